@@ -1,0 +1,5 @@
+"""``python -m mcpforge`` runs the CLI."""
+
+from mcpforge.cli.main import main
+
+main()

@@ -1,0 +1,259 @@
+"""Configuration: ``mcpforge.yaml``, then ``MCPFORGE_*`` environment variables, then CLI flags.
+
+Keys follow the requirements (section 5.5) plus the security limits of section 8.1 and the sandbox.
+Nested keys are overridden from the environment with a double underscore:
+``MCPFORGE_VALIDATION__SANDBOX_TIMEOUT_SECONDS=10``. A few common ones have short forms:
+``MCPFORGE_REGISTRY``, ``MCPFORGE_ENGINE``, ``MCPFORGE_MODEL``, ``MCPFORGE_BASE_URL``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mcpforge.exceptions import ConfigError
+
+CONFIG_FILE_NAME = "mcpforge.yaml"
+ENV_PREFIX = "MCPFORGE_"
+ENV_SHORTCUTS = {
+    "MCPFORGE_REGISTRY": ("registry", "root"),
+    "MCPFORGE_ENGINE": ("llm", "engine"),
+    "MCPFORGE_MODEL": ("llm", "model"),
+    "MCPFORGE_BASE_URL": ("llm", "base_url"),
+    "MCPFORGE_CONFIG": None,  # names the file itself, handled by load_config
+}
+
+DEFAULT_ALLOWED_IMPORTS = [
+    "pandas", "numpy", "json", "csv", "datetime", "re", "collections", "itertools", "functools", "math",
+    "statistics", "typing", "dataclasses", "pydantic", "mcpforge.runtime", "decimal", "__future__",
+]  # fmt: skip
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class ModelEndpoint(_Section):
+    """One model a model engine can use."""
+
+    engine: Literal["rules", "openai", "anthropic", "local", "scripted"] = "rules"
+    model: str = ""
+    base_url: str | None = None
+    api_key_env: str | None = Field(default=None, description="name of the env variable holding the key")
+    model_path: str | None = Field(default=None, description="GGUF file for the local engine")
+
+
+class LLMConfig(ModelEndpoint):
+    """Engine choice and generation settings (requirements 5.1.1 and 5.5)."""
+
+    temperature: float = 0.2
+    max_tokens: int = 2000
+    timeout_seconds: float = 120.0
+    max_retries: int = 2
+    fallback: ModelEndpoint | None = None
+
+
+class QualityThresholds(_Section):
+    functional_correctness_min: float = 0.90
+    test_pass_rate_min: float = 0.95
+    code_bleu_min: float = 0.75
+    pass_at_5_min: float = 0.90
+    overall_quality_min: float = 0.85
+
+
+class MetricWeights(_Section):
+    functional_correctness: float = 0.40
+    test_pass_rate: float = 0.30
+    code_bleu: float = 0.20
+    pass_at_1: float = 0.10
+
+
+class CodeBleuWeights(_Section):
+    ngram: float = 0.25
+    weighted_ngram: float = 0.25
+    ast: float = 0.25
+    dataflow: float = 0.25
+
+
+class CategoryThresholds(_Section):
+    edge: float = 0.95
+    normal: float = 0.98
+    stress: float = 0.85
+
+
+class ValidationConfig(_Section):
+    max_repair_iterations: int = 3
+    sandbox_timeout_seconds: float = 30.0
+    stress_rows: int = 1_000_000
+    run_static_gate: bool = True
+    quality_thresholds: QualityThresholds = Field(default_factory=QualityThresholds)
+    metric_weights: MetricWeights = Field(default_factory=MetricWeights)
+    code_bleu_weights: CodeBleuWeights = Field(default_factory=CodeBleuWeights)
+    category_thresholds: CategoryThresholds = Field(default_factory=CategoryThresholds)
+
+
+class GenerationConfig(_Section):
+    samples: int = Field(default=1, description="candidates generated per spec; the best is kept")
+
+
+class RegistryConfig(_Section):
+    root: str = "registry"
+    active_path: str | None = None
+    staging_path: str | None = None
+    archive_path: str | None = None
+
+    def paths(self) -> dict[str, Path]:
+        """Resolved active / staging / archive directories."""
+        root = Path(self.root)
+        return {
+            "active": Path(self.active_path) if self.active_path else root / "active",
+            "staging": Path(self.staging_path) if self.staging_path else root / "staging",
+            "archive": Path(self.archive_path) if self.archive_path else root / "archive",
+        }
+
+
+class FeedbackConfig(_Section):
+    output_accept_keywords: list[str] = Field(
+        default_factory=lambda: ["yes", "y", "correct", "good", "looks good", "yes looks good", "right"]
+    )
+    approve_keywords: list[str] = Field(default_factory=lambda: ["approve", "approved"])
+    reject_keywords: list[str] = Field(default_factory=lambda: ["no", "reject", "rejected", "wrong", "incorrect"])
+    disqualifiers: list[str] = Field(default_factory=lambda: ["but", "however", "except", "although", "though"])
+    default_decision: Literal["REJECTED"] = "REJECTED"
+    timeout_seconds: float = 600.0
+
+
+class PromotionConfig(_Section):
+    require_version_bump: bool = True
+    keep_promotion_log: bool = True
+
+
+class SecurityConfig(_Section):
+    allowed_read_paths: list[str] = Field(default_factory=list)
+    allowed_write_paths: list[str] = Field(default_factory=list)
+    max_dataset_rows: int = 10_000_000
+    max_dataset_cols: int = 10_000
+    max_memory_mb: int = 4096
+    allowed_imports: list[str] = Field(default_factory=lambda: list(DEFAULT_ALLOWED_IMPORTS))
+
+
+class SandboxConfig(_Section):
+    backend: Literal["auto", "bwrap", "unshare", "subprocess"] = "auto"
+    allow_weak_fallback: bool = False
+    memory_mb: int = 2048
+    cpu_seconds: int = 60
+    max_processes: int = 64
+    max_open_files: int = 256
+    max_output_bytes: int = 16 * 1024 * 1024
+    max_stdout_bytes: int = 1024 * 1024
+
+
+class MCPForgeConfig(_Section):
+    """The whole configuration; every section has working defaults."""
+
+    llm: LLMConfig = Field(default_factory=LLMConfig)
+    validation: ValidationConfig = Field(default_factory=ValidationConfig)
+    generation: GenerationConfig = Field(default_factory=GenerationConfig)
+    registry: RegistryConfig = Field(default_factory=RegistryConfig)
+    feedback: FeedbackConfig = Field(default_factory=FeedbackConfig)
+    promotion: PromotionConfig = Field(default_factory=PromotionConfig)
+    security: SecurityConfig = Field(default_factory=SecurityConfig)
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
+
+
+def _coerce_env_value(raw: str) -> Any:
+    """Environment values are YAML scalars or flow collections: ``10``, ``true``, ``[a, b]``."""
+    try:
+        return yaml.safe_load(raw)
+    except yaml.YAMLError:
+        return raw
+
+
+def _set_nested(data: dict[str, Any], keys: tuple[str, ...], value: Any) -> None:
+    node = data
+    for key in keys[:-1]:
+        child = node.setdefault(key, {})
+        if not isinstance(child, dict):
+            child = {}
+            node[key] = child
+        node = child
+    node[keys[-1]] = value
+
+
+def _env_overrides(environ: Mapping[str, str]) -> dict[str, Any]:
+    overrides: dict[str, Any] = {}
+    for name, raw in environ.items():
+        if not name.startswith(ENV_PREFIX):
+            continue
+        if name in ENV_SHORTCUTS:
+            target = ENV_SHORTCUTS[name]
+            if target is not None:
+                _set_nested(overrides, target, raw)
+            continue
+        if "__" not in name:
+            continue
+        keys = tuple(part.lower() for part in name[len(ENV_PREFIX) :].split("__"))
+        _set_nested(overrides, keys, _coerce_env_value(raw))
+    return overrides
+
+
+def _deep_merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def find_config_file(start: Path | None = None) -> Path | None:
+    """``$MCPFORGE_CONFIG`` if set, else ``mcpforge.yaml`` in the working directory, else None."""
+    explicit = os.environ.get("MCPFORGE_CONFIG")
+    if explicit:
+        return Path(explicit)
+    candidate = (start or Path.cwd()) / CONFIG_FILE_NAME
+    return candidate if candidate.is_file() else None
+
+
+def load_config(
+    path: Path | None = None,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> MCPForgeConfig:
+    """Load configuration: file, then environment, then ``overrides`` (from CLI flags).
+
+    Raises:
+        ConfigError: the file is unreadable, is not a YAML mapping, or holds unknown / invalid keys.
+    """
+    data: dict[str, Any] = {}
+    source = "defaults"
+    file_path = path or find_config_file()
+    if file_path is not None:
+        source = str(file_path)
+        try:
+            loaded = yaml.safe_load(file_path.read_text(encoding="utf-8"))
+        except FileNotFoundError as exc:
+            raise ConfigError(f"config file {source!r} does not exist", source=source) from exc
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            raise ConfigError(f"config file {source!r} cannot be read: {exc}", source=source) from exc
+        if loaded is None:
+            loaded = {}
+        if not isinstance(loaded, dict):
+            raise ConfigError(f"config file {source!r} must hold a mapping of sections", source=source)
+        data = loaded
+    data = _deep_merge(data, _env_overrides(os.environ if environ is None else environ))
+    if overrides:
+        data = _deep_merge(data, overrides)
+    try:
+        return MCPForgeConfig.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(part) for part in first["loc"])
+        raise ConfigError(f"invalid configuration key {key!r} ({source}): {first['msg']}", key=key, source=source) from exc

@@ -1,0 +1,194 @@
+"""The mcpforge exception tree.
+
+Every error mcpforge raises on purpose derives from :class:`MCPForgeError`. Callers can tell three
+families apart: mistakes of the caller (fix the input and retry), runtime failures (something outside
+the caller's control broke), and control signals (expected outcomes that steer the pipeline).
+
+```
+MCPForgeError
+├── UserError                       the caller's input is wrong; message says how to fix it
+│   ├── ConfigError                 mcpforge.yaml / MCPFORGE_* / flags are invalid
+│   ├── InvalidArgumentError        a CLI / API / tool argument is invalid
+│   ├── PathNotAllowedError         a path resolves outside the allowed roots
+│   ├── DataError                   the dataset cannot be used (missing, empty, binary, malformed)
+│   │   ├── ColumnNotFoundError     a requested column is not in the dataset
+│   │   └── ResourceLimitError      the dataset exceeds row / column / memory limits
+│   ├── UnmappableRequestError      the request cannot be mapped onto an analysis
+│   └── NotFoundError               a tool or candidate does not exist
+├── RegistryError                   the registry cannot be read or written safely
+│   ├── RegistryCorruptedError      a registry file is unreadable; names the file and the recovery
+│   ├── IllegalTransitionError      a lifecycle transition that is not allowed
+│   ├── PromotionRefusedError       a pre-promotion check refused (identical / needs version bump)
+│   └── IntegrityError              a tool's files no longer match their recorded hashes
+├── SandboxError                    running untrusted code failed for a reason outside the code
+│   └── SandboxUnavailableError     no isolation backend is usable and the weak fallback is not allowed
+├── EngineError                     a model engine failed (unreachable, timeout, garbage answer)
+└── ValidationFailed                control signal: a candidate failed validation (feeds the repair loop)
+```
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class MCPForgeError(Exception):
+    """Base of every error raised by mcpforge on purpose."""
+
+
+class UserError(MCPForgeError):
+    """The caller's input is wrong; the message says what to change."""
+
+
+class ConfigError(UserError):
+    """Configuration (file, environment or flags) is invalid."""
+
+    def __init__(self, message: str, *, key: str | None = None, source: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.source = source
+
+
+class InvalidArgumentError(UserError):
+    """An argument passed to a command, API or tool is invalid."""
+
+    def __init__(self, message: str, *, argument: str | None = None) -> None:
+        super().__init__(message)
+        self.argument = argument
+
+
+class PathNotAllowedError(UserError):
+    """A path resolves outside every allowed root."""
+
+    def __init__(self, path: str | Path, *, resolved: Path | None = None, roots: tuple[Path, ...] = ()) -> None:
+        shown = ", ".join(str(root) for root in roots) or "(none configured)"
+        super().__init__(
+            f"access to {str(path)!r} is not allowed: it resolves to {str(resolved or path)!r}, "
+            f"outside the allowed roots {shown}; add its directory with --allow-read DIR"
+        )
+        self.path = str(path)
+        self.resolved = resolved
+        self.roots = roots
+
+
+class DataError(UserError):
+    """The dataset cannot be used as given."""
+
+    def __init__(self, message: str, *, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class ColumnNotFoundError(DataError):
+    """A requested column does not exist in the dataset."""
+
+    def __init__(self, missing: list[str], available: list[str], *, path: str | None = None) -> None:
+        shown = ", ".join(repr(col) for col in available[:30])
+        more = f" (and {len(available) - 30} more)" if len(available) > 30 else ""
+        super().__init__(
+            f"column(s) {', '.join(repr(col) for col in missing)} not found; available: {shown}{more}",
+            path=path,
+        )
+        self.missing = missing
+        self.available = available
+
+
+class ResourceLimitError(DataError):
+    """The dataset exceeds a configured limit (rows, columns, memory)."""
+
+    def __init__(self, message: str, *, limit: str, value: float, maximum: float) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.value = value
+        self.maximum = maximum
+
+
+class UnmappableRequestError(UserError):
+    """A request cannot be mapped onto an analysis; says what was understood and what was not."""
+
+    def __init__(self, message: str, *, understood: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.understood = understood or {}
+
+
+class NotFoundError(UserError):
+    """A named tool or candidate does not exist in the registry."""
+
+    def __init__(self, kind: str, name: str) -> None:
+        super().__init__(f"{kind} {name!r} not found")
+        self.kind = kind
+        self.name = name
+
+
+class RegistryError(MCPForgeError):
+    """The registry cannot be read or written safely."""
+
+
+class RegistryCorruptedError(RegistryError):
+    """A registry file is unreadable; the message names it and how to recover."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"registry file {str(path)!r} is corrupted ({reason}); nothing was changed. "
+            f"Run `mcpforge doctor --repair` to rebuild it from the audit log and the tool files"
+        )
+        self.path = path
+        self.reason = reason
+
+
+class IllegalTransitionError(RegistryError):
+    """A lifecycle transition that the state machine does not allow."""
+
+    def __init__(self, tool_id: str, current: str, target: str) -> None:
+        super().__init__(f"tool {tool_id!r} cannot go from {current} to {target}")
+        self.tool_id = tool_id
+        self.current = current
+        self.target = target
+
+
+class PromotionRefusedError(RegistryError):
+    """A pre-promotion check refused the candidate."""
+
+    def __init__(self, tool_id: str, reason: str) -> None:
+        super().__init__(f"promotion of {tool_id!r} refused: {reason}")
+        self.tool_id = tool_id
+        self.reason = reason
+
+
+class IntegrityError(RegistryError):
+    """A tool's files do not match the hashes recorded when it was promoted."""
+
+    def __init__(self, tool_name: str, file_name: str, expected: str, actual: str) -> None:
+        super().__init__(
+            f"tool {tool_name!r} refused: {file_name} changed since promotion "
+            f"(expected sha256 {expected[:12]}..., found {actual[:12]}...)"
+        )
+        self.tool_name = tool_name
+        self.file_name = file_name
+        self.expected = expected
+        self.actual = actual
+
+
+class SandboxError(MCPForgeError):
+    """Running untrusted code failed for a reason outside that code."""
+
+
+class SandboxUnavailableError(SandboxError):
+    """No isolation backend can run here and the weak fallback is not allowed."""
+
+
+class EngineError(MCPForgeError):
+    """A model engine failed: unreachable, timed out, or answered with something unusable."""
+
+    def __init__(self, message: str, *, engine: str, retryable: bool = False) -> None:
+        super().__init__(message)
+        self.engine = engine
+        self.retryable = retryable
+
+
+class ValidationFailed(MCPForgeError):  # noqa: N818 - a control signal, not an error condition
+    """Control signal: a candidate failed validation; carries the diagnostics for the repair loop."""
+
+    def __init__(self, message: str, *, diagnostics: list[str]) -> None:
+        super().__init__(message)
+        self.diagnostics = diagnostics

@@ -1,0 +1,246 @@
+"""The data models of the requirements (section 3.1) and the tool lifecycle.
+
+Field names follow the requirements so a reader of them finds each field here. Fields that mcpforge adds
+beyond the requirements are optional and documented with ``Field(description=...)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mcpforge.exceptions import IllegalTransitionError
+
+
+def utc_now() -> str:
+    """Current time as an ISO-8601 string in UTC, the one timestamp format mcpforge writes."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def sha256_text(text: str) -> str:
+    """Hex sha256 of UTF-8 text; used for spec_hash and code_hash."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class ToolStatus(str, Enum):  # noqa: UP042 - the requirements define it as a str Enum
+    """Where a tool is in its lifecycle."""
+
+    DRAFT = "DRAFT"
+    STAGED = "STAGED"
+    APPROVED = "APPROVED"
+    REJECTED = "REJECTED"
+    PROMOTED = "PROMOTED"
+
+
+ALLOWED_TRANSITIONS: dict[ToolStatus, frozenset[ToolStatus]] = {
+    ToolStatus.DRAFT: frozenset({ToolStatus.STAGED, ToolStatus.REJECTED}),
+    ToolStatus.STAGED: frozenset({ToolStatus.APPROVED, ToolStatus.REJECTED}),
+    ToolStatus.APPROVED: frozenset({ToolStatus.PROMOTED}),
+    ToolStatus.REJECTED: frozenset(),
+    ToolStatus.PROMOTED: frozenset(),
+}
+
+
+def check_transition(tool_id: str, current: ToolStatus, target: ToolStatus) -> None:
+    """Raise IllegalTransitionError unless ``current -> target`` is a lifecycle edge."""
+    if target not in ALLOWED_TRANSITIONS[current]:
+        raise IllegalTransitionError(tool_id, current.value, target.value)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FunctionalCorrectnessMetrics(_Model):
+    """Measures how well the generated code performs the intended task."""
+
+    reference_solution_similarity: float | None = None
+    test_cases_passed: int
+    test_cases_total: int
+    test_case_pass_rate: float
+    correctness_score: float
+    test_results: list[dict[str, Any]]
+
+
+class SemanticClosenessMetrics(_Model):
+    """CodeBLEU: multi-level code similarity."""
+
+    ngram_match_score: float
+    ngram_precision: dict[int, float]
+    weighted_ngram_score: float
+    keyword_weights: dict[str, float]
+    ast_match_score: float
+    ast_node_overlap: float
+    ast_depth_similarity: float
+    dataflow_match_score: float
+    variable_flow_similarity: float
+    dependency_graph_similarity: float
+    code_bleu_score: float
+    weights: dict[str, float] = Field(
+        default_factory=lambda: {"ngram": 0.25, "weighted_ngram": 0.25, "ast": 0.25, "dataflow": 0.25}
+    )
+    standard_code_bleu: float | None = Field(
+        default=None, description="CodeBLEU of the `codebleu` package, for comparison only (optional extra)"
+    )
+
+
+class CodeMetrics(_Model):
+    """Code quality and correctness metrics of one candidate."""
+
+    functional_correctness: FunctionalCorrectnessMetrics
+    pass_at_k: dict[int, float]
+    test_pass_rate: float
+    semantic_closeness: SemanticClosenessMetrics | None = Field(
+        default=None, description="None while CodeBLEU is still being computed in the background"
+    )
+    overall_score: float
+    quality_tier: Literal["excellent", "good", "acceptable", "needs_improvement", "poor"] | None = None
+    category_pass_rates: dict[str, float] = Field(default_factory=dict)
+
+
+class RepairRound(_Model):
+    """One round of the repair loop and what it changed."""
+
+    iteration: int
+    diagnostics: list[str]
+    overall_score_before: float | None = None
+    overall_score_after: float | None = None
+    test_pass_rate_delta: float | None = None
+    passed: bool
+
+
+class ValidationReport(_Model):
+    """Outcome of the validation gates of one candidate."""
+
+    schema_ok: bool
+    tests_ok: bool
+    sandbox_ok: bool
+    logs: list[str]
+    errors: list[str] | None = None
+    code_metrics: CodeMetrics | None = None
+    static_ok: bool | None = Field(default=None, description="ruff and mypy passed")
+    security_ok: bool | None = Field(default=None, description="the AST policy passed")
+    sandbox_backend: str | None = Field(default=None, description="isolation backend that ran the tests")
+    repair_rounds: list[RepairRound] = Field(default_factory=list)
+    duration_ms: float | None = None
+
+
+class RunArtifacts(_Model):
+    """What a staged run of a tool on the person's data produced."""
+
+    result: dict[str, Any]
+    outputs: dict[str, Any]
+    summary_markdown: str | None = None
+    files: list[str]
+    sample_rows: list[dict[str, Any]] | None = None
+    artifacts: list[str] = Field(default_factory=list)
+    execution_time_ms: float
+    rows_processed: int | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class UserFeedback(_Model):
+    """A person's answer to one of the two review questions."""
+
+    decision: str = Field(description="APPROVED | REJECTED | PENDING | OUTPUT_ACCEPTED | OUTPUT_REJECTED")
+    notes: str | None = None
+    timestamp: str
+    stage: Literal["output", "registration"] | None = None
+    issues: list[str] = Field(default_factory=list, description="issue labels extracted from the notes")
+
+
+class ToolSpec(_Model):
+    """The contract of a tool, written before its code."""
+
+    tool_name: str
+    description: str
+    input_schema: dict[str, Any]
+    output_schema: dict[str, Any]
+    parameters: list[dict[str, Any]]
+    return_type: str
+    when_to_use: str
+    what_it_does: str
+    returns: str
+    prerequisites: str
+    assumptions: list[str] = Field(default_factory=list)
+    limitations: list[str] = Field(default_factory=list)
+
+    def spec_hash(self) -> str:
+        """sha256 of the canonical spec.json text."""
+        return sha256_text(self.to_json())
+
+    def to_json(self) -> str:
+        """The canonical spec.json text (sorted keys, two-space indent, trailing newline)."""
+        return self.model_dump_json(indent=2) + "\n"
+
+
+class ToolCandidate(_Model):
+    """A generated or hand-written tool on its way through the lifecycle."""
+
+    tool_id: str
+    version: str = "1.0.0"
+    spec: ToolSpec
+    package_path: str
+    code_hash: str
+    spec_hash: str
+    status: ToolStatus = ToolStatus.DRAFT
+    validation_report: ValidationReport | None = None
+    run_artifacts: RunArtifacts | None = None
+    user_feedback: UserFeedback | None = None
+    created_at: str
+    created_by: str
+    dependencies: list[str] = Field(default_factory=list)
+    intent: dict[str, Any] | None = Field(default=None, description="the Intent that produced this tool")
+    run_arguments: dict[str, Any] | None = Field(default=None, description="arguments of the staged run")
+
+    @property
+    def candidate_id(self) -> str:
+        """Directory name under staging/candidates: ``<tool_id>_<version>``."""
+        return f"{self.tool_id}_{self.version}"
+
+
+class Filter(_Model):
+    """One row filter of an analysis: ``column op value``."""
+
+    column: str
+    op: Literal["==", "!=", ">", ">=", "<", "<=", "in", "not in", "contains", "between", "is null", "not null"]
+    value: Any = None
+
+
+class Aggregation(_Model):
+    """One metric: an aggregation function over a column (``count`` may have no column)."""
+
+    column: str | None = None
+    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
+
+
+class DerivedColumn(_Model):
+    """A column computed from a safe arithmetic expression over other columns."""
+
+    name: str
+    expression: str
+
+
+class Intent(_Model):
+    """What a request asks for, mapped onto the dataset's real columns."""
+
+    request: str = Field(description="the request as the person wrote it")
+    operation: str = Field(description="catalogue operation name, or 'custom' when no template covers it")
+    group_by: list[str] = Field(default_factory=list)
+    columns: list[str] = Field(default_factory=list, description="columns the operation reads besides keys")
+    metrics: list[Aggregation] = Field(default_factory=list)
+    filters: list[Filter] = Field(default_factory=list)
+    derived: list[DerivedColumn] = Field(default_factory=list)
+    top_n: int | None = None
+    sort_descending: bool = True
+    time_column: str | None = None
+    time_grain: Literal["day", "week", "month", "quarter", "year", "weekday", "hour"] | None = None
+    as_percentage: bool = False
+    options: dict[str, Any] = Field(default_factory=dict, description="operation-specific settings")
+    output_format: Literal["markdown", "json", "csv"] = "markdown"
+    data_source: str | None = None
+    notes: list[str] = Field(default_factory=list, description="what the parser assumed, for the person")
