@@ -29,9 +29,24 @@ ENV_SHORTCUTS = {
 }
 
 DEFAULT_ALLOWED_IMPORTS = [
-    "pandas", "numpy", "json", "csv", "datetime", "re", "collections", "itertools", "functools", "math",
-    "statistics", "typing", "dataclasses", "pydantic", "mcpforge.runtime", "decimal", "__future__",
-]  # fmt: skip
+    "pandas",
+    "numpy",
+    "json",
+    "csv",
+    "datetime",
+    "re",
+    "collections",
+    "itertools",
+    "functools",
+    "math",
+    "statistics",
+    "typing",
+    "dataclasses",
+    "pydantic",
+    "mcpforge.runtime",
+    "decimal",
+    "__future__",
+]
 
 
 class _Section(BaseModel):
@@ -122,8 +137,12 @@ class FeedbackConfig(_Section):
         default_factory=lambda: ["yes", "y", "correct", "good", "looks good", "yes looks good", "right"]
     )
     approve_keywords: list[str] = Field(default_factory=lambda: ["approve", "approved"])
-    reject_keywords: list[str] = Field(default_factory=lambda: ["no", "reject", "rejected", "wrong", "incorrect"])
-    disqualifiers: list[str] = Field(default_factory=lambda: ["but", "however", "except", "although", "though"])
+    reject_keywords: list[str] = Field(
+        default_factory=lambda: ["no", "reject", "rejected", "wrong", "incorrect"]
+    )
+    disqualifiers: list[str] = Field(
+        default_factory=lambda: ["but", "however", "except", "although", "though"]
+    )
     default_decision: Literal["REJECTED"] = "REJECTED"
     timeout_seconds: float = 600.0
 
@@ -256,4 +275,6 @@ def load_config(
     except ValidationError as exc:
         first = exc.errors()[0]
         key = ".".join(str(part) for part in first["loc"])
-        raise ConfigError(f"invalid configuration key {key!r} ({source}): {first['msg']}", key=key, source=source) from exc
+        raise ConfigError(
+            f"invalid configuration key {key!r} ({source}): {first['msg']}", key=key, source=source
+        ) from exc

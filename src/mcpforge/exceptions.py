@@ -60,7 +60,9 @@ class InvalidArgumentError(UserError):
 class PathNotAllowedError(UserError):
     """A path resolves outside every allowed root."""
 
-    def __init__(self, path: str | Path, *, resolved: Path | None = None, roots: tuple[Path, ...] = ()) -> None:
+    def __init__(
+        self, path: str | Path, *, resolved: Path | None = None, roots: tuple[Path, ...] = ()
+    ) -> None:
         shown = ", ".join(str(root) for root in roots) or "(none configured)"
         super().__init__(
             f"access to {str(path)!r} is not allowed: it resolves to {str(resolved or path)!r}, "

@@ -207,7 +207,9 @@ class Filter(_Model):
     """One row filter of an analysis: ``column op value``."""
 
     column: str
-    op: Literal["==", "!=", ">", ">=", "<", "<=", "in", "not in", "contains", "between", "is null", "not null"]
+    op: Literal[
+        "==", "!=", ">", ">=", "<", "<=", "in", "not in", "contains", "between", "is null", "not null"
+    ]
     value: Any = None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -19,18 +19,25 @@ logger = logging.getLogger("mcpforge.cli")
 
 RegistryOption = Annotated[
     Path | None,
-    typer.Option("--registry", help="Registry directory (default ./registry, env MCPFORGE_REGISTRY).", show_default=False),
+    typer.Option(
+        "--registry",
+        help="Registry directory (default ./registry, env MCPFORGE_REGISTRY).",
+        show_default=False,
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 ConfigOption = Annotated[
-    Path | None, typer.Option("--config", help="Configuration file (default ./mcpforge.yaml).", show_default=False)
+    Path | None,
+    typer.Option("--config", help="Configuration file (default ./mcpforge.yaml).", show_default=False),
 ]
 
 EXIT_USER_ERROR = 2
 EXIT_RUNTIME_ERROR = 1
 
 
-def load_cli_config(registry: Path | None = None, config: Path | None = None, **sections: Any) -> MCPForgeConfig:
+def load_cli_config(
+    registry: Path | None = None, config: Path | None = None, **sections: Any
+) -> MCPForgeConfig:
     """Configuration with the command's flags applied on top of file and environment."""
     overrides: dict[str, Any] = {key: value for key, value in sections.items() if value}
     if registry is not None:
@@ -43,7 +50,9 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n")
 
 
-def fail(message: str, *, code: int = EXIT_USER_ERROR, as_json: bool = False, extra: dict[str, Any] | None = None) -> NoReturn:
+def fail(
+    message: str, *, code: int = EXIT_USER_ERROR, as_json: bool = False, extra: dict[str, Any] | None = None
+) -> NoReturn:
     """Print one clear line (or a JSON object with ``error``) and exit non-zero."""
     if as_json:
         print_json({**(extra or {}), "error": message})
@@ -67,7 +76,9 @@ def cli_errors(*, as_json: bool = False, extra: dict[str, Any] | None = None) ->
         fail("interrupted", code=130, as_json=as_json, extra=extra)
     except Exception as exc:  # top level: never a raw traceback for the person
         logger.exception("unexpected error")
-        fail(f"unexpected {type(exc).__name__}: {exc} (see the log above)", code=EXIT_RUNTIME_ERROR,
-             as_json=as_json, extra=extra)  # fmt: skip
-
-
+        fail(
+            f"unexpected {type(exc).__name__}: {exc} (see the log above)",
+            code=EXIT_RUNTIME_ERROR,
+            as_json=as_json,
+            extra=extra,
+        )

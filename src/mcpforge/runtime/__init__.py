@@ -1,8 +1,55 @@
-"""What generated tools import: the ``mcp`` shim, data loading, validation, the footer, guards."""
+"""What generated tools import: the ``mcp`` shim, data loading, validation, the footer, guards.
+
+Everything here runs inside the sandbox, next to untrusted code, so it imports nothing from the rest of
+mcpforge except ``mcpforge.exceptions``.
+"""
 
 from __future__ import annotations
 
 from mcpforge.runtime._footer import output_footer, parse_output_footer
+from mcpforge.runtime._guards import enforce_resource_limits, resolve_under_roots, validate_file_path
+from mcpforge.runtime._loading import (
+    LOAD_ATTR,
+    NOTES_ATTR,
+    detect_encoding,
+    load_csv_data_with_types,
+    read_csv_header,
+    sniff_delimiter,
+)
+from mcpforge.runtime._markdown import format_markdown_table, format_value
 from mcpforge.runtime._mcp_shim import mcp
+from mcpforge.runtime._settings import (
+    RuntimeSettings,
+    allowed_roots,
+    configure,
+    get_settings,
+    reset_configuration,
+)
+from mcpforge.runtime._types import detect_column_types
+from mcpforge.runtime._validation import require_columns, suggest_columns, validate_file_and_columns
 
-__all__ = ["mcp", "output_footer", "parse_output_footer"]
+__all__ = [
+    "LOAD_ATTR",
+    "NOTES_ATTR",
+    "RuntimeSettings",
+    "allowed_roots",
+    "configure",
+    "detect_column_types",
+    "detect_encoding",
+    "enforce_resource_limits",
+    "format_markdown_table",
+    "format_value",
+    "get_settings",
+    "load_csv_data_with_types",
+    "mcp",
+    "output_footer",
+    "parse_output_footer",
+    "read_csv_header",
+    "require_columns",
+    "reset_configuration",
+    "resolve_under_roots",
+    "sniff_delimiter",
+    "suggest_columns",
+    "validate_file_and_columns",
+    "validate_file_path",
+]

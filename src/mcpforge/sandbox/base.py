@@ -6,6 +6,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import TracebackType
+from typing import IO
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,6 +55,45 @@ class SandboxResult:
     duration_ms: float
 
 
+class RunningSandbox(ABC):
+    """A sandboxed process that is still running: talk to it over ``stdin``/``stdout``.
+
+    The wall-clock limit of the request runs from the start: when it passes, the whole process tree is
+    killed and ``result().timed_out`` is true. Use it as a context manager; leaving the block kills
+    whatever still runs and removes the run's temporary files. ``stderr`` is captured (capped) for
+    ``result()``; ``stdout`` belongs to the caller, and ``result().stdout`` holds only what the caller
+    had not read when ``result()`` was called.
+    """
+
+    backend: str
+    stdin: IO[bytes]
+    stdout: IO[bytes]
+
+    @abstractmethod
+    def wait(self, timeout: float | None = None) -> int | None:
+        """Wait up to ``timeout`` seconds (None: until it ends); the exit code, or None if still running."""
+
+    @abstractmethod
+    def kill(self, reason: str = "killed by the caller") -> None:
+        """Kill the whole process tree now; ``reason`` becomes ``result().killed_reason``."""
+
+    @abstractmethod
+    def result(self) -> SandboxResult:
+        """Close stdin, wait for the end (bounded by the wall-clock limit) and collect everything."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Kill what still runs and remove the run's temporary files; idempotent."""
+
+    def __enter__(self) -> RunningSandbox:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
 class Sandbox(ABC):
     """An isolation backend."""
 
@@ -60,8 +101,16 @@ class Sandbox(ABC):
     strong: bool = True
 
     @abstractmethod
+    def spawn(self, request: SandboxRequest) -> RunningSandbox:
+        """Start ``request.script`` in a fresh isolated process and return a handle to it.
+
+        ``request.stdin`` is written first; stdin then stays open for the caller.
+        """
+
     def run(self, request: SandboxRequest) -> SandboxResult:
         """Run ``request.script`` in a fresh isolated process and collect its results."""
+        with self.spawn(request) as running:
+            return running.result()
 
     @classmethod
     @abstractmethod

@@ -119,7 +119,7 @@ def call_tool(
     batch = call_tool_batch(
         sandbox, tool_source, [ToolCall(arguments=arguments, call_id="call")],
         read_paths=read_paths, limits=limits, function_name=function_name,
-    )  # fmt: skip
+    )
     if batch.load_error is not None:
         return batch.load_error
     if batch.outcomes:

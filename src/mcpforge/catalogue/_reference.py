@@ -1,0 +1,108 @@
+"""Shared pieces of the reference implementations: derived columns and filters in plain Python.
+
+Written independently of the tool helpers (``_inline_common``): filters are applied row by row with
+Python comparisons, so a vectorization mistake in a template shows up as a mismatch.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+import pandas as pd
+
+from mcpforge.catalogue.expressions import evaluate_reference
+
+_TRUE = ("true", "1", "yes", "y", "t")
+
+
+def is_missing(value: Any) -> bool:
+    """True for None, NaN, NaT and pd.NA."""
+    if value is None or value is pd.NA or value is pd.NaT:
+        return True
+    return isinstance(value, float) and math.isnan(value)
+
+
+def _like(sample: Any, value: Any) -> Any:
+    """Convert ``value`` to the Python type of ``sample`` (a non-missing cell of the column)."""
+    if value is None:
+        return None
+    if isinstance(sample, bool):
+        return str(value).strip().lower() in _TRUE
+    if isinstance(sample, int | float):
+        return float(value)
+    if isinstance(sample, datetime):
+        return pd.Timestamp(str(value)).to_pydatetime()
+    return str(value)
+
+
+def _matches(cell: Any, op: str, value: Any, sample: Any) -> bool:
+    if op == "is null":
+        return is_missing(cell)
+    if op == "not null":
+        return not is_missing(cell)
+    if is_missing(cell):
+        return False
+    if isinstance(cell, pd.Timestamp):
+        cell = cell.to_pydatetime()
+    if op in ("in", "not in"):
+        items = value if isinstance(value, list | tuple) else [value]
+        found = any(cell == _like(sample, item) for item in items)
+        return found if op == "in" else not found
+    if op == "contains":
+        return str(value).lower() in str(cell).lower()
+    if op == "between":
+        return bool(_like(sample, value[0]) <= cell <= _like(sample, value[1]))
+    other = _like(sample, value)
+    checks = {
+        "==": cell == other,
+        "!=": cell != other,
+        ">": other is not None and cell > other,
+        ">=": other is not None and cell >= other,
+        "<": other is not None and cell < other,
+        "<=": other is not None and cell <= other,
+    }
+    return bool(checks[op])
+
+
+def apply_filters_reference(df: pd.DataFrame, filters: list[Mapping[str, Any]] | None) -> pd.DataFrame:
+    """Rows of ``df`` matching every filter, decided one row at a time."""
+    if not filters:
+        return df
+    records = df.to_dict("records")
+    samples: dict[str, Any] = {}
+    for item in filters:
+        column = str(item["column"])
+        present = [row[column] for row in records if not is_missing(row[column])]
+        sample = present[0] if present else ""
+        samples[column] = sample.to_pydatetime() if isinstance(sample, pd.Timestamp) else sample
+    keep = [
+        position
+        for position, row in enumerate(records)
+        if all(
+            _matches(row[str(f["column"])], str(f.get("op", "==")), f.get("value"), samples[str(f["column"])])
+            for f in filters
+        )
+    ]
+    return df.iloc[keep]
+
+
+def prepare_reference(df: pd.DataFrame, arguments: Mapping[str, Any]) -> pd.DataFrame:
+    """Derived columns first, then filters: the order every operation uses."""
+    frame = df.reset_index(drop=True)
+    derived = arguments.get("derived_columns") or {}
+    if derived:
+        frame = evaluate_reference(frame, derived)
+    return apply_filters_reference(frame, arguments.get("filters")).reset_index(drop=True)
+
+
+def numbers(values: list[Any]) -> list[float]:
+    """The non-missing values as floats."""
+    return [float(value) for value in values if not is_missing(value)]
+
+
+def sort_key(value: Any) -> tuple[int, Any]:
+    """Ascending order with missing values last (a total order for mixed None / values)."""
+    return (1, 0) if is_missing(value) else (0, value)

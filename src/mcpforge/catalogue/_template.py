@@ -1,0 +1,219 @@
+"""The pieces every generated tool shares: header, helpers, signature, docstring, loading, footer.
+
+An operation supplies a :class:`~mcpforge.catalogue.base.ToolPlan` (its parameters, the code that
+computes ``result``, its prose); this module wraps it into a complete ``tool.py`` and its ToolSpec.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import mcpforge.runtime as runtime
+from mcpforge.catalogue import _inline_common, _inline_errors, _inline_exprlang
+from mcpforge.catalogue.base import REQUIRED, Param, RenderedTool, ToolPlan
+from mcpforge.catalogue.expressions import validate_derived
+from mcpforge.exceptions import InvalidArgumentError
+from mcpforge.models import Intent, ToolSpec
+
+if TYPE_CHECKING:
+    from mcpforge.catalogue.base import Operation
+
+_MARKER = "# ---- INLINE ----\n"
+_TOOL_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+_RUNTIME_NAMES = ["format_markdown_table", "load_csv_data_with_types", "mcp", "output_footer", "require_columns"]
+_ERROR_NAMES = ("DataError", "InvalidArgumentError")
+
+FILE_PATH = Param(
+    name="file_path", annotation="str", schema={"type": "string"}, description="Path to the CSV file to analyze"
+)
+FILTERS_DESCRIPTION = (
+    "Row filters applied before the analysis, all must hold: objects {column, op, value}; op is one of "
+    "==, !=, >, >=, <, <=, in, not in (value: list), contains, between (value: [low, high]), is null, not null"
+)
+DERIVED_DESCRIPTION = (
+    "Columns computed before filtering, name -> arithmetic expression over numeric columns "
+    "(+ - * / // % **, parentheses, numbers, abs/round/min/max; `backticks` for names with spaces)"
+)
+_FILTER_SCHEMA = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {"column": {"type": "string"}, "op": {"type": "string"}, "value": {}},
+        "required": ["column", "op"],
+    },
+}
+OUTPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "operation": {"type": "string"},
+        "result": {
+            "type": "object",
+            "properties": {
+                "columns": {"type": "array", "items": {"type": "string"}},
+                "rows": {"type": "array", "items": {"type": "array"}},
+            },
+            "required": ["columns", "rows"],
+        },
+        "rows_processed": {"type": "integer", "description": "rows in the file"},
+        "rows_matched": {"type": "integer", "description": "rows left after derived columns and filters"},
+        "notes": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["operation", "result", "rows_processed", "rows_matched"],
+}
+
+
+def slug(*parts: str) -> str:
+    """snake_case from free text (column names): lower case, [a-z0-9_] only, no repeated underscores."""
+    text = "_".join(re.sub(r"[^a-z0-9]+", "_", part.lower()).strip("_") for part in parts if part)
+    return re.sub(r"_+", "_", text).strip("_")
+
+
+def tool_name_for(*parts: str) -> str:
+    """A valid MCP tool name (SEP-986: [a-z0-9_], at most 64 characters, starting with a letter)."""
+    name = slug(*parts) or "analysis"
+    if not name[0].isalpha():
+        name = f"tool_{name}"
+    return name[:64].rstrip("_")
+
+
+def _inline(module: Any) -> str:
+    text = Path(module.__file__).read_text(encoding="utf-8")
+    return text.split(_MARKER, 1)[1].strip() + "\n"
+
+
+def _py(value: Any) -> str:
+    """A Python literal for a JSON value (repr of str/int/float/bool/None/list/dict is a valid literal)."""
+    return repr(value)
+
+
+def _signature_line(param: Param) -> str:
+    annotated = f"Annotated[{param.annotation}, Field(description={param.description!r})]"
+    if param.default is REQUIRED:
+        return f"    {param.name}: {annotated},"
+    noqa = "  # noqa: B006 - never mutated; the default is this request's value" if isinstance(
+        param.default, list | dict
+    ) else ""
+    return f"    {param.name}: {annotated} = {_py(param.default)},{noqa}"
+
+
+def _docstring(plan: ToolPlan, params: list[Param]) -> str:
+    def para(label: str, text: str) -> str:
+        return textwrap.fill(f"{label}{text}", width=100, subsequent_indent="    ")
+
+    docs = plan.docs
+    lines = [
+        docs.description, "",
+        para("WHEN TO USE THIS TOOL: ", docs.when_to_use), "",
+        para("WHAT THIS TOOL DOES: ", docs.what_it_does), "",
+        para("RETURNS: ", docs.returns), "",
+        para("PREREQUISITES: ", docs.prerequisites), "",
+        "Args:",
+    ]  # fmt: skip
+    lines += [textwrap.fill(f"{p.name}: {p.description}", width=100, initial_indent="    ",
+                            subsequent_indent="        ") for p in params]  # fmt: skip
+    text = "\n".join(lines).replace("\\", "/").replace('"""', "'''")
+    return textwrap.indent(f'"""{text}\n"""', "    ").lstrip() + "\n"
+
+
+def _imports(code: str, uses_derived: bool) -> str:
+    errors_exported = all(hasattr(runtime, name) for name in _ERROR_NAMES)
+    names = sorted([*_RUNTIME_NAMES, "validate_file_and_columns", *(_ERROR_NAMES if errors_exported else ())])
+    lines = []
+    if uses_derived:
+        lines.append("import re")
+    lines.append("from typing import Annotated, Any\n")
+    if "np." in code:
+        lines.append("import numpy as np")
+    lines += ["import pandas as pd", "from pydantic import Field\n"]
+    lines.append("from mcpforge.runtime import (\n" + "".join(f"    {name},\n" for name in names) + ")\n")
+    if not errors_exported:
+        lines.append(_inline(_inline_errors))
+    return "\n".join(lines)
+
+
+def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None = None) -> RenderedTool:
+    """Render ``operation`` for ``intent`` into a ToolSpec, ``tool.py`` source and this request's arguments."""
+    plan = operation.plan(intent)
+    name = tool_name or plan.default_name
+    if not _TOOL_NAME.match(name):
+        raise InvalidArgumentError(f"tool name {name!r} is not snake_case [a-z0-9_] of at most 64 characters")
+    derived = validate_derived({d.name: d.expression for d in intent.derived})
+    filters = [f.model_dump(mode="json") for f in intent.filters]
+    params = [*plan.params, Param(name="filters", annotation="list[dict[str, Any]]", schema=_FILTER_SCHEMA,
+                                  description=FILTERS_DESCRIPTION, default=filters)]  # fmt: skip
+    if derived:
+        params.append(Param(name="derived_columns", annotation="dict[str, str]", default=derived,
+                            schema={"type": "object", "additionalProperties": {"type": "string"}},
+                            description=DERIVED_DESCRIPTION))  # fmt: skip
+    all_params = [FILE_PATH, *params]
+    derived_arg = "derived_columns" if derived else "{}"
+    body = [
+        f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg}))",
+        "    df = load_csv_data_with_types(file_path).reset_index(drop=True)",
+        "    rows_processed = len(df)",
+        *(["    df = _apply_derived(df, derived_columns)"] if derived else []),
+        "    df = _apply_filters(df, filters)",
+        f"    require_columns(df, {plan.needed})",
+        "    notes: list[str] = []",
+    ]
+    if plan.empty_columns is not None:
+        body += [
+            "    if df.empty:",
+            f"        empty = pd.DataFrame({{column: [] for column in {plan.empty_columns}}})",
+            "        notes.append('No rows are left after the filters; nothing to compute.')",
+            "        return _respond(OPERATION, 'No rows match', empty, (rows_processed, 0), notes)",
+        ]
+    extra = ", extra" if plan.uses_extra else ""
+    body += [plan.body.rstrip(), f"    return _respond(OPERATION, title, result, (rows_processed, len(df)), notes{extra})"]
+    helpers = _inline(_inline_common) + ("\n\n" + _inline(_inline_exprlang) if derived else "")
+    function = "\n".join(
+        ["@mcp.tool()", f"def {name}(", *(_signature_line(p) for p in all_params), ") -> str:",
+         "    " + _docstring(plan, all_params).rstrip(), *body]
+    )  # fmt: skip
+    header = f'"""{name}: {plan.docs.description}\n\nGenerated by mcpforge from the catalogue operation {operation.name!r}.\n"""\n\n'
+    code = f"{helpers}\n\n{function}\n"
+    imports = _imports(code, bool(derived))
+    source = f"{header}{imports}\nOPERATION = {operation.name!r}\n\n\n{code}"
+    arguments = {**operation.arguments(intent), "filters": filters, **({"derived_columns": derived} if derived else {})}
+    spec = _spec(name, plan, all_params)
+    helpers_module = f'"""Helper functions of {name} (tool.py carries its own copy: tools import only the allowlist)."""\n\n{imports}\n{helpers}'
+    return RenderedTool(spec=spec, source=source, function_name=name, arguments=arguments, helpers=helpers_module)
+
+
+def _spec(name: str, plan: ToolPlan, params: list[Param]) -> ToolSpec:
+    properties: dict[str, Any] = {}
+    parameters: list[dict[str, Any]] = []
+    for param in params:
+        required = param.default is REQUIRED
+        prop = {**param.schema, "description": param.description}
+        if not required:
+            prop["default"] = json.loads(json.dumps(param.default))
+        properties[param.name] = prop
+        parameters.append({
+            "name": param.name,
+            "type": param.annotation,
+            "annotation": f"Annotated[{param.annotation}, Field(description={param.description!r})]",
+            "required": required,
+            "default": None if required else prop["default"],
+            "description": param.description,
+        })  # fmt: skip
+    docs = plan.docs
+    return ToolSpec(
+        tool_name=name,
+        description=docs.description,
+        input_schema={"type": "object", "properties": properties, "required": ["file_path"],
+                      "additionalProperties": False},  # fmt: skip
+        output_schema=OUTPUT_SCHEMA,
+        parameters=parameters,
+        return_type="str",
+        when_to_use=docs.when_to_use,
+        what_it_does=docs.what_it_does,
+        returns=docs.returns,
+        prerequisites=docs.prerequisites,
+        assumptions=[*docs.assumptions, "Derived columns are computed first, then the filters are applied."],
+        limitations=list(docs.limitations),
+    )

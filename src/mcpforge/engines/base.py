@@ -1,0 +1,168 @@
+"""The engine interface: every step that needs judgement asks an Engine.
+
+Engines answer chat messages, optionally constrained by a JSON Schema. Structured answers are parsed
+into pydantic models here, once, so a small model can never hand the pipeline unparsable JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from mcpforge.exceptions import EngineError
+
+T = TypeVar("T", bound=BaseModel)
+
+Message = dict[str, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Completion:
+    """One answer of a model."""
+
+    text: str
+    model: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+@dataclass(kw_only=True)
+class Usage:
+    """Tokens and calls an engine has used so far (for benchmarks and the report)."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    history: list[Completion] = field(default_factory=list)
+
+    def add(self, completion: Completion) -> None:
+        """Count one completion."""
+        self.calls += 1
+        self.prompt_tokens += completion.prompt_tokens
+        self.completion_tokens += completion.completion_tokens
+        self.history.append(completion)
+
+
+class Engine(ABC):
+    """A source of answers: a model behind an API, an embedded model, or a script."""
+
+    name: str = "abstract"
+
+    def __init__(self) -> None:
+        self.usage = Usage()
+
+    @property
+    def has_model(self) -> bool:
+        """False for engines that cannot write code (the rules engine)."""
+        return True
+
+    @abstractmethod
+    def _complete(
+        self,
+        messages: list[Message],
+        *,
+        json_schema: dict[str, Any] | None,
+        schema_name: str,
+        max_tokens: int | None,
+    ) -> Completion:
+        """Answer ``messages``; when ``json_schema`` is given the answer must be JSON matching it."""
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        schema_name: str = "answer",
+        max_tokens: int | None = None,
+    ) -> Completion:
+        """Answer ``messages`` and count the tokens used.
+
+        Raises:
+            EngineError: the model is unreachable, timed out, refused, or answered nothing.
+        """
+        completion = self._complete(
+            messages, json_schema=json_schema, schema_name=schema_name, max_tokens=max_tokens
+        )
+        self.usage.add(completion)
+        if not completion.text.strip():
+            raise EngineError(
+                f"{self.name} engine returned an empty answer", engine=self.name, retryable=True
+            )
+        return completion
+
+    def complete_model(
+        self, messages: list[Message], model_type: type[T], *, max_tokens: int | None = None
+    ) -> T:
+        """Answer with JSON constrained by ``model_type``'s schema and parse it into that model.
+
+        Raises:
+            EngineError: the answer is not valid JSON for the schema (truncated, garbage, refusal).
+        """
+        schema = model_type.model_json_schema()
+        completion = self.complete(
+            messages, json_schema=schema, schema_name=model_type.__name__, max_tokens=max_tokens
+        )
+        return parse_structured(completion.text, model_type, engine=self.name)
+
+    def close(self) -> None:  # noqa: B027 - optional hook; most engines hold nothing to release
+        """Release resources (connections, a loaded model)."""
+
+
+_FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
+
+
+def parse_structured(text: str, model_type: type[T], *, engine: str) -> T:
+    """Parse a JSON answer (bare or fenced) into ``model_type``.
+
+    Raises:
+        EngineError: no JSON object could be parsed, or it does not fit the model.
+    """
+    candidates = [text.strip(), *(match.strip() for match in _FENCE.findall(text))]
+    start, end = text.find("{"), text.rfind("}")
+    if 0 <= start < end:
+        candidates.append(text[start : end + 1])
+    last_error = "no JSON object in the answer"
+    for candidate in candidates:
+        try:
+            data = json.loads(candidate)
+        except json.JSONDecodeError as exc:
+            last_error = f"invalid JSON ({exc.msg} at position {exc.pos})"
+            continue
+        try:
+            return model_type.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            last_error = (
+                f"JSON does not fit {model_type.__name__}: {'.'.join(map(str, first['loc']))}: {first['msg']}"
+            )
+    raise EngineError(
+        f"{engine} engine gave an unusable structured answer: {last_error}", engine=engine, retryable=True
+    )
+
+
+_CODE_FENCE = re.compile(r"```(?:python|py)?[ \t]*\n(.*?)```", re.DOTALL)
+
+
+def extract_code(text: str) -> str:
+    """The Python source in a model answer: the longest fenced block, or the bare answer.
+
+    Raises:
+        EngineError: the answer holds no code at all.
+    """
+    blocks = [block for block in _CODE_FENCE.findall(text) if block.strip()]
+    if blocks:
+        longest: str = max(blocks, key=len)
+        return longest.strip() + "\n"
+    if "```" in text:  # an unterminated fence: take what follows it
+        after = text.split("```", 1)[1]
+        after = after.split("\n", 1)[1] if "\n" in after else ""
+        if after.strip():
+            return after.strip() + "\n"
+    if re.search(r"^\s*(def |from |import |@)", text, re.MULTILINE):
+        return text.strip() + "\n"
+    raise EngineError("the model answer contains no Python code", engine="model", retryable=True)

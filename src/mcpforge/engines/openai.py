@@ -1,0 +1,136 @@
+"""Any OpenAI-compatible chat-completions endpoint: OpenAI, vLLM, TGI, llama.cpp server, Ollama, LM Studio."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from mcpforge.engines.base import Completion, Engine, Message
+from mcpforge.exceptions import EngineError
+
+
+class OpenAIEngine(Engine):
+    """Chat completions through the official ``openai`` SDK (its retries and backoff included).
+
+    Structured answers use ``response_format: json_schema``; a server that rejects it is asked again
+    with ``json_object`` and the schema in the prompt, and the answer is validated either way.
+    """
+
+    name = "openai"
+
+    def __init__(
+        self,
+        *,
+        model: str,
+        base_url: str | None = None,
+        api_key_env: str | None = None,
+        timeout_seconds: float = 120.0,
+        max_retries: int = 2,
+        temperature: float = 0.2,
+        max_tokens: int = 2000,
+    ) -> None:
+        super().__init__()
+        try:
+            import openai
+        except ImportError as exc:
+            raise EngineError(
+                "the openai engine needs `pip install mcpforge[openai]`", engine=self.name
+            ) from exc
+        key = os.environ.get(api_key_env or "OPENAI_API_KEY") or "not-needed"  # local servers take any key
+        self._openai = openai
+        self._client = openai.OpenAI(
+            base_url=base_url, api_key=key, timeout=timeout_seconds, max_retries=max_retries
+        )
+        self._model = model or "gpt-4o-mini"
+        self._base_url = base_url or "https://api.openai.com/v1"
+        self._temperature = temperature
+        self._max_tokens = max_tokens
+        self._json_schema_supported = True
+
+    def _complete(
+        self,
+        messages: list[Message],
+        *,
+        json_schema: dict[str, Any] | None,
+        schema_name: str,
+        max_tokens: int | None,
+    ) -> Completion:
+        response_format: dict[str, Any] | None = None
+        if json_schema is not None:
+            if self._json_schema_supported:
+                response_format = {
+                    "type": "json_schema",
+                    "json_schema": {"name": schema_name, "schema": json_schema},
+                }
+            else:
+                response_format = {"type": "json_object"}
+        try:
+            return self._request(messages, response_format, max_tokens)
+        except self._openai.BadRequestError as exc:
+            if response_format is None or response_format["type"] != "json_schema":
+                raise self._error(exc) from exc
+            self._json_schema_supported = False  # e.g. an older server; fall back once, validate anyway
+            hinted = [
+                *messages,
+                {"role": "user", "content": f"Answer with JSON matching this schema: {json_schema}"},
+            ]
+            try:
+                return self._request(hinted, {"type": "json_object"}, max_tokens)
+            except self._openai.OpenAIError as retry_exc:
+                raise self._error(retry_exc) from retry_exc
+        except self._openai.OpenAIError as exc:
+            raise self._error(exc) from exc
+        except ValueError as exc:  # a 200 whose body is not JSON (a proxy's HTML page, say)
+            raise EngineError(
+                f"model at {self._base_url} sent a body that is not JSON", engine=self.name
+            ) from exc
+
+    def _request(
+        self, messages: list[Message], response_format: dict[str, Any] | None, max_tokens: int | None
+    ) -> Completion:
+        kwargs: dict[str, Any] = {
+            "model": self._model,
+            "messages": messages,
+            "temperature": self._temperature,
+            "max_tokens": max_tokens or self._max_tokens,
+        }
+        if response_format is not None:
+            kwargs["response_format"] = response_format
+        response = self._client.chat.completions.create(**kwargs)
+        if not response.choices:
+            raise EngineError(f"{self._base_url} returned no choices", engine=self.name, retryable=True)
+        choice = response.choices[0]
+        refusal = getattr(choice.message, "refusal", None)
+        if refusal:
+            raise EngineError(f"the model refused: {refusal}", engine=self.name)
+        usage = response.usage
+        return Completion(
+            text=choice.message.content or "",
+            model=response.model or self._model,
+            prompt_tokens=usage.prompt_tokens if usage else 0,
+            completion_tokens=usage.completion_tokens if usage else 0,
+        )
+
+    def _error(self, exc: Exception) -> EngineError:
+        openai = self._openai
+        if isinstance(exc, openai.APITimeoutError):
+            return EngineError(f"model at {self._base_url} timed out", engine=self.name, retryable=True)
+        if isinstance(exc, openai.APIConnectionError):
+            return EngineError(
+                f"cannot reach the model at {self._base_url} ({exc})", engine=self.name, retryable=True
+            )
+        if isinstance(exc, openai.APIStatusError):
+            return EngineError(
+                f"model at {self._base_url} answered HTTP {exc.status_code}: {_short(exc.message)}",
+                engine=self.name,
+                retryable=exc.status_code in {408, 409, 429} or exc.status_code >= 500,
+            )
+        return EngineError(f"model request failed: {_short(str(exc))}", engine=self.name)
+
+    def close(self) -> None:
+        self._client.close()
+
+
+def _short(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

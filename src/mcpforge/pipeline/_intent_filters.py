@@ -1,0 +1,309 @@
+"""Filters in a request: comparisons, ranges, dates, null checks and category values."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcpforge.models import Filter
+from mcpforge.pipeline._intent_words import ColumnResolver, find_values
+
+_YEAR = re.compile(r"(19|20)\d{2}")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?")
+_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*k?")
+
+# Multi-word comparison phrases, longest first; each maps to a Filter op.
+COMPARATORS: list[tuple[tuple[str, ...], str]] = sorted(
+    [
+        ((">",), ">"), ((">=",), ">="), (("≥",), ">="), (("<",), "<"), (("<=",), "<="), (("≤",), "<="),
+        (("=",), "=="), (("==",), "=="), (("!=",), "!="),
+        (("over",), ">"), (("above",), ">"), (("exceeding",), ">"), (("exceeds",), ">"),
+        (("greater", "than"), ">"), (("more", "than"), ">"), (("higher", "than"), ">"),
+        (("larger", "than"), ">"), (("bigger", "than"), ">"), (("older", "than"), ">"),
+        (("at", "least"), ">="), (("no", "less", "than"), ">="),
+        (("under",), "<"), (("below",), "<"), (("less", "than"), "<"), (("fewer", "than"), "<"),
+        (("lower", "than"), "<"), (("smaller", "than"), "<"), (("younger", "than"), "<"),
+        (("at", "most"), "<="), (("no", "more", "than"), "<="), (("up", "to"), "<="),
+        (("equal", "to"), "=="), (("equals",), "=="), (("is", "not"), "!="), (("isn't",), "!="),
+        (("not", "equal", "to"), "!="), (("is",), "=="), (("of",), "=="),
+    ],
+    key=lambda item: -len(item[0]),
+)  # fmt: skip
+_NUMERIC_ONLY = {">", ">=", "<", "<="}
+_NEGATORS = {"not", "non", "excluding", "exclude", "except", "without", "no", "outside", "other", "besides"}
+_NULL_WORDS = {"missing", "null", "empty", "blank", "nan", "unknown", "unrecorded"}
+_DATE_WORDS = {"after": ">", "since": ">=", "from": ">=", "before": "<", "until": "<=", "till": "<=",
+               "in": "year", "during": "year", "of": "year", "to": "<="}  # fmt: skip
+
+
+@dataclass(kw_only=True)
+class FilterResult:
+    """Filters found, the token positions they used, and problems to report."""
+
+    filters: list[Filter] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    ambiguous: list[str] = field(default_factory=list)
+    used_width: int = 0
+
+
+def _number(token: str) -> float | int | None:
+    if not _NUMBER.fullmatch(token):
+        return None
+    scale = 1000 if token.endswith("k") else 1
+    text = token.rstrip("k").replace(",", "")
+    value = float(text) * scale
+    return int(value) if value.is_integer() else value
+
+
+def _value_token(token: str) -> Any:
+    if _DATE.fullmatch(token):
+        return token.replace("t", "T")
+    return _number(token)
+
+
+def _column_before(tokens: list[str], end: int, resolver: ColumnResolver) -> tuple[str, int] | None:
+    """The column phrase that ends right before ``end`` (skipping is/was/are): (column, start)."""
+    stop = end
+    while stop > 0 and tokens[stop - 1] in {"is", "was", "are", "were", "be"}:
+        stop -= 1
+    for width in range(min(4, stop), 0, -1):
+        hit = resolver.match_at(tokens, stop - width, fuzzy=True)
+        if hit is not None and hit[1] == width:
+            return hit[0], stop - width
+    return None
+
+
+def _category_value(column: str, word: str, resolver: ColumnResolver) -> str | None:
+    info = resolver.schema.get(column)
+    if info is None or not info.values:
+        return None
+    lowered = {v.lower(): v for v in info.values}
+    if word in lowered:
+        return lowered[word]
+    close = difflib.get_close_matches(word, list(lowered), n=1, cutoff=0.8)
+    return lowered[close[0]] if close else None
+
+
+def _match_comparator(tokens: list[str], i: int) -> tuple[str, int] | None:
+    for words, op in COMPARATORS:
+        if tuple(tokens[i : i + len(words)]) == words:
+            return op, len(words)
+    return None
+
+
+def _year_range(column: str, year: int, op: str) -> list[Filter]:
+    if op == "year":
+        return [Filter(column=column, op=">=", value=f"{year}-01-01"), Filter(column=column, op="<", value=f"{year + 1}-01-01")]
+    if op == ">":
+        return [Filter(column=column, op=">=", value=f"{year + 1}-01-01")]
+    if op == ">=":
+        return [Filter(column=column, op=">=", value=f"{year}-01-01")]
+    if op == "<":
+        return [Filter(column=column, op="<", value=f"{year}-01-01")]
+    if op == "<=":
+        return [Filter(column=column, op="<", value=f"{year + 1}-01-01")]
+    return _year_range(column, year, "year")
+
+
+def date_column(resolver: ColumnResolver, tokens: list[str]) -> str | None:
+    """The datetime column the request names, else the dataset's first datetime column."""
+    dates = [c for c in resolver.names() if resolver.kind(c) == "datetime"]
+    for i in range(len(tokens)):
+        hit = resolver.match_at(tokens, i)
+        if hit and hit[0] in dates:
+            return hit[0]
+    return dates[0] if dates else None
+
+
+def find_filters(tokens: list[str], resolver: ColumnResolver, reserved: set[int]) -> FilterResult:
+    """Every filter in ``tokens`` that does not touch the ``reserved`` positions."""
+    out = FilterResult()
+    _or_more(tokens, resolver, reserved, out)
+    _comparisons(tokens, resolver, reserved, out)
+    _date_words(tokens, resolver, reserved, out)
+    _category_values(tokens, resolver, reserved, out)
+    return out
+
+
+def _comparisons(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+    i = 0
+    while i < len(tokens):
+        if i in reserved or i in out.used:
+            i += 1
+            continue
+        if tokens[i] == "between" and i + 3 < len(tokens) and tokens[i + 2] in {"and", "to"}:
+            low, high = _value_token(tokens[i + 1]), _value_token(tokens[i + 3])
+            left = _column_before(tokens, i, resolver)
+            if low is not None and high is not None:
+                if left is not None and resolver.kind(left[0]) == "numeric":
+                    out.filters.append(Filter(column=left[0], op="between", value=[low, high]))
+                    out.used.update(range(left[1], i + 4))
+                    i += 4
+                    continue
+                column = left[0] if left and resolver.kind(left[0]) == "datetime" else date_column(resolver, tokens)
+                if column is not None and _year_like(tokens[i + 1]) and _year_like(tokens[i + 3]):
+                    out.filters += [*_year_range(column, int(low), ">="), *_year_range(column, int(high), "<=")]
+                    out.used.update(range(left[1] if left else i, i + 4))
+                    i += 4
+                    continue
+                if column is not None and isinstance(low, str) and isinstance(high, str):
+                    out.filters.append(Filter(column=column, op="between", value=[low, high]))
+                    out.used.update(range(left[1] if left else i, i + 4))
+                    i += 4
+                    continue
+        matched = _match_comparator(tokens, i)
+        if matched is None:
+            i += 1
+            continue
+        op, width = matched
+        left = _column_before(tokens, i, resolver)
+        j = i + width
+        if j < len(tokens) and tokens[j] in {"the", "a"}:
+            j += 1
+        if left is None and j + 1 < len(tokens) and _reversed(tokens, j, op, resolver, out):
+            out.used.update(range(i, j + 1 + out.used_width))
+            i = j + 1 + out.used_width
+            continue
+        if left is None or j >= len(tokens):
+            i += width
+            continue
+        column, start = left
+        if any(p in reserved or p in out.used for p in range(start, i)):
+            i += width
+            continue
+        kind = resolver.kind(column)
+        word = tokens[j]
+        if op in {"==", "!="} and word in _NULL_WORDS:
+            out.filters.append(Filter(column=column, op="is null" if op == "==" else "not null"))
+        elif op == "==" and tokens[i] == "is" and word == "not" and j + 1 < len(tokens) and tokens[j + 1] in _NULL_WORDS:
+            out.filters.append(Filter(column=column, op="not null"))
+            j += 1
+        elif kind == "datetime" and _year_like(word) and op in _NUMERIC_ONLY | {"=="}:
+            out.filters += _year_range(column, int(word), "year" if op == "==" else op)
+        elif (value := _value_token(word)) is not None and kind in {"numeric", "datetime"}:
+            out.filters.append(Filter(column=column, op=op, value=value))
+        elif op in {"==", "!="} and kind == "categorical" and (cat := _category_value(column, word, resolver)):
+            out.filters.append(Filter(column=column, op=op, value=cat))
+        elif op in {"==", "!="} and kind == "boolean" and word in {"true", "false", "yes", "no"}:
+            out.filters.append(Filter(column=column, op=op, value=word in {"true", "yes"}))
+        elif tokens[i] in {"is", "of", "or"}:
+            i += width
+            continue
+        elif column_year := _year_column(column, word, resolver, tokens, op):
+            out.filters += column_year
+        else:
+            out.unknown.append(f"{column} {' '.join(tokens[i : j + 1])}")
+            i = j + 1
+            continue
+        out.used.update(range(start, j + 1))
+        i = j + 1
+
+
+def _reversed(tokens: list[str], j: int, op: str, resolver: ColumnResolver, out: FilterResult) -> bool:
+    """``more than 2 casualties``, ``at least 3 vehicles``: comparator, number, then the column."""
+    value = _number(tokens[j])
+    if value is None or op not in _NUMERIC_ONLY:
+        return False
+    hit = resolver.match_at(tokens, j + 1, fuzzy=True)
+    if hit is None or resolver.kind(hit[0]) != "numeric":
+        return False
+    out.filters.append(Filter(column=hit[0], op=op, value=value))
+    out.used_width = hit[1]
+    return True
+
+
+def _or_more(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+    """``3 or more vehicles`` / ``2 or fewer casualties``."""
+    for i in range(len(tokens) - 3):
+        if {i, i + 1, i + 2} & (reserved | out.used) or tokens[i + 1] != "or":
+            continue
+        op = {"more": ">=", "over": ">=", "fewer": "<=", "less": "<=", "under": "<="}.get(tokens[i + 2])
+        value = _number(tokens[i])
+        hit = resolver.match_at(tokens, i + 3, fuzzy=True)
+        if op and value is not None and hit and resolver.kind(hit[0]) == "numeric":
+            out.filters.append(Filter(column=hit[0], op=op, value=value))
+            out.used.update(range(i, i + 3 + hit[1]))
+
+
+def _year_like(token: str) -> bool:
+    return bool(_YEAR.fullmatch(token))
+
+
+def _year_column(column: str, word: str, resolver: ColumnResolver, tokens: list[str], op: str) -> list[Filter]:
+    """``year > 2023`` on a dataset without a year column: a range on its date column."""
+    del column
+    if not _year_like(word):
+        return []
+    target = date_column(resolver, tokens)
+    return _year_range(target, int(word), op) if target else []
+
+
+def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+    """``after 2024-01-01``, ``since 2022``, ``in 2023``, ``year > 2023`` (no year column)."""
+    for i, token in enumerate(tokens[:-1]):
+        if i in reserved or i in out.used:
+            continue
+        nxt = tokens[i + 1]
+        op = _DATE_WORDS.get(token)
+        if token == "year" and resolver.resolve("year", fuzzy=False) is None:
+            matched = _match_comparator(tokens, i + 1)
+            if matched and i + 1 + matched[1] < len(tokens) and _year_like(tokens[i + 1 + matched[1]]):
+                column = date_column(resolver, tokens)
+                if column:
+                    year = int(tokens[i + 1 + matched[1]])
+                    out.filters += _year_range(column, year, "year" if matched[0] == "==" else matched[0])
+                    out.used.update(range(i, i + 2 + matched[1]))
+                    out.notes.append(f"'year' read as the year of {column!r}")
+            continue
+        if op is None or (i + 1) in reserved or (i + 1) in out.used:
+            continue
+        column = date_column(resolver, tokens)
+        if column is None:
+            continue
+        if _year_like(nxt):
+            out.filters += _year_range(column, int(nxt), op)
+            out.used.update({i, i + 1})
+        elif _DATE.fullmatch(nxt) and op != "year":
+            out.filters.append(Filter(column=column, op=op, value=nxt.replace("t", "T")))
+            out.used.update({i, i + 1})
+
+
+def _category_values(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+    hits = [h for h in find_values(tokens, resolver) if not (set(range(h.start, h.start + h.width)) & (reserved | out.used))]
+    by_position: dict[int, list[str]] = {}
+    for hit in hits:
+        by_position.setdefault(hit.start, []).append(hit.column)
+    mentioned = _mentioned_columns(tokens, resolver)
+    chosen: dict[tuple[str, str], list[str]] = {}
+    for hit in hits:
+        columns = by_position[hit.start]
+        if len(columns) > 1:
+            near = [c for c in columns if c in mentioned]
+            if len(near) != 1:
+                out.ambiguous.append(f"{tokens[hit.start]!r} is a value of {', '.join(repr(c) for c in columns)}")
+                continue
+            if hit.column != near[0]:
+                continue
+        window = tokens[max(0, hit.start - 3) : hit.start]
+        negated = any(w in _NEGATORS for w in window) and not {"only", "just"} & set(window)
+        chosen.setdefault((hit.column, "!=" if negated else "=="), []).append(hit.value)
+        out.used.update(range(hit.start, hit.start + hit.width))
+    for (column, op), values in chosen.items():
+        unique = list(dict.fromkeys(values))
+        if len(unique) == 1:
+            out.filters.append(Filter(column=column, op=op, value=unique[0]))
+        else:
+            out.filters.append(Filter(column=column, op="in" if op == "==" else "not in", value=unique))
+
+
+def _mentioned_columns(tokens: list[str], resolver: ColumnResolver) -> set[str]:
+    found: set[str] = set()
+    for i in range(len(tokens)):
+        hit = resolver.match_at(tokens, i)
+        if hit:
+            found.add(hit[0])
+    return found

@@ -1,0 +1,319 @@
+"""The phrase-level pieces of a request: top-N, time grain, group keys, metrics, operation words."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mcpforge.models import Aggregation
+from mcpforge.pipeline._intent_words import ColumnResolver
+
+AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
+TimeGrain = Literal["day", "week", "month", "quarter", "year", "weekday", "hour"]
+
+_TOP_DESC = {"top", "first", "highest", "largest", "biggest", "best", "most", "busiest", "greatest", "maximum"}
+_TOP_ASC = {"bottom", "lowest", "smallest", "least", "fewest", "worst", "minimum", "quietest"}
+_GRAMMAR = {"the", "a", "an", "its", "their", "each", "every", "all", "of", "in", "on", "for", "with", "to"}
+
+AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
+    ("standard", "deviation"): "std", ("std", "dev"): "std", ("std",): "std", ("stdev",): "std",
+    ("stddev",): "std", ("variability",): "std", ("spread",): "std",
+    ("average",): "mean", ("avg",): "mean", ("mean",): "mean", ("typical",): "mean",
+    ("total", "number", "of"): "count", ("total",): "sum", ("sum",): "sum", ("summed",): "sum",
+    ("median",): "median", ("minimum",): "min", ("min",): "min", ("smallest",): "min",
+    ("lowest",): "min", ("maximum",): "max", ("max",): "max", ("largest",): "max", ("highest",): "max",
+    ("biggest",): "max", ("peak",): "max", ("longest",): "max", ("shortest",): "min",
+    ("number", "of", "distinct"): "nunique", ("number", "of", "unique"): "nunique",
+    ("number", "of", "different"): "nunique", ("count", "of", "distinct"): "nunique",
+    ("count", "of", "unique"): "nunique", ("how", "many", "distinct"): "nunique",
+    ("how", "many", "unique"): "nunique", ("how", "many", "different"): "nunique",
+    ("distinct", "count", "of"): "nunique", ("unique", "count", "of"): "nunique",
+    ("count", "distinct"): "nunique",
+    ("number", "of"): "count", ("count", "of"): "count", ("how", "many"): "count", ("count",): "count",
+    ("counts",): "count", ("frequency",): "count", ("volume", "of"): "count", ("no", "of"): "count",
+}  # fmt: skip
+_AGG_SORTED = sorted(AGG_WORDS, key=len, reverse=True)
+
+_GRAIN_PHRASES: dict[tuple[str, ...], TimeGrain | str] = {
+    ("day", "of", "the", "week"): "weekday", ("days", "of", "the", "week"): "weekday",
+    ("day", "of", "week"): "weekday", ("weekday",): "weekday", ("weekdays",): "weekday",
+    ("day", "of", "the", "weekday"): "weekday",
+    ("hour", "of", "the", "day"): "hour", ("hour", "of", "day"): "hour", ("hourly",): "hour",
+    ("time", "of", "day"): "hour",
+    ("month", "of", "the", "year"): "part:month", ("month", "of", "year"): "part:month",
+    ("calendar", "month"): "part:month",
+    ("daily",): "day", ("weekly",): "week", ("monthly",): "month", ("quarterly",): "quarter",
+    ("yearly",): "year", ("annual",): "year", ("annually",): "year",
+    ("month", "over", "month"): "month", ("year", "over", "year"): "year", ("over", "time"): "month",
+    ("day", "by", "day"): "day", ("month", "by", "month"): "month",
+}  # fmt: skip
+_GRAIN_AFTER_TRIGGER: dict[str, TimeGrain] = {
+    "day": "day", "days": "day", "date": "day", "week": "week", "weeks": "week", "month": "month",
+    "months": "month", "quarter": "quarter", "quarters": "quarter", "year": "year", "years": "year",
+    "hour": "hour", "hours": "hour", "weekday": "weekday",
+}  # fmt: skip
+GROUP_TRIGGERS: list[tuple[str, ...]] = [
+    ("grouped", "by"), ("group", "by"), ("broken", "down", "by"), ("break", "down", "by"), ("split", "by"),
+    ("for", "each"), ("for", "every"), ("in", "each"), ("within", "each"), ("across",), ("per",), ("by",),
+    ("each",),
+]
+_SORT_TRIGGERS = {("sorted", "by"), ("ordered", "by"), ("ranked", "by"), ("sort", "by"), ("order", "by"),
+                  ("rank", "by"), ("sorted", "on")}  # fmt: skip
+
+OP_KEYWORDS: list[tuple[str, str]] = [
+    (r"\bcross[- ]?tab(?:ulation|ulate)?s?\b|\bcontingency\b", "crosstab"),
+    (r"\bpivot", "pivot_table"),
+    (r"\bcorrelat|\bcorr\b|\brelationship between\b|\bassociation between\b", "correlation"),
+    (r"\boutlier|\banomal|\bunusual (?:values|readings)|\bextreme values\b", "outliers"),
+    (r"\bpercentiles?\b|\bquantiles?\b|\bquartiles?\b|\bdeciles?\b|\bp\d{1,2}\b|\d+(?:st|nd|rd|th) percentile", "percentiles"),
+    (r"\bmissing values?\b|\bmissing data\b|\bnull values?\b|\bnulls\b|\bnan values\b|\bcompleteness\b"
+     r"|\bhow many (?:values )?(?:are )?missing\b|\bmissing (?:in|per|by) (?:each|every)? ?column|\bmissing\b(?!.*\bwhere\b)",
+     "missing_values"),
+    (r"\bdescribe\b|\bsummary stat|\bsummary statistics\b|\bdescriptive stat|\bsummari[sz]e\b|\bstatistics\b|\bstats\b"
+     r"|\boverview\b|\bsummary\b", "summary_stats"),
+    (r"\bdistribution\b|\bhistogram\b|\bfrequenc(?:y|ies)\b|\bvalue counts\b|\bbreakdown\b|\bbreak down\b"
+     r"|\bhow (?:are|is) .* distributed\b", "value_distribution"),
+    (r"\bdistinct\b|\bunique\b|\bdifferent\b|\bcardinality\b", "distinct_count"),
+]  # fmt: skip
+SHARE_WORDS = re.compile(r"\bshares?\b|\bpercent(?:age)?s?\b|\bproportions?\b|%|\bfraction\b|\bratio\b|\brelative\b")
+
+
+@dataclass(kw_only=True)
+class Phrases:
+    """What the phrase scanners found, with the token positions they used."""
+
+    top_n: int | None = None
+    descending: bool = True
+    top_subject: int | None = None
+    grain: TimeGrain | None = None
+    part: str | None = None
+    group_by: list[str] = field(default_factory=list)
+    sort_column: str | None = None
+    metrics: list[Aggregation] = field(default_factory=list)
+    ranking_metric: bool = False
+    unknown: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+
+
+def find_top_n(tokens: list[str], out: Phrases) -> None:
+    """``top 5``, ``10 most``, ``lowest 3``, ``bottom 3``."""
+    for i, token in enumerate(tokens):
+        number = int(tokens[i + 1]) if i + 1 < len(tokens) and tokens[i + 1].isdigit() else None
+        if token in _TOP_DESC | _TOP_ASC and number is not None and 0 < number <= 10_000:
+            out.top_n, out.descending = number, token in _TOP_DESC
+            out.used.update({i, i + 1})
+            out.top_subject = i + 2
+            return
+        if token.isdigit() and i + 1 < len(tokens) and tokens[i + 1] in _TOP_DESC | _TOP_ASC and 0 < int(token) <= 10_000:
+            out.top_n, out.descending = int(token), tokens[i + 1] in _TOP_DESC
+            out.used.update({i, i + 1})
+            out.top_subject = i + 2
+            if i + 2 < len(tokens) and tokens[i + 2] in {"common", "frequent", "popular", "expensive", "recent"}:
+                out.used.add(i + 2)
+                out.top_subject = i + 3
+            return
+    for i, token in enumerate(tokens[:-1]):
+        if token in {"most", "least"} and tokens[i + 1] in {"common", "frequent", "popular"}:
+            out.top_n, out.descending = 1, token == "most"
+            out.used.update({i, i + 1})
+            out.top_subject = i + 2
+            out.notes.append(f"'{token} {tokens[i + 1]}' read as the top 1 group")
+            return
+
+
+def find_grain(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
+    """Time grains: ``monthly``, ``per week``, ``by day of week``, ``by hour``, ``month of year``."""
+    for i in range(len(tokens)):
+        if i in out.used:
+            continue
+        for phrase, grain in sorted(_GRAIN_PHRASES.items(), key=lambda item: -len(item[0])):
+            if tuple(tokens[i : i + len(phrase)]) == phrase:
+                if grain == "hour" and resolver.resolve("hour", fuzzy=False) == "hour":
+                    continue  # a real ``hour`` column wins; the group-key scanner takes it
+                _set_grain(out, grain)
+                out.used.update(range(i, i + len(phrase)))
+                break
+        else:
+            trigger = _trigger_at(tokens, i)
+            if trigger and i + trigger < len(tokens):
+                word = tokens[i + trigger]
+                if word in _GRAIN_AFTER_TRIGGER and resolver.resolve(word, fuzzy=False) is None:
+                    _set_grain(out, _GRAIN_AFTER_TRIGGER[word])
+                    out.used.update(range(i, i + trigger + 1))
+                    if _next_is(tokens, i + trigger + 1, "and"):
+                        out.used.add(i + trigger + 1)
+
+
+def _set_grain(out: Phrases, grain: str) -> None:
+    if grain.startswith("part:"):
+        out.part = grain.removeprefix("part:")
+    elif out.grain is None:
+        out.grain = grain  # type: ignore[assignment]
+
+
+def _next_is(tokens: list[str], i: int, word: str) -> bool:
+    return i < len(tokens) and tokens[i] == word
+
+
+def _trigger_at(tokens: list[str], i: int) -> int:
+    for trigger in GROUP_TRIGGERS:
+        if tuple(tokens[i : i + len(trigger)]) == trigger:
+            return len(trigger)
+    return 0
+
+
+def _column_list(tokens: list[str], start: int, resolver: ColumnResolver, out: Phrases) -> tuple[list[str], int, str | None]:
+    """Columns joined by and / , / & from ``start``: (columns, end, first unresolved word)."""
+    columns: list[str] = []
+    j = start
+    while j < len(tokens):
+        while j < len(tokens) and tokens[j] in {"the", "a", "an", "its", "their"}:
+            j += 1
+        if j >= len(tokens) or j in out.used:
+            break
+        hit = resolver.match_at(tokens, j, fuzzy=True)
+        if hit is None:
+            return columns, j, tokens[j]
+        columns.append(hit[0])
+        j += hit[1]
+        if j < len(tokens) and tokens[j] in {"and", ",", "&", "then"} and j + 1 < len(tokens):
+            nxt = resolver.match_at(tokens, j + 1 + (tokens[j + 1] in {"the", "a"}), fuzzy=True)
+            if nxt is None:
+                break
+            j += 1
+            continue
+        break
+    return columns, j, None
+
+
+def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
+    """Group keys after by / per / for each / across; ``sorted by`` columns; unknown words after them."""
+    i = 0
+    while i < len(tokens):
+        if i in out.used:
+            i += 1
+            continue
+        sort = next((len(t) for t in _SORT_TRIGGERS if tuple(tokens[i : i + len(t)]) == t), 0)
+        width = sort or _trigger_at(tokens, i)
+        if not width:
+            i += 1
+            continue
+        start = i + width
+        if start < len(tokens) and (_agg_at(tokens, start) or tokens[start] in {"count", "number", "frequency"}):
+            if out.top_n is not None or sort:
+                out.ranking_metric = True
+            i = start
+            continue
+        columns, end, unresolved = _column_list(tokens, start, resolver, out)
+        if sort and columns:
+            out.sort_column = columns[0]
+        elif columns and out.top_n is not None and tokens[i] == "by" and _top_subject_is_column(tokens, resolver, out):
+            out.sort_column = columns[0]
+            out.ranking_metric = True
+        elif columns:
+            out.group_by.extend(c for c in columns if c not in out.group_by)
+        elif unresolved and tokens[i] in {"by", "per"} and _looks_like_column_word(unresolved):
+            out.unknown.append(unresolved)
+        if columns or (unresolved and tokens[i] in {"by", "per"}):
+            out.used.update(range(i, end))
+        i = max(end, i + 1)
+
+
+def _top_subject_is_column(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> bool:
+    if out.top_subject is None or out.top_subject >= len(tokens):
+        return False
+    return resolver.match_at(tokens, out.top_subject, fuzzy=True) is not None
+
+
+def _looks_like_column_word(word: str) -> bool:
+    return bool(re.fullmatch(r"[a-z][a-z_\-]{2,}", word)) and word not in _GRAMMAR | {
+        "far", "default", "hand", "itself", "then", "how", "what", "which", "using", "name", "descending",
+        "ascending", "value", "values", "size", "volume",
+    }  # fmt: skip
+
+
+def _agg_at(tokens: list[str], i: int) -> tuple[AggFunc, int] | None:
+    for words in _AGG_SORTED:
+        if tuple(tokens[i : i + len(words)]) == words:
+            return AGG_WORDS[words], len(words)
+    return None
+
+
+def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]) -> None:
+    """``average speed``, ``mean and max of duration``, ``number of distinct customers``, ``how many``."""
+    i = 0
+    while i < len(tokens):
+        if i in out.used or i in reserved:
+            i += 1
+            continue
+        funcs: list[AggFunc] = []
+        j = i
+        while (agg := _agg_at(tokens, j)) is not None and j not in reserved:
+            funcs.append(agg[0])
+            j += agg[1]
+            if j < len(tokens) and tokens[j] in {"and", ",", "&", "or"} and _agg_at(tokens, j + 1):
+                j += 1
+        if not funcs:
+            i += 1
+            continue
+        while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
+            j += 1
+        columns, end, unresolved = _column_list(tokens, j, resolver, out)
+        if not columns and any(f not in {"count", "nunique"} for f in funcs):
+            if unresolved and _looks_like_column_word(unresolved) and unresolved not in _ENTITY_HINTS:
+                out.unknown.append(unresolved)
+            elif out.top_n is None and not unresolved:
+                i = j
+                continue
+        for func in dict.fromkeys(funcs):
+            if func == "count":
+                _add(out, _count_metric(columns, resolver, out))
+                continue
+            if func == "nunique" and not columns and unresolved:
+                out.unknown.append(unresolved)
+            for column in columns or [None]:
+                if column is not None or func == "count":
+                    _add(out, Aggregation(column=column, func=func))
+        out.used.update(range(i, max(end, j)))
+        i = max(end, j, i + 1)
+
+
+_ENTITY_HINTS = {"accidents", "accident", "rows", "records", "orders", "order", "employees", "readings", "sales",
+                 "crashes", "incidents", "entries", "people", "cases", "events", "transactions", "staff", "value",
+                 "values", "number", "count", "data"}  # fmt: skip
+
+
+def _count_metric(columns: list[str], resolver: ColumnResolver, out: Phrases) -> Aggregation:
+    """``how many customers`` counts distinct customers; ``how many orders`` counts rows."""
+    if columns and resolver.kind(columns[0]) == "categorical" and columns[0].lower().endswith("id"):
+        out.notes.append(f"'how many {columns[0]}' read as the number of distinct {columns[0]!r} values")
+        return Aggregation(column=columns[0], func="nunique")
+    return Aggregation(column=None, func="count")
+
+
+def _add(out: Phrases, metric: Aggregation) -> None:
+    if metric not in out.metrics:
+        out.metrics.append(metric)
+
+
+def detect_operations(text: str) -> list[str]:
+    """Catalogue operations whose keywords appear in the request, strongest first."""
+    low = text.lower()
+    return [op for pattern, op in OP_KEYWORDS if re.search(pattern, low)]
+
+
+def percentiles_in(text: str) -> list[float]:
+    """``90th percentile`` → [90]; ``p95`` → [95]; ``quartiles`` → [25, 50, 75]; ``deciles``."""
+    low = text.lower()
+    found = [float(m) for m in re.findall(r"(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?\s*(?:and\s+\d+\w*\s+)?percentile", low)]
+    found += [float(m) for m in re.findall(r"\bp(\d{1,2})\b", low)]
+    found += [float(m) for m in re.findall(r"percentiles?\s+(?:of\s+)?(\d{1,2})(?=\D)", low)]
+    for chunk in re.findall(r"(\d{1,2}(?:st|nd|rd|th)?(?:\s*(?:,|and)\s*\d{1,2}(?:st|nd|rd|th)?)+)\s+percentiles", low):
+        found += [float(n) for n in re.findall(r"\d{1,2}", chunk)]
+    if re.search(r"\bquartiles?\b", low):
+        found += [25.0, 50.0, 75.0]
+    if re.search(r"\bdeciles?\b", low):
+        found += [float(d) for d in range(10, 100, 10)]
+    return sorted({f for f in found if 0 <= f <= 100})

@@ -1,0 +1,231 @@
+"""Words → real columns and values: tokenizing, plurals, synonyms and close spellings."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
+
+FUZZY_CUTOFF = 0.8
+MAX_PHRASE_WORDS = 4
+
+_TOKEN = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?"  # dates
+    r"|[<>!=]=?|≥|≤"  # comparison operators
+    r"|-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?"  # numbers, ordinals, percentages
+    r"|[a-z][a-z0-9_]*(?:[-'][a-z0-9]+)*"  # words (keeps a-road, driver's)
+    r"|[%,;&()]"
+)
+
+# Concept words → words that appear in column names. Used only when the result is a single column.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "place": ("location",),
+    "site": ("location",),
+    "area": ("location", "region"),
+    "zone": ("region",),
+    "time": ("date", "timestamp", "datetime"),
+    "day": ("date",),
+    "when": ("date",),
+    "value": ("amount", "price"),
+    "amount": ("value", "total"),
+    "seriousness": ("severity",),
+    "gravity": ("severity",),
+    "weather": ("weather_conditions", "conditions"),
+    "conditions": ("weather",),
+    "speed": ("speed_limit", "speed"),
+    "road": ("road_type",),
+    "injuries": ("casualties",),
+    "injured": ("casualties",),
+    "victims": ("casualties",),
+    "deaths": ("fatalities",),
+    "vehicles": ("vehicles_involved",),
+    "cars": ("vehicles_involved",),
+    "quantity": ("units", "qty"),
+    "qty": ("units", "quantity"),
+    "items": ("units",),
+    "price": ("unit_price",),
+    "customers": ("customer_id",),
+    "customer": ("customer_id",),
+    "drivers": ("driver_id",),
+    "products": ("product",),
+    "dept": ("department",),
+    "departments": ("department",),
+    "team": ("department",),
+    "pay": ("salary",),
+    "wage": ("salary",),
+    "income": ("salary",),
+    "earnings": ("salary",),
+    "seniority": ("level",),
+    "grade": ("level",),
+    "rating": ("performance_score",),
+    "performance": ("performance_score",),
+    "overtime": ("overtime_hours",),
+    "sensor": ("sensor_id",),
+    "sensors": ("sensor_id",),
+    "temp": ("temperature",),
+    "state": ("status",),
+    "light": ("light_conditions",),
+    "lighting": ("light_conditions",),
+    "kind": ("type", "category"),
+    "type": ("category",),
+}
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case tokens of a request: words, numbers, dates, operators, and list separators."""
+    return _TOKEN.findall(text.lower().replace("’", "'"))
+
+
+def norm(name: str) -> str:
+    """A column name as words: lower case, ``_``/``-``/camelCase become spaces."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
+    return " ".join(re.split(r"[\s_\-./]+", spaced.lower())).strip()
+
+
+def singular(word: str) -> str:
+    """A crude singular: casualties → casualty, classes → class, regions → region."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _key(phrase: str) -> str:
+    return " ".join(singular(w) for w in norm(phrase).split())
+
+
+@dataclass(kw_only=True)
+class ColumnResolver:
+    """Maps words of a request onto the dataset's real column names (and derived columns)."""
+
+    schema: DatasetSchema
+    extra: dict[str, ColumnKind] = field(default_factory=dict)
+
+    def names(self) -> list[str]:
+        """Real and derived column names."""
+        return self.schema.column_names + [n for n in self.extra if n not in self.schema.column_names]
+
+    def kind(self, column: str) -> ColumnKind | None:
+        """The kind of a real or derived column."""
+        if column in self.extra:
+            return self.extra[column]
+        info = self.schema.get(column)
+        return info.kind if info else None
+
+    def _by_key(self) -> dict[str, str]:
+        return {_key(name): name for name in self.names()}
+
+    def resolve(self, phrase: str, *, fuzzy: bool = True) -> str | None:
+        """The one column ``phrase`` names, or None (also None when it could be several)."""
+        key = _key(phrase)
+        if not key:
+            return None
+        by_key = self._by_key()
+        if key in by_key:
+            return by_key[key]
+        compact = key.replace(" ", "")
+        for candidate_key, name in by_key.items():
+            if candidate_key.replace(" ", "") == compact:
+                return name
+        words = key.split()
+        if len(words) == 1 and words[0] in SYNONYMS:
+            hits = {by_key[_key(t)] for t in SYNONYMS[words[0]] if _key(t) in by_key}
+            if len(hits) == 1:
+                return hits.pop()
+        # a unique column whose name contains every word: "speed" → speed_limit, "age" → driver_age
+        # id columns only by their full name or a synonym: "accidents" is the entity, not accident_id
+        plain = {k: name for k, name in by_key.items() if not k.endswith(" id") or "id" in words}
+        subset = [name for k, name in plain.items() if set(words) <= set(k.split()) and k.split()[0] != "is"]
+        if len(subset) == 1 and len(key) >= 3:
+            return subset[0]
+        if fuzzy and len(compact) >= 4:
+            close = difflib.get_close_matches(compact, [k.replace(" ", "") for k in plain], n=2, cutoff=FUZZY_CUTOFF)
+            if len(close) == 1 or (len(close) == 2 and _ratio(compact, close[0]) - _ratio(compact, close[1]) > 0.05):
+                return next(name for k, name in plain.items() if k.replace(" ", "") == close[0])
+        return None
+
+    def match_at(self, tokens: list[str], start: int, *, fuzzy: bool = False) -> tuple[str, int] | None:
+        """The longest column phrase starting at ``tokens[start]``: (column, number of tokens)."""
+        for width in range(min(MAX_PHRASE_WORDS, len(tokens) - start), 0, -1):
+            words = tokens[start : start + width]
+            if not all(re.fullmatch(r"[a-z][a-z0-9_'\-]*", w) for w in words):
+                continue
+            if width == 1 and words[0] in _NEVER_COLUMN:
+                return None
+            column = self.resolve(" ".join(words), fuzzy=fuzzy and width == 1)
+            if column is not None:
+                return column, width
+        return None
+
+
+def _ratio(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, a, b).ratio()
+
+
+# Words that are never column names on their own (they are grammar or analysis vocabulary).
+_NEVER_COLUMN = frozenset(
+    "a an the of by per for each every and or in on at to with without from is are was were be as "
+    "show me give list what which how many much number count total sum average mean median "
+    "min max minimum maximum top most least lowest highest all data table rows records file csv "
+    "between over under above below than more less group grouped broken down across split "
+    "analyze analyse analysis compute calculate find get report where only not no that this those these "
+    "do does did it its their there have has share percentage percent proportion distribution "
+    "instead also too use should wrong output".split()
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ValueHit:
+    """A category value of a column mentioned in the request."""
+
+    column: str
+    value: str
+    start: int
+    width: int
+
+
+def _value_forms(value: str) -> set[str]:
+    low = value.lower().strip()
+    forms = {low}
+    if re.fullmatch(r"[a-z]+", low):
+        forms |= {low + "s", low + "y", low + "ey", low + low[-1] + "y"}
+        if low.endswith("e"):
+            forms.add(low[:-1] + "y")
+    return forms
+
+
+_STOP_VALUES = frozenset({"other", "none", "unknown", "n/a", "na", "all", "yes", "no", "true", "false", "-", ""})
+
+
+def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
+    """Category values mentioned in the tokens ("rain", "rainy", "fatal", "a-road"), longest first."""
+    column_keys = {_key(name) for name in resolver.names()}
+    table: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    for info in resolver.schema.columns:
+        if info.kind != "categorical":
+            continue
+        for value in info.values:
+            low = value.lower().strip()
+            if low in _STOP_VALUES or len(low) < 2 or _key(low) in column_keys:
+                continue
+            for form in _value_forms(value):
+                table.setdefault(tuple(tokenize(form)), []).append((info.name, value))
+    hits: list[ValueHit] = []
+    i = 0
+    while i < len(tokens):
+        found = False
+        for width in range(min(3, len(tokens) - i), 0, -1):
+            entries = table.get(tuple(tokens[i : i + width]))
+            if entries:
+                hits.extend(ValueHit(column=c, value=v, start=i, width=width) for c, v in dict.fromkeys(entries))
+                i += width
+                found = True
+                break
+        if not found:
+            i += 1
+    return hits

@@ -1,0 +1,248 @@
+"""Generated test cases by category (requirements 4.4.2): edge, normal and stress.
+
+Fixture files are written into a temporary directory the sandbox may read. Expected outputs come from
+the operation's independent reference implementation (trusted catalogue code, run here on the data,
+never the generated tool). Stress data is resampled from the person's data to ``stress_rows`` rows and
+cached by the data file's fingerprint, because writing a million-row CSV costs more than the test.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from mcpforge.metrics.functional import ToolTestCase, judge_output
+from mcpforge.runtime import configure, detect_encoding, get_settings, load_csv_data_with_types, reset_configuration
+from mcpforge.runtime import sniff_delimiter
+
+logger = logging.getLogger(__name__)
+
+Reference = Callable[[pd.DataFrame, dict[str, Any]], Any]
+# Error types a tool raises on purpose for bad input: the message is written for a person.
+CLEAR_ERRORS = frozenset({"DataError", "ColumnNotFoundError", "InvalidArgumentError", "ResourceLimitError", "UserError"})
+SAMPLE_ROWS = 5_000
+INLINE_ROWS = 50
+FILE_PARAMETER = "file_path"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlannedCase:
+    """A test case plus how to recreate its fixture and which clear errors also count as passing."""
+
+    case: ToolTestCase
+    fixture: str | None = None
+    """CSV text of a small fixture (recorded into tests.py); None for the person's data and stress data."""
+    accept_errors: frozenset[str] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return self.case.name
+
+    @property
+    def category(self) -> str:
+        return self.case.category
+
+    def judge(self, outcome: Any) -> dict[str, Any]:
+        """The result record of this case for a sandbox outcome."""
+        if not outcome.ok and outcome.error_type in self.accept_errors:
+            return {"test_id": self.name, "category": self.category, "passed": True,
+                    "error": f"{outcome.error_type}: {outcome.error}"}  # fmt: skip
+        record = judge_output(self.case, outcome)
+        if not outcome.ok and outcome.error_line:
+            record["line"] = outcome.error_line
+        return record
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuitePlan:
+    """Everything one validation needs: fixtures on disk, cases by sandbox batch, read paths."""
+
+    quick: list[PlannedCase]
+    stress: list[PlannedCase]
+    read_paths: list[Path]
+    logs: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def runtime_roots(paths: Sequence[Path]) -> Iterator[None]:
+    """Let the runtime loader read ``paths`` in this process for the duration (reference runs)."""
+    before = get_settings()
+    configure(allowed_read_paths=[str(p) for p in paths])
+    try:
+        yield
+    finally:
+        reset_configuration()
+        if before.allowed_read_paths is not None:
+            configure(allowed_read_paths=list(before.allowed_read_paths))
+
+
+def read_raw(path: Path, *, nrows: int | None = SAMPLE_ROWS) -> pd.DataFrame:
+    """The data as text cells exactly as written (fixtures are cut from it)."""
+    with path.open("rb") as handle:
+        sample = handle.read(64 * 1024)
+    encoding, _ = detect_encoding(sample, shown=str(path))
+    delimiter = sniff_delimiter(sample.decode(encoding, errors="replace"))
+    return pd.read_csv(path, dtype=str, keep_default_na=False, encoding=encoding, sep=delimiter, nrows=nrows)
+
+
+def _to_csv(df: pd.DataFrame) -> str:
+    return str(df.to_csv(index=False, lineterminator="\n"))
+
+
+def reference_table(value: Any) -> Any:
+    """A reference output in a JSON-friendly form (``{"columns", "rows"}`` for tables)."""
+    if isinstance(value, pd.Series):
+        value = value.reset_index()
+    if isinstance(value, pd.DataFrame):
+        frame = value.reset_index() if not isinstance(value.index, pd.RangeIndex) else value
+        rows = frame.astype(object).where(frame.notna(), None).values.tolist()
+        return {"columns": [str(c) for c in frame.columns], "rows": rows}
+    return value
+
+
+def _expected(reference: Reference | None, path: Path, arguments: dict[str, Any], logs: list[str]) -> Any:
+    if reference is None:
+        return None
+    try:
+        with runtime_roots([path.parent]):
+            df = load_csv_data_with_types(str(path))
+        return reference_table(reference(df, arguments))
+    except Exception as exc:  # noqa: BLE001 - a failing reference means "no expectation", not a crash
+        logs.append(f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}")
+        return None
+
+
+def _fingerprint(path: Path, rows: int) -> str:
+    info = path.stat()
+    key = f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{rows}"
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
+
+def stress_cache_dir() -> Path:
+    """Where resampled stress files are kept between runs."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "mcpforge" / "stress"
+
+
+def stress_file(data_path: Path, rows: int) -> Path:
+    """A CSV of ``rows`` rows resampled from ``data_path`` (cached by the file's fingerprint)."""
+    cache = stress_cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+    target = cache / f"{_fingerprint(data_path, rows)}.csv"
+    if target.is_file():
+        return target
+    raw = read_raw(data_path, nrows=SAMPLE_ROWS)
+    rng = np.random.default_rng(7)
+    index = rng.integers(0, len(raw), size=rows)
+    big = raw.iloc[index].reset_index(drop=True)
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        import pyarrow as pa
+        import pyarrow.csv as pacsv
+
+        pacsv.write_csv(pa.Table.from_pandas(big, preserve_index=False), str(tmp))
+    except ImportError:
+        big.to_csv(tmp, index=False)
+    tmp.replace(target)
+    return target
+
+
+def _write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def plan_suite(
+    *,
+    fixture_dir: Path,
+    data_path: Path | None,
+    arguments: dict[str, Any],
+    reference: Reference | None = None,
+    key_columns: Sequence[str] = (),
+    used_columns: Sequence[str] = (),
+    stress_rows: int = 1_000_000,
+    file_parameter: str | None = FILE_PARAMETER,
+) -> SuitePlan:
+    """Write the fixtures into ``fixture_dir`` and plan the edge, normal and stress cases."""
+    logs: list[str] = []
+    quick: list[PlannedCase] = []
+    stress: list[PlannedCase] = []
+    read_paths: list[Path] = [fixture_dir]
+    if file_parameter is None or data_path is None:
+        if file_parameter is None:
+            quick.append(PlannedCase(case=ToolTestCase(name="normal_defaults", category="normal", arguments=arguments)))
+            logs.append("tests: the tool reads no file; one call with the given arguments")
+        else:
+            logs.append("tests: no data file given; only the empty-file edge case runs")
+            path = _write(fixture_dir, "empty.csv", "")
+            quick.append(_case("edge_empty_file", "edge", path, arguments, file_parameter,
+                               expect_error="DataError", fixture="", accept=CLEAR_ERRORS))  # fmt: skip
+        return SuitePlan(quick=quick, stress=stress, read_paths=read_paths, logs=logs)
+
+    read_paths.append(data_path)
+    raw = read_raw(data_path)
+    header = _to_csv(raw.iloc[:0])
+    sample = raw.head(INLINE_ROWS)
+
+    def add(name: str, category: str, text: str | None, path: Path, **kw: Any) -> None:
+        expected = _expected(reference, path, {**arguments, file_parameter: str(path)}, logs) if kw.pop("ref", False) else None
+        quick.append(_case(name, category, path, arguments, file_parameter, fixture=text, expected=expected, **kw))
+
+    add("edge_empty_file", "edge", "", _write(fixture_dir, "empty.csv", ""), expect_error="DataError", accept=CLEAR_ERRORS)
+    add("edge_header_only", "edge", header, _write(fixture_dir, "header_only.csv", header), accept=CLEAR_ERRORS)
+    one = _to_csv(raw.head(1))
+    add("edge_one_row", "edge", one, _write(fixture_dir, "one_row.csv", one), ref=True)
+    missing = [c for c in used_columns if c in raw.columns]
+    if missing:
+        text = _to_csv(sample.drop(columns=[missing[0]]))
+        add("edge_missing_column", "edge", text, _write(fixture_dir, "missing_column.csv", text),
+            expect_error="ColumnNotFoundError")  # fmt: skip
+    keys = [c for c in key_columns if c in raw.columns]
+    if keys:
+        nulled = sample.copy()
+        nulled.loc[nulled.index[::4], keys[0]] = ""
+        text = _to_csv(nulled)
+        add("edge_null_keys", "edge", text, _write(fixture_dir, "null_keys.csv", text), ref=True)
+    add("normal_person_data", "normal", None, data_path, ref=True)
+    perturbed = raw.sample(frac=0.9, random_state=11) if len(raw) > 1 else raw
+    perturbed_path = _write(fixture_dir, "perturbed.csv", _to_csv(perturbed))
+    add("normal_perturbed", "normal", None, perturbed_path, ref=True)
+    inline = _to_csv(perturbed.head(INLINE_ROWS))
+    add("normal_sample", "normal", inline, _write(fixture_dir, "sample.csv", inline), ref=True)
+    if stress_rows > 0:
+        big = stress_file(data_path, stress_rows)
+        read_paths.append(big)
+        stress.append(_case("stress_large", "stress", big, arguments, file_parameter, expected_rows=None))
+        logs.append(f"tests: stress data {big.name} ({stress_rows:,} rows resampled from the data)")
+    return SuitePlan(quick=quick, stress=stress, read_paths=read_paths, logs=logs)
+
+
+def _case(
+    name: str,
+    category: Any,
+    path: Path,
+    arguments: dict[str, Any],
+    file_parameter: str,
+    *,
+    fixture: str | None = None,
+    expected: Any = None,
+    expect_error: str | None = None,
+    accept: frozenset[str] = frozenset(),
+    expected_rows: int | None = None,
+) -> PlannedCase:
+    args = {**arguments, file_parameter: str(path)}
+    case = ToolTestCase(
+        name=name, category=category, arguments=args, expected=expected, expect_error=expect_error,
+        expected_rows=expected_rows,
+    )  # fmt: skip
+    return PlannedCase(case=case, fixture=fixture, accept_errors=accept)

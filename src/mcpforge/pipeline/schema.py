@@ -1,0 +1,218 @@
+"""The schema of a dataset as the intent parser needs it: column names, kinds, values and ranges.
+
+Only a sample is parsed (types, distinct values, ranges); the row count comes from counting line breaks,
+so a file with a million rows is described in a fraction of a second. The kinds follow the runtime's
+conventions (``mcpforge.runtime``): a text column is categorical when it has at most 50 distinct values
+or at most half of its values are distinct.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+
+from mcpforge.exceptions import DataError
+
+ColumnKind = Literal["numeric", "categorical", "datetime", "boolean", "text"]
+
+DEFAULT_SAMPLE_ROWS = 20_000
+CATEGORICAL_MAX_UNIQUE = 50
+CATEGORICAL_MAX_RATIO = 0.5
+MAX_VALUES_KEPT = 100
+_PROBE_BYTES = 64 * 1024
+_DATE_LIKE = re.compile(r"^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?)?$|^\d{1,2}/\d{1,2}/\d{4}$")
+_BOOL_WORDS = {"true", "false", "yes", "no"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ColumnInfo:
+    """One column: its real name, its kind and what the sample says about its values."""
+
+    name: str
+    kind: ColumnKind
+    null_count: int = 0
+    distinct_count: int = 0
+    values: tuple[str, ...] = ()
+    """Distinct values (most frequent first) of low-cardinality categorical columns."""
+    minimum: float | str | None = None
+    maximum: float | str | None = None
+    is_integer: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class DatasetSchema:
+    """What the intent parser knows about a dataset."""
+
+    path: str
+    columns: tuple[ColumnInfo, ...]
+    row_count: int
+    sampled: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def column_names(self) -> list[str]:
+        """The real column names in file order."""
+        return [col.name for col in self.columns]
+
+    def get(self, name: str) -> ColumnInfo | None:
+        """The column called ``name`` exactly, or None."""
+        return next((col for col in self.columns if col.name == name), None)
+
+    def names_of_kind(self, *kinds: ColumnKind) -> list[str]:
+        """Names of the columns whose kind is one of ``kinds``."""
+        return [col.name for col in self.columns if col.kind in kinds]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly description (for ``--json`` output and prompts)."""
+        return {
+            "path": self.path,
+            "row_count": self.row_count,
+            "sampled": self.sampled,
+            "columns": [
+                {
+                    "name": col.name,
+                    "kind": col.kind,
+                    "null_count": col.null_count,
+                    "distinct_count": col.distinct_count,
+                    "values": list(col.values),
+                    "min": col.minimum,
+                    "max": col.maximum,
+                }
+                for col in self.columns
+            ],
+        }
+
+    @classmethod
+    def from_frame(cls, df: pd.DataFrame, *, path: str = "<frame>", row_count: int | None = None) -> DatasetSchema:
+        """Describe an already loaded frame (text columns holding dates are detected)."""
+        columns = tuple(_describe(str(name), df[name]) for name in df.columns)
+        total = len(df) if row_count is None else row_count
+        return cls(path=path, columns=columns, row_count=total, sampled=total > len(df))
+
+    @classmethod
+    def from_file(cls, path: str | Path, *, sample_rows: int = DEFAULT_SAMPLE_ROWS) -> DatasetSchema:
+        """Read a sample of a CSV file and describe it.
+
+        Raises:
+            DataError: the file is missing, empty, binary, not UTF-8, or has rows with too many fields.
+        """
+        file = Path(path)
+        shown = str(path)
+        if not file.is_file():
+            raise DataError(f"data file {shown!r} does not exist or is not a file", path=shown)
+        with file.open("rb") as handle:
+            probe = handle.read(_PROBE_BYTES)
+        if not probe.strip():
+            raise DataError(f"data file {shown!r} is empty", path=shown)
+        if b"\x00" in probe:
+            raise DataError(f"data file {shown!r} looks binary (it contains NUL bytes), not a CSV file", path=shown)
+        _check_utf8(file, shown)
+        df = _read_sample(file, shown, sample_rows)
+        if df.empty:
+            raise DataError(f"data file {shown!r} has a header but no data rows", path=shown)
+        rows = len(df) if len(df) < sample_rows else _count_rows(file)
+        return cls.from_frame(df, path=shown, row_count=max(rows, len(df)))
+
+
+def _check_utf8(file: Path, shown: str) -> None:
+    """Raise DataError unless the whole file decodes as UTF-8 (read in chunks, so memory stays flat)."""
+    with file.open("r", encoding="utf-8", errors="strict") as handle:
+        try:
+            while handle.read(1 << 20):
+                pass
+        except UnicodeDecodeError as exc:
+            raise DataError(
+                f"data file {shown!r} is not UTF-8 text (byte {exc.start} of a chunk cannot be decoded); "
+                "save it as UTF-8 and try again",
+                path=shown,
+            ) from exc
+
+
+def _read_sample(file: Path, shown: str, sample_rows: int) -> pd.DataFrame:
+    try:
+        return pd.read_csv(file, nrows=sample_rows, encoding="utf-8", on_bad_lines="error", low_memory=False)
+    except pd.errors.EmptyDataError as exc:
+        raise DataError(f"data file {shown!r} has no columns", path=shown) from exc
+    except pd.errors.ParserError as exc:
+        raise DataError(f"data file {shown!r} has malformed rows (ragged CSV): {exc}", path=shown) from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"data file {shown!r} is not UTF-8 text", path=shown) from exc
+
+
+def _count_rows(file: Path) -> int:
+    """Data rows = line breaks minus the header (a last line without a break still counts)."""
+    count = 0
+    last = b"\n"
+    with file.open("rb") as handle:
+        while chunk := handle.read(1 << 22):
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    if last != b"\n":
+        count += 1
+    return max(count - 1, 0)
+
+
+def _as_datetime(series: pd.Series) -> pd.Series | None:
+    values = series.dropna().astype(str).str.strip()
+    if values.empty or not bool(values.str.fullmatch(_DATE_LIKE).all()):
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parsed = pd.to_datetime(values, errors="coerce", format="mixed")
+    if bool(parsed.isna().any()):
+        return None
+    return parsed
+
+
+def _describe(name: str, series: pd.Series) -> ColumnInfo:
+    non_null = series.dropna()
+    nulls = int(series.isna().sum())
+    distinct = int(non_null.nunique())
+    if pd.api.types.is_bool_dtype(series) or (
+        not pd.api.types.is_numeric_dtype(series)
+        and distinct > 0
+        and set(non_null.astype(str).str.strip().str.lower().unique()) <= _BOOL_WORDS
+    ):
+        return ColumnInfo(name=name, kind="boolean", null_count=nulls, distinct_count=distinct)
+    if pd.api.types.is_numeric_dtype(series):
+        is_int = pd.api.types.is_integer_dtype(series) or bool(
+            not non_null.empty and (non_null == non_null.round()).all()
+        )
+        return ColumnInfo(
+            name=name,
+            kind="numeric",
+            null_count=nulls,
+            distinct_count=distinct,
+            minimum=float(non_null.min()) if not non_null.empty else None,
+            maximum=float(non_null.max()) if not non_null.empty else None,
+            is_integer=is_int,
+        )
+    dates = _as_datetime(series)
+    if dates is not None:
+        return ColumnInfo(
+            name=name,
+            kind="datetime",
+            null_count=nulls,
+            distinct_count=distinct,
+            minimum=dates.min().isoformat(),
+            maximum=dates.max().isoformat(),
+        )
+    texts = non_null.astype(str)
+    is_categorical = distinct <= CATEGORICAL_MAX_UNIQUE or (
+        len(texts) > 0 and distinct / len(texts) <= CATEGORICAL_MAX_RATIO
+    )
+    values: tuple[str, ...] = ()
+    if is_categorical and distinct <= MAX_VALUES_KEPT:
+        values = tuple(str(v) for v in texts.value_counts().index)
+    return ColumnInfo(
+        name=name,
+        kind="categorical" if is_categorical else "text",
+        null_count=nulls,
+        distinct_count=distinct,
+        values=values,
+    )

@@ -1,0 +1,378 @@
+"""The registry: active / staging / archive directories, metadata, lock, audit log and metrics.
+
+``Registry`` is the one object the rest of mcpforge uses. Metadata files are the source of truth:
+a tool directory without a metadata entry is invisible (and cleaned by ``doctor``), and a metadata
+entry whose files no longer match the recorded hashes is refused by :meth:`Registry.verify_tool`.
+Every write happens under ``<root>/.lock`` and is atomic; see ``promote.py`` for the promotion journal
+that makes a promotion survive SIGKILL at any point.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import shutil
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from pydantic import ValidationError
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import (
+    IntegrityError,
+    NotFoundError,
+    RegistryCorruptedError,
+    RegistryError,
+    UserError,
+)
+from mcpforge.models import ToolCandidate, ToolSpec, ToolStatus, UserFeedback, sha256_text, utc_now
+from mcpforge.registry import lifecycle, promote
+from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json
+from mcpforge.registry.audit import AuditLog
+from mcpforge.registry.monitor import compute_metrics
+
+logger = logging.getLogger(__name__)
+
+LOCK_TIMEOUT_SECONDS = 120.0
+
+
+class RegistryNotInitializedError(UserError):
+    """The registry directory has not been created with ``mcpforge init``."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(f"registry {str(root)!r} is not initialized; run `mcpforge init`")
+        self.root = root
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActiveTool:
+    """A promoted tool as recorded in ``active/metadata.json``."""
+
+    name: str
+    version: str
+    path: Path
+    spec: ToolSpec
+    spec_hash: str
+    code_hash: str
+    promoted_at: str
+    created_by: str
+
+    def source(self) -> str:
+        """The tool.py text."""
+        return (self.path / "tool.py").read_text(encoding="utf-8")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output."""
+        return {
+            "name": self.name, "version": self.version, "path": str(self.path), "spec_hash": self.spec_hash,
+            "code_hash": self.code_hash, "promoted_at": self.promoted_at, "created_by": self.created_by,
+            "description": self.spec.description,
+        }  # fmt: skip
+
+
+def read_json_file(path: Path, key: str) -> dict[str, Any]:
+    """Read a registry metadata file whose top level holds the mapping ``key``.
+
+    Raises:
+        RegistryCorruptedError: the file is unreadable, not JSON, or has the wrong shape.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise RegistryCorruptedError(path, "the file is missing") from exc
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RegistryCorruptedError(path, f"not valid JSON: {exc}") from exc
+    if not isinstance(data, dict) or not isinstance(data.get(key), dict):
+        raise RegistryCorruptedError(path, f"expected an object with a {key!r} mapping")
+    entries: dict[str, Any] = data[key]
+    if not all(isinstance(value, dict) for value in entries.values()):
+        raise RegistryCorruptedError(path, f"every entry of {key!r} must be an object")
+    return entries
+
+
+def file_sha256(path: Path) -> str | None:
+    """sha256 of a file's UTF-8 text (the same as ``sha256_text``), None when it cannot be read."""
+    try:
+        return sha256_text(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+class Registry:
+    """A filesystem registry of candidates and promoted tools. Creates nothing until written to."""
+
+    def __init__(self, root: Path, config: MCPForgeConfig | None = None) -> None:
+        self.root = Path(root)
+        self.config = config or MCPForgeConfig()
+        paths = self.config.registry
+        self.active_dir = Path(paths.active_path) if paths.active_path else self.root / "active"
+        self.staging_dir = Path(paths.staging_path) if paths.staging_path else self.root / "staging"
+        self.archive_dir = Path(paths.archive_path) if paths.archive_path else self.root / "archive"
+        self.tools_dir = self.active_dir / "tools"
+        self.candidates_dir = self.staging_dir / "candidates"
+        self.rejected_dir = self.archive_dir / "rejected"
+        self.superseded_dir = self.archive_dir / "superseded"
+        self.removed_dir = self.archive_dir / "removed"
+        self.active_meta_path = self.active_dir / "metadata.json"
+        self.staging_meta_path = self.staging_dir / "metadata.json"
+        self.metrics_path = self.root / "metrics.json"
+        self.journal_path = self.root / "promotion.journal.json"
+        self.audit = AuditLog(self.root / "audit.sqlite")
+        self._lock = FileLock(str(self.root / ".lock"), timeout=LOCK_TIMEOUT_SECONDS)
+
+    # ---------------------------------------------------------------- layout, lock, paths
+    def layout_dirs(self) -> list[Path]:
+        """Every directory of the layout."""
+        return [self.root, self.active_dir, self.tools_dir, self.staging_dir, self.candidates_dir,
+                self.archive_dir, self.rejected_dir, self.superseded_dir, self.removed_dir]  # fmt: skip
+
+    def is_initialized(self) -> bool:
+        """Whether ``init`` has created the layout."""
+        return (
+            self.active_meta_path.is_file() and self.staging_meta_path.is_file() and self.audit.path.is_file()
+        )
+
+    def init(self) -> None:
+        """Create the layout, metadata files and audit log; idempotent, never overwrites a file."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        with self._locked():
+            for directory in self.layout_dirs():
+                directory.mkdir(parents=True, exist_ok=True)
+            had_audit = self.audit.path.is_file()
+            self.audit.create()
+            for path, key in ((self.active_meta_path, "tools"), (self.staging_meta_path, "candidates")):
+                if path.exists():
+                    continue
+                if had_audit and self.audit.check() > 0:
+                    # The log says things happened; an empty file here would silently forget them.
+                    raise RegistryCorruptedError(path, "the file is missing while the audit log has entries")
+                atomic_write_json(path, {key: {}, "updated_at": utc_now()})
+            if not self.metrics_path.exists():
+                self.refresh_metrics()
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        try:
+            with self._lock:
+                yield
+        except Timeout as exc:
+            raise RegistryError(
+                f"registry {str(self.root)!r} is locked by another process (waited {LOCK_TIMEOUT_SECONDS:.0f} s)"
+            ) from exc
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the registry lock for a write, initializing and recovering first."""
+        if not self.is_initialized():
+            self.init()
+        with self._locked():
+            self.recover()
+            yield
+
+    def recover(self) -> None:
+        """Finish an interrupted promotion and drop stale temp dirs. Call with the lock held."""
+        promote.finish_pending(self)
+        for parent in (self.tools_dir, self.candidates_dir, self.rejected_dir, self.superseded_dir,
+                       self.removed_dir):  # fmt: skip
+            if not parent.is_dir():
+                continue
+            for entry in parent.iterdir():
+                if entry.name.startswith(TEMP_PREFIX):
+                    shutil.rmtree(entry, ignore_errors=True)
+
+    def rel(self, path: Path) -> str:
+        """``path`` relative to the root when inside it (metadata stays valid if the root moves)."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def resolve(self, stored: str) -> Path:
+        """Inverse of :meth:`rel`."""
+        path = Path(stored)
+        return path if path.is_absolute() else self.root / path
+
+    # ---------------------------------------------------------------- metadata
+    def active_entries(self) -> dict[str, dict[str, Any]]:
+        """Raw ``active/metadata.json`` entries by tool name ({} when not initialized)."""
+        if not self.active_meta_path.exists() and not self.is_initialized():
+            return {}
+        return read_json_file(self.active_meta_path, "tools")
+
+    def write_active_entries(self, entries: Mapping[str, dict[str, Any]]) -> None:
+        """Replace ``active/metadata.json`` atomically. Call with the lock held."""
+        atomic_write_json(self.active_meta_path, {"tools": dict(entries), "updated_at": utc_now()})
+
+    def staging_entries(self) -> dict[str, dict[str, Any]]:
+        """Raw ``staging/metadata.json`` entries by candidate id ({} when not initialized)."""
+        if not self.staging_meta_path.exists() and not self.is_initialized():
+            return {}
+        return read_json_file(self.staging_meta_path, "candidates")
+
+    def write_staging_entries(self, entries: Mapping[str, dict[str, Any]]) -> None:
+        """Replace ``staging/metadata.json`` atomically. Call with the lock held."""
+        atomic_write_json(self.staging_meta_path, {"candidates": dict(entries), "updated_at": utc_now()})
+
+    def refresh_metrics(self) -> dict[str, Any]:
+        """Recompute ``metrics.json`` from the audit log and write it. Call with the lock held."""
+        metrics = compute_metrics(self.audit)
+        atomic_write_json(self.metrics_path, metrics)
+        return metrics
+
+    def metrics(self) -> dict[str, Any]:
+        """The current metrics (recomputed from the audit log, so never stale)."""
+        if not self.is_initialized():
+            raise RegistryNotInitializedError(self.root)
+        return compute_metrics(self.audit)
+
+    # ---------------------------------------------------------------- versions and promotion
+    def plan_version(self, tool_name: str, spec_hash: str) -> str:
+        """Version for a candidate: the active one for an identical spec, else a minor bump (1.0.0 new)."""
+        return promote.plan_version(self, tool_name, spec_hash)
+
+    def can_promote(self, candidate: ToolCandidate) -> tuple[bool, str]:
+        """Pre-promotion checks (requirements 8.1): ``(ok, reason)``."""
+        return promote.can_promote(self, candidate)
+
+    def promote(self, candidate_id: str, *, actor: str) -> ActiveTool:
+        """APPROVED → PROMOTED: copy into active/, update metadata, log. Raises PromotionRefusedError."""
+        return promote.promote(self, candidate_id, actor=actor)
+
+    def remove_tool(self, name: str, *, actor: str) -> None:
+        """Unregister an active tool; its files move to archive/removed/."""
+        promote.remove_tool(self, name, actor=actor)
+
+    # ---------------------------------------------------------------- staging
+    def stage_candidate(self, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str) -> ToolCandidate:
+        """Write a candidate package into staging (DRAFT → STAGED), or archive it if already REJECTED."""
+        return lifecycle.stage_candidate(self, candidate, files, actor=actor)
+
+    def save_candidate(self, candidate: ToolCandidate) -> None:
+        """Rewrite a candidate's JSON files (e.g. new run_artifacts); its status must not change."""
+        lifecycle.save_candidate(self, candidate)
+
+    def record_feedback(self, candidate_id: str, feedback: UserFeedback, *, actor: str) -> ToolCandidate:
+        """Apply a registration decision: APPROVED → APPROVED; REJECTED → REJECTED and archived."""
+        return lifecycle.record_feedback(self, candidate_id, feedback, actor=actor)
+
+    def candidate_dir(self, candidate_id: str) -> Path:
+        """Directory holding the candidate's files (under staging/, or archive/rejected/ once rejected)."""
+        entry = self.staging_entries().get(candidate_id)
+        if entry is None:
+            raise NotFoundError("candidate", candidate_id)
+        return self.resolve(str(entry["path"]))
+
+    def get_candidate(self, candidate_id: str) -> ToolCandidate:
+        """The candidate with its current status. Raises NotFoundError."""
+        entry = self.staging_entries().get(candidate_id)
+        if entry is None:
+            raise NotFoundError("candidate", candidate_id)
+        path = self.resolve(str(entry["path"])) / "candidate.json"
+        try:
+            candidate = ToolCandidate.model_validate_json(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValidationError) as exc:
+            raise RegistryCorruptedError(path, f"cannot load candidate: {exc}") from exc
+        # staging/metadata.json is the source of truth for the status.
+        return candidate.model_copy(update={"status": ToolStatus(entry["status"])})
+
+    def list_candidates(self, status: ToolStatus | None = None) -> list[ToolCandidate]:
+        """Candidates ordered by creation time, optionally with one status."""
+        entries = self.staging_entries()
+        ordered = sorted(entries, key=lambda cid: (str(entries[cid].get("created_at", "")), cid))
+        result = [self.get_candidate(cid) for cid in ordered]
+        return [c for c in result if status is None or c.status == status]
+
+    # ---------------------------------------------------------------- active tools
+    def _active_tool(self, name: str, entry: Mapping[str, Any]) -> ActiveTool:
+        path = self.resolve(str(entry["path"]))
+        spec = ToolSpec.model_validate_json((path / "spec.json").read_text(encoding="utf-8"))
+        return ActiveTool(
+            name=name, version=str(entry["version"]), path=path, spec=spec, spec_hash=str(entry["spec_hash"]),
+            code_hash=str(entry["code_hash"]), promoted_at=str(entry["promoted_at"]),
+            created_by=str(entry.get("created_by", "")),
+        )  # fmt: skip
+
+    def _settle(self) -> None:
+        """Roll an interrupted promotion forward before reading, so readers never see its middle."""
+        if self.journal_path.exists():
+            with self._locked():
+                self.recover()
+
+    def active_tools(self) -> list[ActiveTool]:
+        """Promoted tools in name order. Entries whose files cannot be read are skipped and logged;
+        use :meth:`verify_tool` before serving one (it checks the hashes)."""
+        self._settle()
+        tools = []
+        for name, entry in sorted(self.active_entries().items()):
+            try:
+                tools.append(self._active_tool(name, entry))
+            except (OSError, UnicodeDecodeError, ValidationError, KeyError) as exc:
+                logger.warning("active tool %r skipped: its files cannot be read (%s)", name, exc)
+        return tools
+
+    def get_active_tool(self, name: str) -> ActiveTool | None:
+        """The active tool ``name``, or None."""
+        self._settle()
+        entry = self.active_entries().get(name)
+        if entry is None:
+            return None
+        try:
+            return self._active_tool(name, entry)
+        except (OSError, UnicodeDecodeError, ValidationError, KeyError) as exc:
+            logger.warning("active tool %r skipped: its files cannot be read (%s)", name, exc)
+            return None
+
+    def verify_tool(self, name: str) -> ActiveTool:
+        """The active tool after checking tool.py and spec.json against the promotion hashes.
+
+        Raises:
+            NotFoundError: no active tool ``name``.
+            IntegrityError: a file is missing or changed since promotion.
+        """
+        self._settle()
+        entry = self.active_entries().get(name)
+        if entry is None:
+            raise NotFoundError("tool", name)
+        path = self.resolve(str(entry["path"]))
+        for file_name, key in (("tool.py", "code_hash"), ("spec.json", "spec_hash")):
+            actual = file_sha256(path / file_name)
+            if actual != entry.get(key):
+                raise IntegrityError(name, file_name, str(entry.get(key)), actual or "missing")
+        try:
+            return self._active_tool(name, entry)
+        except (OSError, ValidationError, KeyError) as exc:
+            raise IntegrityError(name, "spec.json", str(entry.get("spec_hash")), f"unreadable: {exc}") from exc
+
+    def active_revision(self) -> str:
+        """A token that changes whenever the active set changes (servers poll it)."""
+        self._settle()
+        try:
+            data = self.active_meta_path.read_bytes()
+        except FileNotFoundError:
+            return "uninitialized"
+        return hashlib.sha256(data).hexdigest()[:16]
+
+    # ---------------------------------------------------------------- monitoring
+    def record_tool_call(self, name: str, *, ok: bool, duration_ms: float, error: str | None = None) -> None:
+        """Record one call of an active tool (for per-tool call and error counts)."""
+        with self.writing():
+            self.audit.append_event("tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error})
+            self.refresh_metrics()
+
+    def record_event(self, kind: str, **fields: Any) -> None:
+        """Record a monitoring event: ``generation`` (ok, duration_ms, candidate_id, samples, correct),
+        ``validation_failure`` (reason or reasons), or any other kind."""
+        ok = fields.get("ok")
+        duration = fields.get("duration_ms")
+        with self.writing():
+            self.audit.append_event(
+                kind, name=fields.get("tool_name") or fields.get("name"),
+                ok=bool(ok) if ok is not None else None,
+                duration_ms=float(duration) if isinstance(duration, int | float) else None, data=fields,
+            )  # fmt: skip
+            self.refresh_metrics()

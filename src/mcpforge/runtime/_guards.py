@@ -1,0 +1,88 @@
+"""Path and size guards (requirements 8.1 and 8.3): paths resolve under allowed roots; datasets fit limits."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from mcpforge.exceptions import DataError, PathNotAllowedError, ResourceLimitError
+from mcpforge.runtime._settings import allowed_roots, get_settings
+
+
+def resolve_under_roots(path: str | os.PathLike[str], roots: Sequence[Path], *, mode: str = "read") -> Path:
+    """Resolve ``path`` (symlinks and ``..`` included) and check it sits under one of ``roots``.
+
+    The check is made on the fully resolved path, so a symlink inside a root that points outside it is
+    refused, and so is ``root/../elsewhere``.
+
+    Args:
+        path: the path as given (relative paths are taken from the working directory).
+        roots: allowed roots; they are resolved here too.
+        mode: "read" requires an existing regular file; "write" requires an existing parent directory.
+
+    Raises:
+        PathNotAllowedError: the resolved path is outside every root.
+        DataError: (read) the file does not exist or is not a regular file; (write) no such directory.
+    """
+    text = os.fspath(path)
+    if not text or "\x00" in text:
+        raise DataError(f"invalid file path {text!r}", path=text)
+    resolved = Path(os.path.realpath(Path(text).expanduser()))
+    real_roots = tuple(Path(os.path.realpath(root)) for root in roots)
+    if not any(resolved == root or resolved.is_relative_to(root) for root in real_roots):
+        raise PathNotAllowedError(text, resolved=resolved, roots=real_roots)
+    if mode == "read":
+        try:
+            info = resolved.stat()
+        except FileNotFoundError:
+            raise DataError(f"file {text!r} does not exist", path=text) from None
+        except OSError as exc:
+            raise DataError(f"file {text!r} cannot be read: {exc.strerror}", path=text) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(f"{text!r} is not a regular file", path=text)
+    elif not resolved.parent.is_dir():
+        raise DataError(f"directory of {text!r} does not exist", path=text)
+    return resolved
+
+
+def validate_file_path(path: str | os.PathLike[str], mode: str = "read") -> Path:
+    """Resolve ``path`` and check it against the configured allowed roots (see ``configure``).
+
+    Returns:
+        The resolved path.
+
+    Raises:
+        PathNotAllowedError: outside every allowed root.
+        DataError: missing or not a regular file (read mode).
+    """
+    return resolve_under_roots(path, allowed_roots(mode), mode=mode)
+
+
+def enforce_resource_limits(df: pd.DataFrame) -> None:
+    """Refuse a dataset over the configured row, column or memory limits.
+
+    Raises:
+        ResourceLimitError: with ``limit`` naming which one.
+    """
+    settings = get_settings()
+    rows, cols = df.shape
+    if rows > settings.max_rows:
+        raise ResourceLimitError(
+            f"dataset too large: {rows:,} rows (max {settings.max_rows:,})",
+            limit="rows", value=rows, maximum=settings.max_rows,
+        )  # fmt: skip
+    if cols > settings.max_cols:
+        raise ResourceLimitError(
+            f"too many columns: {cols:,} (max {settings.max_cols:,})",
+            limit="columns", value=cols, maximum=settings.max_cols,
+        )  # fmt: skip
+    memory_mb = float(df.memory_usage(deep=True, index=True).sum()) / 1024**2
+    if memory_mb > settings.max_memory_mb:
+        raise ResourceLimitError(
+            f"dataset too large: {memory_mb:,.1f} MB in memory (max {settings.max_memory_mb:,} MB)",
+            limit="memory_mb", value=memory_mb, maximum=settings.max_memory_mb,
+        )  # fmt: skip

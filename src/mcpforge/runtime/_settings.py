@@ -1,0 +1,107 @@
+"""Runtime settings: allowed roots and dataset limits, set by ``configure`` or the environment.
+
+A tool process (the sandbox runner, a test, a server) calls :func:`configure` once before the tool runs.
+Without it, allowed read roots come from ``MCPFORGE_ALLOWED_READ_PATHS`` (``os.pathsep``-separated) and,
+failing that, the working directory; limits default to requirements 8.1.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+ENV_ALLOWED_READ_PATHS = "MCPFORGE_ALLOWED_READ_PATHS"
+ENV_ALLOWED_WRITE_PATHS = "MCPFORGE_ALLOWED_WRITE_PATHS"
+ENV_OUTPUT_DIR = "MCPFORGE_OUTPUT_DIR"
+
+DEFAULT_MAX_ROWS = 10_000_000
+DEFAULT_MAX_COLS = 10_000
+DEFAULT_MAX_MEMORY_MB = 4096
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuntimeSettings:
+    """What the runtime enforces. ``None`` roots mean "not configured: use the environment or cwd"."""
+
+    allowed_read_paths: tuple[str, ...] | None = None
+    allowed_write_paths: tuple[str, ...] | None = None
+    max_rows: int = DEFAULT_MAX_ROWS
+    max_cols: int = DEFAULT_MAX_COLS
+    max_memory_mb: int = DEFAULT_MAX_MEMORY_MB
+
+
+_settings = RuntimeSettings()
+
+
+def configure(
+    *,
+    allowed_read_paths: list[str] | None = None,
+    max_rows: int | None = None,
+    max_cols: int | None = None,
+    max_memory_mb: int | None = None,
+    allowed_write_paths: list[str] | None = None,
+) -> RuntimeSettings:
+    """Set runtime settings for this process; arguments left as ``None`` keep their current value.
+
+    Args:
+        allowed_read_paths: directories (or files) tools may read from.
+        max_rows: most rows a loaded dataset may have.
+        max_cols: most columns a loaded dataset may have.
+        max_memory_mb: most memory (deep) a loaded dataset may use.
+        allowed_write_paths: directories tools may write to (default: ``$MCPFORGE_OUTPUT_DIR``).
+
+    Returns:
+        The settings now in force.
+    """
+    global _settings  # noqa: PLW0603 - one process-wide setting, like logging.basicConfig
+    changes: dict[str, object] = {}
+    if allowed_read_paths is not None:
+        changes["allowed_read_paths"] = tuple(str(p) for p in allowed_read_paths)
+    if allowed_write_paths is not None:
+        changes["allowed_write_paths"] = tuple(str(p) for p in allowed_write_paths)
+    for name, value in (("max_rows", max_rows), ("max_cols", max_cols), ("max_memory_mb", max_memory_mb)):
+        if value is not None:
+            if value <= 0:
+                raise ValueError(f"{name} must be positive, got {value!r}")
+            changes[name] = value
+    _settings = replace(_settings, **changes)  # type: ignore[arg-type]
+    return _settings
+
+
+def reset_configuration() -> None:
+    """Forget every ``configure`` call (back to environment and defaults)."""
+    global _settings  # noqa: PLW0603 - see configure
+    _settings = RuntimeSettings()
+
+
+def get_settings() -> RuntimeSettings:
+    """The settings in force."""
+    return _settings
+
+
+def _split_env(name: str) -> tuple[str, ...] | None:
+    raw = os.environ.get(name)
+    if raw is None:
+        return None
+    return tuple(part for part in raw.split(os.pathsep) if part)
+
+
+def allowed_roots(mode: str = "read") -> tuple[Path, ...]:
+    """The allowed roots for ``mode`` ("read" or "write"), resolved (symlinks followed)."""
+    if mode == "read":
+        raw = _settings.allowed_read_paths
+        if raw is None:
+            raw = _split_env(ENV_ALLOWED_READ_PATHS)
+        if raw is None:
+            raw = (str(Path.cwd()),)
+    elif mode == "write":
+        raw = _settings.allowed_write_paths
+        if raw is None:
+            raw = _split_env(ENV_ALLOWED_WRITE_PATHS)
+        if raw is None:
+            output_dir = os.environ.get(ENV_OUTPUT_DIR)
+            raw = (output_dir,) if output_dir else ()
+    else:
+        raise ValueError(f"mode must be 'read' or 'write', got {mode!r}")
+    return tuple(Path(os.path.realpath(root)) for root in raw)

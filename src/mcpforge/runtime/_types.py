@@ -1,0 +1,126 @@
+"""Column type detection and conversion of numeric- and date-looking text columns."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Any
+
+import pandas as pd
+
+CATEGORICAL_MAX_UNIQUE = 50
+CATEGORICAL_MAX_RATIO = 0.5
+TEXT_MIN_MEAN_LENGTH = 50
+
+_NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?$")
+_DATE_LIKE = re.compile(
+    r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:?\d{2}|Z)?)?$"
+)
+_DATE_FORMATS = (
+    "ISO8601",
+    "%m/%d/%Y", "%d/%m/%Y", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S",
+    "%d.%m.%Y", "%d.%m.%Y %H:%M", "%Y/%m/%d", "%Y/%m/%d %H:%M:%S", "%m-%d-%Y", "%d-%m-%Y",
+)  # fmt: skip
+
+
+def _is_text(series: pd.Series) -> bool:
+    return bool(pd.api.types.is_string_dtype(series) or pd.api.types.is_object_dtype(series))
+
+
+def _to_numeric(series: pd.Series) -> pd.Series | None:
+    """The column as numbers when every non-missing value is a number (``1,234`` allowed)."""
+    values = series.dropna().astype(str).str.strip()
+    values = values[values != ""]
+    if values.empty or not bool(values.str.fullmatch(_NUMBER).all()):
+        return None
+    if not bool(values.str.contains(r"\d", regex=True).all()):
+        return None
+    cleaned = series.astype(str).str.strip().str.replace(",", "", regex=False)
+    cleaned = cleaned.where(series.notna() & (cleaned != ""))
+    numeric = pd.to_numeric(cleaned, errors="coerce")
+    if bool(numeric[values.index].isna().any()):
+        return None
+    return numeric
+
+
+def _to_datetime(series: pd.Series) -> pd.Series | None:
+    """The column as datetimes when every non-missing value parses with one known format."""
+    values = series.dropna().astype(str).str.strip()
+    values = values[values != ""]
+    if values.empty or not bool(values.str.fullmatch(_DATE_LIKE).all()):
+        return None
+    for fmt in _DATE_FORMATS:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                parsed = pd.to_datetime(values, format=fmt, errors="raise")
+            except (ValueError, TypeError, OverflowError):
+                continue
+        if parsed.notna().all():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return pd.to_datetime(
+                    series.where(series.astype(str).str.strip() != ""), format=fmt, errors="coerce"
+                )
+    return None
+
+
+def convert_column_types(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """Convert text columns that hold only numbers or only dates; return the frame and notes."""
+    notes: list[str] = []
+    converted = df.copy()
+    for column in df.columns:
+        series = df[column]
+        if not _is_text(series):
+            continue
+        numeric = _to_numeric(series)
+        if numeric is not None:
+            converted[column] = numeric
+            notes.append(f"column {column!r} converted to numbers")
+            continue
+        dates = _to_datetime(series)
+        if dates is not None:
+            converted[column] = dates
+            notes.append(f"column {column!r} parsed as dates")
+    return converted, notes
+
+
+def detect_column_types(df: pd.DataFrame) -> dict[str, Any]:
+    """Sort the columns of ``df`` into kinds.
+
+    Returns:
+        ``{"numeric", "boolean", "datetime", "categorical", "text", "high_cardinality"}`` lists of column
+        names (each column in exactly one list) plus ``"unique_counts"`` (column → distinct values).
+        Text columns are categorical when they have at most 50 distinct values or at most half of their
+        values are distinct; otherwise long free text (mean length >= 50) is ``text`` and the rest
+        (identifiers, names) ``high_cardinality``.
+    """
+    kinds: dict[str, Any] = {
+        "numeric": [], "boolean": [], "datetime": [], "categorical": [], "text": [], "high_cardinality": [],
+    }  # fmt: skip
+    unique_counts: dict[str, int] = {}
+    for column in df.columns:
+        series = df[column]
+        name = str(column)
+        unique = int(series.nunique(dropna=True))
+        unique_counts[name] = unique
+        if pd.api.types.is_bool_dtype(series):
+            kinds["boolean"].append(name)
+        elif pd.api.types.is_numeric_dtype(series):
+            kinds["numeric"].append(name)
+        elif pd.api.types.is_datetime64_any_dtype(series):
+            kinds["datetime"].append(name)
+        else:
+            non_null = int(series.notna().sum())
+            if (
+                isinstance(series.dtype, pd.CategoricalDtype)
+                or unique <= CATEGORICAL_MAX_UNIQUE
+                or (non_null and unique / non_null <= CATEGORICAL_MAX_RATIO)
+            ):
+                kinds["categorical"].append(name)
+            elif non_null and float(series.dropna().astype(str).str.len().mean()) >= TEXT_MIN_MEAN_LENGTH:
+                kinds["text"].append(name)
+            else:
+                kinds["high_cardinality"].append(name)
+    kinds["unique_counts"] = unique_counts
+    return kinds

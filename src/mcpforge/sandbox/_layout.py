@@ -1,0 +1,138 @@
+"""What every backend prepares: the code directory, the interpreter's files, the env, the confine config."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+import sys
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from mcpforge.exceptions import InvalidArgumentError, SandboxError
+from mcpforge.sandbox.base import SandboxLimits, SandboxRequest
+
+CONFINE_SCRIPT = Path(__file__).with_name("_confine.py")
+SANDBOX_DIR = str(CONFINE_SCRIPT.parent)
+# System library directories the interpreter and compiled wheels link against.
+SYSTEM_LIB_DIRS = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/local/lib", "/lib", "/lib64", "/lib32")
+SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PythonLayout:
+    """The interpreter to run inside the sandbox and every path it must be able to read."""
+
+    executable: str
+    sys_path: tuple[str, ...]
+    read_roots: tuple[str, ...]
+
+
+@functools.cache
+def python_layout() -> PythonLayout:
+    """Probe this interpreter in isolated mode: its real sys.path (incl. editable installs) and prefixes."""
+    probe = "import json, sys; print(json.dumps([sys.path, sys.prefix, sys.base_prefix, sys.exec_prefix]))"
+    try:
+        raw = subprocess.run(  # noqa: S603 - fixed argv: this interpreter
+            [sys.executable, "-I", "-c", probe], capture_output=True, check=True, timeout=60, env={}
+        ).stdout
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise SandboxError(f"cannot probe the interpreter {sys.executable!r}: {exc}") from exc
+    paths, prefix, base_prefix, exec_prefix = json.loads(raw)
+    sys_path = tuple(p for p in paths if p and Path(p).exists())
+    real_exe = os.path.realpath(sys.executable)
+    roots = {prefix, base_prefix, exec_prefix, os.path.dirname(real_exe), *sys_path}
+    # Directories only: a zip on sys.path that does not exist was already dropped.
+    return PythonLayout(
+        executable=sys.executable,
+        sys_path=sys_path,
+        read_roots=tuple(sorted(_minimal_roots(r for r in roots if Path(r).exists()))),
+    )
+
+
+def _minimal_roots(paths: object) -> set[str]:
+    """Drop paths already covered by another path in the set."""
+    resolved = sorted({os.path.realpath(str(p)) for p in paths} | {str(p) for p in paths})  # type: ignore[attr-defined]
+    kept: set[str] = set()
+    for path in resolved:
+        if not any(path == k or path.startswith(k.rstrip("/") + "/") for k in kept):
+            kept.add(path)
+    return kept
+
+
+def prepare_workdir(request: SandboxRequest) -> tuple[TemporaryDirectory[str], Path]:
+    """A private temporary directory with ``code/`` holding the request's files and ``__main__.py``."""
+    workdir = TemporaryDirectory(prefix="mcpforge-run-")
+    code = Path(workdir.name) / "code"
+    code.mkdir()
+    for name, content in request.files.items():
+        target = (code / name).resolve()
+        if not target.is_relative_to(code.resolve()) or name == "__main__.py":
+            workdir.cleanup()
+            raise InvalidArgumentError(f"sandbox file name {name!r} is not allowed", argument="files")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)
+    (code / "__main__.py").write_text(request.script, encoding="utf-8")
+    os.chmod(workdir.name, 0o755)
+    for root, dirs, files in os.walk(code):
+        for name in dirs:
+            os.chmod(os.path.join(root, name), 0o755)
+        for name in files:
+            os.chmod(os.path.join(root, name), 0o644)
+    return workdir, code
+
+
+def resolved_read_paths(request: SandboxRequest) -> list[str]:
+    """The request's readable paths, absolute and symlink-free; missing ones are an error of the caller."""
+    paths = []
+    for path in request.read_paths:
+        if not path.exists():
+            raise InvalidArgumentError(f"read path {str(path)!r} does not exist", argument="read_paths")
+        paths.append(os.path.realpath(path))
+    return paths
+
+
+def sandbox_env(out_dir: str, home: str) -> tuple[dict[str, str], str]:
+    """The complete environment of the untrusted code (nothing from the host) and the run id in it."""
+    run_id = uuid.uuid4().hex
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "HOME": home,
+        "TMPDIR": "/tmp",
+        "MCPFORGE_OUTPUT_DIR": out_dir,
+        "MCPFORGE_RUN_ID": run_id,
+        # One BLAS thread: the process limit counts threads, and startup is faster.
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+    }
+    return env, run_id
+
+
+def confine_config(
+    *,
+    limits: SandboxLimits,
+    channel_fd: int,
+    code_dir: str,
+    out_dir: str,
+    read: list[str],
+    write: list[str],
+    devices: list[str],
+    landlock: str,
+    mount_tmpfs: list[str] | None = None,
+    make_dirs: list[str] | None = None,
+) -> str:
+    """The JSON argument of ``_confine.py``."""
+    return json.dumps({
+        "channel_fd": channel_fd, "code_dir": code_dir, "out_dir": out_dir,
+        "sys_path": list(python_layout().sys_path),
+        "memory_bytes": limits.memory_mb * 1024 * 1024, "cpu_seconds": limits.cpu_seconds,
+        "max_open_files": limits.max_open_files, "max_file_bytes": limits.max_output_bytes,
+        "max_output_bytes": limits.max_output_bytes, "max_processes": limits.max_processes,
+        "read": read, "write": write, "devices": devices, "landlock": landlock, "seccomp": True,
+        "mount_tmpfs": mount_tmpfs or [], "make_dirs": make_dirs or [],
+    })  # fmt: skip

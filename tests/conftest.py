@@ -1,0 +1,20 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcpforge.config import MCPForgeConfig, SandboxConfig
+
+
+@pytest.fixture
+def sandbox_config() -> SandboxConfig:
+    """The sandbox configuration every test that runs untrusted code uses."""
+    return SandboxConfig(allow_weak_fallback=True)
+
+
+@pytest.fixture
+def forge_config(sandbox_config: SandboxConfig, tmp_path_factory: pytest.TempPathFactory) -> MCPForgeConfig:
+    """A complete configuration with a fresh registry directory and the test sandbox."""
+    root = tmp_path_factory.mktemp("registry")
+    return MCPForgeConfig.model_validate({"registry": {"root": str(root)}, "sandbox": sandbox_config.model_dump()})
