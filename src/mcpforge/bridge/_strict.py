@@ -42,7 +42,9 @@ from mcpforge.bridge.schema_walk import (
     walk_schema,
 )
 
-SUPPORTED_FORMATS = frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"})
+SUPPORTED_FORMATS = frozenset(
+    {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+)
 ALLOWED_KEYWORDS = frozenset({
     "type", "description", "title", "enum", "const", "anyOf", "$ref", "$defs", "definitions",
     "properties", "required", "additionalProperties",
@@ -84,7 +86,9 @@ def _merge_all_of(node: dict[str, Any], ctx: SchemaContext) -> None:
             node.setdefault(key, value)  # the node's own annotations win over the member's
         return
     if not all(schema_types(part) in ([], ["object"]) and "properties" in part for part in parts):
-        raise _fail(ctx, "allOf is not supported in strict mode and only intersections of plain objects can be merged")
+        raise _fail(
+            ctx, "allOf is not supported in strict mode and only intersections of plain objects can be merged"
+        )
     properties: dict[str, Any] = dict(node.get("properties", {}))
     required: list[str] = list(node.get("required", []))
     for part in parts:
@@ -126,11 +130,14 @@ def _check_shape(node: dict[str, Any], ctx: SchemaContext) -> None:
     for name in types:
         if name not in JSON_TYPES:
             raise _fail(ctx, f"unknown type {name!r}")
-    if "patternProperties" in node and node["patternProperties"]:
+    if node.get("patternProperties"):
         raise _fail(ctx, "patternProperties (keys chosen by pattern) cannot be expressed in strict mode")
     extra = node.get("additionalProperties")
     if extra is True or isinstance(extra, dict):
-        raise _fail(ctx, "an open-ended map (additionalProperties other than false) cannot be expressed in strict mode")
+        raise _fail(
+            ctx,
+            "an open-ended map (additionalProperties other than false) cannot be expressed in strict mode",
+        )
     unevaluated = node.get("unevaluatedProperties")
     if unevaluated is True or isinstance(unevaluated, dict):
         raise _fail(ctx, "unevaluatedProperties other than false cannot be expressed in strict mode")
@@ -240,7 +247,9 @@ def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     return walk_schema(schema, visit)
 
 
-def _nesting(node: Any, root: Mapping[str, Any], ctx: SchemaContext, level: int, refs: tuple[str, ...]) -> None:
+def _nesting(
+    node: Any, root: Mapping[str, Any], ctx: SchemaContext, level: int, refs: tuple[str, ...]
+) -> None:
     if not isinstance(node, Mapping):
         return
     ref = node.get("$ref")
@@ -280,7 +289,9 @@ def _check_limits(schema: dict[str, Any]) -> None:
             text = sum(len(value) for value in enum if isinstance(value, str))
             chars += text
             if len(enum) > _LARGE_ENUM and text > _LARGE_ENUM_CHARS:
-                raise _fail(ctx, f"an enum of {len(enum)} values totals {text} characters (limit {_LARGE_ENUM_CHARS})")
+                raise _fail(
+                    ctx, f"an enum of {len(enum)} values totals {text} characters (limit {_LARGE_ENUM_CHARS})"
+                )
         if isinstance(node.get("const"), str):
             chars += len(node["const"])
     if properties > MAX_PROPERTIES:

@@ -13,7 +13,8 @@ from mcpforge.exceptions import InvalidArgumentError
 class ToolDefinition:
     """An MCP tool as listed by a server: name, description and JSON Schemas.
 
-    ``server`` names the server it came from (empty when unknown).
+    ``server`` names the server it came from (empty when unknown); ``remote_name`` is the name the
+    server knows the tool by when ``name`` was changed (e.g. prefixed after a clash between servers).
     """
 
     name: str
@@ -21,6 +22,12 @@ class ToolDefinition:
     input_schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
     output_schema: Mapping[str, Any] | None = None
     server: str = ""
+    remote_name: str = ""
+
+    @property
+    def server_name(self) -> str:
+        """The name to send in ``tools/call``."""
+        return self.remote_name or self.name
 
 
 ToolLike = ToolDefinition | Mapping[str, Any] | Any
@@ -49,7 +56,9 @@ def as_tool_definition(tool: ToolLike, *, server: str = "") -> ToolDefinition:
     if schema is None:
         schema = {"type": "object", "properties": {}}
     if not isinstance(schema, Mapping):
-        raise InvalidArgumentError(f"tool {name!r}: input schema is not a JSON object", argument="inputSchema")
+        raise InvalidArgumentError(
+            f"tool {name!r}: input schema is not a JSON object", argument="inputSchema"
+        )
     return ToolDefinition(
         name=name,
         description=description if isinstance(description, str) else "",

@@ -52,7 +52,9 @@ class MCPServerError(MCPForgeError):
 class ToolCallError(MCPForgeError):
     """An MCP tool call failed: the tool reported ``isError`` or the call did not complete."""
 
-    def __init__(self, tool: str, message: str, *, server: str | None = None, is_tool_error: bool = True) -> None:
+    def __init__(
+        self, tool: str, message: str, *, server: str | None = None, is_tool_error: bool = True
+    ) -> None:
         where = f" on server {server!r}" if server else ""
         super().__init__(f"tool {tool!r}{where} failed: {message}")
         self.tool = tool

@@ -46,10 +46,14 @@ def python_identifier(name: str) -> str:
         cleaned = "_" + cleaned
     if keyword.iskeyword(cleaned) or keyword.issoftkeyword(cleaned):
         cleaned += "_"
+    if len(cleaned) > MAX_FUNCTION_NAME:  # also used as a function-calling name, which has the same limit
+        return _with_suffix(cleaned, name, MAX_FUNCTION_NAME)
     return cleaned
 
 
-def assign_names(originals: Iterable[str], convert: Callable[[str], str], *, limit: int = 64) -> dict[str, str]:
+def assign_names(
+    originals: Iterable[str], convert: Callable[[str], str], *, limit: int = 64
+) -> dict[str, str]:
     """Map each original name to a unique converted name, independent of input order.
 
     Args:

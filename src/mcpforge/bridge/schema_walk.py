@@ -175,7 +175,7 @@ def append_sentence(description: str | None, sentence: str) -> str:
         return text
     if not text:
         return sentence
-    separator = " " if text.endswith((".", "!", "?", ":", ")")) else ". "
+    separator = " " if text.endswith((".", "!", "?", ":")) else ". "
     return f"{text}{separator}{sentence}"
 
 
@@ -186,7 +186,9 @@ def fold_default_and_enum(node: dict[str, Any], *, drop_default: bool) -> dict[s
     and some function-calling APIs reject ``default`` (seed 002 §4.2, §9).
     """
     if "default" in node:
-        node["description"] = append_sentence(node.get("description"), f"Default: {render_value(node['default'])}.")
+        node["description"] = append_sentence(
+            node.get("description"), f"Default: {render_value(node['default'])}."
+        )
         if drop_default:
             del node["default"]
     enum = node.get("enum")

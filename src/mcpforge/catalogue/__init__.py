@@ -1,0 +1,30 @@
+"""The operations the rules engine knows: each renders a parameterized tool and has a reference.
+
+``CATALOGUE`` maps operation names (``Intent.operation``) to :class:`Operation` instances.
+"""
+
+from __future__ import annotations
+
+from mcpforge.catalogue.base import Operation, RenderedTool, frame_to_table, tables_match
+from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
+from mcpforge.exceptions import UnmappableRequestError
+
+_OPERATIONS: list[Operation] = [GroupCount(), GroupAggregate(), ValueDistribution()]
+CATALOGUE: dict[str, Operation] = {operation.name: operation for operation in _OPERATIONS}
+
+
+def get_operation(name: str) -> Operation:
+    """The operation called ``name``.
+
+    Raises:
+        UnmappableRequestError: no catalogue operation has that name.
+    """
+    try:
+        return CATALOGUE[name]
+    except KeyError:
+        raise UnmappableRequestError(
+            f"no catalogue operation {name!r}; known: {', '.join(sorted(CATALOGUE))}", understood={"operation": name}
+        ) from None
+
+
+__all__ = ["CATALOGUE", "Operation", "RenderedTool", "frame_to_table", "get_operation", "tables_match"]

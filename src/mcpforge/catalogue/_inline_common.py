@@ -101,6 +101,7 @@ def _respond(
     title: str,
     result: pd.DataFrame,
     counts: tuple[int, int],
+    *,
     notes: list[str],
     extra: dict[str, Any] | None = None,
 ) -> str:

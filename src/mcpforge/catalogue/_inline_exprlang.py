@@ -147,7 +147,7 @@ def _expr_columns(node: _ExprNode) -> list[str]:
     return [name for child in children for name in _expr_columns(child)]
 
 
-_EXPR_BINARY = {
+_EXPR_BINARY: dict[str, Any] = {
     "+": lambda a, b: a + b,
     "-": lambda a, b: a - b,
     "*": lambda a, b: a * b,
@@ -156,7 +156,7 @@ _EXPR_BINARY = {
     "%": lambda a, b: a % b,
     "**": lambda a, b: a**b,
 }
-_EXPR_CALLS = {
+_EXPR_CALLS: dict[str, Any] = {
     "abs": np.abs,
     "round": lambda x, digits=0: np.round(x, int(digits)),
     "min": lambda *xs: _expr_extreme(xs, np.minimum),

@@ -7,7 +7,8 @@ Python comparisons, so a vectorization mistake in a template shows up as a misma
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import statistics
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -95,7 +96,8 @@ def prepare_reference(df: pd.DataFrame, arguments: Mapping[str, Any]) -> pd.Data
     derived = arguments.get("derived_columns") or {}
     if derived:
         frame = evaluate_reference(frame, derived)
-    return apply_filters_reference(frame, arguments.get("filters")).reset_index(drop=True)
+    # The index is kept: it is each row's position in the file (outliers report it).
+    return apply_filters_reference(frame, arguments.get("filters"))
 
 
 def numbers(values: list[Any]) -> list[float]:
@@ -106,3 +108,50 @@ def numbers(values: list[Any]) -> list[float]:
 def sort_key(value: Any) -> tuple[int, Any]:
     """Ascending order with missing values last (a total order for mixed None / values)."""
     return (1, 0) if is_missing(value) else (0, value)
+
+
+def metric_value(values: list[Any], func: str, *, has_column: bool = True) -> Any:
+    """One aggregation over a group's values in plain Python (missing values skipped, like pandas)."""
+    present = [value for value in values if not is_missing(value)]
+    if func == "count":
+        return len(present) if has_column else len(values)
+    if func == "nunique":
+        return len(set(present))
+    if func == "sum":
+        return sum(present)
+    if not present:
+        return None
+    if func == "std":
+        return statistics.stdev(present) if len(present) > 1 else None
+    functions: dict[str, Callable[[list[Any]], Any]] = {
+        "mean": statistics.fmean,
+        "median": statistics.median,
+        "min": min,
+        "max": max,
+    }
+    return functions[func](present)
+
+
+def metric_label(metric: Mapping[str, Any]) -> str:
+    """The result column of a metric (same naming rule as the tools, written again)."""
+    return f"{metric['func']}_{metric['column']}" if metric.get("column") else str(metric["func"])
+
+
+def quantile(sorted_values: list[float], fraction: float) -> float | None:
+    """Linear-interpolation quantile of already sorted numbers (numpy's default method)."""
+    if not sorted_values:
+        return None
+    position = (len(sorted_values) - 1) * fraction
+    low = math.floor(position)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
+
+
+def order_groups(
+    rows: list[list[Any]], key_count: int, value_index: int, *, descending: bool
+) -> list[list[Any]]:
+    """Sort result rows by the value at ``value_index`` (missing last), ties by the keys ascending."""
+    by_keys = sorted(rows, key=lambda row: [sort_key(cell) for cell in row[:key_count]])
+    present = [row for row in by_keys if not is_missing(row[value_index])]
+    missing = [row for row in by_keys if is_missing(row[value_index])]
+    return sorted(present, key=lambda row: row[value_index], reverse=descending) + missing

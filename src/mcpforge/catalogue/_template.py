@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import mcpforge.runtime as runtime
-from mcpforge.catalogue import _inline_common, _inline_errors, _inline_exprlang
+from mcpforge.catalogue import _inline_common, _inline_errors, _inline_exprlang, _inline_metrics, _inline_time
 from mcpforge.catalogue.base import REQUIRED, Param, RenderedTool, ToolPlan
 from mcpforge.catalogue.expressions import validate_derived
 from mcpforge.exceptions import InvalidArgumentError
@@ -24,8 +24,12 @@ if TYPE_CHECKING:
 
 _MARKER = "# ---- INLINE ----\n"
 _TOOL_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
-_RUNTIME_NAMES = ["format_markdown_table", "load_csv_data_with_types", "mcp", "output_footer", "require_columns"]
+_RUNTIME_NAMES = [
+    "format_markdown_table", "load_csv_data_with_types", "mcp", "output_footer", "require_columns",
+    "validate_file_and_columns",
+]  # fmt: skip
 _ERROR_NAMES = ("DataError", "InvalidArgumentError")
+_INLINE_MODULES = {"metrics": _inline_metrics, "time": _inline_time}
 
 FILE_PATH = Param(
     name="file_path", annotation="str", schema={"type": "string"}, description="Path to the CSV file to analyze"
@@ -80,6 +84,11 @@ def tool_name_for(*parts: str) -> str:
     return name[:64].rstrip("_")
 
 
+def code(text: str) -> str:
+    """Body code of an operation (written at any indent) indented into the tool function."""
+    return textwrap.indent(textwrap.dedent(text).strip("\n"), "    ") + "\n"
+
+
 def _inline(module: Any) -> str:
     text = Path(module.__file__).read_text(encoding="utf-8")
     return text.split(_MARKER, 1)[1].strip() + "\n"
@@ -100,6 +109,11 @@ def _signature_line(param: Param) -> str:
     return f"    {param.name}: {annotated} = {_py(param.default)},{noqa}"
 
 
+def _safe_doc(text: str) -> str:
+    """Prose that cannot end or escape a docstring (column names come from the data)."""
+    return text.replace("\\", "/").replace('"""', "'''")
+
+
 def _docstring(plan: ToolPlan, params: list[Param]) -> str:
     def para(label: str, text: str) -> str:
         return textwrap.fill(f"{label}{text}", width=100, subsequent_indent="    ")
@@ -115,24 +129,30 @@ def _docstring(plan: ToolPlan, params: list[Param]) -> str:
     ]  # fmt: skip
     lines += [textwrap.fill(f"{p.name}: {p.description}", width=100, initial_indent="    ",
                             subsequent_indent="        ") for p in params]  # fmt: skip
-    text = "\n".join(lines).replace("\\", "/").replace('"""', "'''")
+    text = _safe_doc("\n".join(lines))
     return textwrap.indent(f'"""{text}\n"""', "    ").lstrip() + "\n"
 
 
-def _imports(code: str, uses_derived: bool) -> str:
+def _uses(code: str, name: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\b", code) is not None
+
+
+def _imports(code: str) -> str:
+    """The import block ``code`` needs (only what it uses, so ruff's F401 stays quiet)."""
     errors_exported = all(hasattr(runtime, name) for name in _ERROR_NAMES)
-    names = sorted([*_RUNTIME_NAMES, "validate_file_and_columns", *(_ERROR_NAMES if errors_exported else ())])
-    lines = []
-    if uses_derived:
-        lines.append("import re")
-    lines.append("from typing import Annotated, Any\n")
-    if "np." in code:
-        lines.append("import numpy as np")
-    lines += ["import pandas as pd", "from pydantic import Field\n"]
-    lines.append("from mcpforge.runtime import (\n" + "".join(f"    {name},\n" for name in names) + ")\n")
-    if not errors_exported:
-        lines.append(_inline(_inline_errors))
-    return "\n".join(lines)
+    offered = [*_RUNTIME_NAMES, *(_ERROR_NAMES if errors_exported else ())]
+    names = sorted(name for name in offered if _uses(code, name))
+    typing_names = [name for name in ("Annotated", "Any") if _uses(code, name)]
+    stdlib = ["import re"] if _uses(code, "re") else []
+    if typing_names:
+        stdlib.append(f"from typing import {', '.join(typing_names)}")
+    third = ["import numpy as np"] if _uses(code, "np") else []
+    third += ["import pandas as pd"] + (["from pydantic import Field"] if _uses(code, "Field") else [])
+    blocks = [block for block in ("\n".join(stdlib), "\n".join(third)) if block]
+    blocks.append("from mcpforge.runtime import (\n" + "".join(f"    {name},\n" for name in names) + ")")
+    text = "\n\n".join(blocks)
+    needs_errors = not errors_exported and any(_uses(code, name) for name in _ERROR_NAMES)
+    return f"{text}\n\n\n{_inline(_inline_errors).strip()}" if needs_errors else text
 
 
 def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None = None) -> RenderedTool:
@@ -165,22 +185,27 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
             "    if df.empty:",
             f"        empty = pd.DataFrame({{column: [] for column in {plan.empty_columns}}})",
             "        notes.append('No rows are left after the filters; nothing to compute.')",
-            "        return _respond(OPERATION, 'No rows match', empty, (rows_processed, 0), notes)",
+            "        return _respond(OPERATION, 'No rows match', empty, (rows_processed, 0), notes=notes)",
         ]
-    extra = ", extra" if plan.uses_extra else ""
-    body += [plan.body.rstrip(), f"    return _respond(OPERATION, title, result, (rows_processed, len(df)), notes{extra})"]
-    helpers = _inline(_inline_common) + ("\n\n" + _inline(_inline_exprlang) if derived else "")
+    extra = ", extra=extra" if plan.uses_extra else ""
+    body += [plan.body.rstrip(), f"    return _respond(OPERATION, title, result, (rows_processed, len(df)), notes=notes{extra})"]
+    modules = [_inline_common, *(_INLINE_MODULES[key] for key in plan.inline), *([_inline_exprlang] if derived else [])]
+    helpers = "\n\n\n".join(_inline(module).strip() for module in modules)
     function = "\n".join(
-        ["@mcp.tool()", f"def {name}(", *(_signature_line(p) for p in all_params), ") -> str:",
+        ["@mcp.tool()", f"def {name}(", _signature_line(FILE_PATH), "    *,",
+         *(_signature_line(p) for p in params), ") -> str:",
          "    " + _docstring(plan, all_params).rstrip(), *body]
     )  # fmt: skip
-    header = f'"""{name}: {plan.docs.description}\n\nGenerated by mcpforge from the catalogue operation {operation.name!r}.\n"""\n\n'
-    code = f"{helpers}\n\n{function}\n"
-    imports = _imports(code, bool(derived))
-    source = f"{header}{imports}\nOPERATION = {operation.name!r}\n\n\n{code}"
+    header = f'"""{name}: {_safe_doc(plan.docs.description)}\n\nGenerated by mcpforge from the catalogue operation {operation.name!r}.\n"""\n\n'
+    code = f"{helpers.strip()}\n\n\n{function}\n"
+    imports = _imports(code)
+    source = f"{header}{imports}\n\nOPERATION = {operation.name!r}\n\n\n{code}"
     arguments = {**operation.arguments(intent), "filters": filters, **({"derived_columns": derived} if derived else {})}
     spec = _spec(name, plan, all_params)
-    helpers_module = f'"""Helper functions of {name} (tool.py carries its own copy: tools import only the allowlist)."""\n\n{imports}\n{helpers}'
+    helpers_module = (
+        f'"""Helper functions of {name} (tool.py carries its own copy: tools import only the allowlist)."""\n\n'
+        f"{_imports(helpers)}\n\n\n{helpers.strip()}\n"
+    )
     return RenderedTool(spec=spec, source=source, function_name=name, arguments=arguments, helpers=helpers_module)
 
 

@@ -62,6 +62,7 @@ class ToolPlan:
     docs: ToolDocs
     default_name: str
     uses_extra: bool = False
+    inline: tuple[str, ...] = ()  # extra helper modules to copy in: "metrics", "time"
 
 
 class Operation(ABC):
@@ -80,7 +81,7 @@ class Operation(ABC):
         """The operation's own arguments for this request (without file_path / filters / derived)."""
 
     @abstractmethod
-    def reference_empty_columns(self, arguments: dict[str, Any]) -> list[str] | None:
+    def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
         """Columns of the result when no row is left after filters (None: compute as usual)."""
 
     @abstractmethod
@@ -96,7 +97,7 @@ class Operation(ABC):
     def reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         """The expected result table of the tool called with ``arguments`` on ``df`` (file_path ignored)."""
         frame = prepare_reference(df, arguments)
-        columns = self.reference_empty_columns(arguments)
+        columns = self.reference_empty_columns(arguments, frame)
         if frame.empty and columns is not None:
             return pd.DataFrame({column: [] for column in columns})
         return self.compute_reference(frame, arguments)

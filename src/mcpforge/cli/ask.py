@@ -1,10 +1,236 @@
-"""Placeholder: this command group is being written; it registers nothing yet."""
+"""``mcpforge ask`` (request + data → staged tool and its result) and ``mcpforge add-tool``."""
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from mcpforge.cli._common import (
+    EXIT_RUNTIME_ERROR,
+    ConfigOption,
+    JsonOption,
+    RegistryOption,
+    cli_errors,
+    fail,
+    load_cli_config,
+    print_json,
+)
+from mcpforge.config import MCPForgeConfig
+
+AllowReadOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--allow-read",
+        help="Also allow reading data under DIR (repeatable; the working directory is always allowed).",
+        show_default=False,
+    ),
+]
+
+
+def _registry(config: MCPForgeConfig, *, quiet: bool) -> Any:
+    from mcpforge.registry import Registry
+
+    registry = Registry(Path(config.registry.root), config)
+    if not registry.is_initialized():
+        registry.init()
+        if not quiet:
+            typer.echo(f"mcpforge: created a new registry at {config.registry.root}", err=True)
+    return registry
+
+
+class _Status:
+    """Progress on stderr for long steps (a rich spinner on a terminal, nothing otherwise)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self._status: Any = None
+        if enabled and sys.stderr.isatty():
+            from rich.console import Console
+
+            self._status = Console(stderr=True).status("working")
+            self._status.start()
+
+    def __call__(self, message: str) -> None:
+        if self._status is not None:
+            self._status.update(message)
+
+    def stop(self) -> None:
+        if self._status is not None:
+            self._status.stop()
+            self._status = None
+
+
+def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
+    path: Annotated[Path, typer.Argument(help="The hand-written tool.py (one @mcp.tool() function).")],
+    data: Annotated[Path | None, typer.Option("--data", help="CSV file to run the staged tool on.")] = None,
+    args: Annotated[
+        str | None, typer.Option("--args", help="JSON object of the tool's other arguments.")
+    ] = None,
+    allow_read: AllowReadOption = None,
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Stage a hand-written tool through the same validation as a generated one; it stays STAGED.
+
+    Example: mcpforge add-tool count_tool.py --data examples/traffic_accidents.csv --args '{"column": "severity"}'
+    """
+    with cli_errors(as_json=as_json):
+        arguments: dict[str, Any] = {}
+        if args:
+            try:
+                arguments = json.loads(args)
+            except json.JSONDecodeError as exc:
+                fail(f"--args is not valid JSON: {exc.msg}", as_json=as_json)
+            if not isinstance(arguments, dict):
+                fail("--args must be a JSON object", as_json=as_json)
+        from mcpforge.pipeline._add_tool import add_tool
+
+        cfg = load_cli_config(registry, config)
+        status = _Status(not as_json)
+        try:
+            result = add_tool(
+                path,
+                registry=_registry(cfg, quiet=as_json),
+                config=cfg,
+                data_path=data,
+                arguments=arguments,
+                allow_read=allow_read or [],
+                progress=status,
+            )
+        finally:
+            status.stop()
+        if as_json:
+            print_json(result.to_json())
+        elif result.error:
+            typer.echo(f"error: {result.error}", err=True)
+        else:
+            if result.result_markdown:
+                typer.echo(result.result_markdown)
+            typer.echo(
+                f"Staged {result.candidate.spec.tool_name!r} v{result.candidate.version} as candidate "
+                f"{result.candidate.candidate_id!r}. "
+                f"Review it with: mcpforge review {result.candidate.candidate_id}",
+                err=True,
+            )
+        if result.error:
+            raise typer.Exit(EXIT_RUNTIME_ERROR)
+
+
+MAX_REFINEMENTS = 3
+
+
+def _prompt(question: str) -> str | None:
+    try:
+        return str(typer.prompt(question, default="", show_default=False))
+    except (EOFError, typer.Abort):
+        return None  # silence counts as a rejection
+
+
+def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
+    """The two-stage review of a staged candidate; a specific rejection refines and asks again."""
+    from mcpforge.pipeline.feedback import parse_feedback
+    from mcpforge.pipeline.refine import refine
+
+    for _round in range(MAX_REFINEMENTS + 1):
+        candidate = result.candidate
+        output = parse_feedback(
+            _prompt("1. Is this output correct for your current analysis? [Yes/No]"), stage="output"
+        )
+        answer = _prompt("2. Should I save this as a reusable tool? [Approve/Reject, and what to improve]")
+        decision = parse_feedback(answer, stage="registration", config=config.feedback)
+        if decision.decision == "APPROVED":
+            registry.record_feedback(candidate.candidate_id, decision, actor="cli:review")
+            active = registry.promote(candidate.candidate_id, actor="cli:review")
+            typer.echo(f"Registered {active.name!r} v{active.version}; it is now served by `mcpforge serve`.")
+            return result
+        if output.decision == "OUTPUT_REJECTED" and output.notes and not (decision.notes or "").strip():
+            decision = decision.model_copy(update={"notes": output.notes, "issues": output.issues})
+        status = _Status(True)
+        try:
+            refinement = refine(
+                candidate,
+                decision,
+                registry=registry,
+                config=config,
+                data_path=result.data_path,
+                progress=status,
+            )
+        finally:
+            status.stop()
+        if refinement.result is None:
+            typer.echo(f"Not registered: {refinement.reason} ({refinement.rejected.package_path}).")
+            return result
+        result = refinement.result
+        if not result.ok:
+            typer.echo(f"error: {result.error}", err=True)
+            return result
+        typer.echo(result.result_markdown)
+    typer.echo("Stopped after several refinements; the last candidate stays STAGED.")
+    return result
+
+
+def ask_command(  # noqa: PLR0917 - typer maps parameters to options
+    request: Annotated[str, typer.Argument(help="What to compute, in plain words.")],
+    data: Annotated[Path, typer.Option("--data", help="The CSV file to analyse.")],
+    engine: Annotated[
+        str, typer.Option("--engine", help="Who writes the tool: rules (default, offline).")
+    ] = "rules",
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    no_review: Annotated[
+        bool, typer.Option("--no-review", help="Leave the candidate STAGED; do not ask.")
+    ] = False,
+    as_json: JsonOption = False,
+    allow_read: AllowReadOption = None,
+) -> None:
+    """Answer a request over a CSV file with a validated, staged tool (or a registered one).
+
+    Example: mcpforge ask "Analyze traffic accidents by severity" --data examples/traffic_accidents.csv
+    """
+    from mcpforge.pipeline._forge_result import EMPTY_JSON
+
+    with cli_errors(as_json=as_json, extra=EMPTY_JSON):
+        from mcpforge.pipeline.forge import forge
+
+        cfg = load_cli_config(registry, config)
+        reg = _registry(cfg, quiet=as_json)
+        status = _Status(not as_json)
+        try:
+            result = forge(
+                request,
+                data,
+                registry=reg,
+                config=cfg,
+                engine=engine,
+                allow_read=allow_read or [],
+                progress=status,
+            )
+        finally:
+            status.stop()
+        if as_json:
+            print_json(result.to_json())
+        elif result.error:
+            typer.echo(f"error: {result.error}", err=True)
+        else:
+            typer.echo(result.result_markdown)
+            interactive = sys.stdin.isatty() and sys.stdout.isatty()
+            if result.status == "STAGED" and not no_review and interactive:
+                _review(result, reg, cfg)
+            elif result.status == "STAGED":
+                typer.echo(
+                    f"Candidate {result.candidate_id!r} is STAGED; review it with: "
+                    f"mcpforge review {result.candidate_id}",
+                    err=True,
+                )
+        if not result.ok:
+            raise typer.Exit(EXIT_RUNTIME_ERROR)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
-    del app
+    """Add ``ask`` and ``add-tool`` to ``app``."""
+    app.command("ask")(ask_command)
+    app.command("add-tool")(add_tool_command)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
 from mcpforge.runtime import parse_output_footer
 
@@ -69,7 +69,7 @@ def _number_from_text(text: str) -> int | float | None:
     return int(plain)
 
 
-def normalize_cell(value: Any) -> Cell:
+def normalize_cell(value: Any) -> Cell:  # noqa: PLR0911 - one return per kind of value
     """One cell: None for every missing spelling, bools, ints, floats, or whitespace-collapsed text."""
     if value is None:
         return None
@@ -130,16 +130,18 @@ def _table(columns: Sequence[object], rows: Sequence[Sequence[Any]]) -> Table:
     width = max([len(columns), *(len(row) for row in rows)]) if rows or columns else 0
     names = [_column_name(column) for column in columns]
     names += [str(index) for index in range(len(names), width)]
-    cells = tuple(
-        tuple(normalize_cell(cell) for cell in row) + (None,) * (width - len(row)) for row in rows
-    )
+    cells = tuple(tuple(normalize_cell(cell) for cell in row) + (None,) * (width - len(row)) for row in rows)
     return Table(columns=tuple(names), rows=cells)
 
 
 def _pandas_table(value: Any) -> Table:
     import pandas as pd
 
-    frame = value.to_frame(value.name if value.name is not None else "value") if isinstance(value, pd.Series) else value
+    frame = (
+        value.to_frame(value.name if value.name is not None else "value")
+        if isinstance(value, pd.Series)
+        else value
+    )
     index = frame.index
     default_index = (
         isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1 and index.name is None
@@ -187,7 +189,9 @@ def _mapping(value: Mapping[Any, Any]) -> Normalized:
     lists = list(value.values())
     if lists and all(isinstance(item, list) for item in lists) and len({len(item) for item in lists}) == 1:
         return _table(list(value), [list(row) for row in zip(*lists, strict=True)])
-    return tuple(sorted(((_column_name(key), normalize_output(item)) for key, item in value.items()), key=repr))
+    return tuple(
+        sorted(((_column_name(key), normalize_output(item)) for key, item in value.items()), key=repr)
+    )
 
 
 def _sequence(value: Sequence[Any]) -> Normalized:
@@ -206,7 +210,7 @@ def _sequence(value: Sequence[Any]) -> Normalized:
     return tuple(normalize_output(item) for item in items)
 
 
-def normalize_output(value: Any) -> Normalized:
+def normalize_output(value: Any) -> Normalized:  # noqa: PLR0911 - one return per kind of output
     """Reduce a tool or reference output to a comparable form (see the module docstring)."""
     module = type(value).__module__
     if module.startswith("pandas") and (hasattr(value, "itertuples") or hasattr(value, "to_frame")):
@@ -265,7 +269,9 @@ def _rows_equal(left: tuple[Cell, ...], right: tuple[Cell, ...], rel_tol: float,
     )
 
 
-def tables_equal(left: Table, right: Table, *, rel_tol: float = REL_TOL, abs_tol: float = ABS_TOL) -> bool:
+def tables_equal(  # noqa: PLR0911 - early exits read best here
+    left: Table, right: Table, *, rel_tol: float = REL_TOL, abs_tol: float = ABS_TOL
+) -> bool:
     """Same rows in any order; columns in any order when both tables name the same columns."""
     if len(left.rows) != len(right.rows):
         return False
@@ -286,24 +292,31 @@ def tables_equal(left: Table, right: Table, *, rel_tol: float = REL_TOL, abs_tol
         return False
     remaining = list(ordered_right)
     for row in ordered_left:
-        match = next((i for i, other in enumerate(remaining) if _rows_equal(row, other, rel_tol, abs_tol)), None)
+        match = next(
+            (i for i, other in enumerate(remaining) if _rows_equal(row, other, rel_tol, abs_tol)), None
+        )
         if match is None:
             return False
         remaining.pop(match)
     return True
 
 
-def normalized_equal(
+def _table_vs_value(table: Table, other: Normalized, rel_tol: float, abs_tol: float) -> bool:
+    if isinstance(other, Table | Text | tuple) or len(table.rows) != 1 or len(table.columns) != 1:
+        return False
+    return cells_equal(table.rows[0][0], other, rel_tol=rel_tol, abs_tol=abs_tol)
+
+
+def normalized_equal(  # noqa: PLR0911 - one return per pair of kinds
     left: Normalized, right: Normalized, *, rel_tol: float = REL_TOL, abs_tol: float = ABS_TOL
 ) -> bool:
     """Equality of two normalized outputs (a scalar also equals a one-cell table holding it)."""
     if isinstance(left, Table) and isinstance(right, Table):
         return tables_equal(left, right, rel_tol=rel_tol, abs_tol=abs_tol)
-    if isinstance(left, Table) or isinstance(right, Table):
-        table, other = (left, right) if isinstance(left, Table) else (cast(Table, right), left)
-        if isinstance(other, Text | tuple) or len(table.rows) != 1 or len(table.columns) != 1:
-            return False
-        return cells_equal(table.rows[0][0], other, rel_tol=rel_tol, abs_tol=abs_tol)
+    if isinstance(left, Table):
+        return _table_vs_value(left, right, rel_tol, abs_tol)
+    if isinstance(right, Table):
+        return _table_vs_value(right, left, rel_tol, abs_tol)
     if isinstance(left, Text) or isinstance(right, Text):
         return left == right
     if isinstance(left, tuple) or isinstance(right, tuple):

@@ -43,6 +43,9 @@ def pass_at_k(n: int, c: int, k: int) -> float:
         return 0.0
     if n - c < k:
         return 1.0
+    if k == 1:
+        # The estimator is exactly c / n here; dividing directly avoids the product's rounding.
+        return c / n
     # Multiplying from i = n downwards keeps the result monotone in c even after rounding: one more
     # correct candidate multiplies the same partial product by one more factor <= 1.
     miss = 1.0

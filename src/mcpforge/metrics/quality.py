@@ -13,7 +13,12 @@ from typing import Literal, TypedDict
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.metrics.test_pass_rate import PassRateSummary
-from mcpforge.models import CodeMetrics, FunctionalCorrectnessMetrics, SemanticClosenessMetrics, ValidationReport
+from mcpforge.models import (
+    CodeMetrics,
+    FunctionalCorrectnessMetrics,
+    SemanticClosenessMetrics,
+    ValidationReport,
+)
 
 QualityTier = Literal["excellent", "good", "acceptable", "poor"]
 StagingPriority = Literal["HIGH", "NORMAL", "LOW"]
@@ -70,7 +75,11 @@ def calculate_overall_quality_score(
     Raises:
         InvalidArgumentError: weights missing a component, negative, or all zero for the measured parts.
     """
-    raw = dict(weights) if weights is not None else (config or MCPForgeConfig()).validation.metric_weights.model_dump()
+    raw = (
+        dict(weights)
+        if weights is not None
+        else (config or MCPForgeConfig()).validation.metric_weights.model_dump()
+    )
     missing = [name for name in _WEIGHT_NAMES if name not in raw]
     if missing or any(not (0.0 <= raw[name] < math.inf) for name in _WEIGHT_NAMES):
         raise InvalidArgumentError(f"quality weights must give {list(_WEIGHT_NAMES)!r} >= 0, got {raw!r}")
@@ -102,9 +111,15 @@ def _metric_warnings(metrics: CodeMetrics, config: MCPForgeConfig) -> list[str]:
     warnings = []
     correctness = metrics.functional_correctness.correctness_score
     if correctness < targets.functional_correctness_min:
-        warnings.append(f"functional correctness {correctness:.2f} is below the target {targets.functional_correctness_min:.2f}")
+        warnings.append(
+            f"functional correctness {correctness:.2f} is below the target "
+            f"{targets.functional_correctness_min:.2f}"
+        )
     if metrics.test_pass_rate < targets.test_pass_rate_min:
-        warnings.append(f"test pass rate {metrics.test_pass_rate:.2f} is below the target {targets.test_pass_rate_min:.2f}")
+        warnings.append(
+            f"test pass rate {metrics.test_pass_rate:.2f} is below the target "
+            f"{targets.test_pass_rate_min:.2f}"
+        )
     category_targets = config.validation.category_thresholds.model_dump()
     for category, rate in sorted(metrics.category_pass_rates.items()):
         target = category_targets.get(category)
@@ -112,7 +127,9 @@ def _metric_warnings(metrics: CodeMetrics, config: MCPForgeConfig) -> list[str]:
             warnings.append(f"{category} test pass rate {rate:.2f} is below the target {target:.2f}")
     semantic = metrics.semantic_closeness
     if semantic is not None and semantic.code_bleu_score < targets.code_bleu_min:
-        warnings.append(f"CodeBLEU {semantic.code_bleu_score:.2f} is below the target {targets.code_bleu_min:.2f}")
+        warnings.append(
+            f"CodeBLEU {semantic.code_bleu_score:.2f} is below the target {targets.code_bleu_min:.2f}"
+        )
     pass_at_5 = metrics.pass_at_k.get(5)
     if pass_at_5 is not None and pass_at_5 < targets.pass_at_5_min:
         warnings.append(f"pass@5 {pass_at_5:.2f} is below the target {targets.pass_at_5_min:.2f}")
@@ -143,7 +160,9 @@ def evaluate_tool_quality(
     tier = quality_tier(overall_score, cfg)
     warnings = _metric_warnings(metrics, cfg) if metrics is not None else []
     if tier == "acceptable":
-        warnings.insert(0, f"marginal quality (overall score {overall_score:.2f}): review this tool carefully")
+        warnings.insert(
+            0, f"marginal quality (overall score {overall_score:.2f}): review this tool carefully"
+        )
     staged = tier != "poor"
     needs_repair = not staged and repair_iterations < cfg.validation.max_repair_iterations
     return QualityRouting(
@@ -166,7 +185,10 @@ def build_code_metrics(
     *,
     config: MCPForgeConfig | None = None,
 ) -> CodeMetrics:
-    """The CodeMetrics of a candidate; ``semantic_closeness`` may arrive later (:func:`attach_semantic_closeness`)."""
+    """The CodeMetrics of a candidate.
+
+    ``semantic_closeness`` may be None and arrive later (:func:`attach_semantic_closeness`).
+    """
     code_bleu = semantic_closeness.code_bleu_score if semantic_closeness is not None else None
     overall = calculate_overall_quality_score(
         functional.correctness_score, pass_at_k, test_pass_rate["overall_pass_rate"], code_bleu, config=config
@@ -183,7 +205,10 @@ def build_code_metrics(
 
 
 def attach_semantic_closeness(
-    report: ValidationReport, semantic_closeness: SemanticClosenessMetrics, *, config: MCPForgeConfig | None = None
+    report: ValidationReport,
+    semantic_closeness: SemanticClosenessMetrics,
+    *,
+    config: MCPForgeConfig | None = None,
 ) -> ValidationReport:
     """A copy of ``report`` with CodeBLEU filled in and the overall score and tier recomputed.
 

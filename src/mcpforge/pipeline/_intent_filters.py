@@ -123,9 +123,11 @@ def find_filters(tokens: list[str], resolver: ColumnResolver, reserved: set[int]
     """Every filter in ``tokens`` that does not touch the ``reserved`` positions."""
     out = FilterResult()
     _or_more(tokens, resolver, reserved, out)
+    _missing_mentions(tokens, resolver, reserved, out)
     _comparisons(tokens, resolver, reserved, out)
     _date_words(tokens, resolver, reserved, out)
     _category_values(tokens, resolver, reserved, out)
+    _booleans(tokens, resolver, reserved, out)
     return out
 
 
@@ -164,6 +166,8 @@ def _comparisons(tokens: list[str], resolver: ColumnResolver, reserved: set[int]
         j = i + width
         if j < len(tokens) and tokens[j] in {"the", "a"}:
             j += 1
+        if left is None and tokens[i] in {"older", "younger"} and resolver.resolve("age", fuzzy=False):
+            left = (str(resolver.resolve("age", fuzzy=False)), i)
         if left is None and j + 1 < len(tokens) and _reversed(tokens, j, op, resolver, out):
             out.used.update(range(i, j + 1 + out.used_width))
             i = j + 1 + out.used_width
@@ -284,7 +288,9 @@ def _category_values(tokens: list[str], resolver: ColumnResolver, reserved: set[
         if len(columns) > 1:
             near = [c for c in columns if c in mentioned]
             if len(near) != 1:
-                out.ambiguous.append(f"{tokens[hit.start]!r} is a value of {', '.join(repr(c) for c in columns)}")
+                message = f"{tokens[hit.start]!r} is a value of {', '.join(repr(c) for c in columns)}"
+                if message not in out.ambiguous:
+                    out.ambiguous.append(message)
                 continue
             if hit.column != near[0]:
                 continue
@@ -298,6 +304,41 @@ def _category_values(tokens: list[str], resolver: ColumnResolver, reserved: set[
             out.filters.append(Filter(column=column, op=op, value=unique[0]))
         else:
             out.filters.append(Filter(column=column, op="in" if op == "==" else "not in", value=unique))
+
+
+_GROUP_WORDS = {"by", "per", "each", "across", "vs", "versus", "and", "or", ","}
+
+
+def _booleans(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+    """``remote employees`` → remote == True; ``non-remote`` / ``not remote`` → remote == False."""
+    for i, token in enumerate(tokens):
+        if i in reserved or i in out.used:
+            continue
+        column = resolver.resolve(token, fuzzy=False)
+        if column is None or resolver.kind(column) != "boolean" or _key_of(column) != token:
+            continue
+        before = tokens[i - 1] if i else ""
+        if before in _GROUP_WORDS or (i + 1 < len(tokens) and tokens[i + 1] in {"by", "vs", "and"} and before in _GROUP_WORDS):
+            continue
+        negated = before in {"not", "non", "no"}
+        out.filters.append(Filter(column=column, op="==", value=not negated))
+        out.used.update({i - 1, i} if negated else {i})
+
+
+def _key_of(column: str) -> str:
+    return column.lower()
+
+
+def _missing_mentions(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+    """``with a missing driver age`` → driver_age is null; ``with a known driver age`` → not null."""
+    for i in range(1, len(tokens) - 1):
+        if {i - 1, i} & (reserved | out.used) or tokens[i - 1] not in {"with", "have", "has", "a", "an", "where"}:
+            continue
+        op = "is null" if tokens[i] in _NULL_WORDS else "not null" if tokens[i] in {"known", "recorded"} else None
+        hit = resolver.match_at(tokens, i + 1, fuzzy=True)
+        if op and hit:
+            out.filters.append(Filter(column=hit[0], op=op))
+            out.used.update(range(i, i + 1 + hit[1]))
 
 
 def _mentioned_columns(tokens: list[str], resolver: ColumnResolver) -> set[str]:

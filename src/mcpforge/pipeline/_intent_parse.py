@@ -100,6 +100,8 @@ class Phrases:
 def find_top_n(tokens: list[str], out: Phrases) -> None:
     """``top 5``, ``10 most``, ``lowest 3``, ``bottom 3``."""
     for i, token in enumerate(tokens):
+        if i > 0 and tokens[i - 1] in {"at", "no"}:
+            continue  # "at least 10", "no more than 5" are filters
         number = int(tokens[i + 1]) if i + 1 < len(tokens) and tokens[i + 1].isdigit() else None
         if token in _TOP_DESC | _TOP_ASC and number is not None and 0 < number <= 10_000:
             out.top_n, out.descending = number, token in _TOP_DESC
@@ -209,7 +211,7 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         columns, end, unresolved = _column_list(tokens, start, resolver, out)
         if sort and columns:
             out.sort_column = columns[0]
-        elif columns and out.top_n is not None and tokens[i] == "by" and _top_subject_is_column(tokens, resolver, out):
+        elif columns and out.top_n is not None and tokens[i] == "by" and resolver.kind(columns[0]) == "numeric":
             out.sort_column = columns[0]
             out.ranking_metric = True
         elif columns:
@@ -221,16 +223,11 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         i = max(end, i + 1)
 
 
-def _top_subject_is_column(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> bool:
-    if out.top_subject is None or out.top_subject >= len(tokens):
-        return False
-    return resolver.match_at(tokens, out.top_subject, fuzzy=True) is not None
-
-
 def _looks_like_column_word(word: str) -> bool:
     return bool(re.fullmatch(r"[a-z][a-z_\-]{2,}", word)) and word not in _GRAMMAR | {
         "far", "default", "hand", "itself", "then", "how", "what", "which", "using", "name", "descending",
-        "ascending", "value", "values", "size", "volume",
+        "ascending", "value", "values", "size", "volume", "column", "columns", "field", "fields", "variable",
+        "variables", "category_value", "group", "groups", "row", "rows",
     }  # fmt: skip
 
 
@@ -290,6 +287,9 @@ def _count_metric(columns: list[str], resolver: ColumnResolver, out: Phrases) ->
     if columns and resolver.kind(columns[0]) == "categorical" and columns[0].lower().endswith("id"):
         out.notes.append(f"'how many {columns[0]}' read as the number of distinct {columns[0]!r} values")
         return Aggregation(column=columns[0], func="nunique")
+    if columns and resolver.kind(columns[0]) == "numeric":
+        out.notes.append(f"'number of {columns[0]}' read as the sum of {columns[0]!r}")
+        return Aggregation(column=columns[0], func="sum")
     return Aggregation(column=None, func="count")
 
 

@@ -54,6 +54,12 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "departments": ("department",),
     "team": ("department",),
     "pay": ("salary",),
+    "earn": ("salary",),
+    "earns": ("salary",),
+    "earning": ("salary",),
+    "paid": ("salary",),
+    "old": ("age",),
+    "young": ("age",),
     "wage": ("salary",),
     "income": ("salary",),
     "earnings": ("salary",),
@@ -71,6 +77,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "kind": ("type", "category"),
     "type": ("category",),
 }
+
+
+# Nouns for the rows themselves; they never stand for a column by a partial or fuzzy match.
+ENTITY_WORDS = frozenset(
+    "accident order employee reading sale crash incident entry record row case event transaction staff "
+    "people person item data column field variable".split()
+)
 
 
 def tokenize(text: str) -> list[str]:
@@ -138,6 +151,8 @@ class ColumnResolver:
             if len(hits) == 1:
                 return hits.pop()
         # a unique column whose name contains every word: "speed" → speed_limit, "age" → driver_age
+        if key in ENTITY_WORDS:
+            return None
         # id columns only by their full name or a synonym: "accidents" is the entity, not accident_id
         plain = {k: name for k, name in by_key.items() if not k.endswith(" id") or "id" in words}
         subset = [name for k, name in plain.items() if set(words) <= set(k.split()) and k.split()[0] != "is"]

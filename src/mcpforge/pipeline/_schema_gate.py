@@ -28,7 +28,9 @@ def check_schema(source: str, spec: ToolSpec) -> tuple[list[str], ParsedTool | N
     errors: list[str] = []
     line = parsed.line
     if parsed.function_name != spec.tool_name:
-        errors.append(f"schema (line {line}): function {parsed.function_name!r} != spec tool_name {spec.tool_name!r}")
+        errors.append(
+            f"schema (line {line}): function {parsed.function_name!r} != spec tool_name {spec.tool_name!r}"
+        )
     if parsed.return_annotation != "str" or spec.return_type != "str":
         errors.append(
             f"schema (line {line}): return type must be 'str' (code {parsed.return_annotation!r}, "

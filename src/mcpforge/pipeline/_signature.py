@@ -19,7 +19,9 @@ SECTION_TITLES: dict[str, str] = {
     "returns": "RETURNS",
     "prerequisites": "PREREQUISITES",
 }
-_SECTION_RE = re.compile(r"^\s*(" + "|".join(re.escape(t) for t in SECTION_TITLES.values()) + r")\s*:\s*(.*)$")
+_SECTION_RE = re.compile(
+    r"^\s*(" + "|".join(re.escape(t) for t in SECTION_TITLES.values()) + r")\s*:\s*(.*)$"
+)
 
 _SCALARS: dict[str, dict[str, Any]] = {
     "str": {"type": "string"},
@@ -252,7 +254,9 @@ def parse_tool_source(source: str, *, filename: str = "tool.py") -> ParsedTool:
     try:
         tree = ast.parse(source, filename=filename)
     except SyntaxError as exc:
-        raise InvalidArgumentError(f"{filename!r} is not valid Python: {exc.msg} (line {exc.lineno})") from exc
+        raise InvalidArgumentError(
+            f"{filename!r} is not valid Python: {exc.msg} (line {exc.lineno})"
+        ) from exc
     functions = [
         node
         for node in ast.walk(tree)
@@ -270,7 +274,9 @@ def parse_tool_source(source: str, *, filename: str = "tool.py") -> ParsedTool:
     positional = args.args
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
     params = [_parse_parameter(arg, default) for arg, default in zip(positional, defaults, strict=True)]
-    params += [_parse_parameter(arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+    params += [
+        _parse_parameter(arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    ]
     docstring = ast.get_docstring(fn) or ""
     summary, sections = split_docstring(docstring)
     return ParsedTool(

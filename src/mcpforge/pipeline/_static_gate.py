@@ -17,11 +17,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 RUFF_ARGS = (
-    "check", "--no-cache", "--isolated", "--target-version", "py311",
-    "--select", "E,F,W,B,PL,UP", "--ignore", "PLR0913,PLR2004,E501",
-    "--output-format", "concise",
-)  # fmt: skip
-MYPY_ARGS = ("--ignore-missing-imports", "--check-untyped-defs", "--follow-imports=silent", "--no-error-summary")
+    "check",
+    "--no-cache",
+    "--isolated",
+    "--target-version",
+    "py311",
+    "--select",
+    "E,F,W,B,PL,UP",
+    "--ignore",
+    "PLR0913,PLR2004,E501",
+    "--output-format",
+    "concise",
+)
+MYPY_ARGS = (
+    "--ignore-missing-imports",
+    "--check-untyped-defs",
+    "--follow-imports=silent",
+    "--no-error-summary",
+)
 STATIC_TIMEOUT_SECONDS = 120.0
 _FINDING_RE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?:(?P<col>\d+):)?\s*(?P<message>.*)$")
 
@@ -76,7 +89,7 @@ def _parse(tool: str, output: str, file_name: str) -> list[StaticFinding]:
 
 def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1"}
-    return subprocess.run(  # noqa: S603 - fixed argv: this interpreter's ruff/mypy on our own temp file
+    return subprocess.run(
         command, cwd=cwd, env=env, capture_output=True, text=True, timeout=STATIC_TIMEOUT_SECONDS, check=False
     )
 
@@ -92,17 +105,23 @@ def run_static_gate(source: str, *, file_name: str = "tool.py") -> StaticGateRes
         cache.mkdir(parents=True, exist_ok=True)
         mypy_cmd = [sys.executable, "-m", "mypy", *MYPY_ARGS, f"--cache-dir={cache}", file_name]
         # Both start at once: mypy dominates, ruff finishes meanwhile.
-        ruff_proc = subprocess.Popen(  # noqa: S603 - see _run
-            [*_ruff_command(), *RUFF_ARGS, file_name], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, env={**os.environ, "NO_COLOR": "1"},
-        )  # fmt: skip
+        ruff_proc = subprocess.Popen(
+            [*_ruff_command(), *RUFF_ARGS, file_name],
+            cwd=work,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "NO_COLOR": "1"},
+        )
         try:
             mypy = _run(mypy_cmd, work)
         finally:
             ruff_out, ruff_err = ruff_proc.communicate(timeout=STATIC_TIMEOUT_SECONDS)
         ruff_findings = _parse("ruff", ruff_out, file_name)
         if ruff_proc.returncode not in (0, 1) or (ruff_proc.returncode == 1 and not ruff_findings):
-            ruff_findings.append(StaticFinding(tool="ruff", line=0, message=f"ruff failed: {ruff_err.strip()[:300]}"))
+            ruff_findings.append(
+                StaticFinding(tool="ruff", line=0, message=f"ruff failed: {ruff_err.strip()[:300]}")
+            )
         mypy_findings = _parse("mypy", mypy.stdout, file_name)
         if mypy.returncode not in (0, 1) or (mypy.returncode == 1 and not mypy_findings):
             detail = (mypy.stderr or mypy.stdout).strip()[:300]

@@ -21,14 +21,22 @@ import numpy as np
 import pandas as pd
 
 from mcpforge.metrics.functional import ToolTestCase, judge_output
-from mcpforge.runtime import configure, detect_encoding, get_settings, load_csv_data_with_types, reset_configuration
-from mcpforge.runtime import sniff_delimiter
+from mcpforge.runtime import (
+    configure,
+    detect_encoding,
+    get_settings,
+    load_csv_data_with_types,
+    reset_configuration,
+    sniff_delimiter,
+)
 
 logger = logging.getLogger(__name__)
 
 Reference = Callable[[pd.DataFrame, dict[str, Any]], Any]
 # Error types a tool raises on purpose for bad input: the message is written for a person.
-CLEAR_ERRORS = frozenset({"DataError", "ColumnNotFoundError", "InvalidArgumentError", "ResourceLimitError", "UserError"})
+CLEAR_ERRORS = frozenset(
+    {"DataError", "ColumnNotFoundError", "InvalidArgumentError", "ResourceLimitError", "UserError"}
+)
 SAMPLE_ROWS = 5_000
 INLINE_ROWS = 50
 FILE_PARAMETER = "file_path"
@@ -54,8 +62,12 @@ class PlannedCase:
     def judge(self, outcome: Any) -> dict[str, Any]:
         """The result record of this case for a sandbox outcome."""
         if not outcome.ok and outcome.error_type in self.accept_errors:
-            return {"test_id": self.name, "category": self.category, "passed": True,
-                    "error": f"{outcome.error_type}: {outcome.error}"}  # fmt: skip
+            return {
+                "test_id": self.name,
+                "category": self.category,
+                "passed": True,
+                "error": f"{outcome.error_type}: {outcome.error}",
+            }
         record = judge_output(self.case, outcome)
         if not outcome.ok and outcome.error_line:
             record["line"] = outcome.error_line
@@ -116,7 +128,7 @@ def _expected(reference: Reference | None, path: Path, arguments: dict[str, Any]
         with runtime_roots([path.parent]):
             df = load_csv_data_with_types(str(path))
         return reference_table(reference(df, arguments))
-    except Exception as exc:  # noqa: BLE001 - a failing reference means "no expectation", not a crash
+    except Exception as exc:
         logs.append(f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}")
         return None
 
@@ -180,13 +192,25 @@ def plan_suite(
     read_paths: list[Path] = [fixture_dir]
     if file_parameter is None or data_path is None:
         if file_parameter is None:
-            quick.append(PlannedCase(case=ToolTestCase(name="normal_defaults", category="normal", arguments=arguments)))
+            quick.append(
+                PlannedCase(case=ToolTestCase(name="normal_defaults", category="normal", arguments=arguments))
+            )
             logs.append("tests: the tool reads no file; one call with the given arguments")
         else:
             logs.append("tests: no data file given; only the empty-file edge case runs")
             path = _write(fixture_dir, "empty.csv", "")
-            quick.append(_case("edge_empty_file", "edge", path, arguments, file_parameter,
-                               expect_error="DataError", fixture="", accept=CLEAR_ERRORS))  # fmt: skip
+            quick.append(
+                _case(
+                    "edge_empty_file",
+                    "edge",
+                    path,
+                    arguments,
+                    file_parameter,
+                    expect_error="DataError",
+                    fixture="",
+                    accept=CLEAR_ERRORS,
+                )
+            )
         return SuitePlan(quick=quick, stress=stress, read_paths=read_paths, logs=logs)
 
     read_paths.append(data_path)
@@ -195,18 +219,42 @@ def plan_suite(
     sample = raw.head(INLINE_ROWS)
 
     def add(name: str, category: str, text: str | None, path: Path, **kw: Any) -> None:
-        expected = _expected(reference, path, {**arguments, file_parameter: str(path)}, logs) if kw.pop("ref", False) else None
-        quick.append(_case(name, category, path, arguments, file_parameter, fixture=text, expected=expected, **kw))
+        expected = (
+            _expected(reference, path, {**arguments, file_parameter: str(path)}, logs)
+            if kw.pop("ref", False)
+            else None
+        )
+        quick.append(
+            _case(name, category, path, arguments, file_parameter, fixture=text, expected=expected, **kw)
+        )
 
-    add("edge_empty_file", "edge", "", _write(fixture_dir, "empty.csv", ""), expect_error="DataError", accept=CLEAR_ERRORS)
-    add("edge_header_only", "edge", header, _write(fixture_dir, "header_only.csv", header), accept=CLEAR_ERRORS)
+    add(
+        "edge_empty_file",
+        "edge",
+        "",
+        _write(fixture_dir, "empty.csv", ""),
+        expect_error="DataError",
+        accept=CLEAR_ERRORS,
+    )
+    add(
+        "edge_header_only",
+        "edge",
+        header,
+        _write(fixture_dir, "header_only.csv", header),
+        accept=CLEAR_ERRORS,
+    )
     one = _to_csv(raw.head(1))
     add("edge_one_row", "edge", one, _write(fixture_dir, "one_row.csv", one), ref=True)
     missing = [c for c in used_columns if c in raw.columns]
     if missing:
         text = _to_csv(sample.drop(columns=[missing[0]]))
-        add("edge_missing_column", "edge", text, _write(fixture_dir, "missing_column.csv", text),
-            expect_error="ColumnNotFoundError")  # fmt: skip
+        add(
+            "edge_missing_column",
+            "edge",
+            text,
+            _write(fixture_dir, "missing_column.csv", text),
+            expect_error="ColumnNotFoundError",
+        )
     keys = [c for c in key_columns if c in raw.columns]
     if keys:
         nulled = sample.copy()
@@ -242,7 +290,11 @@ def _case(
 ) -> PlannedCase:
     args = {**arguments, file_parameter: str(path)}
     case = ToolTestCase(
-        name=name, category=category, arguments=args, expected=expected, expect_error=expect_error,
+        name=name,
+        category=category,
+        arguments=args,
+        expected=expected,
+        expect_error=expect_error,
         expected_rows=expected_rows,
-    )  # fmt: skip
+    )
     return PlannedCase(case=case, fixture=fixture, accept_errors=accept)

@@ -45,7 +45,9 @@ def load_handwritten_tool(path: Path) -> HandwrittenTool:
         InvalidArgumentError: the file is missing, too big, not UTF-8, or not a tool module.
     """
     if not path.is_file():
-        raise InvalidArgumentError(f"tool file {str(path)!r} does not exist or is not a file", argument="path")
+        raise InvalidArgumentError(
+            f"tool file {str(path)!r} does not exist or is not a file", argument="path"
+        )
     if path.stat().st_size > MAX_TOOL_FILE_BYTES:
         raise InvalidArgumentError(
             f"tool file {str(path)!r} is larger than {MAX_TOOL_FILE_BYTES // 1024} KiB", argument="path"

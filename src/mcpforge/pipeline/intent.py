@@ -204,10 +204,10 @@ def _assemble(
         if subject and subject not in group_by:
             group_by.insert(0, subject)
         if op == "group_aggregate":
-            metrics = _default_metrics(metrics, _numeric(mentioned, resolver), resolver, notes)
             if phrases.sort_column and not any(m.column == phrases.sort_column for m in metrics):
                 metrics.insert(0, Aggregation(column=phrases.sort_column, func=_default_func(phrases.sort_column)))  # type: ignore[arg-type]
                 notes.append(f"ranked by the {metrics[0].func} of {phrases.sort_column!r}")
+            metrics = _default_metrics(metrics, _numeric(mentioned, resolver), resolver, notes)
             return Intent(operation=op, group_by=group_by, metrics=metrics, **base)
         return Intent(operation=op, group_by=group_by, as_percentage=share, **base)
     if op == "top_n_rows":
@@ -304,6 +304,8 @@ def _choose(
     if phrases.grain:
         return "time_resample"
     if has_group:
+        if phrases.sort_column and not metrics:
+            return "group_aggregate"
         if not metrics or all(m.func == "count" and m.column is None for m in metrics):
             return "group_count"
         return "group_aggregate"

@@ -70,14 +70,21 @@ def _security_gate(source: str, config: MCPForgeConfig) -> tuple[bool | None, li
 
 
 def _run_batch(
-    sandbox: Sandbox, source: str, cases: Sequence[PlannedCase], plan: SuitePlan, timeout: float,
-    config: MCPForgeConfig, function_name: str | None,
-) -> tuple[list[dict[str, Any]], str | None, str]:  # fmt: skip
+    sandbox: Sandbox,
+    source: str,
+    cases: Sequence[PlannedCase],
+    plan: SuitePlan,
+    timeout: float,
+    config: MCPForgeConfig,
+    function_name: str | None,
+) -> tuple[list[dict[str, Any]], str | None, str]:
     if not cases:
         return [], None, sandbox.name
     calls = [ToolCall(arguments=c.case.arguments, call_id=c.name) for c in cases]
     limits = limits_from_config(config.sandbox, timeout_seconds=timeout)
-    batch = call_tool_batch(sandbox, source, calls, read_paths=plan.read_paths, limits=limits, function_name=function_name)
+    batch = call_tool_batch(
+        sandbox, source, calls, read_paths=plan.read_paths, limits=limits, function_name=function_name
+    )
     failure = None
     if batch.load_error is not None:
         failure = f"tool did not load: {batch.load_error.error_type}: {batch.load_error.error}"
@@ -86,7 +93,9 @@ def _run_batch(
     elif batch.failure is not None or len(batch.outcomes) != len(cases):
         failure = batch.failure or f"sandbox returned {len(batch.outcomes)} outcomes for {len(cases)} calls"
     if failure is not None:
-        records = [{"test_id": c.name, "category": c.category, "passed": False, "error": failure} for c in cases]
+        records = [
+            {"test_id": c.name, "category": c.category, "passed": False, "error": failure} for c in cases
+        ]
         return records, failure, batch.backend
     return [c.judge(o) for c, o in zip(cases, batch.outcomes, strict=True)], None, batch.backend
 
@@ -119,10 +128,15 @@ def run_validation(
     with tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp:
         say("planning test cases")
         plan = plan_suite(
-            fixture_dir=Path(tmp), data_path=data_path, arguments=dict(arguments or {}), reference=reference,
-            key_columns=key_columns, used_columns=used_columns, stress_rows=config.validation.stress_rows,
+            fixture_dir=Path(tmp),
+            data_path=data_path,
+            arguments=dict(arguments or {}),
+            reference=reference,
+            key_columns=key_columns,
+            used_columns=used_columns,
+            stress_rows=config.validation.stress_rows,
             file_parameter=file_parameter,
-        )  # fmt: skip
+        )
         logs += plan.logs
         say("running static, security and sandbox gates")
         with ThreadPoolExecutor(max_workers=3) as pool:
@@ -130,7 +144,9 @@ def run_validation(
             if config.validation.run_static_gate:
                 static_future = pool.submit(run_static_gate, source)
             quick = pool.submit(_run_batch, sandbox, source, plan.quick, plan, timeout, config, function_name)
-            stress = pool.submit(_run_batch, sandbox, source, plan.stress, plan, timeout, config, function_name)
+            stress = pool.submit(
+                _run_batch, sandbox, source, plan.stress, plan, timeout, config, function_name
+            )
             security_ok, security_errors, security_logs = _security_gate(source, config)
             static = static_future.result() if static_future is not None else None
             quick_records, quick_failure, backend = quick.result()

@@ -44,7 +44,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     tmp = temp_name(path.parent, path.name)
     try:
         _write_fsynced(tmp, text)
-        os.replace(tmp, path)
+        tmp.replace(path)
     finally:
         tmp.unlink(missing_ok=True)
     fsync_dir(path.parent)
@@ -92,7 +92,7 @@ def read_dir_texts(directory: Path) -> dict[str, str]:
 def rename_dir(source: Path, target: Path) -> None:
     """Rename a directory into place (atomic on one filesystem) and flush both parents."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    os.rename(source, target)
+    source.rename(target)
     fsync_dir(target.parent)
     if source.parent != target.parent:
         fsync_dir(source.parent)

@@ -58,9 +58,20 @@ CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
 """
 
 _AUDIT_COLUMNS = (
-    "time", "actor", "action", "tool", "candidate_id", "version", "from_status", "to_status",
-    "spec_sha256", "code_sha256", "note", "op_id", "details",
-)  # fmt: skip
+    "time",
+    "actor",
+    "action",
+    "tool",
+    "candidate_id",
+    "version",
+    "from_status",
+    "to_status",
+    "spec_sha256",
+    "code_sha256",
+    "note",
+    "op_id",
+    "details",
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,15 +146,28 @@ class AuditLog:
         with self._connect() as conn:
             conn.execute(f"INSERT INTO audit ({', '.join(_AUDIT_COLUMNS)}) VALUES ({placeholders})", values)
 
-    def append_event(self, kind: str, *, name: str | None = None, ok: bool | None = None,
-                     duration_ms: float | None = None, data: dict[str, Any] | None = None) -> None:  # fmt: skip
+    def append_event(
+        self,
+        kind: str,
+        *,
+        name: str | None = None,
+        ok: bool | None = None,
+        duration_ms: float | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
         """Append one monitoring event."""
         with self._connect() as conn:
             conn.execute(
                 "INSERT INTO events (time, kind, name, ok, duration_ms, data) VALUES (?, ?, ?, ?, ?, ?)",
-                (utc_now(), kind, name, None if ok is None else int(ok), duration_ms,
-                 json.dumps(data or {}, sort_keys=True, default=str)),
-            )  # fmt: skip
+                (
+                    utc_now(),
+                    kind,
+                    name,
+                    None if ok is None else int(ok),
+                    duration_ms,
+                    json.dumps(data or {}, sort_keys=True, default=str),
+                ),
+            )
 
     def has_op(self, op_id: str) -> bool:
         """Whether a row with ``op_id`` was already appended (makes crash recovery idempotent)."""
@@ -183,10 +207,17 @@ class AuditLog:
         with self._connect() as conn:
             rows = conn.execute(query + " ORDER BY id", params).fetchall()
         return [
-            Event(id=r[0], time=r[1], kind=r[2], name=r[3], ok=None if r[4] is None else bool(r[4]),
-                  duration_ms=r[5], data=json.loads(r[6] or "{}"))
+            Event(
+                id=r[0],
+                time=r[1],
+                kind=r[2],
+                name=r[3],
+                ok=None if r[4] is None else bool(r[4]),
+                duration_ms=r[5],
+                data=json.loads(r[6] or "{}"),
+            )
             for r in rows
-        ]  # fmt: skip
+        ]
 
     def tool_call_stats(self) -> dict[str, dict[str, Any]]:
         """Per-tool call counts, errors, mean duration and last error, aggregated in SQL."""
@@ -202,10 +233,14 @@ class AuditLog:
                 ).fetchall()
             )
         return {
-            name: {"calls": calls, "errors": errors or 0, "avg_duration_ms": round(avg or 0.0, 3),
-                   "last_error": last_errors.get(name)}
+            name: {
+                "calls": calls,
+                "errors": errors or 0,
+                "avg_duration_ms": round(avg or 0.0, 3),
+                "last_error": last_errors.get(name),
+            }
             for name, calls, errors, avg in rows
-        }  # fmt: skip
+        }
 
     def check(self) -> int:
         """Raise RegistryCorruptedError unless the database is readable; returns the audit row count."""

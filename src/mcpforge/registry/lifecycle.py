@@ -51,7 +51,9 @@ def _candidate_files(candidate: ToolCandidate, files: Mapping[str, str]) -> dict
 def _check_package(candidate: ToolCandidate, files: Mapping[str, str]) -> None:
     for name in files:
         if not _FILE_NAME.match(name):
-            raise InvalidArgumentError(f"package file name {name!r} is not a plain file name", argument="files")
+            raise InvalidArgumentError(
+                f"package file name {name!r} is not a plain file name", argument="files"
+            )
     if "tool.py" not in files:
         raise InvalidArgumentError("a candidate package needs a 'tool.py'", argument="files")
     if sha256_text(files["tool.py"]) != candidate.code_hash:
@@ -61,7 +63,8 @@ def _check_package(candidate: ToolCandidate, files: Mapping[str, str]) -> None:
     spec_text = candidate.spec.to_json()
     if sha256_text(spec_text) != candidate.spec_hash:
         raise InvalidArgumentError(
-            f"candidate {candidate.candidate_id!r}: spec_hash does not match spec.to_json()", argument="spec_hash"
+            f"candidate {candidate.candidate_id!r}: spec_hash does not match spec.to_json()",
+            argument="spec_hash",
         )
     if "spec.json" in files and files["spec.json"] != spec_text:
         raise InvalidArgumentError(
@@ -71,53 +74,99 @@ def _check_package(candidate: ToolCandidate, files: Mapping[str, str]) -> None:
 
 def _entry(reg: Registry, candidate: ToolCandidate, path: Path, **extra: Any) -> dict[str, Any]:
     return {
-        "tool_id": candidate.tool_id, "tool_name": candidate.spec.tool_name, "version": candidate.version,
-        "status": candidate.status.value, "path": reg.rel(path), "spec_hash": candidate.spec_hash,
-        "code_hash": candidate.code_hash, "created_at": candidate.created_at,
-        "created_by": candidate.created_by, "updated_at": utc_now(), **extra,
-    }  # fmt: skip
+        "tool_id": candidate.tool_id,
+        "tool_name": candidate.spec.tool_name,
+        "version": candidate.version,
+        "status": candidate.status.value,
+        "path": reg.rel(path),
+        "spec_hash": candidate.spec_hash,
+        "code_hash": candidate.code_hash,
+        "created_at": candidate.created_at,
+        "created_by": candidate.created_by,
+        "updated_at": utc_now(),
+        **extra,
+    }
 
 
-def _transition_row(candidate: ToolCandidate, actor: str, current: ToolStatus, target: ToolStatus,
-                    note: str | None = None, **details: Any) -> AuditEntry:  # fmt: skip
+def _transition_row(
+    candidate: ToolCandidate,
+    actor: str,
+    current: ToolStatus,
+    target: ToolStatus,
+    note: str | None = None,
+    **details: Any,
+) -> AuditEntry:
     return AuditEntry(
-        time=utc_now(), actor=actor, action="transition", tool=candidate.spec.tool_name,
-        candidate_id=candidate.candidate_id, version=candidate.version, from_status=current.value,
-        to_status=target.value, spec_sha256=candidate.spec_hash, code_sha256=candidate.code_hash, note=note,
+        time=utc_now(),
+        actor=actor,
+        action="transition",
+        tool=candidate.spec.tool_name,
+        candidate_id=candidate.candidate_id,
+        version=candidate.version,
+        from_status=current.value,
+        to_status=target.value,
+        spec_sha256=candidate.spec_hash,
+        code_sha256=candidate.code_hash,
+        note=note,
         details=details,
-    )  # fmt: skip
+    )
 
 
 def _timestamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
 
 
-def _archive_rejected(reg: Registry, candidate: ToolCandidate, files: dict[str, str], *, actor: str,
-                      current: ToolStatus, reason: str) -> ToolCandidate:  # fmt: skip
+def _archive_rejected(
+    reg: Registry,
+    candidate: ToolCandidate,
+    files: dict[str, str],
+    *,
+    actor: str,
+    current: ToolStatus,
+    reason: str,
+) -> ToolCandidate:
     """Write archive/rejected/<tool_id>_<timestamp>/ and commit the REJECTED status. Lock held."""
     target = free_path(reg.rejected_dir / f"{candidate.tool_id}_{_timestamp()}")
     rejected = candidate.model_copy(update={"status": ToolStatus.REJECTED, "package_path": str(target)})
     feedback = rejected.user_feedback
     issues = list(feedback.issues) if feedback else []
     archive_files = _candidate_files(rejected, files)
-    archive_files["user_feedback.json"] = (feedback.model_dump_json(indent=2) + "\n") if feedback else "null\n"
-    archive_files["metadata.json"] = dumps_json({
-        "candidate_id": candidate.candidate_id, "tool_id": candidate.tool_id, "tool_name": candidate.spec.tool_name,
-        "version": candidate.version, "status": ToolStatus.REJECTED.value, "previous_status": current.value,
-        "rejected_at": utc_now(), "rejected_by": actor, "reason": reason, "issues": issues,
-        "spec_hash": candidate.spec_hash, "code_hash": candidate.code_hash, "created_at": candidate.created_at,
-        "created_by": candidate.created_by,
-    })  # fmt: skip
+    archive_files["user_feedback.json"] = (
+        (feedback.model_dump_json(indent=2) + "\n") if feedback else "null\n"
+    )
+    archive_files["metadata.json"] = dumps_json(
+        {
+            "candidate_id": candidate.candidate_id,
+            "tool_id": candidate.tool_id,
+            "tool_name": candidate.spec.tool_name,
+            "version": candidate.version,
+            "status": ToolStatus.REJECTED.value,
+            "previous_status": current.value,
+            "rejected_at": utc_now(),
+            "rejected_by": actor,
+            "reason": reason,
+            "issues": issues,
+            "spec_hash": candidate.spec_hash,
+            "code_hash": candidate.code_hash,
+            "created_at": candidate.created_at,
+            "created_by": candidate.created_by,
+        }
+    )
     rename_dir(build_dir(reg.rejected_dir, target.name, archive_files), target)
     entries = reg.staging_entries()
     entries[candidate.candidate_id] = _entry(reg, rejected, target, archived_at=utc_now())
     reg.write_staging_entries(entries)
-    reg.audit.append(_transition_row(rejected, actor, current, ToolStatus.REJECTED, reason, issues=issues,
-                                     archive=reg.rel(target)))  # fmt: skip
+    reg.audit.append(
+        _transition_row(
+            rejected, actor, current, ToolStatus.REJECTED, reason, issues=issues, archive=reg.rel(target)
+        )
+    )
     return rejected
 
 
-def stage_candidate(reg: Registry, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str) -> ToolCandidate:
+def stage_candidate(
+    reg: Registry, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str
+) -> ToolCandidate:
     """Write a candidate into staging (DRAFT → STAGED) or, when already REJECTED, into the archive."""
     _check_package(candidate, files)
     cid = candidate.candidate_id
@@ -138,8 +187,14 @@ def stage_candidate(reg: Registry, candidate: ToolCandidate, files: Mapping[str,
             )
         if target_status == ToolStatus.REJECTED:
             draft = candidate.model_copy(update={"status": ToolStatus.DRAFT})
-            result = _archive_rejected(reg, draft, dict(files), actor=actor, current=ToolStatus.DRAFT,
-                                       reason="rejected before staging")  # fmt: skip
+            result = _archive_rejected(
+                reg,
+                draft,
+                dict(files),
+                actor=actor,
+                current=ToolStatus.DRAFT,
+                reason="rejected before staging",
+            )
         else:
             final = reg.candidates_dir / cid
             result = candidate.model_copy(update={"status": ToolStatus.STAGED, "package_path": str(final)})
@@ -190,8 +245,9 @@ def record_feedback(reg: Registry, candidate_id: str, feedback: UserFeedback, *,
         updated = candidate.model_copy(update={"user_feedback": feedback, "status": target})
         if target == ToolStatus.REJECTED:
             files = read_dir_texts(directory)
-            result = _archive_rejected(reg, updated, files, actor=actor, current=current,
-                                       reason=feedback.notes or "rejected")  # fmt: skip
+            result = _archive_rejected(
+                reg, updated, files, actor=actor, current=current, reason=feedback.notes or "rejected"
+            )
             shutil.rmtree(directory, ignore_errors=True)
         else:
             atomic_write_text(directory / "candidate.json", updated.model_dump_json(indent=2) + "\n")

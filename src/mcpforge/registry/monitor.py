@@ -29,12 +29,12 @@ def _local_pass_at_k(n: int, c: int, k: int) -> float:
 
 
 def _pass_at_k_function() -> Callable[[int, int, int], float]:
-    """``mcpforge.metrics.calculate_pass_at_k`` when that module exists, else the local estimator."""
+    """``mcpforge.metrics.pass_at_k.pass_at_k`` when importable, else the local estimator (same values)."""
     try:
-        module = importlib.import_module("mcpforge.metrics")
+        module = importlib.import_module("mcpforge.metrics.pass_at_k")
     except ImportError:
         return _local_pass_at_k
-    found = getattr(module, "calculate_pass_at_k", None)
+    found = getattr(module, "pass_at_k", None)
     return cast("Callable[[int, int, int], float]", found) if callable(found) else _local_pass_at_k
 
 
@@ -89,7 +89,10 @@ def compute_metrics(audit: AuditLog) -> dict[str, Any]:
     samples = [
         (int(e.data["samples"]), int(e.data.get("correct", 0)))
         for e in generations
-        if isinstance(e.data.get("samples"), int) and e.data["samples"] > 0
+        if isinstance(e.data.get("samples"), int)
+        and isinstance(e.data.get("correct", 0), int)
+        and 0 <= e.data.get("correct", 0) <= e.data["samples"]
+        and e.data["samples"] > 0
     ]
     tool_calls = audit.tool_call_stats()
     decisions = approved + len(user_rejections)
@@ -109,10 +112,14 @@ def compute_metrics(audit: AuditLog) -> dict[str, Any]:
         "rejection_rate": _rate(len(user_rejections), decisions),
         "validation_failure_rate": min(1.0, _rate(len(failures), total_generated)),
         "generation_success_rate": success_rate,
-        "common_rejection_reasons": [reason for reason, _ in rejection_reasons.most_common(TOP_REJECTION_REASONS)],
+        "common_rejection_reasons": [
+            reason for reason, _ in rejection_reasons.most_common(TOP_REJECTION_REASONS)
+        ],
         "rejection_reason_counts": dict(rejection_reasons.most_common()),
         "pass_at_k": _pass_at_k(samples),
         "pass_at_k_candidates": len(samples),
         "tool_calls": tool_calls,
-        "tools_failing_after_promotion": sorted(name for name, stats in tool_calls.items() if stats["errors"]),
+        "tools_failing_after_promotion": sorted(
+            name for name, stats in tool_calls.items() if stats["errors"]
+        ),
     }

@@ -54,7 +54,9 @@ def parse_version(version: str) -> tuple[int, ...]:
     """``"1.2.0"`` → ``(1, 2, 0)``. Raises InvalidArgumentError for anything else."""
     parts = version.strip().removeprefix("v").split(".")
     if not parts or not all(part.isdigit() for part in parts):
-        raise InvalidArgumentError(f"version {version!r} is not of the form MAJOR.MINOR.PATCH", argument="version")
+        raise InvalidArgumentError(
+            f"version {version!r} is not of the form MAJOR.MINOR.PATCH", argument="version"
+        )
     numbers = tuple(int(part) for part in parts)
     return numbers + (0,) * (3 - len(numbers))
 
@@ -118,17 +120,29 @@ def promote(reg: Registry, candidate_id: str, *, actor: str) -> ActiveTool:
         old = reg.active_entries().get(name)
         target = reg.tools_dir / name
         entry = {
-            "version": candidate.version, "path": reg.rel(target), "spec_hash": candidate.spec_hash,
-            "code_hash": candidate.code_hash, "promoted_at": utc_now(), "created_by": candidate.created_by,
-            "candidate_id": candidate_id, "tool_id": candidate.tool_id, "promoted_by": actor,
-        }  # fmt: skip
+            "version": candidate.version,
+            "path": reg.rel(target),
+            "spec_hash": candidate.spec_hash,
+            "code_hash": candidate.code_hash,
+            "promoted_at": utc_now(),
+            "created_by": candidate.created_by,
+            "candidate_id": candidate_id,
+            "tool_id": candidate.tool_id,
+            "promoted_by": actor,
+        }
         superseded = free_path(reg.superseded_dir / f"{name}_{old['version']}") if old else None
         journal = {
-            "op_id": secrets.token_hex(8), "name": name, "candidate_id": candidate_id, "actor": actor,
-            "built": reg.rel(built), "target": reg.rel(target),
+            "op_id": secrets.token_hex(8),
+            "name": name,
+            "candidate_id": candidate_id,
+            "actor": actor,
+            "built": reg.rel(built),
+            "target": reg.rel(target),
             "parked": reg.rel(reg.tools_dir / f"{PARKED_PREFIX}{name}-{secrets.token_hex(4)}"),
-            "entry": entry, "old_entry": old, "superseded": reg.rel(superseded) if superseded else None,
-        }  # fmt: skip
+            "entry": entry,
+            "old_entry": old,
+            "superseded": reg.rel(superseded) if superseded else None,
+        }
         atomic_write_json(reg.journal_path, journal)
         _finish(reg, journal)
     tool = reg.get_active_tool(name)
@@ -170,20 +184,41 @@ def _finish(reg: Registry, journal: dict[str, Any]) -> None:
             shutil.rmtree(parked)
     op_id: str = journal["op_id"]
     if old is not None and not reg.audit.has_op(f"{op_id}:supersede"):
-        reg.audit.append(AuditEntry(
-            time=utc_now(), actor=journal["actor"], action="supersede", tool=name,
-            candidate_id=old.get("candidate_id"), version=str(old["version"]), from_status="PROMOTED",
-            to_status=None, spec_sha256=old.get("spec_hash"), code_sha256=old.get("code_hash"),
-            note=f"superseded by v{entry['version']}", op_id=f"{op_id}:supersede",
-            details={"archive": journal["superseded"]},
-        ))  # fmt: skip
+        reg.audit.append(
+            AuditEntry(
+                time=utc_now(),
+                actor=journal["actor"],
+                action="supersede",
+                tool=name,
+                candidate_id=old.get("candidate_id"),
+                version=str(old["version"]),
+                from_status="PROMOTED",
+                to_status=None,
+                spec_sha256=old.get("spec_hash"),
+                code_sha256=old.get("code_hash"),
+                note=f"superseded by v{entry['version']}",
+                op_id=f"{op_id}:supersede",
+                details={"archive": journal["superseded"]},
+            )
+        )
     if not reg.audit.has_op(op_id):
-        reg.audit.append(AuditEntry(
-            time=entry["promoted_at"], actor=journal["actor"], action="transition", tool=name,
-            candidate_id=journal["candidate_id"], version=entry["version"], from_status="APPROVED",
-            to_status="PROMOTED", spec_sha256=entry["spec_hash"], code_sha256=entry["code_hash"],
-            note="promoted", op_id=op_id, details={"promotion": entry},
-        ))  # fmt: skip
+        reg.audit.append(
+            AuditEntry(
+                time=entry["promoted_at"],
+                actor=journal["actor"],
+                action="transition",
+                tool=name,
+                candidate_id=journal["candidate_id"],
+                version=entry["version"],
+                from_status="APPROVED",
+                to_status="PROMOTED",
+                spec_sha256=entry["spec_hash"],
+                code_sha256=entry["code_hash"],
+                note="promoted",
+                op_id=op_id,
+                details={"promotion": entry},
+            )
+        )
     _mark_candidate_promoted(reg, journal["candidate_id"])
     reg.refresh_metrics()
     reg.journal_path.unlink(missing_ok=True)
@@ -217,10 +252,20 @@ def remove_tool(reg: Registry, name: str, *, actor: str) -> None:
         archived = free_path(reg.removed_dir / f"{name}_{entry['version']}")
         if source.exists():
             rename_dir(source, archived)
-        reg.audit.append(AuditEntry(
-            time=utc_now(), actor=actor, action="remove", tool=name, candidate_id=entry.get("candidate_id"),
-            version=str(entry["version"]), from_status="PROMOTED", to_status=None,
-            spec_sha256=entry.get("spec_hash"), code_sha256=entry.get("code_hash"), note="removed",
-            details={"archive": reg.rel(archived)},
-        ))  # fmt: skip
+        reg.audit.append(
+            AuditEntry(
+                time=utc_now(),
+                actor=actor,
+                action="remove",
+                tool=name,
+                candidate_id=entry.get("candidate_id"),
+                version=str(entry["version"]),
+                from_status="PROMOTED",
+                to_status=None,
+                spec_sha256=entry.get("spec_hash"),
+                code_sha256=entry.get("code_hash"),
+                note="removed",
+                details={"archive": reg.rel(archived)},
+            )
+        )
         reg.refresh_metrics()

@@ -69,10 +69,15 @@ class ActiveTool:
     def to_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""
         return {
-            "name": self.name, "version": self.version, "path": str(self.path), "spec_hash": self.spec_hash,
-            "code_hash": self.code_hash, "promoted_at": self.promoted_at, "created_by": self.created_by,
+            "name": self.name,
+            "version": self.version,
+            "path": str(self.path),
+            "spec_hash": self.spec_hash,
+            "code_hash": self.code_hash,
+            "promoted_at": self.promoted_at,
+            "created_by": self.created_by,
             "description": self.spec.description,
-        }  # fmt: skip
+        }
 
 
 def read_json_file(path: Path, key: str) -> dict[str, Any]:
@@ -128,8 +133,17 @@ class Registry:
     # ---------------------------------------------------------------- layout, lock, paths
     def layout_dirs(self) -> list[Path]:
         """Every directory of the layout."""
-        return [self.root, self.active_dir, self.tools_dir, self.staging_dir, self.candidates_dir,
-                self.archive_dir, self.rejected_dir, self.superseded_dir, self.removed_dir]  # fmt: skip
+        return [
+            self.root,
+            self.active_dir,
+            self.tools_dir,
+            self.staging_dir,
+            self.candidates_dir,
+            self.archive_dir,
+            self.rejected_dir,
+            self.superseded_dir,
+            self.removed_dir,
+        ]
 
     def is_initialized(self) -> bool:
         """Whether ``init`` has created the layout."""
@@ -162,7 +176,8 @@ class Registry:
                 yield
         except Timeout as exc:
             raise RegistryError(
-                f"registry {str(self.root)!r} is locked by another process (waited {LOCK_TIMEOUT_SECONDS:.0f} s)"
+                f"registry {str(self.root)!r} is locked by another process "
+                f"(waited {LOCK_TIMEOUT_SECONDS:.0f} s)"
             ) from exc
 
     @contextmanager
@@ -177,8 +192,13 @@ class Registry:
     def recover(self) -> None:
         """Finish an interrupted promotion and drop stale temp dirs. Call with the lock held."""
         promote.finish_pending(self)
-        for parent in (self.tools_dir, self.candidates_dir, self.rejected_dir, self.superseded_dir,
-                       self.removed_dir):  # fmt: skip
+        for parent in (
+            self.tools_dir,
+            self.candidates_dir,
+            self.rejected_dir,
+            self.superseded_dir,
+            self.removed_dir,
+        ):
             if not parent.is_dir():
                 continue
             for entry in parent.iterdir():
@@ -248,7 +268,9 @@ class Registry:
         promote.remove_tool(self, name, actor=actor)
 
     # ---------------------------------------------------------------- staging
-    def stage_candidate(self, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str) -> ToolCandidate:
+    def stage_candidate(
+        self, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str
+    ) -> ToolCandidate:
         """Write a candidate package into staging (DRAFT → STAGED), or archive it if already REJECTED."""
         return lifecycle.stage_candidate(self, candidate, files, actor=actor)
 
@@ -292,10 +314,15 @@ class Registry:
         path = self.resolve(str(entry["path"]))
         spec = ToolSpec.model_validate_json((path / "spec.json").read_text(encoding="utf-8"))
         return ActiveTool(
-            name=name, version=str(entry["version"]), path=path, spec=spec, spec_hash=str(entry["spec_hash"]),
-            code_hash=str(entry["code_hash"]), promoted_at=str(entry["promoted_at"]),
+            name=name,
+            version=str(entry["version"]),
+            path=path,
+            spec=spec,
+            spec_hash=str(entry["spec_hash"]),
+            code_hash=str(entry["code_hash"]),
+            promoted_at=str(entry["promoted_at"]),
             created_by=str(entry.get("created_by", "")),
-        )  # fmt: skip
+        )
 
     def _settle(self) -> None:
         """Roll an interrupted promotion forward before reading, so readers never see its middle."""
@@ -346,7 +373,9 @@ class Registry:
         try:
             return self._active_tool(name, entry)
         except (OSError, ValidationError, KeyError) as exc:
-            raise IntegrityError(name, "spec.json", str(entry.get("spec_hash")), f"unreadable: {exc}") from exc
+            raise IntegrityError(
+                name, "spec.json", str(entry.get("spec_hash")), f"unreadable: {exc}"
+            ) from exc
 
     def active_revision(self) -> str:
         """A token that changes whenever the active set changes (servers poll it)."""
@@ -361,7 +390,9 @@ class Registry:
     def record_tool_call(self, name: str, *, ok: bool, duration_ms: float, error: str | None = None) -> None:
         """Record one call of an active tool (for per-tool call and error counts)."""
         with self.writing():
-            self.audit.append_event("tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error})
+            self.audit.append_event(
+                "tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}
+            )
             self.refresh_metrics()
 
     def record_event(self, kind: str, **fields: Any) -> None:
@@ -371,8 +402,10 @@ class Registry:
         duration = fields.get("duration_ms")
         with self.writing():
             self.audit.append_event(
-                kind, name=fields.get("tool_name") or fields.get("name"),
+                kind,
+                name=fields.get("tool_name") or fields.get("name"),
                 ok=bool(ok) if ok is not None else None,
-                duration_ms=float(duration) if isinstance(duration, int | float) else None, data=fields,
-            )  # fmt: skip
+                duration_ms=float(duration) if isinstance(duration, int | float) else None,
+                data=fields,
+            )
             self.refresh_metrics()

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import sys
+
 from mcpforge.config import SandboxConfig
 from mcpforge.exceptions import SandboxUnavailableError
-from mcpforge.sandbox.base import Sandbox, SandboxLimits, SandboxRequest, SandboxResult
+from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxLimits, SandboxRequest, SandboxResult
+from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.subprocess_backend import SubprocessSandbox
 from mcpforge.sandbox.tool_call import ToolBatchResult, ToolCall, ToolCallOutcome, call_tool, call_tool_batch
+from mcpforge.sandbox.unshare import UnshareSandbox
 
 __all__ = [
+    "BACKENDS",
+    "RunningSandbox",
     "Sandbox",
     "SandboxLimits",
     "SandboxRequest",
@@ -21,6 +27,13 @@ __all__ = [
     "get_sandbox",
     "limits_from_config",
 ]
+
+# Strongest first: ``auto`` takes the first available one.
+BACKENDS: dict[str, type[Sandbox]] = {
+    "bwrap": BwrapSandbox,
+    "unshare": UnshareSandbox,
+    "subprocess": SubprocessSandbox,
+}
 
 
 def limits_from_config(config: SandboxConfig, *, timeout_seconds: float | None = None) -> SandboxLimits:
@@ -36,15 +49,42 @@ def limits_from_config(config: SandboxConfig, *, timeout_seconds: float | None =
     )
 
 
+def auto_backend() -> str | None:
+    """The name of the strongest backend that works here, or None when only the weak one does."""
+    for name, backend in BACKENDS.items():
+        if backend.strong and backend.available()[0]:
+            return name
+    return None
+
+
 def get_sandbox(config: SandboxConfig | None = None) -> Sandbox:
     """The sandbox backend the configuration asks for (``auto``: the strongest available).
 
     Raises:
-        SandboxUnavailableError: no strong backend works and the weak fallback is not allowed.
+        SandboxUnavailableError: the named backend does not work here, or (``auto``) no strong backend
+            works and ``allow_weak_fallback`` is false.
     """
     config = config or SandboxConfig()
-    if config.backend == "subprocess" or config.allow_weak_fallback:
+    if config.backend != "auto":
+        backend = BACKENDS[config.backend]
+        ok, why = backend.available()
+        if not ok:
+            raise SandboxUnavailableError(f"sandbox backend {config.backend!r} is not available: {why}")
+        if not backend.strong and not config.allow_weak_fallback:
+            print("mcpforge: WARNING: sandbox.backend is 'subprocess' (weak isolation)", file=sys.stderr)
+        return backend()
+    name = auto_backend()
+    if name is not None:
+        return BACKENDS[name]()
+    if config.allow_weak_fallback:
+        print(
+            "mcpforge: WARNING: no strong sandbox backend works here (install bubblewrap or enable user "
+            "namespaces); falling back to the WEAK subprocess sandbox because sandbox.allow_weak_fallback is set",
+            file=sys.stderr,
+        )
         return SubprocessSandbox()
+    reasons = "; ".join(f"{n}: {b.available()[1]}" for n, b in BACKENDS.items() if b.strong)
     raise SandboxUnavailableError(
-        "no strong sandbox backend is available yet; set sandbox.allow_weak_fallback: true to use the weak one"
+        f"no strong sandbox backend is available ({reasons}); install bubblewrap "
+        "(scripts/install-system-deps.sh) or set sandbox.allow_weak_fallback: true to accept weak isolation"
     )

@@ -30,7 +30,8 @@ from typing import Any
 
 if __package__:
     from mcpforge.sandbox import _kernel
-else:  # run as a script: the sandbox directory is sys.path[0]
+else:  # run as a script (-I leaves the script's directory off sys.path)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import _kernel  # type: ignore[import-not-found, no-redef]
 
 _CHUNK = 1 << 16
@@ -69,10 +70,8 @@ def _mount_tmpfs(target: str, size: int) -> None:
 def _confine(cfg: dict[str, Any]) -> None:
     """Apply every limit to this (child) process; raises when a required layer cannot be applied."""
     _set_limits(cfg)
-    if cfg.get("drop_uid") is not None:
-        os.setgroups([])
-        os.setresgid(cfg["drop_uid"], cfg["drop_uid"], cfg["drop_uid"])
-        os.setresuid(cfg["drop_uid"], cfg["drop_uid"], cfg["drop_uid"])
+    if cfg.get("drop_caps"):
+        _kernel.drop_capabilities()
     rules = [(p, _kernel.READ) for p in cfg["read"]] + [(p, _kernel.WRITE) for p in cfg["write"]]
     rules += [(p, _kernel.DEVICE) for p in cfg["devices"]]
     if cfg["landlock"] == "required" or (cfg["landlock"] == "auto" and _kernel.landlock_abi() > 0):
@@ -83,6 +82,7 @@ def _confine(cfg: dict[str, Any]) -> None:
 
 def _run_child(cfg: dict[str, Any], channel: int) -> None:
     os.close(channel)
+    _kernel.set_dumpable(True)
     try:
         _confine(cfg)
     except OSError as exc:
@@ -171,6 +171,8 @@ def main(argv: list[str]) -> int:
         setup_error = str(exc)
         _send(channel, {"kind": "status", "exit_code": 121, "signal": None, "setup_error": setup_error})
         return 121
+    # Non-dumpable: the untrusted child (same uid) cannot open this process's channel via /proc/PID/fd.
+    _kernel.set_dumpable(False)
     pid = os.fork()
     if pid == 0:
         _run_child(cfg, channel)

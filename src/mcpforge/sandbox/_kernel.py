@@ -248,3 +248,26 @@ def seccomp_available() -> tuple[bool, str]:
     if os.waitstatus_to_exitcode(status) == 0:
         return True, f"seccomp-bpf filter ({seccomp_arch()})"
     return False, "prctl(PR_SET_SECCOMP) was refused"
+
+
+# --- capabilities ------------------------------------------------------------------------------------
+_PR_CAPBSET_DROP = 24
+_PR_SET_DUMPABLE = 4
+_CAP_LAST = 63
+_LINUX_CAPABILITY_VERSION_3 = 0x20080522
+
+
+def drop_capabilities() -> None:
+    """Give up every capability (bounding set, effective, permitted, inheritable) for good."""
+    for cap in range(_CAP_LAST + 1):
+        _libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0)  # EINVAL past the kernel's last cap is fine
+    header = ctypes.create_string_buffer(struct.pack("=Ii", _LINUX_CAPABILITY_VERSION_3, 0), 8)
+    data = ctypes.create_string_buffer(bytes(24), 24)
+    if _libc.capset(header, data) != 0:
+        _raise("capset")
+
+
+def set_dumpable(value: bool) -> None:
+    """Non-dumpable processes keep their /proc/PID/{fd,mem,environ} from other processes of the same uid."""
+    if _libc.prctl(_PR_SET_DUMPABLE, int(value), 0, 0, 0) != 0:
+        _raise("prctl(PR_SET_DUMPABLE)")

@@ -125,6 +125,7 @@ def confine_config(
     landlock: str,
     mount_tmpfs: list[str] | None = None,
     make_dirs: list[str] | None = None,
+    drop_caps: bool = False,
 ) -> str:
     """The JSON argument of ``_confine.py``."""
     return json.dumps({
@@ -134,5 +135,5 @@ def confine_config(
         "max_open_files": limits.max_open_files, "max_file_bytes": limits.max_output_bytes,
         "max_output_bytes": limits.max_output_bytes, "max_processes": limits.max_processes,
         "read": read, "write": write, "devices": devices, "landlock": landlock, "seccomp": True,
-        "mount_tmpfs": mount_tmpfs or [], "make_dirs": make_dirs or [],
+        "mount_tmpfs": mount_tmpfs or [], "make_dirs": make_dirs or [], "drop_caps": drop_caps,
     })  # fmt: skip

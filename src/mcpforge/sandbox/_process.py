@@ -14,6 +14,7 @@ from tempfile import TemporaryDirectory
 from typing import IO
 
 from mcpforge.exceptions import SandboxError
+from mcpforge.sandbox._cgroup import RunCgroup
 from mcpforge.sandbox._outputs import ChannelReport, collect_outputs, read_channel
 from mcpforge.sandbox.base import RunningSandbox, SandboxLimits, SandboxResult
 
@@ -66,6 +67,7 @@ class ProcessRun(RunningSandbox):
         channel: tuple[int, int] | None = None,
         host_out_dir: Path | None = None,
         preexec: Callable[[], None] | None = None,
+        cgroup: RunCgroup | None = None,
     ) -> None:
         self.backend = backend
         self._limits = limits
@@ -77,14 +79,17 @@ class ProcessRun(RunningSandbox):
         self._closed = False
         self._lock = threading.Lock()
         self._started = time.perf_counter()
+        self._cgroup = cgroup
         try:
             self._proc = subprocess.Popen(  # noqa: S603 - argv is built by the backend, never by the script
                 argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 pass_fds=(channel[1],) if channel else (), start_new_session=True,
-                preexec_fn=preexec,  # noqa: PLW1509 - rlimits of the weak backend are set in the child
+                preexec_fn=_preexec(preexec, cgroup),  # noqa: PLW1509 - limits are applied in the child
             )  # fmt: skip
-        except OSError as exc:
+        except (OSError, subprocess.SubprocessError) as exc:
             workdir.cleanup()
+            if cgroup is not None:
+                cgroup.remove()
             raise SandboxError(f"cannot start the {backend!r} sandbox: {exc}") from exc
         finally:
             if channel:
@@ -149,6 +154,8 @@ class ProcessRun(RunningSandbox):
         self._kill_tree()
 
     def _kill_tree(self) -> None:
+        if self._cgroup is not None:
+            self._cgroup.kill_all()
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self._proc.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
@@ -198,6 +205,8 @@ class ProcessRun(RunningSandbox):
             raise SandboxError(f"the {self.backend!r} sandbox refused to run: {stderr_text.strip()}")
         if killed is None and exit_code is not None and exit_code < 0:
             killed = _signal_reason(-exit_code, self._limits)
+            if exit_code == -signal.SIGKILL and self._cgroup is not None and self._cgroup.memory_exhausted():
+                killed = f"memory limit of {self._limits.memory_mb} MB for the whole run"
         return SandboxResult(
             exit_code=exit_code, stdout=stdout.decode("utf-8", "replace"), stderr=stderr_text,
             timed_out=self._timed_out, killed_reason=killed, outputs=outputs,
@@ -217,6 +226,32 @@ class ProcessRun(RunningSandbox):
             with contextlib.suppress(OSError, ValueError):
                 stream.close()
         self._workdir.cleanup()
+        if self._cgroup is not None:
+            _remove_cgroup(self._cgroup)
+
+
+def _preexec(extra: Callable[[], None] | None, cgroup: RunCgroup | None) -> Callable[[], None] | None:
+    if extra is None and cgroup is None:
+        return None
+
+    def run_in_child() -> None:
+        if cgroup is not None:
+            cgroup.enter()
+        if extra is not None:
+            extra()
+
+    return run_in_child
+
+
+def _remove_cgroup(cgroup: RunCgroup) -> None:
+    # Processes killed a moment ago may still be exiting; rmdir succeeds once the group is empty.
+    deadline = time.monotonic() + 2.0
+    while True:
+        cgroup.kill_all()
+        cgroup.remove()
+        if not any(path.exists() for path in cgroup.paths.values()) or time.monotonic() > deadline:
+            return
+        time.sleep(0.01)
 
 
 def _signal_reason(signum: int, limits: SandboxLimits) -> str:

@@ -41,6 +41,9 @@ def _error_line(exc: BaseException) -> int | None:
 
 def main() -> None:
     request = json.loads(sys.stdin.read() or "{}")
+    from mcpforge.runtime import configure
+
+    configure(allowed_read_paths=list(request.get("allowed_read_paths") or []))
     outcomes: list[dict[str, Any]] = []
     try:
         fn = _load_tool(request.get("function"))

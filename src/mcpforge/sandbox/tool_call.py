@@ -81,7 +81,12 @@ def call_tool_batch(
     function_name: str | None = None,
 ) -> ToolBatchResult:
     """Load ``tool_source`` once in a fresh sandboxed process and make every call in ``calls``."""
-    payload = {"function": function_name, "calls": [{"call_id": c.call_id, "arguments": c.arguments} for c in calls]}
+    payload = {
+        "function": function_name,
+        "calls": [{"call_id": c.call_id, "arguments": c.arguments} for c in calls],
+        # The runtime inside checks paths against these too; the OS mounts are the real boundary.
+        "allowed_read_paths": [str(p) for p in read_paths],
+    }
     request = SandboxRequest(
         script=_RUNNER_SOURCE,
         files={"tool.py": tool_source.encode("utf-8")},

@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass
 from typing import TypedDict
 
-from mcpforge.metrics.code_bleu._parse import parse_code
+from mcpforge.metrics.code_bleu._parse import parse_code, preorder
 from mcpforge.metrics.code_bleu._sequence import lcs_ratio
 
 NODE_OVERLAP_WEIGHT = 0.4
@@ -42,20 +42,12 @@ class AstSimilarity(TypedDict):
 
 
 def features_from_tree(tree: ast.AST) -> AstFeatures:
-    """Node types in pre-order and the maximum depth.
-
-    Expression contexts (Load/Store/Del) are left out: they follow from the position of their parent and
-    would otherwise be a third of all nodes. The walk is iterative so deep code cannot overflow the stack.
-    """
+    """Node types in pre-order (without expression contexts) and the maximum depth."""
     node_types: list[str] = []
     max_depth = 0
-    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
-    while stack:
-        node, depth = stack.pop()
+    for node, depth in preorder(tree):
         node_types.append(type(node).__name__)
         max_depth = max(max_depth, depth)
-        children = [child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.expr_context)]
-        stack.extend((child, depth + 1) for child in reversed(children))
     return AstFeatures(node_types=tuple(node_types), max_depth=max_depth)
 
 
@@ -85,7 +77,10 @@ def _unparsable(candidate_code: str, reference_code: str) -> AstSimilarity:
     # Code that does not parse has no structure to compare; only the very same text counts as a match.
     same = 1.0 if candidate_code == reference_code else 0.0
     return AstSimilarity(
-        ast_match_score=same, ast_node_overlap=same, ast_depth_similarity=same, ast_node_sequence_similarity=same
+        ast_match_score=same,
+        ast_node_overlap=same,
+        ast_depth_similarity=same,
+        ast_node_sequence_similarity=same,
     )
 
 

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import ast
 import math
 from collections.abc import Mapping
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError
-from mcpforge.metrics.code_bleu._parse import parse_code
+from mcpforge.metrics.code_bleu._parse import parse_code, preorder
 from mcpforge.metrics.code_bleu._standard import standard_code_bleu
-from mcpforge.metrics.code_bleu.ast_match import ast_similarity_from_trees
-from mcpforge.metrics.code_bleu.dataflow import dataflow_similarity_from_trees
+from mcpforge.metrics.code_bleu.ast_match import (
+    AstFeatures,
+    ast_similarity_from_trees,
+    similarity_from_features,
+)
+from mcpforge.metrics.code_bleu.dataflow import (
+    Dataflow,
+    DataflowAnalyzer,
+    dataflow_of,
+    dataflow_similarity_from_trees,
+    similarity_from_dataflow,
+)
 from mcpforge.metrics.code_bleu.ngram import bleu_from_tokens, tokenize_code
 from mcpforge.metrics.code_bleu.weighted import keyword_weight_table, weighted_ngram_from_tokens
 from mcpforge.models import SemanticClosenessMetrics
@@ -26,10 +37,15 @@ def resolve_code_bleu_weights(
     Raises:
         InvalidArgumentError: a component is missing or unknown, a weight is negative, or all are 0.
     """
-    raw = dict(weights) if weights is not None else (config or MCPForgeConfig()).validation.code_bleu_weights.model_dump()
+    raw = (
+        dict(weights)
+        if weights is not None
+        else (config or MCPForgeConfig()).validation.code_bleu_weights.model_dump()
+    )
     if set(raw) != set(COMPONENTS):
         raise InvalidArgumentError(
-            f"CodeBLEU weights must name exactly {list(COMPONENTS)!r}, got {sorted(raw)!r}", argument="weights"
+            f"CodeBLEU weights must name exactly {list(COMPONENTS)!r}, got {sorted(raw)!r}",
+            argument="weights",
         )
     if any(not (0.0 <= value < math.inf) for value in raw.values()):
         raise InvalidArgumentError(f"CodeBLEU weights must be >= 0, got {raw!r}", argument="weights")
@@ -37,6 +53,18 @@ def resolve_code_bleu_weights(
     if total <= 0.0:
         raise InvalidArgumentError("CodeBLEU weights must not all be 0", argument="weights")
     return {name: raw[name] / total for name in COMPONENTS}
+
+
+def _analyze(tree: ast.AST) -> tuple[AstFeatures, Dataflow]:
+    """AST features and dataflow in one walk of the tree (the expensive part of CodeBLEU)."""
+    analyzer = DataflowAnalyzer()
+    node_types: list[str] = []
+    max_depth = 0
+    for node, depth in preorder(tree):
+        node_types.append(type(node).__name__)
+        max_depth = max(max_depth, depth)
+        analyzer.observe(node)
+    return AstFeatures(node_types=tuple(node_types), max_depth=max_depth), dataflow_of(analyzer)
 
 
 def calculate_code_bleu(
@@ -70,8 +98,14 @@ def calculate_code_bleu(
     weighted = weighted_ngram_from_tokens(candidate_tokens, reference_tokens, keyword_table)
     candidate_tree = parse_code(candidate_code)
     reference_tree = parse_code(reference_code)
-    structure = ast_similarity_from_trees(candidate_code, reference_code, candidate_tree, reference_tree)
-    flow = dataflow_similarity_from_trees(candidate_code, reference_code, candidate_tree, reference_tree)
+    if candidate_tree is None or reference_tree is None:
+        structure = ast_similarity_from_trees(candidate_code, reference_code, candidate_tree, reference_tree)
+        flow = dataflow_similarity_from_trees(candidate_code, reference_code, candidate_tree, reference_tree)
+    else:
+        candidate_features, candidate_flow = _analyze(candidate_tree)
+        reference_features, reference_flow = _analyze(reference_tree)
+        structure = similarity_from_features(candidate_features, reference_features)
+        flow = similarity_from_dataflow(candidate_flow, reference_flow)
     parts = {
         "ngram": bleu["bleu_score"],
         "weighted_ngram": weighted,

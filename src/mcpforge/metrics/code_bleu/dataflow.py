@@ -1,12 +1,13 @@
-"""Dataflow match (requirements 4.7.4): which variables exist, what each is computed from, and in what order."""
+"""Dataflow match (requirements 4.7.4): which variables exist, what each is computed from, in what order."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TypedDict, cast
 
-from mcpforge.metrics.code_bleu._parse import parse_code
+from mcpforge.metrics.code_bleu._parse import parse_code, preorder
 from mcpforge.metrics.code_bleu._sequence import lcs_ratio
 
 VARIABLE_WEIGHT = 0.4
@@ -36,13 +37,33 @@ def _bound_names(target: ast.AST) -> list[str]:
     return []
 
 
-class DataflowAnalyzer(ast.NodeVisitor):
-    """Collects variable → dependencies, assignments and usages of one module."""
+class DataflowAnalyzer:
+    """Collects variable → dependencies, assignments and usages, one node at a time in source order.
+
+    ``observe`` is fed by a single pre-order walk that the AST match shares, so the tree is walked once.
+    """
 
     def __init__(self) -> None:
         self.variables: dict[str, set[str]] = {}
         self.assignments: list[tuple[str, int]] = []
         self.usages: list[tuple[str, int]] = []
+
+    def visit(self, tree: ast.AST) -> None:
+        """Analyze a whole tree."""
+        for node, _ in preorder(tree):
+            self.observe(node)
+
+    def observe(self, node: ast.AST) -> None:
+        """Record what one node binds or reads."""
+        kind = type(node)
+        if kind is ast.Name:
+            name = cast(ast.Name, node)
+            if type(name.ctx) is ast.Load:
+                self.usages.append((name.id, name.lineno))
+            return
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(self, node)
 
     def _bind(self, target: ast.AST, deps: set[str], line: int) -> None:
         extra = set()
@@ -52,58 +73,76 @@ class DataflowAnalyzer(ast.NodeVisitor):
             self.variables.setdefault(name, set()).update(deps | extra)
             self.assignments.append((name, line))
 
-    def visit_Assign(self, node: ast.Assign) -> None:  # noqa: N802 - ast.NodeVisitor naming
-        deps = _names(node.value)
-        for target in node.targets:
-            self._bind(target, deps, node.lineno)
-        self.generic_visit(node)
+    def _declare(self, name: str, line: int) -> None:
+        self.variables.setdefault(name, set())
+        self.assignments.append((name, line))
 
-    def visit_AugAssign(self, node: ast.AugAssign) -> None:  # noqa: N802
-        self._bind(node.target, _names(node.value) | set(_bound_names(node.target)), node.lineno)
-        self.generic_visit(node)
 
-    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:  # noqa: N802
-        if node.value is not None:
-            self._bind(node.target, _names(node.value), node.lineno)
-        self.generic_visit(node)
+def _assign(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    assign = cast(ast.Assign, node)
+    deps = _names(assign.value)
+    for target in assign.targets:
+        analyzer._bind(target, deps, assign.lineno)
 
-    def visit_NamedExpr(self, node: ast.NamedExpr) -> None:  # noqa: N802
-        self._bind(node.target, _names(node.value), node.lineno)
-        self.generic_visit(node)
 
-    def visit_For(self, node: ast.For) -> None:  # noqa: N802
-        self._bind(node.target, _names(node.iter), node.lineno)
-        self.generic_visit(node)
+def _aug_assign(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    aug = cast(ast.AugAssign, node)
+    analyzer._bind(aug.target, _names(aug.value) | set(_bound_names(aug.target)), aug.lineno)
 
-    visit_AsyncFor = visit_For  # type: ignore[assignment]  # noqa: N815
 
-    def visit_comprehension(self, node: ast.comprehension) -> None:
-        self._bind(node.target, _names(node.iter), getattr(node.iter, "lineno", 0))
-        self.generic_visit(node)
+def _ann_assign(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    ann = cast(ast.AnnAssign, node)
+    if ann.value is not None:
+        analyzer._bind(ann.target, _names(ann.value), ann.lineno)
 
-    def visit_With(self, node: ast.With) -> None:  # noqa: N802
-        for item in node.items:
-            if item.optional_vars is not None:
-                self._bind(item.optional_vars, _names(item.context_expr), node.lineno)
-        self.generic_visit(node)
 
-    visit_AsyncWith = visit_With  # type: ignore[assignment]  # noqa: N815
+def _named_expr(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    walrus = cast(ast.NamedExpr, node)
+    analyzer._bind(walrus.target, _names(walrus.value), walrus.lineno)
 
-    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:  # noqa: N802
-        if node.name:
-            self.variables.setdefault(node.name, set())
-            self.assignments.append((node.name, node.lineno))
-        self.generic_visit(node)
 
-    def visit_arg(self, node: ast.arg) -> None:
-        # Parameters are where a tool's data flow starts (file_path, group_by, ...).
-        self.variables.setdefault(node.arg, set())
-        self.assignments.append((node.arg, node.lineno))
-        self.generic_visit(node)
+def _for(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    loop = cast(ast.For, node)
+    analyzer._bind(loop.target, _names(loop.iter), loop.lineno)
 
-    def visit_Name(self, node: ast.Name) -> None:  # noqa: N802
-        if isinstance(node.ctx, ast.Load):
-            self.usages.append((node.id, node.lineno))
+
+def _comprehension(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    generator = cast(ast.comprehension, node)
+    analyzer._bind(generator.target, _names(generator.iter), getattr(generator.iter, "lineno", 0))
+
+
+def _with(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    block = cast(ast.With, node)
+    for item in block.items:
+        if item.optional_vars is not None:
+            analyzer._bind(item.optional_vars, _names(item.context_expr), block.lineno)
+
+
+def _except_handler(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    handler = cast(ast.ExceptHandler, node)
+    if handler.name:
+        analyzer._declare(handler.name, handler.lineno)
+
+
+def _arg(analyzer: DataflowAnalyzer, node: ast.AST) -> None:
+    # Parameters are where a tool's data flow starts (file_path, group_by, ...).
+    parameter = cast(ast.arg, node)
+    analyzer._declare(parameter.arg, parameter.lineno)
+
+
+_HANDLERS: dict[type[ast.AST], Callable[[DataflowAnalyzer, ast.AST], None]] = {
+    ast.Assign: _assign,
+    ast.AugAssign: _aug_assign,
+    ast.AnnAssign: _ann_assign,
+    ast.NamedExpr: _named_expr,
+    ast.For: _for,
+    ast.AsyncFor: _for,
+    ast.comprehension: _comprehension,
+    ast.With: _with,
+    ast.AsyncWith: _with,
+    ast.ExceptHandler: _except_handler,
+    ast.arg: _arg,
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,6 +172,11 @@ def dataflow_from_tree(tree: ast.AST) -> Dataflow:
     """The dataflow of a parsed module."""
     analyzer = DataflowAnalyzer()
     analyzer.visit(tree)
+    return dataflow_of(analyzer)
+
+
+def dataflow_of(analyzer: DataflowAnalyzer) -> Dataflow:
+    """The dataflow an analyzer has collected."""
     return Dataflow(
         variable_dependencies={name: frozenset(deps) for name, deps in analyzer.variables.items()},
         assignments=tuple(analyzer.assignments),
@@ -158,7 +202,9 @@ def extract_dataflow(code: str) -> DataflowInfo:
     """
     tree = parse_code(code)
     if tree is None:
-        return DataflowInfo(valid=False, variable_dependencies={}, assignments=[], usages=[], variable_count=0)
+        return DataflowInfo(
+            valid=False, variable_dependencies={}, assignments=[], usages=[], variable_count=0
+        )
     flow = dataflow_from_tree(tree)
     return DataflowInfo(
         valid=True,

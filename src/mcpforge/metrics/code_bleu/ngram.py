@@ -53,7 +53,7 @@ def tokenize_code(code: str) -> list[str]:
 
 def ngram_counts(tokens: list[str], n: int) -> Counter[tuple[str, ...]]:
     """Counts of the n-grams of ``tokens``."""
-    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+    return Counter(zip(*(tokens[offset:] for offset in range(n)), strict=False))
 
 
 def calculate_ngram_precision(candidate_tokens: list[str], reference_tokens: list[str], n: int) -> float:
@@ -88,7 +88,9 @@ class BleuResult(TypedDict):
     brevity_penalty: float
 
 
-def bleu_from_tokens(candidate_tokens: list[str], reference_tokens: list[str], max_n: int = DEFAULT_MAX_N) -> BleuResult:
+def bleu_from_tokens(
+    candidate_tokens: list[str], reference_tokens: list[str], max_n: int = DEFAULT_MAX_N
+) -> BleuResult:
     """BLEU of two token lists (see :func:`calculate_bleu`)."""
     precisions = {
         n: calculate_ngram_precision(candidate_tokens, reference_tokens, n) for n in range(1, max_n + 1)

@@ -35,7 +35,9 @@ def keyword_weight_table(keyword_weights: Mapping[str, float] | None = None) -> 
     table = {**DEFAULT_KEYWORD_WEIGHTS, **(keyword_weights or {})}
     for token, weight in table.items():
         if not (0.0 <= weight < math.inf):
-            raise InvalidArgumentError(f"keyword weight of {token!r} must be >= 0, got {weight!r}", argument=token)
+            raise InvalidArgumentError(
+                f"keyword weight of {token!r} must be >= 0, got {weight!r}", argument=token
+            )
     return table
 
 

@@ -1,0 +1,56 @@
+"""Metric helpers copied into tools that aggregate: ``{"column", "func"}`` objects → result columns."""
+
+from typing import Any
+
+import pandas as pd
+
+from mcpforge.catalogue._inline_errors import DataError, InvalidArgumentError
+from mcpforge.runtime import require_columns
+
+# ---- INLINE ----
+_METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique")
+_NUMERIC_FUNCS = ("sum", "mean", "median", "std")
+
+
+def _metric_name(metric: dict[str, Any]) -> str:
+    """Result column of a metric: ``count`` for a row count, else ``<func>_<column>``."""
+    column = metric.get("column")
+    return str(metric.get("func")) if not column else f"{metric.get('func')}_{column}"
+
+
+def _check_metrics(df: pd.DataFrame, metrics: list[dict[str, Any]]) -> None:
+    """Refuse unknown functions, missing columns and non-numeric columns for numeric functions."""
+    if not metrics:
+        raise InvalidArgumentError("metrics needs at least one {column, func}", argument="metrics")
+    for metric in metrics:
+        func, column = str(metric.get("func")), metric.get("column")
+        if func not in _METRIC_FUNCS:
+            raise InvalidArgumentError(f"unknown aggregation {func!r}; use one of {_METRIC_FUNCS}", argument="metrics")
+        if not column:
+            if func != "count":
+                raise InvalidArgumentError(f"aggregation {func!r} needs a column", argument="metrics")
+            continue
+        require_columns(df, [str(column)])
+        series = df[str(column)]
+        numeric = pd.api.types.is_numeric_dtype(series)
+        orderable = numeric or pd.api.types.is_datetime64_any_dtype(series)
+        if (func in _NUMERIC_FUNCS and not numeric) or (func in ("min", "max") and not orderable):
+            raise DataError(f"column {column!r} is not numeric; {func!r} needs numbers")
+
+
+def _grouped_metrics(df: pd.DataFrame, keys: list[str], metrics: list[dict[str, Any]]) -> pd.DataFrame:
+    """One row per group (missing keys form their own group), one column per metric."""
+    grouped = df.groupby(keys, dropna=False, observed=True, sort=False)
+    parts = {
+        _metric_name(m): grouped.size() if not m.get("column") else grouped[str(m["column"])].agg(str(m["func"]))
+        for m in metrics
+    }
+    return pd.DataFrame(parts).reset_index()
+
+
+def _table_metrics(df: pd.DataFrame, metrics: list[dict[str, Any]]) -> pd.DataFrame:
+    """One row: each metric over the whole frame."""
+    values = {
+        _metric_name(m): len(df) if not m.get("column") else df[str(m["column"])].agg(str(m["func"])) for m in metrics
+    }
+    return pd.DataFrame([values])

@@ -1,0 +1,245 @@
+"""Grouping operations: group_count, group_aggregate, value_distribution.
+
+Decisions shared by the three: a missing key value forms its own group (shown as an empty cell / null),
+groups are ordered by their count or first metric (descending unless ``sort_descending`` is false) with
+ties broken by the keys ascending, and ``top_n`` keeps the first N groups after that ordering.
+Percentages are of all rows left after the filters, not only of the groups shown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any, ClassVar
+
+import pandas as pd
+
+from mcpforge.catalogue._params import (
+    bool_param,
+    column_param,
+    columns_param,
+    metric_dicts,
+    metrics_param,
+    positive_top_n,
+    top_n_param,
+)
+from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, order_groups
+from mcpforge.catalogue._template import code, tool_name_for
+from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.models import Intent
+
+
+def _key(value: Any) -> Any:
+    return None if is_missing(value) else value
+
+
+class GroupCount(Operation):
+    """Count rows per combination of key values."""
+
+    name: ClassVar[str] = "group_count"
+    summary: ClassVar[str] = "Group rows by one or more columns and count the rows in each group."
+    keywords: ClassVar[tuple[str, ...]] = ("count", "by", "per", "group", "number of", "how many", "breakdown")
+
+    def arguments(self, intent: Intent) -> dict[str, Any]:
+        return {
+            "group_by_columns": list(intent.group_by),
+            "top_n": positive_top_n(intent.top_n),
+            "as_percentage": intent.as_percentage,
+            "sort_descending": intent.sort_descending,
+        }
+
+    def plan(self, intent: Intent) -> ToolPlan:
+        require(bool(intent.group_by), "group_count needs at least one group_by column", "group_by")
+        args = self.arguments(intent)
+        body = code("""
+            sizes = df.groupby(group_by_columns, dropna=False, observed=True, sort=False).size()
+            result = sizes.reset_index(name="count")
+            order = [not sort_descending] + [True] * len(group_by_columns)
+            result = result.sort_values(["count", *group_by_columns], ascending=order, na_position="last", kind="stable")
+            total = int(result["count"].sum())
+            if top_n is not None and top_n > 0:
+                result = result.head(top_n)
+            if as_percentage:
+                result = result.assign(percent=result["count"] / total * 100)
+            result = result.reset_index(drop=True)
+            title = f"Row count by {', '.join(group_by_columns)}"
+        """)
+        keys = " and ".join(intent.group_by)
+        return ToolPlan(
+            params=[
+                columns_param("group_by_columns", args["group_by_columns"], "Columns to group by"),
+                top_n_param(args["top_n"], "Keep only the N largest groups (null: all groups)"),
+                bool_param("as_percentage", args["as_percentage"], "Add a percent column (share of all rows)"),
+                bool_param("sort_descending", args["sort_descending"], "Largest groups first"),
+            ],
+            needed="[*group_by_columns]",
+            body=body,
+            empty_columns="[*group_by_columns, 'count', *(['percent'] if as_percentage else [])]",
+            docs=ToolDocs(
+                description=f"Count rows per {keys}.",
+                when_to_use="You need how many rows fall into each combination of values of one or more "
+                "columns (a frequency breakdown), optionally as shares and only the largest groups.",
+                what_it_does="Loads the CSV, applies derived columns and filters, groups by the key columns "
+                "(missing values form their own group), counts rows, sorts by count (ties by key), keeps "
+                "the top N groups and adds percentages when asked.",
+                returns="A markdown table with the key columns, count (and percent), notes, and a JSON footer "
+                "whose result holds the same table.",
+                limitations=["A key column named 'count' or 'percent' clashes with the result columns."],
+            ),
+            default_name=tool_name_for("count_by", "_and_".join(intent.group_by)),
+        )
+
+    def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
+        return [*arguments["group_by_columns"], "count", *(["percent"] if arguments.get("as_percentage") else [])]
+
+    def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        keys = list(arguments["group_by_columns"])
+        counts = Counter(tuple(_key(row[k]) for k in keys) for row in df.to_dict("records"))
+        rows = [[*group, count] for group, count in counts.items()]
+        rows = order_groups(rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True)))
+        if arguments.get("top_n"):
+            rows = rows[: arguments["top_n"]]
+        columns = [*keys, "count"]
+        if arguments.get("as_percentage"):
+            total = sum(counts.values())
+            rows = [[*row, row[-1] * 100 / total] for row in rows]
+            columns.append("percent")
+        return pd.DataFrame(rows, columns=columns)
+
+
+class GroupAggregate(Operation):
+    """Aggregate metric columns per group."""
+
+    name: ClassVar[str] = "group_aggregate"
+    summary: ClassVar[str] = (
+        "Group rows by one or more columns and compute aggregations (sum, mean, median, min, max, std, "
+        "count, nunique) of metric columns per group."
+    )
+    keywords: ClassVar[tuple[str, ...]] = (
+        "average", "mean", "total", "sum", "median", "by", "per", "each", "maximum", "minimum", "top",
+    )  # fmt: skip
+
+    def arguments(self, intent: Intent) -> dict[str, Any]:
+        return {
+            "group_by_columns": list(intent.group_by),
+            "metrics": metric_dicts(intent.metrics),
+            "top_n": positive_top_n(intent.top_n),
+            "sort_descending": intent.sort_descending,
+        }
+
+    def plan(self, intent: Intent) -> ToolPlan:
+        require(bool(intent.group_by), "group_aggregate needs at least one group_by column", "group_by")
+        require(bool(intent.metrics), "group_aggregate needs at least one metric", "metrics")
+        args = self.arguments(intent)
+        body = code("""
+            _check_metrics(df, metrics)
+            result = _grouped_metrics(df, group_by_columns, metrics)
+            first = _metric_name(metrics[0])
+            order = [not sort_descending] + [True] * len(group_by_columns)
+            result = result.sort_values([first, *group_by_columns], ascending=order, na_position="last", kind="stable")
+            if top_n is not None and top_n > 0:
+                result = result.head(top_n)
+            result = result.reset_index(drop=True)
+            title = f"{', '.join(_metric_name(m) for m in metrics)} by {', '.join(group_by_columns)}"
+        """)
+        labels = [f"{m.func} of {m.column or 'rows'}" for m in intent.metrics]
+        names = [m.func if not m.column else f"{m.func}_{m.column}" for m in intent.metrics]
+        return ToolPlan(
+            params=[
+                columns_param("group_by_columns", args["group_by_columns"], "Columns to group by"),
+                metrics_param(args["metrics"]),
+                top_n_param(args["top_n"], "Keep only the top N groups by the first metric (null: all)"),
+                bool_param("sort_descending", args["sort_descending"], "Largest first-metric values first"),
+            ],
+            needed="[*group_by_columns, *(str(m['column']) for m in metrics if m.get('column'))]",
+            body=body,
+            empty_columns="[*group_by_columns, *(_metric_name(m) for m in metrics)]",
+            docs=ToolDocs(
+                description=f"Compute {', '.join(labels)} per {' and '.join(intent.group_by)}.",
+                when_to_use="You need totals, averages or other aggregations of numeric columns for each "
+                "group of one or more key columns, or the top N groups by such a value.",
+                what_it_does="Loads the CSV, applies derived columns and filters, checks the metric columns "
+                "are numeric where the aggregation needs numbers, groups by the keys (missing values form "
+                "their own group), aggregates each metric, sorts by the first metric (ties by key) and keeps "
+                "the top N groups.",
+                returns="A markdown table with the key columns and one column per metric named "
+                "<func>_<column> (count for a row count), notes, and a JSON footer with the same table.",
+                assumptions=["Missing metric values are skipped (a sum of no values is 0)."],
+            ),
+            default_name=tool_name_for("_".join(names[:2]), "by", "_and_".join(intent.group_by)),
+            inline=("metrics",),
+        )
+
+    def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
+        return [*arguments["group_by_columns"], *(metric_label(m) for m in arguments["metrics"])]
+
+    def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        keys, metrics = list(arguments["group_by_columns"]), list(arguments["metrics"])
+        groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+        for row in df.to_dict("records"):
+            groups[tuple(_key(row[k]) for k in keys)].append(row)
+        rows = [
+            [*group, *(metric_value([r.get(m["column"]) for r in members], m["func"], has_column=bool(m.get("column")))
+                       for m in metrics)]
+            for group, members in groups.items()
+        ]  # fmt: skip
+        rows = order_groups(rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True)))
+        if arguments.get("top_n"):
+            rows = rows[: arguments["top_n"]]
+        return pd.DataFrame(rows, columns=[*keys, *(metric_label(m) for m in metrics)])
+
+
+class ValueDistribution(Operation):
+    """Counts and percentages of each value of one column."""
+
+    name: ClassVar[str] = "value_distribution"
+    summary: ClassVar[str] = "Count each distinct value of one column, with its percentage of all rows."
+    keywords: ClassVar[tuple[str, ...]] = ("distribution", "frequency", "values", "share", "proportion", "breakdown")
+
+    def arguments(self, intent: Intent) -> dict[str, Any]:
+        column = intent.columns[0] if intent.columns else (intent.group_by[0] if intent.group_by else "")
+        return {"column": column, "top_n": positive_top_n(intent.top_n)}
+
+    def plan(self, intent: Intent) -> ToolPlan:
+        args = self.arguments(intent)
+        require(bool(args["column"]), "value_distribution needs a column", "columns")
+        body = code("""
+            counts = df[column].value_counts(dropna=False, sort=False)
+            result = counts.rename_axis(column).reset_index(name="count")
+            result = result.sort_values(["count", column], ascending=[False, True], na_position="last", kind="stable")
+            result = result.assign(percent=result["count"] / len(df) * 100)
+            if top_n is not None and top_n > 0:
+                result = result.head(top_n)
+            result = result.reset_index(drop=True)
+            title = f"Distribution of {column}"
+        """)
+        return ToolPlan(
+            params=[
+                column_param("column", args["column"], "Column whose values are counted"),
+                top_n_param(args["top_n"], "Keep only the N most frequent values (null: all)"),
+            ],
+            needed="[column]",
+            body=body,
+            empty_columns="[column, 'count', 'percent']",
+            docs=ToolDocs(
+                description=f"Count each value of {args['column']} with its percentage.",
+                when_to_use="You need the frequency distribution of one column: how often each value occurs "
+                "and its share of the rows.",
+                what_it_does="Loads the CSV, applies derived columns and filters, counts each value (missing "
+                "values counted as one value), sorts by count (ties by value) and adds the percentage of "
+                "all rows.",
+                returns="A markdown table value | count | percent, notes, and a JSON footer with the table.",
+            ),
+            default_name=tool_name_for("value_distribution_of", args["column"]),
+        )
+
+    def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
+        return [arguments["column"], "count", "percent"]
+
+    def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        column = arguments["column"]
+        counts = Counter(_key(value) for value in df[column].tolist())
+        rows = order_groups([[value, count] for value, count in counts.items()], 1, 1, descending=True)
+        rows = [[*row, row[1] * 100 / len(df)] for row in rows]
+        if arguments.get("top_n"):
+            rows = rows[: arguments["top_n"]]
+        return pd.DataFrame(rows, columns=[column, "count", "percent"])

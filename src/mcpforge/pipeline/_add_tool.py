@@ -1,0 +1,140 @@
+"""``mcpforge add-tool``: stage a hand-written tool through the same gates as a generated one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import InvalidArgumentError
+from mcpforge.models import RunArtifacts, ToolCandidate, ToolStatus
+from mcpforge.pipeline._candidate import find_staged_twin, stage_package
+from mcpforge.pipeline._paths import allowed_read_roots, check_data_path
+from mcpforge.pipeline._signature import ParsedTool
+from mcpforge.pipeline.codegen import build_package
+from mcpforge.pipeline.handwritten import load_handwritten_tool
+from mcpforge.pipeline.present import present
+from mcpforge.pipeline.stage import stage_run
+from mcpforge.pipeline.validate import run_validation
+
+if TYPE_CHECKING:
+    from mcpforge.registry import Registry
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddToolResult:
+    """What ``add-tool`` did: the candidate, its presentation (when it ran on data), or the error."""
+
+    candidate: ToolCandidate
+    result_markdown: str | None = None
+    artifacts: RunArtifacts | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object of ``add-tool``."""
+        report = self.candidate.validation_report
+        return {
+            "candidate_id": self.candidate.candidate_id,
+            "status": self.candidate.status.value,
+            "tool_name": self.candidate.spec.tool_name,
+            "version": self.candidate.version,
+            "result_markdown": self.result_markdown,
+            "result": self.artifacts.result if self.artifacts else None,
+            "validation": report.model_dump(mode="json") if report else None,
+            "error": self.error,
+        }
+
+
+def file_parameter_of(parsed: ParsedTool) -> str | None:
+    """The parameter that takes the data file: ``file_path``, else the first ``*_path`` / ``*file*`` str."""
+    names = [p.name for p in parsed.parameters if p.type_source == "str"]
+    if "file_path" in names:
+        return "file_path"
+    return next((n for n in names if n.endswith("_path") or "file" in n), None)
+
+
+def add_tool(
+    path: Path,
+    *,
+    registry: Registry,
+    config: MCPForgeConfig,
+    data_path: Path | None = None,
+    arguments: dict[str, Any] | None = None,
+    allow_read: Sequence[Path] = (),
+    actor: str = "cli",
+    progress: Progress | None = None,
+) -> AddToolResult:
+    """Derive the spec, validate, stage (or reject), and run the staged tool on ``data_path``.
+
+    Raises:
+        InvalidArgumentError: the file is not a tool module, or is identical to a registered tool.
+        PathNotAllowedError / DataError: the data file is outside the allowed roots or unusable.
+    """
+    say = progress or (lambda _message: None)
+    tool = load_handwritten_tool(path)
+    spec = tool.spec
+    arguments = dict(arguments or {})
+    file_parameter = file_parameter_of(tool.parsed)
+    resolved: Path | None = None
+    if data_path is not None:
+        resolved = check_data_path(data_path, allowed_read_roots(config, allow_read))
+        if file_parameter is None:
+            raise InvalidArgumentError(
+                f"tool {spec.tool_name!r} takes no file path parameter, so --data cannot be used"
+            )
+    active = registry.get_active_tool(spec.tool_name)
+    if active is not None and active.spec_hash == spec.spec_hash():
+        raise InvalidArgumentError(
+            f"tool {spec.tool_name!r} is already registered with this exact spec (v{active.version}); "
+            "change its signature or docstring to stage a new version"
+        )
+    say("validating")
+    base_arguments = {k: v for k, v in arguments.items() if k != file_parameter}
+    run = run_validation(
+        source=tool.source,
+        spec=spec,
+        config=config,
+        data_path=resolved,
+        arguments=base_arguments,
+        file_parameter=file_parameter,
+        progress=say,
+    )
+    package = build_package(spec=spec, source=tool.source, cases=run.cases, file_parameter=file_parameter)
+    created_by = f"handwritten:{path.name}"
+    candidate = find_staged_twin(registry, package, spec.tool_name) if run.passed else None
+    if candidate is None:
+        candidate = stage_package(
+            registry,
+            spec=spec,
+            package=package,
+            report=run.report,
+            passed=run.passed,
+            created_by=created_by,
+            actor=actor,
+        )
+    registry.record_event("generation", source="add-tool", tool=spec.tool_name, passed=run.passed)
+    if candidate.status == ToolStatus.REJECTED:
+        problems = "; ".join((run.report.errors or [])[:5]) or "validation failed"
+        return AddToolResult(candidate=candidate, error=f"validation failed, candidate rejected: {problems}")
+    if resolved is None or file_parameter is None:
+        return AddToolResult(candidate=candidate)
+    say("running the staged tool on the data")
+    call = {**base_arguments, file_parameter: str(resolved)}
+    staged = stage_run(
+        candidate,
+        registry=registry,
+        config=config,
+        arguments=call,
+        data_path=resolved,
+        function_name=tool.parsed.function_name,
+    )
+    assert staged.run_artifacts is not None
+    return AddToolResult(
+        candidate=staged,
+        result_markdown=present(staged, staged.run_artifacts),
+        artifacts=staged.run_artifacts,
+    )

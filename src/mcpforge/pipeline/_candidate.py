@@ -1,0 +1,56 @@
+"""Turning a validated package into a registry candidate (STAGED, or REJECTED and archived)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mcpforge.models import ToolCandidate, ToolSpec, ToolStatus, ValidationReport, utc_now
+from mcpforge.pipeline.codegen import ToolPackage
+
+if TYPE_CHECKING:
+    from mcpforge.registry import Registry
+
+
+def find_staged_twin(registry: Registry, package: ToolPackage, tool_name: str) -> ToolCandidate | None:
+    """A STAGED candidate with the very same spec and code (asking twice must not pile up versions)."""
+    for candidate in registry.list_candidates(ToolStatus.STAGED):
+        if (
+            candidate.spec.tool_name == tool_name
+            and candidate.spec_hash == package.spec_hash
+            and candidate.code_hash == package.code_hash
+        ):
+            return candidate
+    return None
+
+
+def stage_package(
+    registry: Registry,
+    *,
+    spec: ToolSpec,
+    package: ToolPackage,
+    report: ValidationReport,
+    passed: bool,
+    created_by: str,
+    actor: str,
+    intent: dict[str, Any] | None = None,
+    run_arguments: dict[str, Any] | None = None,
+    dependencies: list[str] | None = None,
+) -> ToolCandidate:
+    """Stage the package (DRAFT → STAGED) when validation passed, else record it as REJECTED (archived)."""
+    version = registry.plan_version(spec.tool_name, package.spec_hash)
+    candidate = ToolCandidate(
+        tool_id=spec.tool_name,
+        version=version,
+        spec=spec,
+        package_path="",
+        code_hash=package.code_hash,
+        spec_hash=package.spec_hash,
+        status=ToolStatus.DRAFT if passed else ToolStatus.REJECTED,
+        validation_report=report,
+        created_at=utc_now(),
+        created_by=created_by,
+        dependencies=dependencies or [],
+        intent=intent,
+        run_arguments=run_arguments,
+    )
+    return registry.stage_candidate(candidate, package.files, actor=actor)

@@ -1,0 +1,111 @@
+"""The gap decision (Step 1) and the reuse path: run a promoted tool instead of generating one."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import MCPForgeError
+from mcpforge.models import Intent, ToolStatus
+from mcpforge.pipeline._forge_result import ForgeResult
+from mcpforge.pipeline.present import present_reuse
+from mcpforge.pipeline.stage import run_tool
+
+if TYPE_CHECKING:
+    from mcpforge.registry import Registry
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Gap:
+    """Reuse ``reuse_tool`` (score ≥ 0.85) or generate; the per-tool overlap scores for ``--json``."""
+
+    reuse_tool: str | None = None
+    scores: list[dict[str, Any]] = field(default_factory=list)
+    raw: Any = None
+
+
+def _as_dict(score: Any) -> dict[str, Any]:
+    if isinstance(score, dict):
+        return score
+    if hasattr(score, "model_dump"):
+        return dict(score.model_dump(mode="json"))
+    if hasattr(score, "__dataclass_fields__"):
+        import dataclasses
+
+        return {k: v for k, v in dataclasses.asdict(score).items() if not isinstance(v, Path)}
+    return {"value": score}
+
+
+def gap_decision(intent: Intent, registry: Registry) -> Gap:
+    """Ask ``pipeline.gap.detect_gap`` whether a promoted tool covers ``intent``."""
+    if not registry.active_tools():
+        return Gap()
+    from mcpforge.pipeline.gap import detect_gap
+
+    decision = detect_gap(intent, registry)
+    raw_scores = getattr(decision, "scores", None) or getattr(decision, "overlap_scores", None) or []
+    if isinstance(raw_scores, dict):
+        scores = [{"tool_name": name, "overlap_score": value} for name, value in raw_scores.items()]
+    else:
+        scores = [_as_dict(score) for score in raw_scores]
+    verdict = str(getattr(decision, "decision", "")).lower()
+    tool = getattr(decision, "tool_name", None) or getattr(decision, "tool", None)
+    if tool is not None and not isinstance(tool, str):
+        tool = getattr(tool, "name", None)
+    reuse = tool if verdict.endswith("reuse") or verdict.startswith("use") else None
+    return Gap(reuse_tool=reuse, scores=scores, raw=decision)
+
+
+def reuse_arguments(gap: Gap, intent: Intent, parameters: list[str]) -> dict[str, Any]:
+    """Arguments for the promoted tool: from the gap decision, else from rendering the intent."""
+    given = getattr(gap.raw, "arguments", None)
+    if isinstance(given, dict) and given:
+        return {k: v for k, v in given.items() if k in parameters}
+    try:
+        from mcpforge.catalogue import get_operation
+
+        rendered = get_operation(intent.operation).render(intent)
+    except MCPForgeError:
+        return {}
+    return {k: v for k, v in rendered.arguments.items() if k in parameters}
+
+
+def run_reuse(
+    gap: Gap, intent: Intent, data_path: Path, *, registry: Registry, config: MCPForgeConfig
+) -> ForgeResult:
+    """Run the promoted tool on the data (integrity checked first); nothing is generated or staged."""
+    assert gap.reuse_tool is not None
+    tool = registry.verify_tool(gap.reuse_tool)
+    parameters = [str(p.get("name")) for p in tool.spec.parameters]
+    arguments = {**reuse_arguments(gap, intent, parameters), "file_path": str(data_path)}
+    try:
+        artifacts = run_tool(
+            tool.source(),
+            arguments,
+            config=config,
+            read_paths=[data_path],
+            function_name=tool.spec.tool_name,
+            assumptions=tool.spec.assumptions,
+            limitations=tool.spec.limitations,
+            extra_metadata={"data_path": str(data_path), "reused": True},
+        )
+    except MCPForgeError as exc:
+        registry.record_tool_call(tool.name, ok=False, duration_ms=0.0, error=str(exc))
+        raise
+    registry.record_tool_call(tool.name, ok=True, duration_ms=artifacts.execution_time_ms)
+    return ForgeResult(
+        decision="reuse",
+        intent=intent,
+        tool_name=tool.name,
+        version=tool.version,
+        status=ToolStatus.PROMOTED.value,
+        artifacts=artifacts,
+        result_markdown=present_reuse(tool.name, tool.version, artifacts),
+        overlap_scores=gap.scores,
+        data_path=data_path,
+    )

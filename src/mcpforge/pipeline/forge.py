@@ -1,0 +1,304 @@
+"""Steps 1-6 end to end: request + data → a validated, staged tool and its result (or a reuse).
+
+``forge`` takes the previous step's object to the next: schema → intent → gap decision → rendered tool
+→ spec → validation → package → staged candidate → staged run → presentation. With the rules engine
+there is no model to repair with, so a failed validation is recorded as REJECTED with its report.
+A model engine plugs in where the catalogue cannot render the request (``pipeline.modelgen``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
+from mcpforge.models import Intent, ToolStatus
+from mcpforge.pipeline._candidate import find_staged_twin, stage_package
+from mcpforge.pipeline._forge_result import ForgeResult
+from mcpforge.pipeline._paths import allowed_read_roots, check_data_path
+from mcpforge.pipeline._reuse import gap_decision, run_reuse
+from mcpforge.pipeline.codegen import build_package
+from mcpforge.pipeline.present import present
+from mcpforge.pipeline.schema import DatasetSchema
+from mcpforge.pipeline.spec import finalize_spec, unique_tool_name
+from mcpforge.pipeline.stage import stage_run
+from mcpforge.pipeline.validate import ValidationRun, run_validation
+
+if TYPE_CHECKING:
+    from mcpforge.catalogue.base import Operation, RenderedTool
+    from mcpforge.registry import Registry
+
+__all__ = ["ForgeResult", "forge", "forge_intent", "intent_columns"]
+
+Progress = Callable[[str], None]
+RULES = "rules"
+
+
+class _Timer:
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {}
+        self._started = time.perf_counter()
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[name] = round(
+                self.timings.get(name, 0.0) + (time.perf_counter() - started) * 1000, 1
+            )
+
+    def total(self) -> dict[str, float]:
+        return {**self.timings, "total": round((time.perf_counter() - self._started) * 1000, 1)}
+
+
+def intent_columns(intent: Intent) -> list[str]:
+    """Every dataset column the intent reads (derived columns excluded), in order of first use."""
+    derived = {d.name for d in intent.derived}
+    names = [*intent.group_by, *intent.columns, *(m.column for m in intent.metrics if m.column)]
+    names += [intent.time_column] if intent.time_column else []
+    names += [f.column for f in intent.filters]
+    return [n for n in dict.fromkeys(names) if n and n not in derived]
+
+
+def _operation(intent: Intent) -> Operation:
+    from mcpforge.catalogue import get_operation
+
+    return get_operation(intent.operation)
+
+
+def render_intent(
+    intent: Intent, registry: Registry, *, tool_name: str | None = None
+) -> tuple[Operation, RenderedTool]:
+    """The catalogue rendering of ``intent`` under a name that is valid and free in the registry."""
+    operation = _operation(intent)
+    rendered = operation.render(intent, tool_name=tool_name)
+    if tool_name is None:
+        free = unique_tool_name(rendered.spec.tool_name, registry, rendered.spec)
+        if free != rendered.spec.tool_name:
+            rendered = operation.render(intent, tool_name=free)
+    return operation, rendered
+
+
+def _check_engine(engine: str, config: MCPForgeConfig) -> Any:
+    if engine == RULES:
+        return None
+    from mcpforge.engines import ENGINE_NAMES, build_engine
+
+    if engine not in ENGINE_NAMES:
+        raise InvalidArgumentError(
+            f"unknown engine {engine!r}; choose one of {', '.join(ENGINE_NAMES)}", argument="engine"
+        )
+    return build_engine(config.llm.model_copy(update={"engine": engine}))
+
+
+def forge_intent(
+    intent: Intent,
+    data_path: Path,
+    *,
+    registry: Registry,
+    config: MCPForgeConfig,
+    timer: _Timer | None = None,
+    tool_name: str | None = None,
+    progress: Progress | None = None,
+    actor: str = "cli",
+    created_by: str = "rules",
+) -> ForgeResult:
+    """Steps 2-6 for an intent already extracted (also used by refinement after a rejection)."""
+    timer = timer or _Timer()
+    say = progress or (lambda _message: None)
+    say("rendering the tool from the catalogue")
+    with timer.step("spec"):
+        operation, rendered = render_intent(intent, registry, tool_name=tool_name)
+        spec = finalize_spec(rendered.spec, intent)
+    say("validating the tool (schema, static, security, sandbox tests)")
+    with timer.step("validate"):
+        run = run_validation(
+            source=rendered.source,
+            spec=spec,
+            config=config,
+            data_path=data_path,
+            arguments=rendered.arguments,
+            reference=operation.reference,
+            key_columns=intent.group_by,
+            used_columns=intent_columns(intent),
+            progress=say,
+        )
+    return _stage_and_run(
+        intent=intent,
+        spec_source=(spec, rendered.source, rendered.helpers, rendered.function_name),
+        arguments=rendered.arguments,
+        run=run,
+        data_path=data_path,
+        registry=registry,
+        config=config,
+        timer=timer,
+        say=say,
+        actor=actor,
+        created_by=f"{created_by}:{operation.name}",
+    )
+
+
+def _stage_and_run(
+    *,
+    intent: Intent,
+    spec_source: tuple[Any, str, str, str],
+    arguments: dict[str, Any],
+    run: ValidationRun,
+    data_path: Path,
+    registry: Registry,
+    config: MCPForgeConfig,
+    timer: _Timer,
+    say: Progress,
+    actor: str,
+    created_by: str,
+) -> ForgeResult:
+    spec, source, helpers, function_name = spec_source
+    intent_json = intent.model_dump(mode="json")
+    with timer.step("codegen"):
+        package = build_package(
+            spec=spec, source=source, helpers=helpers, cases=run.cases, function_name=function_name
+        )
+    with timer.step("stage"):
+        candidate = find_staged_twin(registry, package, spec.tool_name) if run.passed else None
+        if candidate is None:
+            candidate = stage_package(
+                registry,
+                spec=spec,
+                package=package,
+                report=run.report,
+                passed=run.passed,
+                created_by=created_by,
+                actor=actor,
+                intent=intent_json,
+                run_arguments=arguments,
+            )
+    registry.record_event(
+        "generation", tool=spec.tool_name, passed=run.passed, duration_ms=sum(timer.timings.values())
+    )
+    base = ForgeResult(
+        decision="generate",
+        intent=intent,
+        tool_name=spec.tool_name,
+        candidate=candidate,
+        validation=run.report,
+        data_path=data_path,
+    )
+    if candidate.status == ToolStatus.REJECTED:
+        problems = "; ".join((run.report.errors or [])[:4]) or "validation failed"
+        return base.finish(
+            timer.total(), error=f"the generated tool failed validation and was rejected: {problems}"
+        )
+    say("running the staged tool on your data")
+    with timer.step("run"):
+        call = {**arguments, "file_path": str(data_path)}
+        staged = stage_run(
+            candidate,
+            registry=registry,
+            config=config,
+            arguments=call,
+            data_path=data_path,
+            function_name=function_name,
+        )
+    assert staged.run_artifacts is not None
+    with timer.step("present"):
+        markdown = present(staged, staged.run_artifacts)
+    return base.replace(candidate=staged, artifacts=staged.run_artifacts, result_markdown=markdown).finish(
+        timer.total()
+    )
+
+
+def forge(
+    request: str,
+    data_path: Path | str,
+    *,
+    registry: Registry,
+    config: MCPForgeConfig,
+    engine: str = RULES,
+    allow_read: Sequence[Path] = (),
+    progress: Progress | None = None,
+    actor: str = "cli",
+) -> ForgeResult:
+    """Steps 1-6 for ``request`` over ``data_path``.
+
+    Raises:
+        PathNotAllowedError: the data file is outside the allowed roots (nothing is staged).
+        DataError: the data file is missing, empty, binary, badly encoded or malformed.
+        UnmappableRequestError: the request cannot be mapped onto an analysis of this data.
+        InvalidArgumentError: an unknown engine name.
+    """
+    timer = _Timer()
+    say = progress or (lambda _message: None)
+    model_engine = _check_engine(engine, config)
+    with timer.step("schema"):
+        path = check_data_path(data_path, allowed_read_roots(config, allow_read))
+        say("reading the data")
+        schema = DatasetSchema.from_file(path)
+    with timer.step("intent"):
+        try:
+            intent = extract_intent_for(request, schema)
+        except UnmappableRequestError:
+            if model_engine is None:
+                raise
+            return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
+    intent = intent.model_copy(update={"data_source": str(path)})
+    with timer.step("gap"):
+        decision = gap_decision(intent, registry)
+    if decision.reuse_tool is not None:
+        say(f"reusing the registered tool {decision.reuse_tool!r}")
+        with timer.step("run"):
+            return run_reuse(decision, intent, path, registry=registry, config=config).finish(timer.total())
+    result = forge_intent(
+        intent,
+        path,
+        registry=registry,
+        config=config,
+        timer=timer,
+        progress=say,
+        actor=actor,
+        created_by=engine,
+    )
+    return result.replace(overlap_scores=decision.scores)
+
+
+def extract_intent_for(request: str, schema: DatasetSchema) -> Intent:
+    """Step 1: the rules parser's intent for ``request`` over ``schema``."""
+    from mcpforge.pipeline.intent import extract_intent
+
+    return extract_intent(request, schema)
+
+
+def _forge_with_model(
+    engine: Any,
+    request: str,
+    schema: DatasetSchema,
+    path: Path,
+    registry: Registry,
+    config: MCPForgeConfig,
+    timer: _Timer,
+    say: Progress,
+    actor: str,
+) -> ForgeResult:
+    from mcpforge.pipeline.modelgen import generate_custom_tool
+
+    with timer.step("generate"):
+        generated = generate_custom_tool(engine, request, schema, data_path=path, config=config, progress=say)
+    intent = Intent(request=request, operation="custom", data_source=str(path))
+    return _stage_and_run(
+        intent=intent,
+        spec_source=(generated.spec, generated.source, "", generated.spec.tool_name),
+        arguments=generated.arguments,
+        run=generated.validation,
+        data_path=path,
+        registry=registry,
+        config=config,
+        timer=timer,
+        say=say,
+        actor=actor,
+        created_by=f"{engine.name}:custom",
+    )

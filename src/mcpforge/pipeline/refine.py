@@ -1,0 +1,92 @@
+"""Step 8B: a rejection with specific notes refines the intent and regenerates; a generic one archives.
+
+"wrong column: should be region not location", "also filter year > 2023", "output as percentages":
+the notes are applied to the candidate's recorded intent (``pipeline.intent.apply_corrections``), the
+rejected candidate is archived with the feedback, and a new candidate (a new version of the same tool
+when the operation is unchanged) goes through Steps 2-6 again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import InvalidArgumentError
+from mcpforge.models import Intent, ToolCandidate, UserFeedback
+from mcpforge.pipeline._forge_result import ForgeResult
+from mcpforge.pipeline.schema import DatasetSchema
+
+if TYPE_CHECKING:
+    from mcpforge.registry import Registry
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refinement:
+    """What a rejection led to: a new forge result, or archiving only (``result`` is None)."""
+
+    rejected: ToolCandidate
+    result: ForgeResult | None
+    applied: bool
+    reason: str
+
+
+def refined_intent(candidate: ToolCandidate, notes: str, data_path: Path) -> Intent | None:
+    """The candidate's intent with the notes applied, or None when the notes change nothing."""
+    if candidate.intent is None:
+        return None
+    from mcpforge.pipeline.intent import apply_corrections
+
+    original = Intent.model_validate(candidate.intent)
+    schema = DatasetSchema.from_file(data_path)
+    updated = apply_corrections(original, notes, schema)
+    comparable = {"notes", "request"}
+    if updated.model_dump(exclude=comparable) == original.model_dump(exclude=comparable):
+        return None
+    return updated
+
+
+def refine(
+    candidate: ToolCandidate,
+    feedback: UserFeedback,
+    *,
+    registry: Registry,
+    config: MCPForgeConfig,
+    data_path: Path,
+    progress: Progress | None = None,
+    actor: str = "cli",
+) -> Refinement:
+    """Archive the rejected ``candidate``; when the notes say what to change, regenerate.
+
+    Raises:
+        InvalidArgumentError: ``feedback`` is not a rejection.
+    """
+    if feedback.decision not in {"REJECTED", "OUTPUT_REJECTED"}:
+        raise InvalidArgumentError(
+            f"refine needs a rejection, got {feedback.decision!r}", argument="feedback"
+        )
+    notes = (feedback.notes or "").strip()
+    intent = refined_intent(candidate, notes, data_path) if notes else None
+    rejected = registry.record_feedback(candidate.candidate_id, feedback, actor=actor)
+    if intent is None:
+        reason = "generic rejection: archived" if notes else "rejected without notes: archived"
+        return Refinement(rejected=rejected, result=None, applied=False, reason=reason)
+    from mcpforge.pipeline.forge import forge_intent
+
+    original_operation = (candidate.intent or {}).get("operation")
+    same_tool = intent.operation == original_operation
+    result = forge_intent(
+        intent,
+        data_path,
+        registry=registry,
+        config=config,
+        progress=progress,
+        actor=actor,
+        created_by="rules:refined",
+        tool_name=candidate.spec.tool_name if same_tool else None,
+    )
+    return Refinement(rejected=rejected, result=result, applied=True, reason="notes applied to the intent")

@@ -1,0 +1,191 @@
+"""Step 5: run the STAGED tool on the person's data in the sandbox and record RunArtifacts.
+
+The tool is read from its staging directory (not from memory), so what runs is exactly what was
+staged and hashed. The run's artifacts are stored with the candidate (``run_artifacts.json``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import DataError, IntegrityError, SandboxError
+from mcpforge.models import RunArtifacts, ToolCandidate, sha256_text
+from mcpforge.runtime._footer import FOOTER_PREFIX
+from mcpforge.sandbox import Sandbox, call_tool_batch, get_sandbox, limits_from_config
+from mcpforge.sandbox.tool_call import ToolCall
+
+if TYPE_CHECKING:
+    from mcpforge.registry import Registry
+
+SAMPLE_ROW_COUNT = 5
+_USER_ERRORS = frozenset(
+    {
+        "DataError",
+        "ColumnNotFoundError",
+        "InvalidArgumentError",
+        "ResourceLimitError",
+        "PathNotAllowedError",
+        "UserError",
+        "ValueError",
+        "TypeError",
+    }
+)
+
+
+class StagedRunError(DataError):
+    """The staged tool failed on the person's data; carries the tool's error type and line."""
+
+    def __init__(self, message: str, *, error_type: str | None, line: int | None) -> None:
+        super().__init__(message)
+        self.error_type = error_type
+        self.line = line
+
+
+def strip_footer(markdown: str) -> str:
+    """The markdown without its machine-readable footer line."""
+    lines = markdown.rstrip().splitlines()
+    while lines and (not lines[-1].strip() or lines[-1].strip().startswith(FOOTER_PREFIX)):
+        lines.pop()
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def sample_rows(result: Any, count: int = SAMPLE_ROW_COUNT) -> list[dict[str, Any]] | None:
+    """The first rows of a footer result table as dicts (None when the result is not a table)."""
+    if not isinstance(result, dict):
+        return None
+    columns, rows = result.get("columns"), result.get("rows")
+    if isinstance(columns, list) and isinstance(rows, list):
+        return [
+            dict(zip((str(c) for c in columns), row, strict=False))
+            for row in rows[:count]
+            if isinstance(row, list)
+        ]
+    if result and all(not isinstance(v, dict | list) for v in result.values()):
+        return [dict(result)]
+    return None
+
+
+def run_tool(
+    source: str,
+    arguments: dict[str, Any],
+    *,
+    config: MCPForgeConfig,
+    read_paths: Sequence[Path] = (),
+    function_name: str | None = None,
+    sandbox: Sandbox | None = None,
+    assumptions: Sequence[str] = (),
+    limitations: Sequence[str] = (),
+    extra_metadata: dict[str, Any] | None = None,
+) -> RunArtifacts:
+    """Call ``source``'s tool once in the sandbox and describe what it produced.
+
+    Raises:
+        StagedRunError: the tool raised (the error type and line are kept).
+        SandboxError: the sandbox failed (timeout, crash) for a reason outside the tool.
+    """
+    sandbox = sandbox or get_sandbox(config.sandbox)
+    limits = limits_from_config(config.sandbox, timeout_seconds=config.validation.sandbox_timeout_seconds)
+    started = time.perf_counter()
+    batch = call_tool_batch(
+        sandbox,
+        source,
+        [ToolCall(arguments=arguments, call_id="staged")],
+        read_paths=read_paths,
+        limits=limits,
+        function_name=function_name,
+    )
+    elapsed_ms = (time.perf_counter() - started) * 1000
+    outcome = batch.load_error or (batch.outcomes[0] if batch.outcomes else None)
+    if outcome is None:
+        raise SandboxError(f"the staged run failed: {batch.failure}")
+    if not outcome.ok or outcome.markdown is None:
+        where = f" (tool.py line {outcome.error_line})" if outcome.error_line else ""
+        raise StagedRunError(
+            f"the tool failed on the data: {outcome.error_type}: {outcome.error}{where}",
+            error_type=outcome.error_type,
+            line=outcome.error_line,
+        )
+    footer = outcome.structured or {}
+    result = footer.get("result")
+    rows_processed = footer.get("rows_processed")
+    footer_limitations = footer.get("limitations") if isinstance(footer.get("limitations"), list) else []
+    files, artifacts = [], []
+    outputs_dir = (extra_metadata or {}).get("outputs_dir")
+    if batch.raw.outputs and outputs_dir:
+        target = Path(outputs_dir)
+        target.mkdir(parents=True, exist_ok=True)
+        for name, data in batch.raw.outputs.items():
+            path = target / Path(name).name
+            path.write_bytes(data)
+            artifacts.append(str(path))
+        files = list(artifacts)
+    metadata = {
+        "assumptions": list(dict.fromkeys([*assumptions, *_notes(footer)])),
+        "limitations": list(dict.fromkeys([*limitations, *map(str, footer_limitations)])),
+        "backend": batch.backend,
+        "arguments": arguments,
+        "tool_duration_ms": outcome.duration_ms,
+        **{k: v for k, v in (extra_metadata or {}).items() if k != "outputs_dir"},
+    }
+    return RunArtifacts(
+        result=footer,
+        outputs={"markdown": outcome.markdown},
+        summary_markdown=strip_footer(outcome.markdown),
+        files=files,
+        sample_rows=sample_rows(result),
+        artifacts=artifacts,
+        execution_time_ms=round(elapsed_ms, 1),
+        rows_processed=int(rows_processed) if isinstance(rows_processed, int | float) else None,
+        metadata=metadata,
+    )
+
+
+def _notes(footer: dict[str, Any]) -> list[str]:
+    notes = footer.get("notes") or footer.get("assumptions") or []
+    return [str(note) for note in notes] if isinstance(notes, list) else []
+
+
+def stage_run(
+    candidate: ToolCandidate,
+    *,
+    registry: Registry,
+    config: MCPForgeConfig,
+    arguments: dict[str, Any],
+    data_path: Path | None = None,
+    read_paths: Sequence[Path] = (),
+    sandbox: Sandbox | None = None,
+    function_name: str | None = None,
+) -> ToolCandidate:
+    """Run the staged ``candidate`` on the person's data; store and return it with its RunArtifacts.
+
+    Raises:
+        IntegrityError: the staged tool.py no longer matches the candidate's code_hash.
+        StagedRunError: the tool failed on the data.
+    """
+    directory = registry.candidate_dir(candidate.candidate_id)
+    source = (directory / "tool.py").read_text(encoding="utf-8")
+    actual = sha256_text(source)
+    if actual != candidate.code_hash:
+        raise IntegrityError(candidate.candidate_id, "tool.py", candidate.code_hash, actual)
+    paths = [*read_paths, *([data_path] if data_path is not None else [])]
+    metadata: dict[str, Any] = {"outputs_dir": str(directory / "outputs")}
+    if data_path is not None:
+        metadata["data_path"] = str(data_path)
+    artifacts = run_tool(
+        source,
+        arguments,
+        config=config,
+        read_paths=paths,
+        sandbox=sandbox,
+        function_name=function_name or candidate.spec.tool_name,
+        assumptions=candidate.spec.assumptions,
+        limitations=candidate.spec.limitations,
+        extra_metadata=metadata,
+    )
+    updated = candidate.model_copy(update={"run_artifacts": artifacts, "run_arguments": arguments})
+    registry.save_candidate(updated)
+    return updated

@@ -1,0 +1,276 @@
+"""``mcpforge doctor``: check the registry and, with ``repair``, rebuild it from the audit log and files.
+
+Checks: layout, metadata parse, hashes of active tools, orphan directories, staging entries against
+their directories, an interrupted promotion, the audit log and metrics.json. Repair rebuilds
+``active/metadata.json`` from the last promotion of each tool in the audit log (keeping only tools whose
+files still match those hashes), rebuilds ``staging/metadata.json`` from the candidate directories,
+finishes an interrupted promotion, moves orphan tool directories to ``archive/orphans/`` and deletes
+temp directories.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import ValidationError
+
+from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryCorruptedError
+from mcpforge.models import ToolCandidate
+from mcpforge.registry._atomic import TEMP_PREFIX, free_path, rename_dir
+from mcpforge.registry.promote import PARKED_PREFIX, finish_pending
+from mcpforge.registry.store import file_sha256
+
+if TYPE_CHECKING:
+    from mcpforge.registry.store import Registry
+
+Level = Literal["ok", "warning", "error"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check:
+    """One finding of the doctor."""
+
+    name: str
+    level: Level
+    detail: str
+
+
+@dataclass(kw_only=True)
+class DoctorReport:
+    """What the doctor found and, after a repair, what it changed."""
+
+    root: str
+    checks: list[Check] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """No check is an error."""
+        return not any(check.level == "error" for check in self.checks)
+
+    def add(self, name: str, level: Level, detail: str) -> None:
+        """Record one finding."""
+        self.checks.append(Check(name=name, level=level, detail=detail))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output."""
+        return {
+            "root": self.root,
+            "ok": self.ok,
+            "repaired": self.repaired,
+            "checks": [{"name": c.name, "level": c.level, "detail": c.detail} for c in self.checks],
+        }
+
+
+def _referenced(reg: Registry, entries: dict[str, dict[str, Any]]) -> set[Path]:
+    return {reg.resolve(str(entry.get("path", ""))) for entry in entries.values()}
+
+
+def _check_active(reg: Registry, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
+    try:
+        entries = reg.active_entries()
+    except RegistryCorruptedError as exc:
+        report.add("active metadata", "error", str(exc))
+        return None
+    report.add("active metadata", "ok", f"{len(entries)} tool(s)")
+    for name in sorted(entries):
+        try:
+            reg.verify_tool(name)
+        except IntegrityError as exc:
+            report.add(f"tool {name}", "error", str(exc))
+        else:
+            report.add(f"tool {name}", "ok", f"v{entries[name].get('version')} hashes match")
+    return entries
+
+
+def _check_staging(reg: Registry, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
+    try:
+        entries = reg.staging_entries()
+    except RegistryCorruptedError as exc:
+        report.add("staging metadata", "error", str(exc))
+        return None
+    report.add("staging metadata", "ok", f"{len(entries)} candidate(s)")
+    for cid, entry in sorted(entries.items()):
+        path = reg.resolve(str(entry.get("path", ""))) / "candidate.json"
+        try:
+            ToolCandidate.model_validate_json(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValidationError) as exc:
+            report.add(f"candidate {cid}", "error", f"{path} cannot be loaded: {type(exc).__name__}")
+    return entries
+
+
+def _orphans(
+    reg: Registry, active: dict[str, dict[str, Any]] | None, staging: dict[str, dict[str, Any]] | None
+) -> list[Path]:
+    """Directories no metadata entry points at (only where that metadata could be read)."""
+    found: list[Path] = []
+    journal = reg.journal_path.exists()
+    if active is not None and reg.tools_dir.is_dir():
+        keep = _referenced(reg, active)
+        for path in reg.tools_dir.iterdir():
+            if path not in keep and not (journal and path.name.startswith((TEMP_PREFIX, PARKED_PREFIX))):
+                found.append(path)
+    if staging is not None:
+        keep = _referenced(reg, staging)
+        for parent in (reg.candidates_dir, reg.rejected_dir):
+            if parent.is_dir():
+                found.extend(path for path in parent.iterdir() if path not in keep)
+    return sorted(found)
+
+
+def check(reg: Registry) -> DoctorReport:
+    """Check the registry without changing anything."""
+    report = DoctorReport(root=str(reg.root))
+    missing = [reg.rel(d) for d in reg.layout_dirs() if not d.is_dir()]
+    if missing:
+        report.add("layout", "error", f"missing directories: {', '.join(missing)}")
+    else:
+        report.add("layout", "ok", "all directories present")
+    try:
+        rows = reg.audit.check()
+    except (RegistryCorruptedError, OSError) as exc:
+        report.add("audit log", "error", str(exc))
+    else:
+        report.add("audit log", "ok", f"{rows} entries, readable")
+    if reg.journal_path.exists():
+        report.add("promotion journal", "warning", "an interrupted promotion is pending; repair finishes it")
+    active = _check_active(reg, report)
+    staging = _check_staging(reg, report)
+    orphans = _orphans(reg, active, staging)
+    if orphans:
+        report.add(
+            "orphans",
+            "warning",
+            f"{len(orphans)} dir(s) without metadata: " + ", ".join(reg.rel(p) for p in orphans[:10]),
+        )
+    else:
+        report.add("orphans", "ok", "none")
+    try:
+        json.loads(reg.metrics_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        report.add(
+            "metrics", "warning", f"metrics.json unreadable ({type(exc).__name__}); repair rewrites it"
+        )
+    else:
+        report.add("metrics", "ok", "readable")
+    return report
+
+
+def _rebuild_active(reg: Registry) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Active entries from the last promotion of each tool in the audit log, kept only if files match."""
+    last: dict[str, dict[str, Any] | None] = {}
+    for row in reg.audit.entries():
+        if row.action == "transition" and row.to_status == "PROMOTED" and row.details.get("promotion"):
+            last[row.tool] = dict(row.details["promotion"])
+        elif row.action == "remove":
+            last[row.tool] = None
+    entries: dict[str, dict[str, Any]] = {}
+    dropped: list[str] = []
+    for name, entry in sorted(last.items()):
+        if entry is None:
+            continue
+        path = reg.resolve(str(entry["path"]))
+        if (file_sha256(path / "tool.py"), file_sha256(path / "spec.json")) == (
+            entry["code_hash"],
+            entry["spec_hash"],
+        ):
+            entries[name] = entry
+        else:
+            dropped.append(name)
+    return entries, dropped
+
+
+def _rebuild_staging(reg: Registry) -> dict[str, dict[str, Any]]:
+    """Staging entries from candidate directories; the audit log's last transition gives the status."""
+    status: dict[str, str] = {}
+    for row in reg.audit.entries():
+        if row.action == "transition" and row.candidate_id and row.to_status:
+            status[row.candidate_id] = row.to_status
+    entries: dict[str, dict[str, Any]] = {}
+    for parent in (reg.candidates_dir, reg.rejected_dir):
+        if not parent.is_dir():
+            continue
+        for directory in sorted(parent.iterdir()):
+            try:
+                candidate = ToolCandidate.model_validate_json(
+                    (directory / "candidate.json").read_text(encoding="utf-8")
+                )
+            except (OSError, UnicodeDecodeError, ValidationError):
+                continue
+            cid = candidate.candidate_id
+            if cid not in status:
+                continue  # never committed: a leftover of an interrupted write
+            in_archive = parent == reg.rejected_dir
+            if (status[cid] == "REJECTED") != in_archive:
+                continue
+            entries[cid] = {
+                "tool_id": candidate.tool_id,
+                "tool_name": candidate.spec.tool_name,
+                "version": candidate.version,
+                "status": status[cid],
+                "path": reg.rel(directory),
+                "spec_hash": candidate.spec_hash,
+                "code_hash": candidate.code_hash,
+                "created_at": candidate.created_at,
+                "created_by": candidate.created_by,
+                "updated_at": candidate.created_at,
+            }
+    return entries
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def repair(reg: Registry) -> DoctorReport:
+    """Repair what :func:`check` finds, then check again; the returned report lists the changes."""
+    repaired: list[str] = []
+    for directory in reg.layout_dirs():
+        if not directory.is_dir():
+            directory.mkdir(parents=True, exist_ok=True)
+            repaired.append(f"created {reg.rel(directory)}")
+    reg.audit.create()
+    with reg._locked():
+        before = check(reg)
+        if any(c.name == "active metadata" and c.level == "error" for c in before.checks) or any(
+            c.name.startswith("tool ") and c.level == "error" for c in before.checks
+        ):
+            entries, dropped = _rebuild_active(reg)
+            reg.write_active_entries(entries)
+            repaired.append(f"rebuilt active/metadata.json from the audit log ({len(entries)} tool(s))")
+            repaired.extend(
+                f"dropped tool {name!r}: files do not match its last promotion" for name in dropped
+            )
+        if any(c.name == "staging metadata" and c.level == "error" for c in before.checks) or any(
+            c.name.startswith("candidate ") and c.level == "error" for c in before.checks
+        ):
+            staging = _rebuild_staging(reg)
+            reg.write_staging_entries(staging)
+            repaired.append(
+                f"rebuilt staging/metadata.json from the candidate dirs ({len(staging)} candidate(s))"
+            )
+        if reg.journal_path.exists():
+            try:
+                finish_pending(reg)
+                repaired.append("finished an interrupted promotion")
+            except (MCPForgeError, OSError, KeyError) as exc:
+                reg.journal_path.unlink()
+                repaired.append(f"dropped an unusable promotion journal ({type(exc).__name__})")
+        orphan_root = reg.archive_dir / "orphans"
+        for path in _orphans(reg, reg.active_entries(), reg.staging_entries()):
+            if path.name.startswith((TEMP_PREFIX, PARKED_PREFIX)) or path.parent != reg.tools_dir:
+                shutil.rmtree(path, ignore_errors=True)
+                repaired.append(f"removed leftover {reg.rel(path)}")
+            else:
+                target = free_path(orphan_root / f"{path.name}_{_stamp()}")
+                rename_dir(path, target)
+                repaired.append(f"moved unregistered {reg.rel(path)} to {reg.rel(target)}")
+        reg.refresh_metrics()
+    after = check(reg)
+    after.repaired = repaired
+    return after

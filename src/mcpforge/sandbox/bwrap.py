@@ -1,0 +1,126 @@
+"""bubblewrap backend: fresh user, pid, net, ipc, uts and mount namespaces around a minimal read-only root.
+
+Inside: the interpreter and its libraries read-only, the code directory read-only, each read path
+read-only at its own path, a fresh ``/proc`` of the new pid namespace, a minimal ``/dev``, a
+size-capped tmpfs ``/tmp`` and a size-capped tmpfs output directory that the in-sandbox supervisor
+streams back to the host. No network device but loopback (of the new namespace), no environment from
+the host, uid 65534. ``_confine.py`` adds rlimits, Landlock and seccomp before the script runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+
+from mcpforge.exceptions import SandboxUnavailableError
+from mcpforge.sandbox._cgroup import RunCgroup
+from mcpforge.sandbox._layout import (
+    CONFINE_SCRIPT,
+    SYSTEM_FILES,
+    SYSTEM_LIB_DIRS,
+    confine_config,
+    prepare_workdir,
+    python_layout,
+    resolved_read_paths,
+    sandbox_env,
+)
+from mcpforge.sandbox._process import ProcessRun
+from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxRequest
+
+CODE_DIR = "/sandbox/code"
+OUT_DIR = "/sandbox/out"
+_UID = 65534
+
+
+def _system_binds() -> list[str]:
+    args: list[str] = []
+    for path in SYSTEM_LIB_DIRS:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    for path in SYSTEM_FILES:
+        if os.path.isfile(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
+class BwrapSandbox(Sandbox):
+    """Namespaces via bubblewrap, plus rlimits, Landlock (when the kernel has it) and seccomp."""
+
+    name = "bwrap"
+    strong = True
+
+    def __init__(self, executable: str | None = None) -> None:
+        found = executable or shutil.which("bwrap")
+        if found is None:
+            raise SandboxUnavailableError("bubblewrap (bwrap) is not installed")
+        self._bwrap = found
+
+    @classmethod
+    def available(cls) -> tuple[bool, str]:
+        return _probe(shutil.which("bwrap"))
+
+    def command(self, request: SandboxRequest, *, code_dir: str, channel_fd: int, env: dict[str, str]) -> list[str]:
+        """The bwrap argv for one run (exposed for tests and ``doctor``)."""
+        limits = request.limits
+        layout = python_layout()
+        reads = resolved_read_paths(request)
+        size = str(max(limits.max_output_bytes, 4096))
+        argv = [
+            self._bwrap, "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
+            "--new-session", "--clearenv", "--uid", str(_UID), "--gid", str(_UID), "--hostname", "sandbox",
+            "--size", size, "--tmpfs", "/tmp",
+            *_system_binds(),
+        ]  # fmt: skip
+        for root in layout.read_roots:
+            argv += ["--ro-bind", root, root]
+        argv += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", code_dir, CODE_DIR, "--size", size, "--tmpfs", OUT_DIR]
+        for path in reads:
+            argv += ["--ro-bind", path, path]
+        for key, value in env.items():
+            argv += ["--setenv", key, value]
+        config = confine_config(
+            limits=limits, channel_fd=channel_fd, code_dir=CODE_DIR, out_dir=OUT_DIR,
+            read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, CODE_DIR, *reads, "/proc"],
+            write=[OUT_DIR, "/tmp"], devices=["/dev"], landlock="auto",
+        )  # fmt: skip
+        argv += ["--chdir", CODE_DIR, "--", layout.executable, "-I", "-B", str(CONFINE_SCRIPT), config]
+        return argv
+
+    def spawn(self, request: SandboxRequest) -> RunningSandbox:
+        workdir, code = prepare_workdir(request)
+        env, _run_id = sandbox_env(OUT_DIR, "/tmp")
+        read_fd, write_fd = os.pipe()
+        os.set_inheritable(write_fd, True)
+        try:
+            argv = self.command(request, code_dir=str(code), channel_fd=write_fd, env=env)
+        except BaseException:
+            os.close(read_fd)
+            os.close(write_fd)
+            workdir.cleanup()
+            raise
+        limits = request.limits
+        cgroup = RunCgroup.create(memory_mb=limits.memory_mb, max_processes=limits.max_processes)
+        # bwrap itself gets an empty environment too: its pid-1 reaper keeps the environ it started with.
+        return ProcessRun(
+            backend=self.name, argv=argv, env={}, cwd=code, limits=limits, workdir=workdir,
+            stdin_data=request.stdin, channel=(read_fd, write_fd), cgroup=cgroup,
+        )  # fmt: skip
+
+
+@functools.cache
+def _probe(bwrap: str | None) -> tuple[bool, str]:
+    if bwrap is None:
+        return False, "bubblewrap is not installed (apt-get install bubblewrap)"
+    argv = [bwrap, "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--uid", str(_UID),
+            *_system_binds(), "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--", "/usr/bin/true"]  # fmt: skip
+    try:
+        proc = subprocess.run(argv, capture_output=True, timeout=30, env={}, check=False)  # noqa: S603
+    except (OSError, subprocess.SubprocessError) as exc:
+        return False, f"bwrap cannot run: {exc}"
+    if proc.returncode != 0:
+        return False, f"bwrap cannot create namespaces here: {proc.stderr.decode(errors='replace').strip()}"
+    return True, f"bubblewrap at {bwrap} (user, pid, net, ipc, uts, mount namespaces)"

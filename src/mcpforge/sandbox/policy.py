@@ -1,0 +1,296 @@
+"""Static policy for generated code: a first filter in front of the sandbox, never the boundary.
+
+The AST is built from exactly the text that will run: the bytes must be UTF-8 without a coding cookie
+(a cookie would make Python decode differently from us), and identifiers are checked on the raw
+tokens, because the parser NFKC-normalizes them (``ｅｖａｌ`` becomes ``eval``). Every violation names
+its line, column and rule.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from mcpforge.config import DEFAULT_ALLOWED_IMPORTS
+
+Rule = Literal[
+    "encoding", "syntax", "non-ascii-identifier", "import", "forbidden-name", "dynamic-attribute",
+    "dunder-attribute", "frame-attribute", "private-module-attribute", "module-attribute", "pickle",
+    "pandas-escape", "numpy-escape", "url", "string-annotation", "format-dunder",
+]  # fmt: skip
+
+_CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
+FORBIDDEN_NAMES = frozenset({
+    "eval", "exec", "compile", "__import__", "globals", "locals", "vars", "breakpoint", "input",
+    "__builtins__", "__loader__", "__spec__", "memoryview", "help", "exit", "quit",
+})  # fmt: skip
+_ATTRIBUTE_FUNCTIONS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
+_ALLOWED_DUNDERS = frozenset({"__name__", "__doc__", "__version__", "__init__", "__main__", "__file__", "__all__"})
+FRAME_ATTRIBUTES = frozenset({
+    "f_back", "f_globals", "f_locals", "f_builtins", "f_code", "f_trace", "tb_frame", "tb_next",
+    "gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
+    "co_code", "co_consts", "func_globals", "mro",
+})  # fmt: skip
+# Attributes that lead from an allowed library to modules that are not allowed (``pd.io.common.os``).
+MODULE_ATTRIBUTES = frozenset({
+    "os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "posix", "nt",
+    "platform", "signal", "runpy", "pty", "multiprocessing", "threading", "pathlib", "tempfile", "io",
+    "urllib", "http", "requests", "asyncio", "inspect", "gc", "code", "codeop", "types", "weakref",
+    "ctypeslib", "f2py", "distutils", "testing", "compat", "common", "computation", "clipboard",
+})  # fmt: skip
+PICKLE_NAMES = frozenset({"pickle", "cPickle", "_pickle", "marshal", "shelve", "dill", "cloudpickle", "joblib",
+                          "read_pickle", "to_pickle", "allow_pickle", "loads"})  # fmt: skip
+PANDAS_ESCAPES = frozenset({
+    "set_option", "option_context", "describe_option", "reset_option", "options", "read_clipboard",
+    "to_clipboard", "read_html", "read_xml", "read_sql", "read_sql_query", "read_sql_table", "read_gbq",
+    "to_sql", "to_gbq", "eval", "plotting", "plot", "register_matplotlib_converters", "storage_options",
+    "engine", "local_dict", "global_dict", "resolvers", "entry_points",
+})  # fmt: skip
+_QUERY_ESCAPES = frozenset({"engine", "local_dict", "global_dict", "resolvers", "parser"})
+_HINT_FUNCTIONS = frozenset({"get_type_hints", "create_model", "ForwardRef", "TypeAdapter", "_eval_type",
+                             "evaluate_forwardref", "model_rebuild", "update_forward_refs"})  # fmt: skip
+_URL = re.compile(r"^\s*[a-zA-Z][a-zA-Z0-9+.-]*://")
+_FORMAT_DUNDER = re.compile(r"\{[^{}]*(__|\bf_|\btb_|\bgi_)")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Violation:
+    """One place where code breaks the policy."""
+
+    line: int
+    col: int
+    rule: Rule
+    message: str
+
+
+class ViolationModel(BaseModel):
+    """A policy violation as printed by ``mcpforge check --json``."""
+
+    line: int = Field(description="1-based line of the offending code")
+    col: int = Field(description="0-based column of the offending code")
+    rule: str = Field(description="Policy rule that was broken, e.g. 'forbidden-name'")
+    message: str = Field(description="What was found and why it is not allowed")
+
+
+class PolicyReport(BaseModel):
+    """The result of the static policy check of one file."""
+
+    ok: bool = Field(description="True when the code breaks no rule")
+    violations: list[ViolationModel] = Field(default_factory=list, description="Every violation, in source order")
+
+    @classmethod
+    def from_violations(cls, violations: Iterable[Violation]) -> PolicyReport:
+        """Build the report from :func:`check_source` output."""
+        items = [ViolationModel(line=v.line, col=v.col, rule=v.rule, message=v.message) for v in violations]
+        return cls(ok=not items, violations=items)
+
+
+def check_bytes(data: bytes, *, allowed_imports: Sequence[str] = DEFAULT_ALLOWED_IMPORTS) -> list[Violation]:
+    """Check a file's raw bytes: they must be UTF-8 without a coding cookie, then :func:`check_source`."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return [Violation(line=line, col=0, rule="encoding", message=f"not valid UTF-8 ({exc.reason})")]
+    return check_source(text, allowed_imports=allowed_imports)
+
+
+def check_source(source: str, *, allowed_imports: Sequence[str] = DEFAULT_ALLOWED_IMPORTS) -> list[Violation]:
+    """Every policy violation in ``source`` (the exact text that will run), sorted by position."""
+    found: list[Violation] = []
+    raw = source.encode("utf-8", "surrogatepass")
+    if source.startswith("\ufeff"):
+        found.append(Violation(line=1, col=0, rule="encoding", message="a byte-order mark is not allowed"))
+    for match in _CODING_COOKIE.finditer(raw):
+        line = raw[: match.start()].count(b"\n") + 1
+        if line <= 2:
+            found.append(Violation(line=line, col=0, rule="encoding",
+                                   message=f"coding cookie {match.group(1).decode(errors='replace')!r} is not allowed"))  # fmt: skip
+    found += _non_ascii_identifiers(source)
+    try:
+        tree = ast.parse(source, type_comments=False)
+    except (SyntaxError, ValueError) as exc:
+        line = getattr(exc, "lineno", None) or 1
+        found.append(Violation(line=line, col=0, rule="syntax", message=f"cannot be parsed: {exc}"))
+        return sorted(found, key=lambda v: (v.line, v.col))
+    checker = _Checker(tuple(allowed_imports))
+    checker.visit(tree)
+    found += checker.violations
+    return sorted(set(found), key=lambda v: (v.line, v.col, v.rule))
+
+
+def _non_ascii_identifiers(source: str) -> list[Violation]:
+    """Names with non-ASCII characters, read from the raw tokens (before NFKC normalization)."""
+    found = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.NAME and not tok.string.isascii():
+                found.append(Violation(line=tok.start[0], col=tok.start[1], rule="non-ascii-identifier",
+                                       message=f"identifier {tok.string!r} is not ASCII"))  # fmt: skip
+            elif tok.type == tokenize.ERRORTOKEN and not tok.string.isascii() and not tok.string.isspace():
+                found.append(Violation(line=tok.start[0], col=tok.start[1], rule="non-ascii-identifier",
+                                       message=f"character {tok.string!r} is not allowed in code"))  # fmt: skip
+    except (tokenize.TokenError, SyntaxError):
+        pass  # the parser reports the syntax error
+    return found
+
+
+class _Checker(ast.NodeVisitor):
+    def __init__(self, allowed_imports: tuple[str, ...]) -> None:
+        self.allowed = allowed_imports
+        self.violations: list[Violation] = []
+        self.module_aliases: set[str] = set()
+
+    def flag(self, node: ast.AST, rule: Rule, message: str) -> None:
+        self.violations.append(Violation(line=getattr(node, "lineno", 1), col=getattr(node, "col_offset", 0),
+                                         rule=rule, message=message))  # fmt: skip
+
+    def _allowed(self, dotted: str) -> bool:
+        return any(dotted == entry or dotted.startswith(entry + ".") for entry in self.allowed)
+
+    # -- imports -----------------------------------------------------------------------------------
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._check_module_path(node, alias.name)
+            self.module_aliases.add(alias.asname or alias.name.split(".")[0])
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            self.flag(node, "import", "relative imports are not allowed")
+            return
+        module = node.module or ""
+        for alias in node.names:
+            full = f"{module}.{alias.name}"
+            if not (self._allowed(module) or self._allowed(full)):
+                self.flag(node, "import", f"import from {module!r} is not in the allowlist")
+            self._check_attribute_name(node, alias.name, on_module=True)
+            self.module_aliases.add(alias.asname or alias.name)
+        self._check_module_path(node, module, allowlist=False)
+
+    def _check_module_path(self, node: ast.AST, dotted: str, *, allowlist: bool = True) -> None:
+        if allowlist and not self._allowed(dotted):
+            self.flag(node, "import", f"import of {dotted!r} is not in the allowlist")
+        for part in dotted.split(".")[1:]:
+            self._check_attribute_name(node, part, on_module=True)
+        if any(part in PICKLE_NAMES for part in dotted.split(".")):
+            self.flag(node, "pickle", f"{dotted!r} deserializes code (pickle family)")
+
+    # -- names and attributes ----------------------------------------------------------------------
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id in FORBIDDEN_NAMES:
+            self.flag(node, "forbidden-name", f"{node.id!r} is not allowed")
+        elif node.id.startswith("__") and node.id.endswith("__") and node.id not in _ALLOWED_DUNDERS:
+            self.flag(node, "forbidden-name", f"dunder name {node.id!r} is not allowed")
+        elif node.id in _ATTRIBUTE_FUNCTIONS:
+            self.flag(node, "dynamic-attribute", f"{node.id!r} may only be called directly with a literal name")
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        root = node.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        on_module = isinstance(root, ast.Name) and root.id in self.module_aliases
+        self._check_attribute_name(node, node.attr, on_module=on_module)
+        self.generic_visit(node)
+
+    def _check_attribute_name(self, node: ast.AST, attr: str, *, on_module: bool) -> None:
+        if attr.startswith("__") and attr.endswith("__") and attr not in _ALLOWED_DUNDERS:
+            self.flag(node, "dunder-attribute", f"dunder attribute {attr!r} is not allowed")
+        elif attr in FRAME_ATTRIBUTES:
+            self.flag(node, "frame-attribute", f"frame/code attribute {attr!r} is not allowed")
+        elif attr.startswith("_") and on_module:
+            self.flag(node, "private-module-attribute", f"private module attribute {attr!r} is not allowed")
+        elif attr in PICKLE_NAMES:
+            self.flag(node, "pickle", f"{attr!r} belongs to the pickle family")
+        elif attr in {"ctypeslib", "f2py", "distutils"}:
+            self.flag(node, "numpy-escape", f"{attr!r} reaches native code or a compiler")
+        elif attr in MODULE_ATTRIBUTES and on_module:
+            self.flag(node, "module-attribute", f"attribute {attr!r} leads to a module that is not allowed")
+        elif attr in PANDAS_ESCAPES - {"engine", "local_dict", "global_dict", "resolvers", "storage_options"}:
+            self.flag(node, "pandas-escape", f"{attr!r} can run code or reach outside the data")
+
+    # -- calls -------------------------------------------------------------------------------------
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if isinstance(func, ast.Name) and func.id in _ATTRIBUTE_FUNCTIONS:
+            self._check_dynamic_attribute(node, func.id)
+            for arg in node.args[:1] + node.args[2:]:
+                self.visit(arg)
+            for kw in node.keywords:
+                self.visit(kw)
+            return
+        for kw in node.keywords:
+            if kw.arg in {"storage_options", "allow_pickle"}:
+                rule: Rule = "pickle" if kw.arg == "allow_pickle" else "pandas-escape"
+                self.flag(kw.value, rule, f"keyword {kw.arg!r} is not allowed")
+            if name == "query" and kw.arg in _QUERY_ESCAPES:
+                self.flag(kw.value, "pandas-escape", f"query(..., {kw.arg}=...) is not allowed")
+        if name == "query" and node.args and not isinstance(node.args[0], ast.Constant):
+            self.flag(node, "pandas-escape", "query() needs a literal expression")
+        if name in _HINT_FUNCTIONS:
+            self.flag(node, "string-annotation", f"{name}() can evaluate strings as code")
+        self.generic_visit(node)
+
+    def _check_dynamic_attribute(self, node: ast.Call, fn: str) -> None:
+        if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant) or not isinstance(node.args[1].value, str):
+            self.flag(node, "dynamic-attribute", f"{fn}() needs a literal attribute name")
+            return
+        target = node.args[0]
+        while isinstance(target, ast.Attribute):
+            target = target.value
+        on_module = isinstance(target, ast.Name) and target.id in self.module_aliases
+        self._check_attribute_name(node, node.args[1].value, on_module=on_module)
+
+    # -- constants and annotations -----------------------------------------------------------------
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str):
+            if _URL.match(node.value):
+                self.flag(node, "url", f"URL {node.value[:60]!r}: tools read local data only")
+            if _FORMAT_DUNDER.search(node.value):
+                self.flag(node, "format-dunder", "format fields may not reach dunder or frame attributes")
+
+    def _check_annotation(self, annotation: ast.expr | None) -> None:
+        if annotation is None:
+            return
+        stack: list[ast.AST] = [annotation]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, ast.Constant) and isinstance(item.value, str):
+                self.flag(item, "string-annotation", "string annotations are evaluated as code; use real types")
+            elif isinstance(item, ast.Call):
+                continue  # Field(description="...") metadata is data, not a type
+            elif isinstance(item, ast.Subscript) and _name_of(item.value) == "Literal":
+                continue
+            else:
+                stack.extend(ast.iter_child_nodes(item))
+
+    def visit_arg(self, node: ast.arg) -> None:
+        self._check_annotation(node.annotation)
+        self.generic_visit(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._check_annotation(node.returns)
+        self.generic_visit(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self._check_annotation(node.returns)
+        self.generic_visit(node)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self._check_annotation(node.annotation)
+        self.generic_visit(node)
+
+
+def _name_of(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""

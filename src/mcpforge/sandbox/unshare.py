@@ -1,0 +1,102 @@
+"""Linux namespaces through util-linux ``unshare`` with Landlock as the filesystem boundary.
+
+For machines without bubblewrap: new user (mapped to root inside), mount, pid, net, ipc and uts
+namespaces and a fresh ``/proc``. The host filesystem stays mounted, so Landlock is what confines
+reads to the interpreter, the code directory and the read paths, and writes to two size-capped
+tmpfs mounts (output and scratch) that exist only inside the run's mount namespace. The supervisor
+drops every capability of the child before the script runs; seccomp blocks mount, unshare, setns,
+ptrace, exec and non-unix sockets. Without Landlock this backend reports itself unavailable.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+
+from mcpforge.exceptions import SandboxUnavailableError
+from mcpforge.sandbox import _kernel
+from mcpforge.sandbox._cgroup import RunCgroup
+from mcpforge.sandbox._layout import (
+    CONFINE_SCRIPT,
+    SYSTEM_FILES,
+    SYSTEM_LIB_DIRS,
+    confine_config,
+    prepare_workdir,
+    python_layout,
+    resolved_read_paths,
+    sandbox_env,
+)
+from mcpforge.sandbox._process import ProcessRun
+from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxRequest
+
+_DEVICES = ["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"]
+_NAMESPACES = ["--user", "--map-root-user", "--net", "--pid", "--ipc", "--uts", "--mount", "--fork", "--mount-proc"]
+
+
+class UnshareSandbox(Sandbox):
+    """Namespaces via ``unshare`` + Landlock + seccomp + rlimits (+ cgroups when writable)."""
+
+    name = "unshare"
+    strong = True
+
+    def __init__(self) -> None:
+        found = shutil.which("unshare")
+        if found is None:
+            raise SandboxUnavailableError("util-linux unshare is not installed")
+        self._unshare = found
+
+    @classmethod
+    def available(cls) -> tuple[bool, str]:
+        return _probe(shutil.which("unshare"))
+
+    def spawn(self, request: SandboxRequest) -> RunningSandbox:
+        workdir, code = prepare_workdir(request)
+        out_dir, scratch = code.parent / "out", code.parent / "tmp"
+        out_dir.mkdir()
+        scratch.mkdir()
+        env, _run_id = sandbox_env(str(out_dir), str(scratch))
+        env["TMPDIR"] = str(scratch)
+        limits = request.limits
+        layout = python_layout()
+        read_fd, write_fd = os.pipe()
+        os.set_inheritable(write_fd, True)
+        try:
+            reads = resolved_read_paths(request)
+            config = confine_config(
+                limits=limits, channel_fd=write_fd, code_dir=str(code), out_dir=str(out_dir),
+                read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, str(code), *reads, "/proc"],
+                write=[str(out_dir), str(scratch)], devices=_DEVICES, landlock="required",
+                mount_tmpfs=[str(out_dir), str(scratch)], drop_caps=True,
+            )  # fmt: skip
+        except BaseException:
+            os.close(read_fd)
+            os.close(write_fd)
+            workdir.cleanup()
+            raise
+        argv = [self._unshare, *_NAMESPACES, "--kill-child", "--", layout.executable, "-I", "-B",
+                str(CONFINE_SCRIPT), config]  # fmt: skip
+        cgroup = RunCgroup.create(memory_mb=limits.memory_mb, max_processes=limits.max_processes)
+        return ProcessRun(
+            backend=self.name, argv=argv, env=env, cwd=code, limits=limits, workdir=workdir,
+            stdin_data=request.stdin, channel=(read_fd, write_fd), cgroup=cgroup,
+        )  # fmt: skip
+
+
+@functools.cache
+def _probe(unshare: str | None) -> tuple[bool, str]:
+    if unshare is None:
+        return False, "util-linux unshare is not installed"
+    abi = _kernel.landlock_abi()
+    if abi < 1:
+        return False, "Landlock is not enabled in this kernel (needed as the filesystem boundary)"
+    try:
+        proc = subprocess.run(  # noqa: S603 - fixed argv
+            [unshare, *_NAMESPACES, "--", "/bin/true"], capture_output=True, timeout=30, env={}, check=False
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        return False, f"unshare cannot run: {exc}"
+    if proc.returncode != 0:
+        return False, f"user namespaces are not usable: {proc.stderr.decode(errors='replace').strip()}"
+    return True, f"unshare at {unshare} (user, pid, net, ipc, uts, mount namespaces) + Landlock ABI {abi}"

@@ -1,0 +1,168 @@
+"""Calling a promoted tool for an MCP client: integrity, arguments, paths, sandbox, monitoring.
+
+Everything here is blocking (file hashing, a sandboxed child process, the audit log), so the server
+runs :meth:`ToolInvoker.call` in a worker thread and the event loop stays free for other clients.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import DataError, IntegrityError, NotFoundError, PathNotAllowedError, RegistryError
+from mcpforge.registry import ActiveTool, Registry
+from mcpforge.runtime import resolve_under_roots
+from mcpforge.sandbox import SandboxLimits, ToolCallOutcome, call_tool, get_sandbox, limits_from_config
+
+logger = logging.getLogger("mcpforge.server")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CallResult:
+    """What a client gets back: markdown and the footer data, or a one-line error."""
+
+    ok: bool
+    markdown: str = ""
+    structured: dict[str, Any] | None = None
+    error: str | None = None
+    duration_ms: float = 0.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class _PathArgument:
+    key: str
+    index: int | None  # position in a list argument (``*_paths``), None for a single path
+    value: str
+
+
+def path_arguments(arguments: dict[str, Any]) -> Iterator[_PathArgument]:
+    """Path-like arguments: ``file_path``, ``path``, any ``*_path`` (str) and ``*_paths`` (list of str)."""
+    for key, value in arguments.items():
+        if (key == "path" or key.endswith("_path")) and isinstance(value, str):
+            yield _PathArgument(key=key, index=None, value=value)
+        elif key.endswith("_paths") and isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, str):
+                    yield _PathArgument(key=key, index=index, value=item)
+
+
+def output_schema_for(spec_schema: dict[str, Any]) -> dict[str, Any] | None:
+    """The MCP output schema for a spec's output schema: only an object schema can describe
+    structured content, so anything else (a string result, an empty schema) declares none."""
+    if spec_schema.get("type") == "object" and isinstance(spec_schema.get("properties", {}), dict):
+        return spec_schema
+    return None
+
+
+@dataclass(kw_only=True)
+class ToolInvoker:
+    """Runs promoted tools of ``registry`` in the sandbox, reading only under ``roots``."""
+
+    registry: Registry
+    config: MCPForgeConfig
+    roots: tuple[Path, ...]
+    limits: SandboxLimits = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.limits = limits_from_config(
+            self.config.sandbox, timeout_seconds=self.config.validation.sandbox_timeout_seconds
+        )
+
+    def check_paths(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[Path]]:
+        """Arguments with every path resolved, and the resolved paths to expose to the sandbox.
+
+        Raises:
+            PathNotAllowedError: a path is outside the allowed roots (or no root is configured).
+            DataError: a path does not name a readable regular file.
+        """
+        checked = dict(arguments)
+        read_paths: list[Path] = []
+        for item in list(path_arguments(arguments)):
+            resolved = resolve_under_roots(item.value, self.roots, mode="read")
+            read_paths.append(resolved)
+            if item.index is None:
+                checked[item.key] = str(resolved)
+            else:
+                values = list(checked[item.key])
+                values[item.index] = str(resolved)
+                checked[item.key] = values
+        return checked, read_paths
+
+    def _run(self, tool: ActiveTool, arguments: dict[str, Any], read_paths: Sequence[Path]) -> CallResult:
+        outcome: ToolCallOutcome = call_tool(
+            get_sandbox(self.config.sandbox), tool.source(), arguments,
+            read_paths=read_paths, limits=self.limits,
+        )  # fmt: skip
+        if outcome.ok and outcome.markdown is not None:
+            return CallResult(ok=True, markdown=outcome.markdown, structured=outcome.structured)
+        kind = outcome.error_type or "Error"
+        message = (outcome.error or "the tool failed without a message").strip().splitlines()
+        first = message[0] if message else ""
+        where = f" (tool.py line {outcome.error_line})" if outcome.error_line else ""
+        return CallResult(ok=False, error=f"{tool.name} failed: {kind}: {first}{where}")
+
+    def _check_output(self, tool: ActiveTool, result: CallResult) -> CallResult:
+        schema = output_schema_for(tool.spec.output_schema)
+        if not result.ok or schema is None:
+            return result
+        if result.structured is None:
+            return CallResult(
+                ok=False, error=f"{tool.name} returned no JSON footer, which its output schema requires"
+            )
+        try:
+            jsonschema.validate(result.structured, schema)
+        except jsonschema.ValidationError as exc:
+            path = "/".join(str(part) for part in exc.absolute_path) or "(top level)"
+            return CallResult(
+                ok=False,
+                error=f"{tool.name} returned data that breaks its output schema at {path}: {exc.message}",
+            )
+        except jsonschema.SchemaError:
+            logger.warning(
+                "tool %r has an invalid output schema; structured content is not checked", tool.name
+            )
+        return result
+
+    def call(self, name: str, arguments: dict[str, Any]) -> CallResult:
+        """Verify, check and run the tool ``name``; every failure becomes an error result."""
+        started = time.perf_counter()
+        result = self._call(name, arguments)
+        duration_ms = (time.perf_counter() - started) * 1000
+        try:
+            self.registry.record_tool_call(name, ok=result.ok, duration_ms=duration_ms, error=result.error)
+        except (RegistryError, OSError) as exc:
+            logger.warning("could not record the call of %r: %s", name, exc)
+        return CallResult(
+            ok=result.ok, markdown=result.markdown, structured=result.structured, error=result.error,
+            duration_ms=duration_ms,
+        )  # fmt: skip
+
+    def _call(self, name: str, arguments: dict[str, Any]) -> CallResult:
+        try:
+            tool = self.registry.verify_tool(name)
+        except IntegrityError as exc:
+            logger.error("refused tool %r: %s changed since promotion (%s)", name, exc.file_name, exc)
+            return CallResult(ok=False, error=str(exc))
+        except NotFoundError:
+            return CallResult(ok=False, error=f"tool {name!r} is no longer promoted")
+        try:
+            jsonschema.validate(arguments, tool.spec.input_schema)
+        except jsonschema.ValidationError as exc:
+            where = "/".join(str(part) for part in exc.absolute_path) or "arguments"
+            return CallResult(ok=False, error=f"invalid arguments for {name!r} at {where}: {exc.message}")
+        except jsonschema.SchemaError:
+            logger.warning("tool %r has an invalid input schema; arguments are not checked", name)
+        try:
+            checked, read_paths = self.check_paths(arguments)
+        except PathNotAllowedError as exc:
+            return CallResult(ok=False, error=str(exc))
+        except DataError as exc:
+            return CallResult(ok=False, error=str(exc))
+        return self._check_output(tool, self._run(tool, checked, read_paths))

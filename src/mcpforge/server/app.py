@@ -1,0 +1,153 @@
+"""The mcpforge MCP server: promoted tools from the registry, ``list_available_tools``, live updates.
+
+``build_server`` returns a FastMCP server; run it with ``server.run()`` (stdio) or
+``server.run(transport="http", host=..., port=...)`` (streamable HTTP). Tools may read only files under
+the allowed roots: ``allowed_read_paths`` (``--allow-read``) plus ``security.allowed_read_paths`` from the
+configuration. With no root configured every path argument is refused, rather than defaulting to the
+working directory, which for a desktop MCP client can be ``/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from fastmcp import FastMCP
+from fastmcp.tools.base import ToolResult
+from mcp.server.subscriptions import InMemorySubscriptionBus
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.registry import ActiveTool, Registry
+from mcpforge.runtime import format_markdown_table
+from mcpforge.server._invoke import ToolInvoker
+from mcpforge.server._live import RevisionWatcher, install_listen_handler, install_tracker
+from mcpforge.server.provider import RegistryProvider
+
+logger = logging.getLogger("mcpforge.server")
+
+SERVER_NAME = "mcpforge"
+INSTRUCTIONS = (
+    "Data-analysis tools approved by a person and served from the mcpforge registry. Call "
+    "list_available_tools to see them with versions. File arguments must lie under the allowed read "
+    "directories of this server."
+)
+LIST_TOOLS_OUTPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "count": {"type": "integer"},
+        "tools": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "version": {"type": "string"},
+                    "description": {"type": "string"},
+                    "promoted_at": {"type": "string"},
+                },
+                "required": ["name", "version", "description"],
+            },
+        },
+    },
+    "required": ["count", "tools"],
+}
+
+
+def allowed_roots(config: MCPForgeConfig, extra: Sequence[str | Path] = ()) -> tuple[Path, ...]:
+    """Resolved, de-duplicated read roots from flags and configuration."""
+    roots: list[Path] = []
+    for raw in [*extra, *config.security.allowed_read_paths]:
+        root = Path(os.path.realpath(Path(raw).expanduser()))
+        if root not in roots:
+            roots.append(root)
+    return tuple(roots)
+
+
+def available_tools_result(tools: Sequence[ActiveTool]) -> ToolResult:
+    """Markdown and structured listing of ``tools`` (requirements 7.2)."""
+    rows = [
+        {
+            "name": t.name,
+            "version": t.version,
+            "description": t.spec.description,
+            "promoted_at": t.promoted_at,
+        }
+        for t in tools
+    ]
+    if rows:
+        import pandas as pd
+
+        table = format_markdown_table(
+            pd.DataFrame(rows, columns=["name", "version", "description"]), max_rows=1000
+        )
+        text = f"## Available tools ({len(rows)})\n\n{table}"
+    else:
+        text = "## Available tools (0)\n\nNo tool has been promoted yet."
+    return ToolResult(content=text, structured_content={"count": len(rows), "tools": rows})
+
+
+def build_server(
+    registry: Registry,
+    config: MCPForgeConfig,
+    *,
+    allowed_read_paths: Sequence[str | Path] = (),
+    poll_interval: float = 0.5,
+    name: str = SERVER_NAME,
+) -> FastMCP[Any]:
+    """A FastMCP server serving the promoted tools of ``registry``.
+
+    Args:
+        registry: the registry whose active tools are served (read on every listing, so promotions
+            and removals show without a restart).
+        config: configuration (sandbox, limits, ``security.allowed_read_paths``).
+        allowed_read_paths: extra directories tools may read (``--allow-read``).
+        poll_interval: seconds between checks of the registry for changes.
+        name: the server name announced to clients.
+    """
+    roots = allowed_roots(config, allowed_read_paths)
+    invoker = ToolInvoker(registry=registry, config=config, roots=roots)
+    provider = RegistryProvider(registry, invoker)
+    bus = InMemorySubscriptionBus()
+    holder: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(_server: FastMCP[Any]) -> AsyncIterator[dict[str, Any]]:
+        watcher = RevisionWatcher(registry, holder["tracker"], bus, interval=poll_interval)
+        holder["watcher"] = watcher
+        # A plain task, not a task group: FastMCP may enter and leave the lifespan in different
+        # tasks (HTTP session manager, in-memory transport), which a task group forbids.
+        task = asyncio.get_running_loop().create_task(watcher.run(), name="mcpforge-registry-watcher")
+        try:
+            yield {"watcher": watcher}
+        finally:
+            holder["listen"].close()
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    server: FastMCP[Any] = FastMCP(name, instructions=INSTRUCTIONS, providers=[provider], lifespan=lifespan)
+    holder["tracker"] = install_tracker(server)
+    holder["listen"] = install_listen_handler(server, bus)
+
+    async def list_available_tools() -> ToolResult:
+        """List the tools this server offers, with versions and descriptions.
+
+        WHEN TO USE THIS TOOL: to see which approved analysis tools exist before choosing one.
+        WHAT THIS TOOL DOES: reads the active registry (only tools whose files match their hashes).
+        RETURNS: a markdown table of name, version and description, and the same as structured data.
+        PREREQUISITES: none.
+        """
+        return available_tools_result(await anyio.to_thread.run_sync(provider.verified_tools))
+
+    server.tool(list_available_tools, name="list_available_tools", output_schema=LIST_TOOLS_OUTPUT_SCHEMA)
+    if not roots:
+        logger.warning("no allowed read directory: tools cannot read files (use --allow-read DIR)")
+    return server

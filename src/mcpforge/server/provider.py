@@ -1,0 +1,129 @@
+"""The active registry as a FastMCP tool provider.
+
+Every promoted tool becomes a :class:`RegistryTool`: its input schema is the spec's, its output schema
+the spec's when that is an object schema, its description the spec's description plus the WHEN / WHAT /
+RETURNS / PREREQUISITES sections. Calls run in the sandbox through :class:`ToolInvoker`.
+
+Integrity: a tool whose ``tool.py`` or ``spec.json`` no longer matches the hashes recorded at promotion
+is **not listed**, and a call to it (by a client that listed it earlier) is **refused** with an
+``isError`` result naming the changed file. Both are logged at error level with the file name, once per
+distinct change for listing and on every refused call.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import anyio.to_thread
+from fastmcp.server.providers import Provider
+from fastmcp.tools import Tool
+from fastmcp.tools.base import ToolResult
+from fastmcp.utilities.versions import VersionSpec
+from pydantic import PrivateAttr
+
+from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryError
+from mcpforge.models import ToolSpec
+from mcpforge.registry import ActiveTool, Registry
+from mcpforge.server._invoke import ToolInvoker, output_schema_for
+
+logger = logging.getLogger("mcpforge.server")
+
+
+def tool_description(spec: ToolSpec) -> str:
+    """The description a client sees: the summary, then the four sections of the docstring format."""
+    sections = [
+        ("WHEN TO USE THIS TOOL", spec.when_to_use),
+        ("WHAT THIS TOOL DOES", spec.what_it_does),
+        ("RETURNS", spec.returns),
+        ("PREREQUISITES", spec.prerequisites),
+    ]
+    body = "\n".join(f"{title}: {text.strip()}" for title, text in sections if text.strip())
+    return f"{spec.description.strip()}\n\n{body}" if body else spec.description.strip()
+
+
+class RegistryTool(Tool):
+    """A promoted tool, served by calling it in the sandbox."""
+
+    _invoker: ToolInvoker = PrivateAttr()
+
+    @classmethod
+    def from_active(cls, active: ActiveTool, invoker: ToolInvoker) -> RegistryTool:
+        """The MCP tool for ``active``."""
+        tool = cls(
+            name=active.name,
+            description=tool_description(active.spec),
+            parameters=active.spec.input_schema or {"type": "object", "properties": {}},
+            output_schema=output_schema_for(active.spec.output_schema),
+            meta={"mcpforge": {"version": active.version, "spec_hash": active.spec_hash}},
+        )
+        tool._invoker = invoker
+        return tool
+
+    async def run(self, arguments: dict[str, Any]) -> ToolResult:
+        """Run the tool in a worker thread; failures come back as ``isError`` results."""
+        try:
+            result = await anyio.to_thread.run_sync(self._invoker.call, self.name, dict(arguments))
+        except MCPForgeError as exc:
+            logger.error("call of %r failed: %s", self.name, exc)
+            return ToolResult(content=f"{self.name} failed: {exc}", is_error=True)
+        except Exception as exc:  # top level of a tool call: the server must keep serving
+            logger.exception("unexpected error while calling %r", self.name)
+            return ToolResult(
+                content=f"{self.name} failed: unexpected {type(exc).__name__}: {exc}", is_error=True
+            )
+        if not result.ok:
+            return ToolResult(content=result.error or f"{self.name} failed", is_error=True)
+        return ToolResult(content=result.markdown, structured_content=result.structured)
+
+
+class RegistryProvider(Provider):
+    """Lists the promoted tools whose files still match their hashes; looks tools up by name."""
+
+    def __init__(self, registry: Registry, invoker: ToolInvoker) -> None:
+        super().__init__()
+        self.registry = registry
+        self.invoker = invoker
+        self._reported: set[tuple[str, str]] = set()
+
+    def __repr__(self) -> str:
+        return f"RegistryProvider({str(self.registry.root)!r})"
+
+    def verified_tools(self) -> list[ActiveTool]:
+        """The promoted tools that pass the hash check (blocking; call from a worker thread)."""
+        try:
+            names = [tool.name for tool in self.registry.active_tools()]
+        except (RegistryError, OSError) as exc:
+            logger.error("cannot read the active registry: %s", exc)
+            return []
+        verified: list[ActiveTool] = []
+        for name in names:
+            try:
+                verified.append(self.registry.verify_tool(name))
+            except IntegrityError as exc:
+                key = (name, exc.actual)
+                if key not in self._reported:
+                    self._reported.add(key)
+                    logger.error(
+                        "tool %r not served: %s changed since promotion (%s)", name, exc.file_name, exc
+                    )
+            except MCPForgeError as exc:
+                logger.warning("tool %r not served: %s", name, exc)
+        return verified
+
+    async def _list_tools(self) -> Sequence[Tool]:
+        tools = await anyio.to_thread.run_sync(self.verified_tools)
+        return [RegistryTool.from_active(tool, self.invoker) for tool in tools]
+
+    async def _get_tool(self, name: str, version: VersionSpec | None = None) -> Tool | None:
+        # Not verified here on purpose: a changed tool must answer with an isError result naming the
+        # file (from ToolInvoker.call), not vanish into "unknown tool".
+        try:
+            active = await anyio.to_thread.run_sync(self.registry.get_active_tool, name)
+        except (RegistryError, OSError) as exc:
+            logger.error("cannot read the active registry: %s", exc)
+            return None
+        if active is None or (version is not None and not version.matches(active.version)):
+            return None
+        return RegistryTool.from_active(active, self.invoker)
