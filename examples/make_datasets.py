@@ -41,7 +41,9 @@ def traffic_accidents(n: int = 2000) -> pd.DataFrame:
     driver_age = rng.integers(17, 90, size=n).astype(float)
     driver_age[rng.random(n) < 0.05] = np.nan
     road_type = rng.choice(["Motorway", "A-road", "B-road", "Residential"], size=n, p=[0.2, 0.35, 0.25, 0.2])
-    road_type = np.where(location == "Highway", "Motorway", np.where(road_type == "Motorway", "A-road", road_type))
+    road_type = np.where(
+        location == "Highway", "Motorway", np.where(road_type == "Motorway", "A-road", road_type)
+    )
     light = rng.choice(["Daylight", "Dark"], size=n, p=[0.7, 0.3])
     light_obj = light.astype(object)
     light_obj[rng.random(n) < 0.03] = None
@@ -106,7 +108,14 @@ def employees(n: int = 600) -> pd.DataFrame:
     rng = np.random.default_rng(4242)
     department = rng.choice(["Engineering", "Sales", "Marketing", "Finance", "HR", "Support"], size=n)
     base = pd.Series(department).map(
-        {"Engineering": 95000, "Sales": 70000, "Marketing": 68000, "Finance": 80000, "HR": 60000, "Support": 52000}
+        {
+            "Engineering": 95000,
+            "Sales": 70000,
+            "Marketing": 68000,
+            "Finance": 80000,
+            "HR": 60000,
+            "Support": 52000,
+        }
     )
     level = rng.choice(["Junior", "Mid", "Senior", "Lead"], size=n, p=[0.3, 0.35, 0.25, 0.1])
     factor = pd.Series(level).map({"Junior": 0.75, "Mid": 1.0, "Senior": 1.3, "Lead": 1.6})
@@ -119,7 +128,8 @@ def employees(n: int = 600) -> pd.DataFrame:
             "department": department,
             "level": level,
             "office": rng.choice(["London", "Berlin", "Madrid", "Lisbon"], size=n, p=[0.4, 0.3, 0.2, 0.1]),
-            "hire_date": _dates(rng, n, "2012-01-01", "2024-06-30").sample(frac=1, random_state=1)
+            "hire_date": _dates(rng, n, "2012-01-01", "2024-06-30")
+            .sample(frac=1, random_state=1)
             .dt.strftime("%Y-%m-%d")
             .to_numpy(),
             "age": rng.integers(21, 66, size=n),
@@ -167,7 +177,7 @@ def main() -> None:
         "sensor_readings.csv": sensor_readings(),
     }.items():
         frame.to_csv(HERE / name, index=False)
-        print(f"{name}: {len(frame)} rows, {(HERE / name).stat().st_size // 1024} KB")  # noqa: T201
+        print(f"{name}: {len(frame)} rows, {(HERE / name).stat().st_size // 1024} KB")
 
 
 if __name__ == "__main__":

@@ -101,6 +101,14 @@ class CategoryThresholds(_Section):
     stress: float = 0.85
 
 
+class QualityTiers(_Section):
+    """Lower bounds of the quality tiers (requirements 4.8); tiers set priority and warnings, never promotion."""
+
+    excellent: float = 0.90
+    good: float = 0.75
+    acceptable: float = 0.60
+
+
 class ValidationConfig(_Section):
     max_repair_iterations: int = 3
     sandbox_timeout_seconds: float = 30.0
@@ -110,6 +118,7 @@ class ValidationConfig(_Section):
     metric_weights: MetricWeights = Field(default_factory=MetricWeights)
     code_bleu_weights: CodeBleuWeights = Field(default_factory=CodeBleuWeights)
     category_thresholds: CategoryThresholds = Field(default_factory=CategoryThresholds)
+    quality_tiers: QualityTiers = Field(default_factory=QualityTiers)
 
 
 class GenerationConfig(_Section):

@@ -9,7 +9,10 @@ from mcpforge.metrics import calculate_test_pass_rate
 
 
 def _results(category: str, passed: int, failed: int) -> list[dict[str, object]]:
-    return [{"test_id": f"{category}_{i}", "category": category, "passed": i < passed} for i in range(passed + failed)]
+    return [
+        {"test_id": f"{category}_{i}", "category": category, "passed": i < passed}
+        for i in range(passed + failed)
+    ]
 
 
 def test_rates_are_reported_overall_and_per_category() -> None:
@@ -38,7 +41,12 @@ def test_thresholds_come_from_the_configuration() -> None:
     results = _results("stress", 8, 2)
     assert calculate_test_pass_rate(results)["categories_below_threshold"] == ["stress"]
     lenient = MCPForgeConfig.model_validate(
-        {"validation": {"category_thresholds": {"stress": 0.8}, "quality_thresholds": {"test_pass_rate_min": 0.8}}}
+        {
+            "validation": {
+                "category_thresholds": {"stress": 0.8},
+                "quality_thresholds": {"test_pass_rate_min": 0.8},
+            }
+        }
     )
     summary = calculate_test_pass_rate(results, lenient)
     assert summary["categories_below_threshold"] == []

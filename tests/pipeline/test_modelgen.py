@@ -60,7 +60,9 @@ def config(forge_config: MCPForgeConfig) -> MCPForgeConfig:
     return forge_config
 
 
-def test_a_buggy_first_answer_is_repaired_and_the_rounds_are_recorded(data: Path, config: MCPForgeConfig) -> None:
+def test_a_buggy_first_answer_is_repaired_and_the_rounds_are_recorded(
+    data: Path, config: MCPForgeConfig
+) -> None:
     engine = ScriptedEngine([json.dumps(PLAN), BUGGY, GOOD])
     tool = generate_custom_tool(engine, "which weather is most common per region", DatasetSchema.from_file(data),
                                 data_path=data, config=config)  # fmt: skip
@@ -74,7 +76,9 @@ def test_a_buggy_first_answer_is_repaired_and_the_rounds_are_recorded(data: Path
     assert "iteration 1 of 3" in repair_prompt
 
 
-def test_a_tool_that_never_passes_ends_after_the_configured_rounds(data: Path, config: MCPForgeConfig) -> None:
+def test_a_tool_that_never_passes_ends_after_the_configured_rounds(
+    data: Path, config: MCPForgeConfig
+) -> None:
     config.validation.max_repair_iterations = 2
     engine = ScriptedEngine([json.dumps(PLAN), BUGGY, BUGGY, BUGGY])
     tool = generate_custom_tool(engine, "most common weather per region", DatasetSchema.from_file(data),

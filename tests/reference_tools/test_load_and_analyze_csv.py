@@ -11,9 +11,9 @@ import pytest
 from mcpforge.config import SandboxConfig
 from mcpforge.exceptions import NotFoundError
 from mcpforge.models import sha256_text
+from mcpforge.reference_tools import reference_tool_source, reference_tool_spec
 from mcpforge.runtime import parse_output_footer
 from mcpforge.sandbox import call_tool, get_sandbox, limits_from_config
-from mcpforge.reference_tools import reference_tool_source, reference_tool_spec
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -102,3 +102,9 @@ def test_spec_matches_the_tool_signature() -> None:
 def test_unknown_reference_tool_is_not_found() -> None:
     with pytest.raises(NotFoundError):
         reference_tool_source("nope")
+
+
+def test_reference_tool_passes_the_security_policy() -> None:
+    from mcpforge.sandbox.policy import check_source
+
+    assert check_source(reference_tool_source()) == []

@@ -291,3 +291,13 @@ def test_metrics_follow_every_event(registry: Registry) -> None:
     assert metrics["tool_calls"]["demo_tool"]["errors"] == 1
     assert metrics["tool_calls"]["demo_tool"]["last_error"] == "boom"
     assert metrics["tools_failing_after_promotion"] == ["demo_tool"]
+
+
+def test_feedback_that_is_not_a_registration_decision_is_refused(registry: Registry) -> None:
+    candidate, files = make_candidate()
+    staged = registry.stage_candidate(candidate, files, actor="t")
+    with pytest.raises(InvalidArgumentError):
+        registry.record_feedback(
+            staged.candidate_id, UserFeedback(decision="PENDING", timestamp=utc_now()), actor="t"
+        )
+    assert registry.get_candidate(staged.candidate_id).status == ToolStatus.STAGED

@@ -124,3 +124,13 @@ def test_limits_on_rows_columns_and_memory(data_dir: Path) -> None:
 def test_configure_rejects_non_positive_limits() -> None:
     with pytest.raises(ValueError, match="max_rows"):
         configure(max_rows=0)
+
+
+def test_write_mode_allows_only_the_output_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    reset_configuration()
+    out = tmp_path / "out"
+    out.mkdir()
+    monkeypatch.setenv("MCPFORGE_OUTPUT_DIR", str(out))
+    assert validate_file_path(str(out / "result.csv"), mode="write") == out.resolve() / "result.csv"
+    with pytest.raises(PathNotAllowedError):
+        validate_file_path(str(tmp_path / "elsewhere.csv"), mode="write")

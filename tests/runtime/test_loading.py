@@ -136,7 +136,8 @@ def test_us_style_dates_are_parsed(data_dir: Path) -> None:
 def test_json_object_columns_are_expanded(data_dir: Path) -> None:
     path = data_dir / "json.csv"
     path.write_text(
-        'id,meta,score\n1,"{""color"": ""red"", ""size"": {""w"": 2}}",5\n2,"{""color"": ""blue""}",7\n3,,9\n',
+        'id,meta,score\n1,"{""color"": ""red"", ""size"": {""w"": 2}}",5\n'
+        '2,"{""color"": ""blue""}",7\n3,,9\n',
         encoding="utf-8",
     )
     df = load_csv_data_with_types(str(path))

@@ -12,10 +12,7 @@ from mcpforge.runtime import format_markdown_table
 def test_table_formats_numbers_missing_values_and_pipes() -> None:
     df = pd.DataFrame({"name": ["a|b", None], "n": [3, 4], "x": [1.0, math.pi], "y": [float("nan"), 2.5]})
     assert format_markdown_table(df) == (
-        "| name | n | x | y |\n"
-        "| --- | --- | --- | --- |\n"
-        "| a\\|b | 3 | 1 |  |\n"
-        "|  | 4 | 3.1416 | 2.5 |"
+        "| name | n | x | y |\n| --- | --- | --- | --- |\n| a\\|b | 3 | 1 |  |\n|  | 4 | 3.1416 | 2.5 |"
     )
 
 

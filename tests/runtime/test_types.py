@@ -17,7 +17,9 @@ def test_columns_are_sorted_into_kinds() -> None:
             "when": pd.date_range("2024-01-01", periods=n, freq="D"),
             "city": [["Oslo", "Rome", "Lima"][i % 3] for i in range(n)],
             "order_id": [f"ORD-{i:05d}" for i in range(n)],
-            "comment": [f"this is a rather long free-text comment number {i} about the order" for i in range(n)],
+            "comment": [
+                f"this is a rather long free-text comment number {i} about the order" for i in range(n)
+            ],
         }
     )
     kinds = detect_column_types(df)

@@ -58,6 +58,43 @@ def explode(fail: Annotated[bool, Field(description="Whether to raise")] = True)
     return "ok\\n" + output_footer({"operation": "explode", "result": {"ok": True}})
 '''
 
+SPIN_TOOL = '''"""spin: never finishes in time (a test tool)."""
+
+import time
+
+from mcpforge.runtime import mcp
+
+
+@mcp.tool()
+def spin() -> str:
+    """Sleep far longer than any time limit (sleeping, not looping, to spare the CPU).
+
+    WHEN TO USE THIS TOOL: in tests of the time limit.
+    WHAT THIS TOOL DOES: sleeps until it is killed.
+    RETURNS: nothing in time.
+    PREREQUISITES: none.
+    """
+    time.sleep(600)
+    return "woke up"
+'''
+
+BAD_FOOTER_TOOL = '''"""bad_footer: returns data its spec does not allow (a test tool)."""
+
+from mcpforge.runtime import mcp, output_footer
+
+
+@mcp.tool()
+def bad_footer() -> str:
+    """Return a footer without the required result.
+
+    WHEN TO USE THIS TOOL: in tests of the output contract.
+    WHAT THIS TOOL DOES: returns a footer missing "result".
+    RETURNS: markdown and a JSON footer.
+    PREREQUISITES: none.
+    """
+    return "done\\n" + output_footer({"operation": "bad_footer"})
+'''
+
 
 def _spec(name: str, properties: dict[str, dict[str, object]], required: list[str]) -> ToolSpec:
     return ToolSpec(
@@ -81,8 +118,15 @@ def _spec(name: str, properties: dict[str, dict[str, object]], required: list[st
 SPECS = {
     "count_rows": _spec("count_rows", {"file_path": {"type": "string", "description": "CSV"}}, ["file_path"]),
     "explode": _spec("explode", {"fail": {"type": "boolean", "default": True}}, []),
+    "spin": _spec("spin", {}, []),
+    "bad_footer": _spec("bad_footer", {}, []),
 }
-SOURCES = {"count_rows": ROW_COUNT_TOOL, "explode": RAISING_TOOL}
+SOURCES = {
+    "count_rows": ROW_COUNT_TOOL,
+    "explode": RAISING_TOOL,
+    "spin": SPIN_TOOL,
+    "bad_footer": BAD_FOOTER_TOOL,
+}
 
 
 def candidate_for(name: str) -> tuple[ToolCandidate, dict[str, str]]:

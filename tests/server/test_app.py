@@ -160,3 +160,31 @@ async def test_removed_tool_disappears_without_restart(
         assert {tool.name for tool in await client.list_tools()} == {"list_available_tools"}
         result = await client.call_tool("demo_tool", {"value": 1}, raise_on_error=False)
     assert result.is_error
+
+
+async def test_tool_over_its_time_limit_is_an_error_and_the_server_keeps_serving(
+    registry: Registry, forge_config: MCPForgeConfig, promote: Promote
+) -> None:
+    promote("spin")
+    promote("demo_tool")
+    # Long enough for a normal call on a loaded machine (sandbox start-up included).
+    forge_config.validation.sandbox_timeout_seconds = 10.0
+    server = build_server(registry, forge_config)
+    async with Client(server) as client:
+        with anyio.fail_after(60):
+            slow = await client.call_tool("spin", {}, raise_on_error=False)
+        fine = await client.call_tool("demo_tool", {"value": 2})
+    assert slow.is_error
+    assert "time limit" in getattr(slow.content[0], "text", "")
+    assert fine.structured_content == {"operation": "demo_tool", "result": {"value": 3}}
+
+
+async def test_output_that_breaks_the_output_schema_is_an_error(
+    registry: Registry, forge_config: MCPForgeConfig, promote: Promote
+) -> None:
+    promote("bad_footer")
+    server = build_server(registry, forge_config)
+    async with Client(server) as client:
+        result = await client.call_tool("bad_footer", {}, raise_on_error=False)
+    assert result.is_error
+    assert "output schema" in getattr(result.content[0], "text", "")

@@ -21,8 +21,9 @@ def _differences(case: Case, intent: Intent) -> list[str]:
     problems: list[str] = []
     if intent.operation != case.operation:
         problems.append(f"operation {intent.operation!r} != {case.operation!r}")
-    for key, want in case.intent.items():
+    for key, expected in case.intent.items():
         got: Any
+        want: Any = expected
         if key == "metrics":
             got = [(m.func, m.column) for m in intent.metrics]
         elif key == "filters":

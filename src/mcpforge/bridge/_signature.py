@@ -153,3 +153,8 @@ def build_docstring(definition: ToolDefinition, params: list[ParamSpec]) -> str:
             f"    {p.python_name}: {' '.join(p.description.split())}" for p in described
         ]
     return "\n".join(lines)
+
+
+def signature_text(name: str, signature: inspect.Signature) -> str:
+    """``name(params) -> ret`` as a reader writes it (``Any``, ``Literal[...]``, no ``typing.`` prefix)."""
+    return name + str(signature).replace("typing.", "")

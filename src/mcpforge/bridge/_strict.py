@@ -150,10 +150,16 @@ def _check_shape(node: dict[str, Any], ctx: SchemaContext) -> None:
     ref = node.get("$ref")
     if ref is not None and (not isinstance(ref, str) or not ref.startswith("#")):
         raise _fail(ctx, f"only local $ref are supported, not {ref!r}")
-    if not types and not ({"anyOf", "$ref", "enum", "const"} & node.keys()):
+    # allOf members are merged into their parent, which is checked after the merge
+    if not types and not ({"anyOf", "$ref", "enum", "const"} & node.keys()) and ctx.keyword != "allOf":
         raise _fail(ctx, "a value without a type (any JSON value) cannot be expressed in strict mode")
-    if ctx.depth == 0 and (types != ["object"] or "anyOf" in node):
-        raise _fail(ctx, "the root of a strict schema must be a plain object (no anyOf, no other type)")
+    if ctx.depth == 0:
+        _check_root(node)
+
+
+def _check_root(node: Mapping[str, Any]) -> None:
+    if schema_types(node) != ["object"] or {"anyOf", "oneOf"} & node.keys():
+        raise _fail("", "the root of a strict schema must be a plain object (no anyOf/oneOf, no other type)")
 
 
 def _strict_node(node: dict[str, Any], ctx: SchemaContext) -> dict[str, Any]:
@@ -308,6 +314,7 @@ def make_strict(schema: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         StrictModeError: a part of the schema cannot be expressed in strict mode; names its pointer.
     """
+    _check_root(schema)  # the most basic refusal first, before any nested detail
     strict = walk_schema(schema, _strict_node)
     strict = _inline_refs(strict)
     _check_limits(strict)

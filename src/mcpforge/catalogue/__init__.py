@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from mcpforge.catalogue.base import Operation, RenderedTool, frame_to_table, tables_match
 from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
+from mcpforge.catalogue.reshape import Crosstab, PivotTable
+from mcpforge.catalogue.rows import FilterRows, Outliers, TopNRows
+from mcpforge.catalogue.stats import Correlation, Percentiles, SummaryStats
+from mcpforge.catalogue.timeseries import DatePartGroup, TimeResample
+from mcpforge.catalogue.totals import Aggregate, DistinctCount, MissingValues
 from mcpforge.exceptions import UnmappableRequestError
 
-_OPERATIONS: list[Operation] = [GroupCount(), GroupAggregate(), ValueDistribution()]
+_OPERATIONS: list[Operation] = [
+    GroupCount(), GroupAggregate(), Aggregate(), FilterRows(), TopNRows(), SummaryStats(), ValueDistribution(),
+    Correlation(), TimeResample(), DatePartGroup(), PivotTable(), Crosstab(), MissingValues(), Percentiles(),
+    Outliers(), DistinctCount(),
+]  # fmt: skip
 CATALOGUE: dict[str, Operation] = {operation.name: operation for operation in _OPERATIONS}
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from mcpforge.catalogue._inline_errors import DataError, InvalidArgumentError
+from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import format_markdown_table, output_footer, require_columns
 
 # ---- INLINE ----
@@ -17,18 +17,28 @@ _FILTER_OPS = ("==", "!=", ">", ">=", "<", "<=", "in", "not in", "contains", "be
 _TRUE_WORDS = ("true", "1", "yes", "y", "t")
 
 
+def _is_numeric(series: Any) -> bool:
+    """Integers, floats and booleans (nullable ones included); checked by dtype kind, not pandas.api."""
+    return bool(series.dtype.kind in "iufb")
+
+
+def _is_datetime(series: Any) -> bool:
+    """datetime64 columns, with or without a time zone."""
+    return bool(series.dtype.kind == "M")
+
+
 def _coerce_value(series: pd.Series, value: Any) -> Any:
     """Turn a filter value (JSON: str, number, bool) into the type of the column it is compared with."""
     if value is None:
         return None
-    if pd.api.types.is_bool_dtype(series):
+    if series.dtype.kind == "b":
         return str(value).strip().lower() in _TRUE_WORDS
-    if pd.api.types.is_numeric_dtype(series):
+    if _is_numeric(series):
         try:
             return float(value)
         except (TypeError, ValueError):
             raise InvalidArgumentError(f"filter value {value!r} is not a number", argument="filters") from None
-    if pd.api.types.is_datetime64_any_dtype(series):
+    if _is_datetime(series):
         try:
             return pd.Timestamp(str(value))
         except ValueError:
@@ -76,7 +86,7 @@ def _source_columns(needed: list[str], filters: list[dict[str, Any]] | None, der
 def _require_numeric(df: pd.DataFrame, columns: list[str]) -> None:
     """Refuse columns that are not numeric (booleans count as numbers)."""
     require_columns(df, columns)
-    bad = [column for column in columns if not pd.api.types.is_numeric_dtype(df[column])]
+    bad = [column for column in columns if not _is_numeric(df[column])]
     if bad:
         raise DataError(f"column(s) {', '.join(repr(col) for col in bad)} must be numeric")
 

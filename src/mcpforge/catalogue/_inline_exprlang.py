@@ -21,8 +21,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from mcpforge.catalogue._inline_errors import DataError, InvalidArgumentError
+from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
+
+from mcpforge.catalogue._inline_common import _is_datetime, _is_numeric
 
 # ---- INLINE ----
 _EXPR_TOKEN = re.compile(
@@ -171,7 +173,7 @@ def _expr_extreme(values: tuple[Any, ...], pick: Any) -> Any:
     return result
 
 
-def _expr_eval(node: _ExprNode, df: pd.DataFrame) -> Any:
+def _expr_compute(node: _ExprNode, df: pd.DataFrame) -> Any:
     """Evaluate a parsed expression over the columns of ``df`` (whole columns at once)."""
     kind = node[0]
     if kind == "num":
@@ -179,22 +181,22 @@ def _expr_eval(node: _ExprNode, df: pd.DataFrame) -> Any:
     if kind == "col":
         require_columns(df, [node[1]])
         column = df[node[1]]
-        if not pd.api.types.is_numeric_dtype(column):
+        if not _is_numeric(column):
             raise DataError(f"column {node[1]!r} is not numeric; it cannot be used in an expression")
         return column.astype("float64")
     if kind == "neg":
-        return -_expr_eval(node[1], df)
+        return -_expr_compute(node[1], df)
     if kind == "call":
-        return _EXPR_CALLS[node[1]](*[_expr_eval(arg, df) for arg in node[2]])
+        return _EXPR_CALLS[node[1]](*[_expr_compute(arg, df) for arg in node[2]])
     with np.errstate(all="ignore"):
-        return _EXPR_BINARY[node[1]](_expr_eval(node[2], df), _expr_eval(node[3], df))
+        return _EXPR_BINARY[node[1]](_expr_compute(node[2], df), _expr_compute(node[3], df))
 
 
 def _apply_derived(df: pd.DataFrame, derived: dict[str, str] | None) -> pd.DataFrame:
     """Add each derived column in order (later ones may use earlier ones); x/0 gives a missing value."""
     for name, expression in (derived or {}).items():
         try:
-            values = _expr_eval(_ExprParser(str(expression)).parse(), df)
+            values = _expr_compute(_ExprParser(str(expression)).parse(), df)
         except ZeroDivisionError:
             values = np.nan
         series = pd.Series(values, index=df.index, dtype="float64")

@@ -4,8 +4,10 @@ from typing import Any
 
 import pandas as pd
 
-from mcpforge.catalogue._inline_errors import DataError, InvalidArgumentError
+from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
+
+from mcpforge.catalogue._inline_common import _is_datetime, _is_numeric
 
 # ---- INLINE ----
 _METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique")
@@ -32,8 +34,8 @@ def _check_metrics(df: pd.DataFrame, metrics: list[dict[str, Any]]) -> None:
             continue
         require_columns(df, [str(column)])
         series = df[str(column)]
-        numeric = pd.api.types.is_numeric_dtype(series)
-        orderable = numeric or pd.api.types.is_datetime64_any_dtype(series)
+        numeric = _is_numeric(series)
+        orderable = numeric or _is_datetime(series)
         if (func in _NUMERIC_FUNCS and not numeric) or (func in ("min", "max") and not orderable):
             raise DataError(f"column {column!r} is not numeric; {func!r} needs numbers")
 

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import mcpforge.runtime as runtime
-from mcpforge.catalogue import _inline_common, _inline_errors, _inline_exprlang, _inline_metrics, _inline_time
+from mcpforge.catalogue import (
+    _inline_common,
+    _inline_corr,
+    _inline_errors,
+    _inline_exprlang,
+    _inline_metrics,
+    _inline_time,
+)
 from mcpforge.catalogue.base import REQUIRED, Param, RenderedTool, ToolPlan
 from mcpforge.catalogue.expressions import validate_derived
 from mcpforge.exceptions import InvalidArgumentError
@@ -25,11 +32,11 @@ if TYPE_CHECKING:
 _MARKER = "# ---- INLINE ----\n"
 _TOOL_NAME = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 _RUNTIME_NAMES = [
-    "format_markdown_table", "load_csv_data_with_types", "mcp", "output_footer", "require_columns",
+    "NOTES_ATTR", "format_markdown_table", "load_csv_data_with_types", "mcp", "output_footer", "require_columns",
     "validate_file_and_columns",
 ]  # fmt: skip
 _ERROR_NAMES = ("DataError", "InvalidArgumentError")
-_INLINE_MODULES = {"metrics": _inline_metrics, "time": _inline_time}
+_INLINE_MODULES = {"metrics": _inline_metrics, "time": _inline_time, "corr": _inline_corr}
 
 FILE_PATH = Param(
     name="file_path", annotation="str", schema={"type": "string"}, description="Path to the CSV file to analyze"
@@ -175,15 +182,15 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
         f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg}))",
         "    df = load_csv_data_with_types(file_path).reset_index(drop=True)",
         "    rows_processed = len(df)",
+        "    notes: list[str] = [str(note) for note in df.attrs.get(NOTES_ATTR, [])]",
         *(["    df = _apply_derived(df, derived_columns)"] if derived else []),
         "    df = _apply_filters(df, filters)",
         f"    require_columns(df, {plan.needed})",
-        "    notes: list[str] = []",
     ]
     if plan.empty_columns is not None:
         body += [
             "    if df.empty:",
-            f"        empty = pd.DataFrame({{column: [] for column in {plan.empty_columns}}})",
+            f"        empty = pd.DataFrame({{column: [] for column in ({plan.empty_columns})}})",
             "        notes.append('No rows are left after the filters; nothing to compute.')",
             "        return _respond(OPERATION, 'No rows match', empty, (rows_processed, 0), notes=notes)",
         ]

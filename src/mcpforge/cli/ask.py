@@ -31,15 +31,15 @@ AllowReadOption = Annotated[
 ]
 
 
-def _registry(config: MCPForgeConfig, *, quiet: bool) -> Any:
+def _registry(config: MCPForgeConfig) -> Any:
     from mcpforge.registry import Registry
 
-    registry = Registry(Path(config.registry.root), config)
-    if not registry.is_initialized():
-        registry.init()
-        if not quiet:
-            typer.echo(f"mcpforge: created a new registry at {config.registry.root}", err=True)
-    return registry
+    return Registry(Path(config.registry.root), config)
+
+
+def _say_created(registry: Any, existed: bool, *, quiet: bool) -> None:
+    if not existed and not quiet and registry.is_initialized():
+        typer.echo(f"mcpforge: created a new registry at {registry.root}", err=True)
 
 
 class _Status:
@@ -76,7 +76,7 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
 ) -> None:
     """Stage a hand-written tool through the same validation as a generated one; it stays STAGED.
 
-    Example: mcpforge add-tool count_tool.py --data examples/traffic_accidents.csv --args '{"column": "severity"}'
+    Example: mcpforge add-tool count_tool.py --data data.csv --args '{"column": "severity"}'
     """
     with cli_errors(as_json=as_json):
         arguments: dict[str, Any] = {}
@@ -90,11 +90,13 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
         from mcpforge.pipeline._add_tool import add_tool
 
         cfg = load_cli_config(registry, config)
+        reg = _registry(cfg)
+        existed = reg.is_initialized()
         status = _Status(not as_json)
         try:
             result = add_tool(
                 path,
-                registry=_registry(cfg, quiet=as_json),
+                registry=reg,
                 config=cfg,
                 data_path=data,
                 arguments=arguments,
@@ -103,6 +105,7 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
             )
         finally:
             status.stop()
+        _say_created(reg, existed, quiet=as_json)
         if as_json:
             print_json(result.to_json())
         elif result.error:
@@ -197,7 +200,8 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
         from mcpforge.pipeline.forge import forge
 
         cfg = load_cli_config(registry, config)
-        reg = _registry(cfg, quiet=as_json)
+        reg = _registry(cfg)
+        existed = reg.is_initialized()
         status = _Status(not as_json)
         try:
             result = forge(
@@ -211,6 +215,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             )
         finally:
             status.stop()
+        _say_created(reg, existed, quiet=as_json)
         if as_json:
             print_json(result.to_json())
         elif result.error:

@@ -23,6 +23,7 @@ _COMMAND_MODULES = (
     "mcpforge.cli.sandbox_cmds",
     "mcpforge.cli.model",
     "mcpforge.cli.bridge_cmds",
+    "mcpforge.cli.chat",
 )
 
 

@@ -1,10 +1,541 @@
-"""Placeholder: this command group is being written; it registers nothing yet."""
+"""Registry commands: ``init``, ``tools``, ``candidates``, ``review``, ``promote``, ``stats``, ``doctor``."""
 
 from __future__ import annotations
 
+import getpass
+import importlib
+import select
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
+
+from mcpforge.cli._common import (
+    EXIT_RUNTIME_ERROR,
+    ConfigOption,
+    JsonOption,
+    RegistryOption,
+    cli_errors,
+    fail,
+    load_cli_config,
+    print_json,
+)
+from mcpforge.config import CONFIG_FILE_NAME, MCPForgeConfig
+
+if TYPE_CHECKING:
+    from mcpforge.models import ToolCandidate
+    from mcpforge.registry import Registry
+
+tools_app = typer.Typer(help="Promoted tools in the active registry.", no_args_is_help=True)
+candidates_app = typer.Typer(help="Staged, approved, rejected and promoted candidates.", no_args_is_help=True)
+
+REVIEW_JSON_KEYS = ("candidate_id", "status", "tool_name", "version", "result_markdown", "result", "error")
+_EMPTY_REVIEW = dict.fromkeys(REVIEW_JSON_KEYS)
+
+
+def _actor() -> str:
+    """The person at the keyboard, as recorded in the audit log."""
+    try:
+        return f"human:{getpass.getuser()}"
+    except (OSError, KeyError):
+        return "human:unknown"
+
+
+def _open(registry: Path | None, config: Path | None) -> tuple[Registry, MCPForgeConfig]:
+    """The configured registry; exits with one line when it has not been initialized."""
+    from mcpforge.registry import Registry, RegistryNotInitializedError
+
+    cfg = load_cli_config(registry, config)
+    reg = Registry(Path(cfg.registry.root), cfg)
+    if not reg.is_initialized():
+        raise RegistryNotInitializedError(reg.root)
+    return reg, cfg
+
+
+def _table(title: str, columns: list[str], rows: list[list[str]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)
+
+
+# ---------------------------------------------------------------------------------------------- init
+def init_command(
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing configuration file.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Create the registry layout and a commented default mcpforge.yaml.
+
+    Example: mcpforge init --registry ./registry
+    """
+    from mcpforge.registry import Registry
+    from mcpforge.registry.config_template import default_config_yaml
+
+    with cli_errors(as_json=as_json):
+        config_path = config or Path(CONFIG_FILE_NAME)
+        cfg = load_cli_config(registry, config if config is not None and config.exists() else None)
+        reg = Registry(Path(cfg.registry.root), cfg)
+        reg.init()
+        written = False
+        if config_path.exists() and not force:
+            note = f"kept existing {str(config_path)!r} (use --force to overwrite)"
+        else:
+            from mcpforge.registry._atomic import atomic_write_text
+
+            atomic_write_text(config_path, default_config_yaml(cfg))
+            written = True
+            note = f"wrote {str(config_path)!r}"
+        if as_json:
+            print_json({"registry": str(reg.root), "config": str(config_path), "config_written": written})
+        else:
+            typer.echo(f"Registry ready at {str(reg.root)!r}; {note}.")
+
+
+# ---------------------------------------------------------------------------------------------- tools
+@tools_app.command("list")
+def tools_list(
+    registry: RegistryOption = None, config: ConfigOption = None, as_json: JsonOption = False
+) -> None:
+    """List promoted tools with their versions and integrity.
+
+    Example: mcpforge tools list --json
+    """
+    from mcpforge.exceptions import IntegrityError
+
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        rows = []
+        for tool in reg.active_tools():
+            try:
+                reg.verify_tool(tool.name)
+                integrity = "ok"
+            except IntegrityError as exc:
+                integrity = str(exc)
+            rows.append({**tool.to_dict(), "integrity": integrity})
+        if as_json:
+            print_json({"tools": rows, "count": len(rows)})
+            return
+        if not rows:
+            typer.echo("No promoted tools yet.")
+            return
+        _table(
+            "Active tools",
+            ["name", "version", "promoted", "integrity", "description"],
+            [
+                [r["name"], r["version"], r["promoted_at"], r["integrity"], r["description"][:60]]
+                for r in rows
+            ],
+        )
+
+
+@tools_app.command("show")
+def tools_show(
+    name: Annotated[str, typer.Argument(help="Tool name.")],
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    source: Annotated[bool, typer.Option("--source", help="Also print tool.py.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Show one promoted tool: version, hashes, spec, integrity.
+
+    Example: mcpforge tools show group_and_count_by_columns --source
+    """
+    from mcpforge.exceptions import IntegrityError, NotFoundError
+
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        tool = reg.get_active_tool(name)
+        if tool is None:
+            raise NotFoundError("tool", name)
+        try:
+            reg.verify_tool(name)
+            integrity = "ok"
+        except IntegrityError as exc:
+            integrity = str(exc)
+        data: dict[str, Any] = {**tool.to_dict(), "integrity": integrity, "spec": tool.spec.model_dump()}
+        if source:
+            data["source"] = tool.source()
+        if as_json:
+            print_json(data)
+            return
+        for key in (
+            "name",
+            "version",
+            "path",
+            "promoted_at",
+            "created_by",
+            "spec_hash",
+            "code_hash",
+            "integrity",
+        ):
+            typer.echo(f"{key}: {data[key]}")
+        typer.echo(f"description: {tool.spec.description}")
+        typer.echo(f"when to use: {tool.spec.when_to_use}")
+        typer.echo(f"returns: {tool.spec.returns}")
+        if source:
+            typer.echo("\n" + data["source"])
+
+
+@tools_app.command("remove")
+def tools_remove(
+    name: Annotated[str, typer.Argument(help="Tool name.")],
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Unregister a promoted tool (its files move to archive/removed/).
+
+    Example: mcpforge tools remove group_and_count_by_columns
+    """
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        reg.remove_tool(name, actor=_actor())
+        if as_json:
+            print_json({"removed": name})
+        else:
+            typer.echo(f"Removed {name!r}; running servers drop it on their next poll.")
+
+
+# ---------------------------------------------------------------------------------------------- candidates
+def _candidate_summary(candidate: ToolCandidate) -> dict[str, Any]:
+    return {
+        "candidate_id": candidate.candidate_id,
+        "tool_name": candidate.spec.tool_name,
+        "version": candidate.version,
+        "status": candidate.status.value,
+        "created_at": candidate.created_at,
+        "created_by": candidate.created_by,
+        "path": candidate.package_path,
+    }
+
+
+@candidates_app.command("list")
+def candidates_list(
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    status: Annotated[
+        str | None, typer.Option("--status", help="Only this status: STAGED, APPROVED, REJECTED, PROMOTED.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List candidates, oldest first.
+
+    Example: mcpforge candidates list --status STAGED
+    """
+    from mcpforge.exceptions import InvalidArgumentError
+    from mcpforge.models import ToolStatus
+
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        wanted = None
+        if status is not None:
+            try:
+                wanted = ToolStatus(status.upper())
+            except ValueError as exc:
+                raise InvalidArgumentError(f"unknown status {status!r}", argument="--status") from exc
+        rows = [_candidate_summary(c) for c in reg.list_candidates(wanted)]
+        if as_json:
+            print_json({"candidates": rows, "count": len(rows)})
+            return
+        if not rows:
+            typer.echo("No candidates.")
+            return
+        _table(
+            "Candidates",
+            ["candidate", "status", "created", "created by"],
+            [[r["candidate_id"], r["status"], r["created_at"], r["created_by"]] for r in rows],
+        )
+
+
+def _presentation(candidate: ToolCandidate) -> str:
+    """The Step 6 presentation when the pipeline provides it, else a summary and the stored result."""
+    artifacts = candidate.run_artifacts
+    if artifacts is not None:
+        try:
+            present = importlib.import_module("mcpforge.pipeline.present").present
+        except (ImportError, AttributeError):
+            present = None
+        if present is not None:
+            return str(present(candidate, artifacts))
+    spec = candidate.spec
+    lines = [
+        f"## Candidate {candidate.candidate_id} ({candidate.status.value})",
+        f"**Tool Name**: {spec.tool_name} v{candidate.version}",
+        f"**What It Does**: {spec.what_it_does or spec.description}",
+        f"**Returns**: {spec.returns}",
+    ]
+    if artifacts is not None and artifacts.summary_markdown:
+        lines += ["", "### Result", artifacts.summary_markdown]
+    elif artifacts is None:
+        lines += ["", "_No staged run of this candidate was recorded._"]
+    return "\n".join(lines)
+
+
+@candidates_app.command("show")
+def candidates_show(
+    candidate_id: Annotated[str, typer.Argument(help="Candidate id: <tool_id>_<version>.")],
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show one candidate: its presentation, or everything stored about it with --json.
+
+    Example: mcpforge candidates show group_and_count_by_columns_1.0.0
+    """
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        candidate = reg.get_candidate(candidate_id)
+        if as_json:
+            artifacts = candidate.run_artifacts
+            print_json(
+                {
+                    **_candidate_summary(candidate),
+                    "result_markdown": artifacts.summary_markdown if artifacts else None,
+                    "result": artifacts.result if artifacts else None,
+                    "candidate": candidate.model_dump(mode="json"),
+                }
+            )
+            return
+        typer.echo(_presentation(candidate))
+
+
+# ---------------------------------------------------------------------------------------------- review
+def _prompt(question: str, timeout: float, *, to_stderr: bool) -> str | None:
+    """Ask one question on the terminal; None on timeout or end of input."""
+    typer.echo(question + " ", nl=False, err=to_stderr)
+    sys.stderr.flush()
+    sys.stdout.flush()
+    ready, _, _ = select.select([sys.stdin], [], [], timeout)
+    if not ready:
+        typer.echo("\n(no answer before the timeout: treated as Reject)", err=to_stderr)
+        return None
+    line = sys.stdin.readline()
+    return line.strip() if line else None
+
+
+def review_command(  # noqa: PLR0917 - typer maps parameters to options
+    candidate_id: Annotated[str, typer.Argument(help="Candidate id: <tool_id>_<version>.")],
+    output: Annotated[
+        str | None,
+        typer.Option("--output", help="Answer to 'Is this output correct?' (yes / no, with notes)."),
+    ] = None,
+    decision: Annotated[
+        str | None,
+        typer.Option("--decision", help="Answer to 'Approve or Reject?'; only 'Approve' registers the tool."),
+    ] = None,
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Review a staged candidate: is the output correct, then Approve or Reject its registration.
+
+    Without --output/--decision the two questions are asked on the terminal. An approved candidate is
+    promoted at once. Anything but an explicit Approve (including silence) rejects.
+
+    Example: mcpforge review group_and_count_by_columns_1.0.0 --output yes --decision Approve
+    """
+    from mcpforge.registry.review import apply_review, ensure_reviewable
+
+    with cli_errors(as_json=as_json, extra=_EMPTY_REVIEW):
+        reg, cfg = _open(registry, config)
+        candidate = reg.get_candidate(candidate_id)
+        ensure_reviewable(candidate)
+        from mcpforge.pipeline.feedback import parse_feedback
+
+        def output_accepted(answer: str | None) -> bool:
+            return parse_feedback(answer, "output", cfg.feedback).decision == "OUTPUT_ACCEPTED"
+
+        needs_prompt = output is None or (decision is None and output_accepted(output))
+        if needs_prompt and not sys.stdin.isatty():
+            fail(
+                "no terminal to ask on: pass --output yes|no and --decision TEXT "
+                "(only 'Approve' registers the tool)",
+                as_json=as_json,
+                extra={**_EMPTY_REVIEW, "candidate_id": candidate_id},
+            )
+        timeout = cfg.feedback.timeout_seconds
+        if needs_prompt:
+            typer.echo(_presentation(candidate) + "\n", err=as_json)
+        if output is None:
+            output = _prompt(
+                "1. Is this output correct? [Yes/No, with what is wrong]", timeout, to_stderr=as_json
+            )
+        if decision is None and output_accepted(output):
+            decision = _prompt(
+                "2. Save it as a reusable tool? Type Approve to register it, or Reject and what to improve:",
+                timeout,
+                to_stderr=as_json,
+            )
+        outcome = apply_review(
+            reg, candidate_id, output_answer=output, decision_answer=decision, actor=_actor(), config=cfg
+        )
+        if as_json:
+            print_json(outcome.to_dict())
+        else:
+            typer.echo(outcome.message)
+        if outcome.refused_reason is not None and not outcome.identical:
+            raise typer.Exit(EXIT_RUNTIME_ERROR)
+
+
+def promote_command(
+    candidate_id: Annotated[str, typer.Argument(help="Candidate id of an APPROVED candidate.")],
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Promote an APPROVED candidate whose promotion was refused earlier.
+
+    Example: mcpforge promote group_and_count_by_columns_1.1.0
+    """
+    from mcpforge.exceptions import PromotionRefusedError
+    from mcpforge.registry import IDENTICAL_REASON
+
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        try:
+            tool = reg.promote(candidate_id, actor=_actor())
+        except PromotionRefusedError as exc:
+            if exc.reason != IDENTICAL_REASON:
+                raise
+            message = f"{exc.reason}: {candidate_id!r} matches the active tool; nothing to do"
+            if as_json:
+                print_json(
+                    {"candidate_id": candidate_id, "promoted": False, "message": message, "error": None}
+                )
+            else:
+                typer.echo(message)
+            return
+        if as_json:
+            print_json(
+                {"candidate_id": candidate_id, "promoted": True, "tool": tool.to_dict(), "error": None}
+            )
+        else:
+            typer.echo(f"Promoted {tool.name!r} v{tool.version}.")
+
+
+# ---------------------------------------------------------------------------------------------- stats, doctor
+def stats_command(
+    registry: RegistryOption = None, config: ConfigOption = None, as_json: JsonOption = False
+) -> None:
+    """Show generation, validation, approval and tool-call figures (metrics.json).
+
+    Example: mcpforge stats --json
+    """
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        metrics = reg.metrics()
+        if as_json:
+            print_json(metrics)
+            return
+        figures = [
+            [key, str(metrics[key])]
+            for key in (
+                "total_generated",
+                "staged",
+                "approved",
+                "rejected",
+                "promoted",
+                "removed",
+                "generation_success_rate",
+                "approval_rate",
+                "rejection_rate",
+                "validation_failures",
+                "validation_failure_rate",
+                "avg_generation_time_ms",
+            )
+        ]
+        figures.append(["validation_failure_reasons", _pairs(metrics["validation_failure_reasons"])])
+        figures.append(["common_rejection_reasons", ", ".join(metrics["common_rejection_reasons"]) or "-"])
+        figures.append(["pass@k", _pairs(metrics["pass_at_k"])])
+        figures.append(
+            ["tools failing after promotion", ", ".join(metrics["tools_failing_after_promotion"]) or "-"]
+        )
+        _table(f"Registry {str(reg.root)!r}", ["figure", "value"], figures)
+        calls = metrics["tool_calls"]
+        if calls:
+            _table(
+                "Tool calls",
+                ["tool", "calls", "errors", "avg ms", "last error"],
+                [
+                    [
+                        name,
+                        str(s["calls"]),
+                        str(s["errors"]),
+                        str(s["avg_duration_ms"]),
+                        str(s["last_error"] or "-"),
+                    ]
+                    for name, s in calls.items()
+                ],
+            )
+
+
+def _pairs(mapping: dict[str, Any]) -> str:
+    return ", ".join(f"{key}: {value}" for key, value in mapping.items()) or "-"
+
+
+def _sandbox_section() -> dict[str, Any] | None:
+    try:
+        module = importlib.import_module("mcpforge.sandbox.doctor")
+    except ImportError:
+        return None
+    report = getattr(module, "sandbox_report", None)
+    return dict(report()) if callable(report) else None
+
+
+def doctor_command(
+    registry: RegistryOption = None,
+    config: ConfigOption = None,
+    repair: Annotated[
+        bool, typer.Option("--repair", help="Rebuild metadata from the audit log and files.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Check the registry (layout, metadata, hashes, orphans, audit log) and the sandbox.
+
+    Example: mcpforge doctor --repair
+    """
+    from mcpforge.registry import doctor
+
+    with cli_errors(as_json=as_json):
+        reg, _ = _open(registry, config)
+        report = doctor.repair(reg) if repair else doctor.check(reg)
+        sandbox = _sandbox_section()
+        if as_json:
+            print_json({**report.to_dict(), "sandbox": sandbox})
+        else:
+            for item in report.checks:
+                typer.echo(f"[{item.level:^7}] {item.name}: {item.detail}")
+            for change in report.repaired:
+                typer.echo(f"repaired: {change}")
+            if sandbox is None:
+                typer.echo("sandbox: report unavailable")
+            else:
+                typer.echo(
+                    f"sandbox: selected {sandbox.get('selected')!r}, "
+                    f"auto would pick {sandbox.get('auto_choice')!r}"
+                )
+                if sandbox.get("error"):
+                    typer.echo(f"sandbox: {sandbox['error']}")
+            if not report.ok and not repair:
+                typer.echo("Run `mcpforge doctor --repair` to fix the errors above.")
+        if not report.ok:
+            raise typer.Exit(EXIT_RUNTIME_ERROR)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
-    del app
+    """Add the registry commands to ``app``."""
+    app.command("init")(init_command)
+    app.add_typer(tools_app, name="tools")
+    app.add_typer(candidates_app, name="candidates")
+    app.command("review")(review_command)
+    app.command("promote")(promote_command)
+    app.command("stats")(stats_command)
+    app.command("doctor")(doctor_command)

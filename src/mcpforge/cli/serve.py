@@ -55,6 +55,9 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
         for root in roots:
             if not Path(root).is_dir():
                 fail(f"--allow-read {root!r} is not a directory")
+        from mcpforge.sandbox import get_sandbox
+
+        get_sandbox(cfg.sandbox)  # fail now, with the reason, rather than on every tool call
         server = build_server(reg, cfg, allowed_read_paths=roots, poll_interval=poll_interval)
         if http is None:
             server.run(transport="stdio", show_banner=False)

@@ -69,16 +69,24 @@ def _number_from_text(text: str) -> int | float | None:
     return int(plain)
 
 
+def _is_missing(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, float):
+        return math.isnan(value)
+    if type(value).__module__.startswith("pandas"):
+        import pandas as pd
+
+        return value is pd.NA or value is pd.NaT
+    return False
+
+
 def normalize_cell(value: Any) -> Cell:  # noqa: PLR0911 - one return per kind of value
     """One cell: None for every missing spelling, bools, ints, floats, or whitespace-collapsed text."""
-    if value is None:
+    if _is_missing(value):
         return None
-    if isinstance(value, bool):
+    if isinstance(value, bool | int | float):
         return value
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return None if math.isnan(value) else value
     if isinstance(value, Decimal):
         return normalize_cell(float(value))
     if isinstance(value, _dt.date):
@@ -88,13 +96,6 @@ def normalize_cell(value: Any) -> Cell:  # noqa: PLR0911 - one return per kind o
     item = getattr(value, "item", None)  # numpy scalars
     if callable(item) and type(value).__module__ == "numpy":
         return normalize_cell(item())
-    if type(value).__module__.startswith("pandas"):
-        import pandas as pd
-
-        if value is pd.NA or value is pd.NaT:
-            return None
-        if isinstance(value, pd.Timestamp):
-            return _datetime_text(value.to_pydatetime())
     return _text_cell(str(value))
 
 
@@ -175,7 +176,10 @@ def _pipe_cells(line: str) -> list[str]:
 
 
 def _is_scalar(value: Any) -> bool:
-    return not isinstance(value, Mapping | list | tuple | set | frozenset) and not hasattr(value, "shape")
+    if isinstance(value, Mapping | list | tuple | set | frozenset):
+        return False
+    dimensions = getattr(value, "ndim", None)  # numpy scalars have ndim 0, arrays and frames more
+    return dimensions is None or dimensions == 0
 
 
 def _mapping(value: Mapping[Any, Any]) -> Normalized:

@@ -63,7 +63,15 @@ class CodeBleuCache:
         weights: Mapping[str, float] | None = None,
         keyword_weights: Mapping[str, float] | None = None,
     ) -> SemanticClosenessMetrics | None:
-        """The cached metrics of the pair computed with these weights, or None."""
+        """The cached metrics of the pair, or None.
+
+        Args:
+            candidate_code: Generated code.
+            reference_code: Reference code.
+            weights: When given, an entry computed with other component weights is a miss.
+            keyword_weights: When given (``{}`` for the defaults), an entry computed with another keyword
+                table is a miss.
+        """
         path = self.path(candidate_code, reference_code)
         try:
             metrics = SemanticClosenessMetrics.model_validate_json(path.read_text(encoding="utf-8"))
@@ -117,12 +125,13 @@ def compute_code_bleu_async(
         include_standard: Also compute the ``codebleu`` package's score when it is installed.
     """
     weights = resolve_code_bleu_weights(config=config)
-    cached = cache.get(candidate_code, reference_code, weights=weights, keyword_weights=keyword_weights)
+    cached = cache.get(candidate_code, reference_code, weights=weights, keyword_weights=keyword_weights or {})
     if cached is not None:
         done: Future[SemanticClosenessMetrics] = Future()
         done.set_result(cached)
         return done
-    key = cache_key(candidate_code, reference_code)
+    settings = (tuple(sorted(weights.items())), tuple(sorted((keyword_weights or {}).items())))
+    key = f"{cache_key(candidate_code, reference_code)}:{settings}"
     with cache._lock:
         pending = cache._pending.get(key)
         if pending is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import RunArtifacts, ToolCandidate, ToolStatus
-from mcpforge.pipeline._candidate import find_staged_twin, stage_package
+from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
 from mcpforge.pipeline._paths import allowed_read_roots, check_data_path
 from mcpforge.pipeline._signature import ParsedTool
 from mcpforge.pipeline.codegen import build_package
@@ -86,6 +86,8 @@ def add_tool(
             raise InvalidArgumentError(
                 f"tool {spec.tool_name!r} takes no file path parameter, so --data cannot be used"
             )
+    if not registry.is_initialized():
+        registry.init()
     active = registry.get_active_tool(spec.tool_name)
     if active is not None and active.spec_hash == spec.spec_hash():
         raise InvalidArgumentError(
@@ -116,7 +118,8 @@ def add_tool(
             created_by=created_by,
             actor=actor,
         )
-    registry.record_event("generation", source="add-tool", tool=spec.tool_name, passed=run.passed)
+    duration = run.report.duration_ms or 0.0
+    record_generation(registry, candidate, passed=run.passed, duration_ms=duration, source="add-tool")
     if candidate.status == ToolStatus.REJECTED:
         problems = "; ".join((run.report.errors or [])[:5]) or "validation failed"
         return AddToolResult(candidate=candidate, error=f"validation failed, candidate rejected: {problems}")

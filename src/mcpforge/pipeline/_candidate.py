@@ -54,3 +54,38 @@ def stage_package(
         run_arguments=run_arguments,
     )
     return registry.stage_candidate(candidate, package.files, actor=actor)
+
+
+def failure_reasons(report: ValidationReport) -> list[str]:
+    """Which gates failed, as short labels for the registry's metrics."""
+    gates = {
+        "schema": report.schema_ok,
+        "static": report.static_ok,
+        "security": report.security_ok,
+        "sandbox": report.sandbox_ok,
+        "tests": report.tests_ok,
+    }
+    return [name for name, ok in gates.items() if ok is False]
+
+
+def record_generation(
+    registry: Registry, candidate: ToolCandidate, *, passed: bool, duration_ms: float, source: str
+) -> None:
+    """Monitoring events: one ``generation`` and, when it failed, one ``validation_failure``."""
+    registry.record_event(
+        "generation",
+        tool_name=candidate.spec.tool_name,
+        candidate_id=candidate.candidate_id,
+        ok=passed,
+        duration_ms=duration_ms,
+        samples=1,
+        correct=int(passed),
+        source=source,
+    )
+    if not passed and candidate.validation_report is not None:
+        registry.record_event(
+            "validation_failure",
+            tool_name=candidate.spec.tool_name,
+            candidate_id=candidate.candidate_id,
+            reasons=failure_reasons(candidate.validation_report) or ["unspecified"],
+        )

@@ -24,7 +24,9 @@ _FUNC_WORDS = {words[0]: func for words, func in AGG_WORDS.items() if len(words)
 
 
 def _clean(phrase: str) -> str:
-    words = [w for w in tokenize(phrase) if w not in {"the", "a", "column", "columns", "by", "use", "grouping"}]
+    words = [
+        w for w in tokenize(phrase) if w not in {"the", "a", "column", "columns", "by", "use", "grouping"}
+    ]
     return " ".join(words)
 
 
@@ -67,16 +69,19 @@ def apply_corrections(intent: Intent, notes: str, schema: DatasetSchema) -> Inte
     for pattern in _SWAP_PATTERNS:
         for match in re.finditer(pattern, low):
             old_words, new_words = _clean(match.group("old")), _clean(match.group("new"))
-            old_f, new_f = _FUNC_WORDS.get(old_words.split()[-1] if old_words else ""), _FUNC_WORDS.get(
-                new_words.split()[0] if new_words else ""
+            old_f, new_f = (
+                _FUNC_WORDS.get(old_words.split()[-1] if old_words else ""),
+                _FUNC_WORDS.get(new_words.split()[0] if new_words else ""),
             )
             if old_f and new_f and any(m.func == old_f for m in current.metrics):
-                metrics = [m.model_copy(update={"func": new_f}) if m.func == old_f else m for m in current.metrics]
+                metrics = [
+                    m.model_copy(update={"func": new_f}) if m.func == old_f else m for m in current.metrics
+                ]
                 current = current.model_copy(update={"metrics": metrics})
                 applied.append(f"{old_f} → {new_f}")
                 continue
             numbers = re.findall(r"\d+", match.group("new")), re.findall(r"\d+", match.group("old"))
-            if numbers[0] and "top" in low or numbers[0] and current.top_n is not None and numbers[1]:
+            if (numbers[0] and "top" in low) or (numbers[0] and current.top_n is not None and numbers[1]):
                 current = current.model_copy(update={"top_n": int(numbers[0][0])})
                 applied.append(f"top {numbers[0][0]}")
                 continue
@@ -91,7 +96,8 @@ def apply_corrections(intent: Intent, notes: str, schema: DatasetSchema) -> Inte
     current = _flags(current, low, resolver, applied)
     if not applied:
         raise UnmappableRequestError(
-            f"could not apply the notes {notes!r}: name a column swap ('should be region not location'), a filter "
+            f"could not apply the notes {notes!r}: name a column swap ('should be region not location'), "
+            "a filter "
             f"('also filter year > 2023'), 'output as percentages', 'median instead of mean', 'top 10' or "
             f"'group by weather too'; columns: {', '.join(repr(c) for c in schema.column_names)}",
             understood={"operation": intent.operation, "notes": notes},
@@ -112,7 +118,10 @@ def _resolve_phrase(phrase: str, resolver: ColumnResolver) -> str | None:
 
 def _add_filters(intent: Intent, notes: str, resolver: ColumnResolver, applied: list[str]) -> Intent:
     tokens = tokenize(notes)
-    if not re.search(r"\b(filter|only|where|exclude|excluding|without|just|limit to|restrict|in|after|before|since)\b", notes.lower()):
+    if not re.search(
+        r"\b(filter|only|where|exclude|excluding|without|just|limit to|restrict|in|after|before|since)\b",
+        notes.lower(),
+    ):
         return intent
     found = find_filters(tokens, resolver, set())
     new = [f for f in found.filters if f not in intent.filters]
@@ -128,13 +137,22 @@ def _flags(intent: Intent, low: str, resolver: ColumnResolver, applied: list[str
         update["as_percentage"] = True
         applied.append("as percentages")
     top = re.search(r"\b(?:top|first|show|only)\s+(\d+)\b", low)
-    if top and "top_n" not in update and intent.top_n != int(top.group(1)) and not any("top" in a for a in applied):
+    if (
+        top
+        and "top_n" not in update
+        and intent.top_n != int(top.group(1))
+        and not any("top" in a for a in applied)
+    ):
         update["top_n"] = int(top.group(1))
         applied.append(f"top {top.group(1)}")
     if re.search(r"\b(ascending|lowest first|smallest first|bottom)\b", low) and intent.sort_descending:
         update["sort_descending"] = False
         applied.append("ascending order")
-    group = re.search(r"\b(?:group(?:ed)? by|also by|split by|add(?: a)? group(?:ing)? (?:by|on)?|by)\s+([\w ]+?)(?:\s+(?:too|as well|also)\b|$|[,.;])", low)
+    group = re.search(
+        r"\b(?:group(?:ed)? by|also by|split by|add(?: a)? group(?:ing)? (?:by|on)?|by)\s+([\w ]+?)"
+        r"(?:\s+(?:too|as well|also)\b|$|[,.;])",
+        low,
+    )
     if group and not any("column" in a for a in applied):
         column = _resolve_phrase(_clean(group.group(1)), resolver)
         if column and column not in intent.group_by:

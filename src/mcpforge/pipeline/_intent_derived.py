@@ -10,7 +10,8 @@ from mcpforge.pipeline._intent_words import ColumnResolver
 
 _HEAD = re.compile(
     r"(?:\b(?:with|where|compute|calculate|define|let|and|using)\s+)?"
-    r"\b([A-Za-z_][A-Za-z0-9_]*)\s*(?::=|=|\bis defined as\b|\bdefined as\b|\bcomputed as\b|\bcalculated as\b)\s*",
+    r"\b([A-Za-z_][A-Za-z0-9_]*)\s*"
+    r"(?::=|=|\bis defined as\b|\bdefined as\b|\bcomputed as\b|\bcalculated as\b)\s*",
     re.IGNORECASE,
 )
 _EXPR_TOKEN = re.compile(r"\s*(\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/()])")
@@ -24,34 +25,33 @@ class DerivedFound:
     text: str
 
 
-def _expression_at(text: str, pos: int, resolver: ColumnResolver, known: set[str]) -> tuple[str, int, int] | None:
-    """Parse operand (op operand)* from ``pos``: (expression with real names, end, column count)."""
+def _operand(token: str, resolver: ColumnResolver, known: set[str]) -> str | None:
+    """A number or numeric column (real or derived earlier) as it goes into the expression."""
+    if re.fullmatch(r"\d+(?:\.\d+)?", token):
+        return token
+    column = token if token in known else resolver.resolve(token, fuzzy=False)
+    if column is None or resolver.kind(column) not in {"numeric", "boolean"}:
+        return None
+    return column
+
+
+def _expression_at(text: str, pos: int, resolver: ColumnResolver, known: set[str]) -> tuple[str, int] | None:
+    """Parse ``operand (operator operand)*`` from ``pos``: (expression with real names, end offset)."""
     parts: list[str] = []
     depth = 0
     expect_operand = True
-    columns = 0
     end = pos
-    while True:
-        match = _EXPR_TOKEN.match(text, end)
-        if match is None:
-            break
+    while (match := _EXPR_TOKEN.match(text, end)) is not None:
         token = match.group(1)
-        if expect_operand:
-            if token == "(":
-                depth += 1
-                parts.append(token)
-            elif token == "-":
-                parts.append(token)
-            elif re.fullmatch(r"\d+(?:\.\d+)?", token):
-                parts.append(token)
-                expect_operand = False
-            else:
-                column = token if token in known else resolver.resolve(token, fuzzy=False)
-                if column is None or resolver.kind(column) not in {"numeric", "boolean"}:
-                    break
-                parts.append(column)
-                columns += 1
-                expect_operand = False
+        if expect_operand and token in {"(", "-"}:
+            depth += token == "("
+            parts.append(token)
+        elif expect_operand:
+            operand = _operand(token, resolver, known)
+            if operand is None:
+                break
+            parts.append(operand)
+            expect_operand = False
         elif token == ")" and depth > 0:
             depth -= 1
             parts.append(token)
@@ -61,12 +61,12 @@ def _expression_at(text: str, pos: int, resolver: ColumnResolver, known: set[str
         else:
             break
         end = match.end()
-    while parts and (parts[-1] in {"+", "-", "*", "/", "("}):
+    while parts and parts[-1] in {"+", "-", "*", "/", "("}:
         parts.pop()
-    if depth != 0 or columns == 0 or not any(p in {"+", "-", "*", "/"} for p in parts):
+    has_column = any(re.fullmatch(r"[A-Za-z_]\w*", part) for part in parts)
+    if depth != 0 or not has_column or not any(p in {"+", "-", "*", "/"} for p in parts):
         return None
-    expression = " ".join(parts).replace("( ", "(").replace(" )", ")")
-    return expression, end, columns
+    return " ".join(parts).replace("( ", "(").replace(" )", ")"), end
 
 
 def find_derived(text: str, resolver: ColumnResolver) -> tuple[list[DerivedColumn], str]:
@@ -78,14 +78,17 @@ def find_derived(text: str, resolver: ColumnResolver) -> tuple[list[DerivedColum
     pos = 0
     while (match := _HEAD.search(text, pos)) is not None:
         name = match.group(1).lower()
-        if resolver.schema.get(name) is not None or resolver.resolve(name, fuzzy=False) in resolver.schema.column_names:
+        if (
+            resolver.schema.get(name) is not None
+            or resolver.resolve(name, fuzzy=False) in resolver.schema.column_names
+        ):
             pos = match.end()
             continue
         parsed = _expression_at(text, match.end(), resolver, {d.name for d in derived})
         if parsed is None:
             pos = match.end()
             continue
-        expression, end, _ = parsed
+        expression, end = parsed
         derived.append(DerivedColumn(name=name, expression=expression))
         resolver.extra[name] = "numeric"
         replacement = f" {name} "

@@ -35,7 +35,14 @@ _NUMERIC_ONLY = {">", ">=", "<", "<="}
 _NEGATORS = {"not", "non", "excluding", "exclude", "except", "without", "no", "outside", "other", "besides"}
 _NULL_WORDS = {"missing", "null", "empty", "blank", "nan", "unknown", "unrecorded"}
 _DATE_WORDS = {"after": ">", "since": ">=", "from": ">=", "before": "<", "until": "<=", "till": "<=",
-               "in": "year", "during": "year", "of": "year", "to": "<="}  # fmt: skip
+               "in": "year", "during": "year", "of": "year", "to": "<=", "for": "year"}  # fmt: skip
+
+
+_MONTHS = {m: n for n, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                         "dec"), start=1)}  # fmt: skip
+_MONTH_WORDS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                "nov", "dec"}  # fmt: skip
 
 
 @dataclass(kw_only=True)
@@ -97,7 +104,10 @@ def _match_comparator(tokens: list[str], i: int) -> tuple[str, int] | None:
 
 def _year_range(column: str, year: int, op: str) -> list[Filter]:
     if op == "year":
-        return [Filter(column=column, op=">=", value=f"{year}-01-01"), Filter(column=column, op="<", value=f"{year + 1}-01-01")]
+        return [
+            Filter(column=column, op=">=", value=f"{year}-01-01"),
+            Filter(column=column, op="<", value=f"{year + 1}-01-01"),
+        ]
     if op == ">":
         return [Filter(column=column, op=">=", value=f"{year + 1}-01-01")]
     if op == ">=":
@@ -137,74 +147,102 @@ def _comparisons(tokens: list[str], resolver: ColumnResolver, reserved: set[int]
         if i in reserved or i in out.used:
             i += 1
             continue
-        if tokens[i] == "between" and i + 3 < len(tokens) and tokens[i + 2] in {"and", "to"}:
-            low, high = _value_token(tokens[i + 1]), _value_token(tokens[i + 3])
-            left = _column_before(tokens, i, resolver)
-            if low is not None and high is not None:
-                if left is not None and resolver.kind(left[0]) == "numeric":
-                    out.filters.append(Filter(column=left[0], op="between", value=[low, high]))
-                    out.used.update(range(left[1], i + 4))
-                    i += 4
-                    continue
-                column = left[0] if left and resolver.kind(left[0]) == "datetime" else date_column(resolver, tokens)
-                if column is not None and _year_like(tokens[i + 1]) and _year_like(tokens[i + 3]):
-                    out.filters += [*_year_range(column, int(low), ">="), *_year_range(column, int(high), "<=")]
-                    out.used.update(range(left[1] if left else i, i + 4))
-                    i += 4
-                    continue
-                if column is not None and isinstance(low, str) and isinstance(high, str):
-                    out.filters.append(Filter(column=column, op="between", value=[low, high]))
-                    out.used.update(range(left[1] if left else i, i + 4))
-                    i += 4
-                    continue
-        matched = _match_comparator(tokens, i)
-        if matched is None:
-            i += 1
-            continue
-        op, width = matched
-        left = _column_before(tokens, i, resolver)
-        j = i + width
-        if j < len(tokens) and tokens[j] in {"the", "a"}:
-            j += 1
-        if left is None and tokens[i] in {"older", "younger"} and resolver.resolve("age", fuzzy=False):
-            left = (str(resolver.resolve("age", fuzzy=False)), i)
-        if left is None and j + 1 < len(tokens) and _reversed(tokens, j, op, resolver, out):
-            out.used.update(range(i, j + 1 + out.used_width))
-            i = j + 1 + out.used_width
-            continue
-        if left is None or j >= len(tokens):
-            i += width
-            continue
-        column, start = left
-        if any(p in reserved or p in out.used for p in range(start, i)):
-            i += width
-            continue
-        kind = resolver.kind(column)
-        word = tokens[j]
-        if op in {"==", "!="} and word in _NULL_WORDS:
-            out.filters.append(Filter(column=column, op="is null" if op == "==" else "not null"))
-        elif op == "==" and tokens[i] == "is" and word == "not" and j + 1 < len(tokens) and tokens[j + 1] in _NULL_WORDS:
-            out.filters.append(Filter(column=column, op="not null"))
-            j += 1
-        elif kind == "datetime" and _year_like(word) and op in _NUMERIC_ONLY | {"=="}:
-            out.filters += _year_range(column, int(word), "year" if op == "==" else op)
-        elif (value := _value_token(word)) is not None and kind in {"numeric", "datetime"}:
-            out.filters.append(Filter(column=column, op=op, value=value))
-        elif op in {"==", "!="} and kind == "categorical" and (cat := _category_value(column, word, resolver)):
-            out.filters.append(Filter(column=column, op=op, value=cat))
-        elif op in {"==", "!="} and kind == "boolean" and word in {"true", "false", "yes", "no"}:
-            out.filters.append(Filter(column=column, op=op, value=word in {"true", "yes"}))
-        elif tokens[i] in {"is", "of", "or"}:
-            i += width
-            continue
-        elif column_year := _year_column(column, word, resolver, tokens, op):
-            out.filters += column_year
+        i = _between_at(tokens, i, resolver, out) or _comparison_at(tokens, i, resolver, reserved, out)
+
+
+def _between_at(tokens: list[str], i: int, resolver: ColumnResolver, out: FilterResult) -> int:
+    """``X between A and B`` at ``i``: the index after it, or 0 when there is none."""
+    if tokens[i] != "between" or i + 3 >= len(tokens) or tokens[i + 2] not in {"and", "to"}:
+        return 0
+    low, high = _value_token(tokens[i + 1]), _value_token(tokens[i + 3])
+    if low is None or high is None:
+        return 0
+    left = _column_before(tokens, i, resolver)
+    start = left[1] if left else i
+    if left is not None and resolver.kind(left[0]) == "numeric":
+        found = [Filter(column=left[0], op="between", value=[low, high])]
+    else:
+        column = left[0] if left and resolver.kind(left[0]) == "datetime" else date_column(resolver, tokens)
+        if column is None:
+            return 0
+        if _year_like(tokens[i + 1]) and _year_like(tokens[i + 3]):
+            found = [*_year_range(column, int(low), ">="), *_year_range(column, int(high), "<=")]
+        elif isinstance(low, str) and isinstance(high, str):
+            found = [Filter(column=column, op="between", value=[low, high])]
         else:
-            out.unknown.append(f"{column} {' '.join(tokens[i : j + 1])}")
-            i = j + 1
-            continue
-        out.used.update(range(start, j + 1))
-        i = j + 1
+            return 0
+    out.filters += found
+    out.used.update(range(start, i + 4))
+    return i + 4
+
+
+def _comparison_at(
+    tokens: list[str], i: int, resolver: ColumnResolver, reserved: set[int], out: FilterResult
+) -> int:
+    """``column <comparator> value`` (or ``<comparator> N column``) at ``i``: the index to continue from."""
+    matched = _match_comparator(tokens, i)
+    if matched is None:
+        return i + 1
+    op, width = matched
+    left = _column_before(tokens, i, resolver)
+    j = i + width
+    if j < len(tokens) and tokens[j] in {"the", "a"}:
+        j += 1
+    age = resolver.resolve("age", fuzzy=False)
+    if left is None and tokens[i] in {"older", "younger"} and age:
+        left = (age, i)
+    if left is None and j + 1 < len(tokens) and _reversed(tokens, j, op, resolver, out):
+        out.used.update(range(i, j + 1 + out.used_width))
+        return j + 1 + out.used_width
+    if left is None or j >= len(tokens) or any(p in reserved or p in out.used for p in range(left[1], i)):
+        return i + width
+    column, start = left
+    result = _filter_for(column, op, tokens=tokens, i=i, j=j, resolver=resolver)
+    if result is None:
+        if tokens[i] in {"is", "of", "or"}:
+            return i + width
+        out.unknown.append(f"{column} {' '.join(tokens[i : j + 1])}")
+        return j + 1
+    found, end = result
+    out.filters += found
+    out.used.update(range(start, end + 1))
+    return end + 1
+
+
+def _filter_for(
+    column: str, op: str, *, tokens: list[str], i: int, j: int, resolver: ColumnResolver
+) -> tuple[list[Filter], int] | None:
+    """The filters ``column op tokens[j]`` means, and the last token used; None when it means nothing."""
+    word = tokens[j]
+    if op in {"==", "!="} and word in _NULL_WORDS:
+        return [Filter(column=column, op="is null" if op == "==" else "not null")], j
+    if (
+        op == "=="
+        and tokens[i] == "is"
+        and word == "not"
+        and j + 1 < len(tokens)
+        and tokens[j + 1] in _NULL_WORDS
+    ):
+        return [Filter(column=column, op="not null")], j + 1
+    found = _value_filter(column, op, word, resolver)
+    if found is None and tokens[i] not in {"is", "of", "or"}:
+        found = _year_column(column, word, resolver, tokens, op) or None
+    return (found, j) if found else None
+
+
+def _value_filter(column: str, op: str, word: str, resolver: ColumnResolver) -> list[Filter] | None:
+    kind = resolver.kind(column)
+    value = _value_token(word)
+    if kind == "datetime" and _year_like(word) and op in _NUMERIC_ONLY | {"=="}:
+        return _year_range(column, int(word), "year" if op == "==" else op)
+    if value is not None and kind in {"numeric", "datetime"}:
+        return [Filter(column=column, op=op, value=value)]
+    equality = op in {"==", "!="}
+    if equality and kind == "categorical" and (category := _category_value(column, word, resolver)):
+        return [Filter(column=column, op=op, value=category)]
+    if equality and kind == "boolean" and word in {"true", "false", "yes", "no"}:
+        return [Filter(column=column, op=op, value=word in {"true", "yes"})]
+    return None
 
 
 def _reversed(tokens: list[str], j: int, op: str, resolver: ColumnResolver, out: FilterResult) -> bool:
@@ -237,7 +275,9 @@ def _year_like(token: str) -> bool:
     return bool(_YEAR.fullmatch(token))
 
 
-def _year_column(column: str, word: str, resolver: ColumnResolver, tokens: list[str], op: str) -> list[Filter]:
+def _year_column(
+    column: str, word: str, resolver: ColumnResolver, tokens: list[str], op: str
+) -> list[Filter]:
     """``year > 2023`` on a dataset without a year column: a range on its date column."""
     del column
     if not _year_like(word):
@@ -268,7 +308,16 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
         column = date_column(resolver, tokens)
         if column is None:
             continue
-        if _year_like(nxt):
+        month = _MONTHS.get(nxt[:3]) if nxt[:3] in _MONTHS and nxt in _MONTH_WORDS else None
+        if month and i + 2 < len(tokens) and _year_like(tokens[i + 2]) and op in {"year", ">=", "<="}:
+            year = int(tokens[i + 2])
+            after = f"{year + month // 12}-{month % 12 + 1:02d}-01"
+            out.filters += [
+                Filter(column=column, op=">=", value=f"{year}-{month:02d}-01"),
+                Filter(column=column, op="<", value=after),
+            ]
+            out.used.update({i, i + 1, i + 2})
+        elif _year_like(nxt):
             out.filters += _year_range(column, int(nxt), op)
             out.used.update({i, i + 1})
         elif _DATE.fullmatch(nxt) and op != "year":
@@ -276,8 +325,14 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
             out.used.update({i, i + 1})
 
 
-def _category_values(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
-    hits = [h for h in find_values(tokens, resolver) if not (set(range(h.start, h.start + h.width)) & (reserved | out.used))]
+def _category_values(
+    tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult
+) -> None:
+    hits = [
+        h
+        for h in find_values(tokens, resolver)
+        if not (set(range(h.start, h.start + h.width)) & (reserved | out.used))
+    ]
     by_position: dict[int, list[str]] = {}
     for hit in hits:
         by_position.setdefault(hit.start, []).append(hit.column)
@@ -314,11 +369,14 @@ def _booleans(tokens: list[str], resolver: ColumnResolver, reserved: set[int], o
     for i, token in enumerate(tokens):
         if i in reserved or i in out.used:
             continue
-        column = resolver.resolve(token, fuzzy=False)
-        if column is None or resolver.kind(column) != "boolean" or _key_of(column) != token:
+        word = token[:-2] if token.endswith("ly") and len(token) > 5 else token  # "remotely" → remote
+        column = resolver.resolve(word, fuzzy=False)
+        if column is None or resolver.kind(column) != "boolean" or _key_of(column) != word:
             continue
         before = tokens[i - 1] if i else ""
-        if before in _GROUP_WORDS or (i + 1 < len(tokens) and tokens[i + 1] in {"by", "vs", "and"} and before in _GROUP_WORDS):
+        if before in _GROUP_WORDS or (
+            i + 1 < len(tokens) and tokens[i + 1] in {"by", "vs", "and"} and before in _GROUP_WORDS
+        ):
             continue
         negated = before in {"not", "non", "no"}
         out.filters.append(Filter(column=column, op="==", value=not negated))
@@ -329,12 +387,27 @@ def _key_of(column: str) -> str:
     return column.lower()
 
 
-def _missing_mentions(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+def _missing_mentions(
+    tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult
+) -> None:
     """``with a missing driver age`` → driver_age is null; ``with a known driver age`` → not null."""
     for i in range(1, len(tokens) - 1):
-        if {i - 1, i} & (reserved | out.used) or tokens[i - 1] not in {"with", "have", "has", "a", "an", "where"}:
+        if {i - 1, i} & (reserved | out.used) or tokens[i - 1] not in {
+            "with",
+            "have",
+            "has",
+            "a",
+            "an",
+            "where",
+        }:
             continue
-        op = "is null" if tokens[i] in _NULL_WORDS else "not null" if tokens[i] in {"known", "recorded"} else None
+        op = (
+            "is null"
+            if tokens[i] in _NULL_WORDS
+            else "not null"
+            if tokens[i] in {"known", "recorded"}
+            else None
+        )
         hit = resolver.match_at(tokens, i + 1, fuzzy=True)
         if op and hit:
             out.filters.append(Filter(column=hit[0], op=op))

@@ -7,13 +7,35 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mcpforge.models import Aggregation
-from mcpforge.pipeline._intent_words import ColumnResolver
+from mcpforge.pipeline._intent_words import ENTITY_WORDS, ColumnResolver, singular
 
 AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
 TimeGrain = Literal["day", "week", "month", "quarter", "year", "weekday", "hour"]
 
-_TOP_DESC = {"top", "first", "highest", "largest", "biggest", "best", "most", "busiest", "greatest", "maximum"}
-_TOP_ASC = {"bottom", "lowest", "smallest", "least", "fewest", "worst", "minimum", "quietest"}
+_TOP_DESC = {
+    "top",
+    "first",
+    "highest",
+    "largest",
+    "biggest",
+    "best",
+    "most",
+    "busiest",
+    "greatest",
+    "maximum",
+    "oldest",
+    "latest",
+    "newest",
+    "longest",
+    "hottest",
+    "priciest",
+}
+_TOP_ASC = {"bottom", "lowest", "smallest", "least", "fewest", "worst", "minimum", "quietest", "youngest",
+            "earliest", "cheapest", "shortest", "coldest"}  # fmt: skip
+# Superlatives that name the sort column themselves ("the 10 youngest drivers" sorts by age).
+SUPERLATIVE_COLUMNS = {"youngest": "age", "oldest": "age", "cheapest": "price", "priciest": "price",
+                       "hottest": "temperature", "coldest": "temperature", "earliest": "date", "latest": "date",
+                       "newest": "date", "longest": "duration", "shortest": "duration"}  # fmt: skip
 _GRAMMAR = {"the", "a", "an", "its", "their", "each", "every", "all", "of", "in", "on", "for", "with", "to"}
 
 AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
@@ -30,6 +52,8 @@ AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
     ("how", "many", "unique"): "nunique", ("how", "many", "different"): "nunique",
     ("distinct", "count", "of"): "nunique", ("unique", "count", "of"): "nunique",
     ("count", "distinct"): "nunique",
+    ("distinct",): "nunique",
+    ("unique",): "nunique",
     ("number", "of"): "count", ("count", "of"): "count", ("how", "many"): "count", ("count",): "count",
     ("counts",): "count", ("frequency",): "count", ("volume", "of"): "count", ("no", "of"): "count",
 }  # fmt: skip
@@ -54,8 +78,18 @@ _GRAIN_AFTER_TRIGGER: dict[str, TimeGrain] = {
     "hour": "hour", "hours": "hour", "weekday": "weekday",
 }  # fmt: skip
 GROUP_TRIGGERS: list[tuple[str, ...]] = [
-    ("grouped", "by"), ("group", "by"), ("broken", "down", "by"), ("break", "down", "by"), ("split", "by"),
-    ("for", "each"), ("for", "every"), ("in", "each"), ("within", "each"), ("across",), ("per",), ("by",),
+    ("grouped", "by"),
+    ("group", "by"),
+    ("broken", "down", "by"),
+    ("break", "down", "by"),
+    ("split", "by"),
+    ("for", "each"),
+    ("for", "every"),
+    ("in", "each"),
+    ("within", "each"),
+    ("across",),
+    ("per",),
+    ("by",),
     ("each",),
 ]
 _SORT_TRIGGERS = {("sorted", "by"), ("ordered", "by"), ("ranked", "by"), ("sort", "by"), ("order", "by"),
@@ -66,17 +100,21 @@ OP_KEYWORDS: list[tuple[str, str]] = [
     (r"\bpivot", "pivot_table"),
     (r"\bcorrelat|\bcorr\b|\brelationship between\b|\bassociation between\b", "correlation"),
     (r"\boutlier|\banomal|\bunusual (?:values|readings)|\bextreme values\b", "outliers"),
-    (r"\bpercentiles?\b|\bquantiles?\b|\bquartiles?\b|\bdeciles?\b|\bp\d{1,2}\b|\d+(?:st|nd|rd|th) percentile", "percentiles"),
+    (r"\bpercentiles?\b|\bquantiles?\b|\bquartiles?\b|\bdeciles?\b|\bp\d{1,2}\b"
+     r"|\d+(?:st|nd|rd|th) percentile", "percentiles"),
     (r"\bmissing values?\b|\bmissing data\b|\bnull values?\b|\bnulls\b|\bnan values\b|\bcompleteness\b"
-     r"|\bhow many (?:values )?(?:are )?missing\b|\bmissing (?:in|per|by) (?:each|every)? ?column|\bmissing\b(?!.*\bwhere\b)",
+     r"|\bhow many (?:values )?(?:are )?missing\b|\bmissing (?:in|per|by) (?:each|every)? ?column"
+     r"|\bmissing\b(?!.*\bwhere\b)",
      "missing_values"),
-    (r"\bdescribe\b|\bsummary stat|\bsummary statistics\b|\bdescriptive stat|\bsummari[sz]e\b|\bstatistics\b|\bstats\b"
-     r"|\boverview\b|\bsummary\b", "summary_stats"),
+    (r"\bdescribe\b|\bsummary stat|\bsummary statistics\b|\bdescriptive stat|\bsummari[sz]e\b"
+     r"|\bstatistics\b|\bstats\b|\boverview\b|\bsummary\b", "summary_stats"),
     (r"\bdistribution\b|\bhistogram\b|\bfrequenc(?:y|ies)\b|\bvalue counts\b|\bbreakdown\b|\bbreak down\b"
      r"|\bhow (?:are|is) .* distributed\b", "value_distribution"),
     (r"\bdistinct\b|\bunique\b|\bdifferent\b|\bcardinality\b", "distinct_count"),
 ]  # fmt: skip
-SHARE_WORDS = re.compile(r"\bshares?\b|\bpercent(?:age)?s?\b|\bproportions?\b|%|\bfraction\b|\bratio\b|\brelative\b")
+SHARE_WORDS = re.compile(
+    r"\bshares?\b|\bpercent(?:age)?s?\b|\bproportions?\b|%|\bfraction\b|\bratio\b|\brelative\b"
+)
 
 
 @dataclass(kw_only=True)
@@ -86,6 +124,9 @@ class Phrases:
     top_n: int | None = None
     descending: bool = True
     top_subject: int | None = None
+    top_word: str | None = None
+    sort_order: bool = False
+    per_row: bool = False
     grain: TimeGrain | None = None
     part: str | None = None
     group_by: list[str] = field(default_factory=list)
@@ -93,8 +134,23 @@ class Phrases:
     metrics: list[Aggregation] = field(default_factory=list)
     ranking_metric: bool = False
     unknown: list[str] = field(default_factory=list)
+    ambiguous: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
+
+
+def find_sort_order(tokens: list[str], out: Phrases) -> None:
+    """``lowest first``, ``ascending``, ``sorted descending``: the sort direction."""
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token in {"ascending", "asc"} or (token in _TOP_ASC and nxt == "first"):
+            out.descending = False
+        elif token in {"descending", "desc"} or (token in _TOP_DESC and nxt == "first"):
+            out.descending = True
+        else:
+            continue
+        out.sort_order = True
+        out.used.update({i, i + 1} if nxt == "first" else {i})
 
 
 def find_top_n(tokens: list[str], out: Phrases) -> None:
@@ -104,18 +160,31 @@ def find_top_n(tokens: list[str], out: Phrases) -> None:
             continue  # "at least 10", "no more than 5" are filters
         number = int(tokens[i + 1]) if i + 1 < len(tokens) and tokens[i + 1].isdigit() else None
         if token in _TOP_DESC | _TOP_ASC and number is not None and 0 < number <= 10_000:
-            out.top_n, out.descending = number, token in _TOP_DESC
+            out.top_n, out.descending, out.top_word = number, token in _TOP_DESC, token
             out.used.update({i, i + 1})
             out.top_subject = i + 2
             return
-        if token.isdigit() and i + 1 < len(tokens) and tokens[i + 1] in _TOP_DESC | _TOP_ASC and 0 < int(token) <= 10_000:
-            out.top_n, out.descending = int(token), tokens[i + 1] in _TOP_DESC
+        if (
+            token.isdigit()
+            and i + 1 < len(tokens)
+            and tokens[i + 1] in _TOP_DESC | _TOP_ASC
+            and 0 < int(token) <= 10_000
+        ):
+            out.top_n, out.descending, out.top_word = int(token), tokens[i + 1] in _TOP_DESC, tokens[i + 1]
             out.used.update({i, i + 1})
             out.top_subject = i + 2
-            if i + 2 < len(tokens) and tokens[i + 2] in {"common", "frequent", "popular", "expensive", "recent"}:
+            if i + 2 < len(tokens) and tokens[i + 2] in {
+                "common",
+                "frequent",
+                "popular",
+                "expensive",
+                "recent",
+            }:
                 out.used.add(i + 2)
                 out.top_subject = i + 3
             return
+    if _which_most(tokens, out) or _n_with_most(tokens, out):
+        return
     for i, token in enumerate(tokens[:-1]):
         if token in {"most", "least"} and tokens[i + 1] in {"common", "frequent", "popular"}:
             out.top_n, out.descending = 1, token == "most"
@@ -123,6 +192,54 @@ def find_top_n(tokens: list[str], out: Phrases) -> None:
             out.top_subject = i + 2
             out.notes.append(f"'{token} {tokens[i + 1]}' read as the top 1 group")
             return
+
+
+_SUPERLATIVES = {"most": True, "highest": True, "largest": True, "biggest": True, "greatest": True,
+                 "busiest": True, "fewest": False, "least": False, "lowest": False, "smallest": False,
+                 "quietest": False}  # fmt: skip
+_TIME_WORDS = {"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "weekday", "time"}
+
+
+def _n_with_most(tokens: list[str], out: Phrases) -> bool:
+    """``the 3 departments with the most overtime`` → top 3 groups."""
+    for i, token in enumerate(tokens):
+        if not token.isdigit() or not 0 < int(token) <= 10_000 or (i > 0 and tokens[i - 1] in _NOT_TOP):
+            continue
+        for k in range(i + 2, min(len(tokens), i + 7)):
+            if tokens[k] in _SUPERLATIVES and tokens[k - 1] in {"the", "most", "with", "by", *_SUPERLATIVES}:
+                out.top_n, out.descending, out.top_subject = int(token), _SUPERLATIVES[tokens[k]], i + 1
+                out.used.update({i, k})
+                return True
+    return False
+
+
+_NOT_TOP = {"at", "no", "than", "over", "under", "above", "below", "between", "and", "of", "in", "to", "from"}
+
+
+def _which_most(tokens: list[str], out: Phrases) -> bool:
+    """``which region has the most fatal accidents`` → the top 1 group (subject right after "which")."""
+    for i, token in enumerate(tokens[:-2]):
+        if token not in {"which", "what"}:
+            continue
+        subject = i + 1
+        while subject < len(tokens) and tokens[subject] in {"is", "are", "was", "were", "the"}:
+            subject += 1
+        if subject < len(tokens) and tokens[subject] in _SUPERLATIVES:
+            out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[subject]], subject + 1
+            out.used.add(subject)
+            out.notes.append(f"'{token} ... {tokens[subject]}' read as the top 1 group")
+            return True
+        if subject >= len(tokens) or tokens[subject] in _TIME_WORDS:
+            return False
+        for k in range(subject + 1, min(len(tokens), subject + 6)):
+            if tokens[k] in _SUPERLATIVES:
+                out.top_n, out.descending = 1, _SUPERLATIVES[tokens[k]]
+                out.top_subject = subject
+                out.used.add(k)
+                out.notes.append(f"'{token} ... {tokens[k]}' read as the top 1 group")
+                return True
+        return False
+    return False
 
 
 def find_grain(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
@@ -139,13 +256,19 @@ def find_grain(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> Non
                 break
         else:
             trigger = _trigger_at(tokens, i)
-            if trigger and i + trigger < len(tokens):
+            if tokens[i] == "and" and i > 0 and tokens[i - 1] not in _GRAIN_AFTER_TRIGGER:
+                trigger = 1  # "by region and year": a grain at the end of a group list
+            if trigger and i + trigger < len(tokens) and not _phrase_at(tokens, i + trigger):
                 word = tokens[i + trigger]
                 if word in _GRAIN_AFTER_TRIGGER and resolver.resolve(word, fuzzy=False) is None:
                     _set_grain(out, _GRAIN_AFTER_TRIGGER[word])
                     out.used.update(range(i, i + trigger + 1))
                     if _next_is(tokens, i + trigger + 1, "and"):
                         out.used.add(i + trigger + 1)
+
+
+def _phrase_at(tokens: list[str], i: int) -> bool:
+    return any(tuple(tokens[i : i + len(phrase)]) == phrase for phrase in _GRAIN_PHRASES if len(phrase) > 1)
 
 
 def _set_grain(out: Phrases, grain: str) -> None:
@@ -166,7 +289,9 @@ def _trigger_at(tokens: list[str], i: int) -> int:
     return 0
 
 
-def _column_list(tokens: list[str], start: int, resolver: ColumnResolver, out: Phrases) -> tuple[list[str], int, str | None]:
+def _column_list(
+    tokens: list[str], start: int, resolver: ColumnResolver, out: Phrases
+) -> tuple[list[str], int, str | None]:
     """Columns joined by and / , / & from ``start``: (columns, end, first unresolved word)."""
     columns: list[str] = []
     j = start
@@ -203,7 +328,9 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
             i += 1
             continue
         start = i + width
-        if start < len(tokens) and (_agg_at(tokens, start) or tokens[start] in {"count", "number", "frequency"}):
+        if start < len(tokens) and (
+            _agg_at(tokens, start) or tokens[start] in {"count", "number", "frequency"}
+        ):
             if out.top_n is not None or sort:
                 out.ranking_metric = True
             i = start
@@ -211,23 +338,38 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         columns, end, unresolved = _column_list(tokens, start, resolver, out)
         if sort and columns:
             out.sort_column = columns[0]
-        elif columns and out.top_n is not None and tokens[i] == "by" and resolver.kind(columns[0]) == "numeric":
+        elif (
+            columns and out.top_n is not None and tokens[i] == "by" and resolver.kind(columns[0]) == "numeric"
+        ):
             out.sort_column = columns[0]
             out.ranking_metric = True
         elif columns:
             out.group_by.extend(c for c in columns if c not in out.group_by)
+        elif unresolved and tokens[i] in {"by", "per"} and singular(unresolved) in ENTITY_WORDS:
+            out.notes.append(f"'{tokens[i]} {unresolved}' read as an average per row")
+            out.per_row = True
+            end += 1
         elif unresolved and tokens[i] in {"by", "per"} and _looks_like_column_word(unresolved):
-            out.unknown.append(unresolved)
+            _unknown(out, unresolved, resolver)
         if columns or (unresolved and tokens[i] in {"by", "per"}):
             out.used.update(range(i, end))
         i = max(end, i + 1)
+
+
+def _unknown(out: Phrases, word: str, resolver: ColumnResolver) -> None:
+    """Record a word that should name a column but does not (or names several)."""
+    options = resolver.candidates(word)
+    if options:
+        out.ambiguous.append(f"{word!r} could be {' or '.join(repr(o) for o in options)}")
+    else:
+        out.unknown.append(word)
 
 
 def _looks_like_column_word(word: str) -> bool:
     return bool(re.fullmatch(r"[a-z][a-z_\-]{2,}", word)) and word not in _GRAMMAR | {
         "far", "default", "hand", "itself", "then", "how", "what", "which", "using", "name", "descending",
         "ascending", "value", "values", "size", "volume", "column", "columns", "field", "fields", "variable",
-        "variables", "category_value", "group", "groups", "row", "rows",
+        "variables", "category_value", "group", "groups", "row", "rows", "first", "last", "order",
     }  # fmt: skip
 
 
@@ -238,48 +380,83 @@ def _agg_at(tokens: list[str], i: int) -> tuple[AggFunc, int] | None:
     return None
 
 
+def _agg_run(tokens: list[str], i: int, reserved: set[int]) -> tuple[list[AggFunc], int]:
+    """Aggregation words joined by and / , / or from ``i``: (functions, index after them)."""
+    funcs: list[AggFunc] = []
+    j = i
+    while (agg := _agg_at(tokens, j)) is not None and j not in reserved:
+        # "average number of vehicles" is one mean, not a mean and a count
+        adjacent = bool(funcs) and tokens[j - 1] not in {"and", ",", "&", "or"}
+        if adjacent and tokens[j - 1] in _RANKING_WORDS:
+            funcs[-1] = agg[0]  # "the highest average salary": rank by the mean, do not also take the max
+        elif not (adjacent and agg[0] == "count"):
+            funcs.append(agg[0])
+        j += agg[1]
+        if j < len(tokens) and tokens[j] in {"and", ",", "&", "or"} and _agg_at(tokens, j + 1):
+            j += 1
+    return funcs, j
+
+
+_RANKING_WORDS = {"highest", "lowest", "largest", "smallest", "biggest"}
+
+
 def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]) -> None:
     """``average speed``, ``mean and max of duration``, ``number of distinct customers``, ``how many``."""
     i = 0
     while i < len(tokens):
-        if i in out.used or i in reserved:
-            i += 1
-            continue
-        funcs: list[AggFunc] = []
-        j = i
-        while (agg := _agg_at(tokens, j)) is not None and j not in reserved:
-            funcs.append(agg[0])
-            j += agg[1]
-            if j < len(tokens) and tokens[j] in {"and", ",", "&", "or"} and _agg_at(tokens, j + 1):
-                j += 1
+        funcs, j = _agg_run(tokens, i, reserved) if i not in out.used | reserved else ([], i)
         if not funcs:
             i += 1
             continue
         while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
             j += 1
         columns, end, unresolved = _column_list(tokens, j, resolver, out)
-        if not columns and any(f not in {"count", "nunique"} for f in funcs):
-            if unresolved and _looks_like_column_word(unresolved) and unresolved not in _ENTITY_HINTS:
-                out.unknown.append(unresolved)
-            elif out.top_n is None and not unresolved:
-                i = j
-                continue
+        needs_column = any(f not in {"count", "nunique"} for f in funcs)
+        if not columns and needs_column and unresolved and _looks_like_column_word(unresolved):
+            if unresolved not in _ENTITY_HINTS:
+                _unknown(out, unresolved, resolver)
+        elif not columns and needs_column and out.top_n is None and not unresolved:
+            i = j
+            continue
         for func in dict.fromkeys(funcs):
             if func == "count":
                 _add(out, _count_metric(columns, resolver, out))
-                continue
-            if func == "nunique" and not columns and unresolved:
-                out.unknown.append(unresolved)
-            for column in columns or [None]:
-                if column is not None or func == "count":
+            elif not columns:
+                if func == "nunique" and unresolved:
+                    _unknown(out, unresolved, resolver)
+            else:
+                for column in columns:
                     _add(out, Aggregation(column=column, func=func))
         out.used.update(range(i, max(end, j)))
         i = max(end, j, i + 1)
 
 
-_ENTITY_HINTS = {"accidents", "accident", "rows", "records", "orders", "order", "employees", "readings", "sales",
-                 "crashes", "incidents", "entries", "people", "cases", "events", "transactions", "staff", "value",
-                 "values", "number", "count", "data"}  # fmt: skip
+_ENTITY_HINTS = frozenset(
+    [
+        "accidents",
+        "accident",
+        "rows",
+        "records",
+        "orders",
+        "order",
+        "employees",
+        "readings",
+        "sales",
+        "crashes",
+        "incidents",
+        "entries",
+        "people",
+        "cases",
+        "events",
+        "transactions",
+        "staff",
+        "value",
+        "values",
+        "number",
+        "count",
+        "data",
+    ]
+)
 
 
 def _count_metric(columns: list[str], resolver: ColumnResolver, out: Phrases) -> Aggregation:
@@ -307,10 +484,16 @@ def detect_operations(text: str) -> list[str]:
 def percentiles_in(text: str) -> list[float]:
     """``90th percentile`` → [90]; ``p95`` → [95]; ``quartiles`` → [25, 50, 75]; ``deciles``."""
     low = text.lower()
-    found = [float(m) for m in re.findall(r"(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?\s*(?:and\s+\d+\w*\s+)?percentile", low)]
+    found = [
+        float(m)
+        for m in re.findall(r"(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?\s*(?:and\s+\d+\w*\s+)?percentile", low)
+    ]
     found += [float(m) for m in re.findall(r"\bp(\d{1,2})\b", low)]
-    found += [float(m) for m in re.findall(r"percentiles?\s+(?:of\s+)?(\d{1,2})(?=\D)", low)]
-    for chunk in re.findall(r"(\d{1,2}(?:st|nd|rd|th)?(?:\s*(?:,|and)\s*\d{1,2}(?:st|nd|rd|th)?)+)\s+percentiles", low):
+    for chunk in re.findall(r"percentiles?\s+(?:of\s+)?(\d{1,2}(?:\s*(?:,|and)\s*\d{1,2})*)", low):
+        found += [float(n) for n in re.findall(r"\d{1,2}", chunk)]
+    for chunk in re.findall(
+        r"(\d{1,2}(?:st|nd|rd|th)?(?:\s*(?:,|and)\s*\d{1,2}(?:st|nd|rd|th)?)+)\s+percentiles", low
+    ):
         found += [float(n) for n in re.findall(r"\d{1,2}", chunk)]
     if re.search(r"\bquartiles?\b", low):
         found += [25.0, 50.0, 75.0]

@@ -81,14 +81,35 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 
 # Nouns for the rows themselves; they never stand for a column by a partial or fuzzy match.
 ENTITY_WORDS = frozenset(
-    "accident order employee reading sale crash incident entry record row case event transaction staff "
-    "people person item data column field variable".split()
+    [
+        "accident",
+        "order",
+        "employee",
+        "reading",
+        "sale",
+        "crash",
+        "incident",
+        "entry",
+        "record",
+        "row",
+        "case",
+        "event",
+        "transaction",
+        "staff",
+        "people",
+        "person",
+        "item",
+        "data",
+        "column",
+        "field",
+        "variable",
+    ]
 )
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-case tokens of a request: words, numbers, dates, operators, and list separators."""
-    return _TOKEN.findall(text.lower().replace("’", "'"))
+    return _TOKEN.findall(text.lower().replace("\u2019", "'"))
 
 
 def norm(name: str) -> str:
@@ -139,30 +160,46 @@ class ColumnResolver:
         if not key:
             return None
         by_key = self._by_key()
-        if key in by_key:
-            return by_key[key]
         compact = key.replace(" ", "")
-        for candidate_key, name in by_key.items():
-            if candidate_key.replace(" ", "") == compact:
-                return name
+        exact = [name for k, name in by_key.items() if k == key or k.replace(" ", "") == compact]
+        exact = exact or self._synonym_hits(key, by_key)
+        if len(exact) == 1 or key in ENTITY_WORDS:
+            return exact[0] if len(exact) == 1 else None
+        return self._loose(key, by_key, fuzzy=fuzzy)
+
+    @staticmethod
+    def _loose(key: str, by_key: dict[str, str], *, fuzzy: bool) -> str | None:
+        """A unique partial match ("speed" → speed_limit, "age" → driver_age), else a close spelling."""
         words = key.split()
-        if len(words) == 1 and words[0] in SYNONYMS:
-            hits = {by_key[_key(t)] for t in SYNONYMS[words[0]] if _key(t) in by_key}
-            if len(hits) == 1:
-                return hits.pop()
-        # a unique column whose name contains every word: "speed" → speed_limit, "age" → driver_age
-        if key in ENTITY_WORDS:
-            return None
+        compact = key.replace(" ", "")
         # id columns only by their full name or a synonym: "accidents" is the entity, not accident_id
         plain = {k: name for k, name in by_key.items() if not k.endswith(" id") or "id" in words}
-        subset = [name for k, name in plain.items() if set(words) <= set(k.split()) and k.split()[0] != "is"]
+        subset = [name for k, name in plain.items() if set(words) <= set(k.split())]
         if len(subset) == 1 and len(key) >= 3:
             return subset[0]
-        if fuzzy and len(compact) >= 4:
-            close = difflib.get_close_matches(compact, [k.replace(" ", "") for k in plain], n=2, cutoff=FUZZY_CUTOFF)
-            if len(close) == 1 or (len(close) == 2 and _ratio(compact, close[0]) - _ratio(compact, close[1]) > 0.05):
-                return next(name for k, name in plain.items() if k.replace(" ", "") == close[0])
-        return None
+        if not fuzzy or len(compact) < 4:
+            return None
+        squeezed = {k.replace(" ", ""): name for k, name in plain.items()}
+        close = difflib.get_close_matches(compact, list(squeezed), n=2, cutoff=FUZZY_CUTOFF)
+        clear = len(close) == 2 and _ratio(compact, close[0]) - _ratio(compact, close[1]) > 0.05
+        return squeezed[close[0]] if len(close) == 1 or clear else None
+
+    @staticmethod
+    def _synonym_hits(key: str, by_key: dict[str, str]) -> list[str]:
+        targets = _SYNONYM_KEYS.get(key, ())
+        return list(dict.fromkeys(by_key[_key(t)] for t in targets if _key(t) in by_key))
+
+    def candidates(self, phrase: str) -> list[str]:
+        """The columns ``phrase`` could mean when it is ambiguous (synonyms or partial names), else []."""
+        key = _key(phrase)
+        by_key = self._by_key()
+        hits = self._synonym_hits(key, by_key)
+        words = set(key.split())
+        partial = [
+            n for k, n in by_key.items() if words and words <= set(k.split()) and not k.endswith(" id")
+        ]
+        found = list(dict.fromkeys(hits + partial))
+        return found if len(found) > 1 else []
 
     def match_at(self, tokens: list[str], start: int, *, fuzzy: bool = False) -> tuple[str, int] | None:
         """The longest column phrase starting at ``tokens[start]``: (column, number of tokens)."""
@@ -178,19 +215,126 @@ class ColumnResolver:
         return None
 
 
+_SYNONYM_KEYS: dict[str, tuple[str, ...]] = {}
+for _word, _targets in SYNONYMS.items():
+    _SYNONYM_KEYS[" ".join(singular(w) for w in _word.split())] = _targets
+
+
 def _ratio(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, a, b).ratio()
 
 
 # Words that are never column names on their own (they are grammar or analysis vocabulary).
 _NEVER_COLUMN = frozenset(
-    "a an the of by per for each every and or in on at to with without from is are was were be as "
-    "show me give list what which how many much number count total sum average mean median "
-    "min max minimum maximum top most least lowest highest all data table rows records file csv "
-    "between over under above below than more less group grouped broken down across split "
-    "analyze analyse analysis compute calculate find get report where only not no that this those these "
-    "do does did it its their there have has share percentage percent proportion distribution "
-    "instead also too use should wrong output".split()
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "by",
+        "per",
+        "for",
+        "each",
+        "every",
+        "and",
+        "or",
+        "in",
+        "on",
+        "at",
+        "to",
+        "with",
+        "without",
+        "from",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "as",
+        "show",
+        "me",
+        "give",
+        "list",
+        "what",
+        "which",
+        "how",
+        "many",
+        "much",
+        "number",
+        "count",
+        "total",
+        "sum",
+        "average",
+        "mean",
+        "median",
+        "min",
+        "max",
+        "minimum",
+        "maximum",
+        "top",
+        "most",
+        "least",
+        "lowest",
+        "highest",
+        "all",
+        "data",
+        "table",
+        "rows",
+        "records",
+        "file",
+        "csv",
+        "between",
+        "over",
+        "under",
+        "above",
+        "below",
+        "than",
+        "more",
+        "less",
+        "group",
+        "grouped",
+        "broken",
+        "down",
+        "across",
+        "split",
+        "analyze",
+        "analyse",
+        "analysis",
+        "compute",
+        "calculate",
+        "find",
+        "get",
+        "report",
+        "where",
+        "only",
+        "not",
+        "no",
+        "that",
+        "this",
+        "those",
+        "these",
+        "do",
+        "does",
+        "did",
+        "it",
+        "its",
+        "their",
+        "there",
+        "have",
+        "has",
+        "share",
+        "percentage",
+        "percent",
+        "proportion",
+        "distribution",
+        "instead",
+        "also",
+        "too",
+        "use",
+        "should",
+        "wrong",
+        "output",
+    ]
 )
 
 
@@ -211,10 +355,26 @@ def _value_forms(value: str) -> set[str]:
         forms |= {low + "s", low + "y", low + "ey", low + low[-1] + "y"}
         if low.endswith("e"):
             forms.add(low[:-1] + "y")
+        if low.endswith("ing") and len(low) > 6:  # Engineering → engineers, engineer
+            forms |= {low[:-3], low[:-3] + "s"}
     return forms
 
 
-_STOP_VALUES = frozenset({"other", "none", "unknown", "n/a", "na", "all", "yes", "no", "true", "false", "-", ""})
+# Everyday words for category values ("at night" → Dark).
+VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "dark": ("night", "nighttime", "night-time", "darkness"),
+    "daylight": ("daytime", "daylight"),
+    "rain": ("raining", "rainfall", "wet"),
+    "snow": ("snowing", "snowfall", "icy"),
+    "fog": ("fog", "mist", "misty"),
+    "online": ("web", "internet", "e-commerce"),
+    "store": ("in-store", "shop", "shops", "retail"),
+}
+
+
+_STOP_VALUES = frozenset(
+    {"other", "none", "unknown", "n/a", "na", "all", "yes", "no", "true", "false", "-", ""}
+)
 
 
 def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
@@ -228,7 +388,7 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
             low = value.lower().strip()
             if low in _STOP_VALUES or len(low) < 2 or _key(low) in column_keys:
                 continue
-            for form in _value_forms(value):
+            for form in _value_forms(value) | set(VALUE_SYNONYMS.get(low, ())):
                 table.setdefault(tuple(tokenize(form)), []).append((info.name, value))
     hits: list[ValueHit] = []
     i = 0
@@ -237,7 +397,9 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
         for width in range(min(3, len(tokens) - i), 0, -1):
             entries = table.get(tuple(tokens[i : i + width]))
             if entries:
-                hits.extend(ValueHit(column=c, value=v, start=i, width=width) for c, v in dict.fromkeys(entries))
+                hits.extend(
+                    ValueHit(column=c, value=v, start=i, width=width) for c, v in dict.fromkeys(entries)
+                )
                 i += width
                 found = True
                 break

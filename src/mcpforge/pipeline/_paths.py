@@ -5,11 +5,16 @@ A data file outside every allowed root is refused before anything is parsed or s
 
 from __future__ import annotations
 
+import csv
+import itertools
 from collections.abc import Sequence
 from pathlib import Path
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.runtime import resolve_under_roots
+from mcpforge.exceptions import DataError
+from mcpforge.runtime import detect_encoding, resolve_under_roots, sniff_delimiter
+
+SHAPE_CHECK_LINES = 50_000
 
 
 def allowed_read_roots(
@@ -28,3 +33,31 @@ def check_data_path(path: Path | str, roots: Sequence[Path]) -> Path:
         DataError: it does not exist or is not a regular file.
     """
     return resolve_under_roots(path, roots, mode="read")
+
+
+def check_csv_shape(path: Path, *, max_lines: int = SHAPE_CHECK_LINES) -> None:
+    """Refuse a file whose rows have more fields than its header (pandas would silently shift them).
+
+    Only the first ``max_lines`` rows are read, so the check stays cheap on large files; the runtime
+    loader checks the whole file again when the tool runs.
+
+    Raises:
+        DataError: a row longer than the header, naming its line.
+    """
+    with path.open("rb") as handle:
+        sample = handle.read(64 * 1024)
+    if not sample.strip():
+        return  # the schema step reports empty files
+    encoding, _ = detect_encoding(sample, shown=str(path))
+    text = sample.decode(encoding, errors="replace")
+    delimiter = sniff_delimiter(text[: text.rfind("\n")] if "\n" in text else text)
+    with path.open(encoding=encoding, errors="replace", newline="") as handle:
+        reader = csv.reader(handle, delimiter=delimiter)
+        header = next(reader, [])
+        for row in itertools.islice(reader, max_lines):
+            if len(row) > len(header):
+                raise DataError(
+                    f"data file {str(path)!r} is malformed: line {reader.line_num} has {len(row)} fields, "
+                    f"the header has {len(header)}",
+                    path=str(path),
+                )

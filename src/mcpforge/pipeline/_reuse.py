@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,8 +16,6 @@ from mcpforge.pipeline.stage import run_tool
 if TYPE_CHECKING:
     from mcpforge.registry import Registry
 
-logger = logging.getLogger(__name__)
-
 
 @dataclass(frozen=True, kw_only=True)
 class Gap:
@@ -26,46 +23,23 @@ class Gap:
 
     reuse_tool: str | None = None
     scores: list[dict[str, Any]] = field(default_factory=list)
-    raw: Any = None
-
-
-def _as_dict(score: Any) -> dict[str, Any]:
-    if isinstance(score, dict):
-        return score
-    if hasattr(score, "model_dump"):
-        return dict(score.model_dump(mode="json"))
-    if hasattr(score, "__dataclass_fields__"):
-        import dataclasses
-
-        return {k: v for k, v in dataclasses.asdict(score).items() if not isinstance(v, Path)}
-    return {"value": score}
+    arguments: dict[str, Any] = field(default_factory=dict)
 
 
 def gap_decision(intent: Intent, registry: Registry) -> Gap:
-    """Ask ``pipeline.gap.detect_gap`` whether a promoted tool covers ``intent``."""
-    if not registry.active_tools():
-        return Gap()
+    """Ask ``pipeline.gap.detect_gap`` whether a promoted tool covers ``intent`` (score ≥ 0.85)."""
     from mcpforge.pipeline.gap import detect_gap
 
     decision = detect_gap(intent, registry)
-    raw_scores = getattr(decision, "scores", None) or getattr(decision, "overlap_scores", None) or []
-    if isinstance(raw_scores, dict):
-        scores = [{"tool_name": name, "overlap_score": value} for name, value in raw_scores.items()]
-    else:
-        scores = [_as_dict(score) for score in raw_scores]
-    verdict = str(getattr(decision, "decision", "")).lower()
-    tool = getattr(decision, "tool_name", None) or getattr(decision, "tool", None)
-    if tool is not None and not isinstance(tool, str):
-        tool = getattr(tool, "name", None)
-    reuse = tool if verdict.endswith("reuse") or verdict.startswith("use") else None
-    return Gap(reuse_tool=reuse, scores=scores, raw=decision)
+    scores = [score.to_dict() for score in decision.scores]
+    reuse = decision.tool if decision.decision == "reuse" else None
+    return Gap(reuse_tool=reuse, scores=scores, arguments=dict(decision.arguments or {}))
 
 
 def reuse_arguments(gap: Gap, intent: Intent, parameters: list[str]) -> dict[str, Any]:
     """Arguments for the promoted tool: from the gap decision, else from rendering the intent."""
-    given = getattr(gap.raw, "arguments", None)
-    if isinstance(given, dict) and given:
-        return {k: v for k, v in given.items() if k in parameters}
+    if gap.arguments:
+        return {k: v for k, v in gap.arguments.items() if k in parameters}
     try:
         from mcpforge.catalogue import get_operation
 
@@ -82,7 +56,11 @@ def run_reuse(
     assert gap.reuse_tool is not None
     tool = registry.verify_tool(gap.reuse_tool)
     parameters = [str(p.get("name")) for p in tool.spec.parameters]
-    arguments = {**reuse_arguments(gap, intent, parameters), "file_path": str(data_path)}
+    file_parameter = next(
+        (name for name in parameters if name == "file_path"),
+        next((name for name in parameters if name.endswith("_path") or "file" in name), "file_path"),
+    )
+    arguments = {**reuse_arguments(gap, intent, parameters), file_parameter: str(data_path)}
     try:
         artifacts = run_tool(
             tool.source(),

@@ -8,18 +8,51 @@ from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import ToolSpec
 from mcpforge.pipeline._signature import SECTION_TITLES, ParsedTool, parse_tool_source
 
-_TYPE_KEYS = ("type", "items", "enum", "anyOf", "additionalProperties")
+
+def _shape(schema: Any) -> frozenset[str]:
+    """The JSON types a schema admits, with array item types (``array[string]``); objects stay opaque.
+
+    ``{"type": ["integer", "null"]}`` and ``{"anyOf": [{"type": "integer"}, {"type": "null"}]}`` have the
+    same shape; an array whose items are unspecified on one side matches any items on the other.
+    """
+    if not isinstance(schema, dict):
+        return frozenset()
+    shapes: set[str] = set()
+    for option in schema.get("anyOf", []) + schema.get("oneOf", []):
+        shapes |= _shape(option)
+    declared = schema.get("type")
+    types = declared if isinstance(declared, list) else [declared] if declared else []
+    if not types and "enum" in schema:
+        types = sorted({_JSON_NAMES.get(type(v).__name__, "string") for v in schema["enum"]})
+    for name in types:
+        if name == "array" and isinstance(schema.get("items"), dict) and _shape(schema["items"]):
+            shapes |= {f"array[{item}]" for item in _shape(schema["items"])}
+        else:
+            shapes.add(str(name))
+    return frozenset(shapes)
 
 
-def _shape(schema: dict[str, Any]) -> dict[str, Any]:
-    return {key: schema[key] for key in _TYPE_KEYS if key in schema}
+_JSON_NAMES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean", "NoneType": "null"}
+
+
+def _compatible(declared: Any, annotated: Any) -> bool:
+    left, right = _shape(declared), _shape(annotated)
+    if left == right:
+        return True
+    # An untyped array on either side matches a typed one (list vs list[str]).
+    strip = {s.split("[", 1)[0] if s.startswith("array[") else s for s in left}
+    return strip == {s.split("[", 1)[0] if s.startswith("array[") else s for s in right} and (
+        "array" in left or "array" in right
+    )
 
 
 def _normalize_type(text: str) -> str:
     return text.replace("typing.", "").replace("List[", "list[").replace("Dict[", "dict[").replace(" ", "")
 
 
-def check_schema(source: str, spec: ToolSpec) -> tuple[list[str], ParsedTool | None]:
+def check_schema(  # noqa: PLR0912 - one branch per kind of mismatch
+    source: str, spec: ToolSpec
+) -> tuple[list[str], ParsedTool | None]:
     """Every mismatch between ``source`` and ``spec`` as one message each (empty when they agree)."""
     try:
         parsed = parse_tool_source(source)
@@ -58,10 +91,10 @@ def check_schema(source: str, spec: ToolSpec) -> tuple[list[str], ParsedTool | N
         declared_schema = properties.get(name)
         if declared_schema is None:
             errors.append(f"schema: input_schema has no property {name!r}")
-        elif _shape(declared_schema) != _shape(param.json_schema):
+        elif not _compatible(declared_schema, param.json_schema):
             errors.append(
-                f"schema: input_schema of {name!r} is {_shape(declared_schema)} but the annotation gives "
-                f"{_shape(param.json_schema)}"
+                f"schema: input_schema of {name!r} admits {sorted(_shape(declared_schema))}, the annotation "
+                f"gives {sorted(_shape(param.json_schema))}"
             )
     required = sorted(spec.input_schema.get("required", []))
     if required != sorted(p.name for p in parsed.parameters if p.required):

@@ -123,7 +123,7 @@ def _union(options: list[dict[str, Any]]) -> dict[str, Any]:
     return options[0] if len(options) == 1 else {"anyOf": options}
 
 
-def type_schema(node: ast.expr, *, where: str) -> dict[str, Any]:
+def type_schema(node: ast.expr, *, where: str) -> dict[str, Any]:  # noqa: PLR0911 - one return per type form
     """JSON Schema of a (JSON-serializable) type annotation.
 
     Raises:

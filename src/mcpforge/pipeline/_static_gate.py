@@ -62,7 +62,7 @@ class StaticGateResult:
 
 def _ruff_command() -> list[str]:
     try:
-        from ruff.__main__ import find_ruff_bin
+        from ruff.__main__ import find_ruff_bin  # type: ignore[import-untyped]
 
         return [str(find_ruff_bin())]
     except (ImportError, FileNotFoundError):

@@ -26,7 +26,7 @@ _DISTRIBUTIONS = {
     "mcpforge": "mcpforge",
 }
 
-_TESTS_TEMPLATE = '''"""Recorded tests of the {tool_name!r} tool: edge and normal cases replayed in the mcpforge sandbox.
+_TESTS_TEMPLATE = '''"""Recorded tests of the {tool_name!r} tool, replayed in the mcpforge sandbox.
 
 Run with ``pytest tests.py`` next to ``tool.py``. The tool never runs in the pytest process: every call
 goes through ``mcpforge.sandbox`` with the configuration of ``mcpforge.yaml`` / ``MCPFORGE_*``.

@@ -156,7 +156,6 @@ _OUTPUT_NO = frozenset(
         "although",
         "though",
         "why",
-        "what",
     }
 )
 

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
-from mcpforge.pipeline._candidate import find_staged_twin, stage_package
+from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
 from mcpforge.pipeline._forge_result import ForgeResult
-from mcpforge.pipeline._paths import allowed_read_roots, check_data_path
+from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
 from mcpforge.pipeline._reuse import gap_decision, run_reuse
 from mcpforge.pipeline.codegen import build_package
 from mcpforge.pipeline.present import present
@@ -178,8 +178,8 @@ def _stage_and_run(
                 intent=intent_json,
                 run_arguments=arguments,
             )
-    registry.record_event(
-        "generation", tool=spec.tool_name, passed=run.passed, duration_ms=sum(timer.timings.values())
+    record_generation(
+        registry, candidate, passed=run.passed, duration_ms=sum(timer.timings.values()), source=created_by
     )
     base = ForgeResult(
         decision="generate",
@@ -239,6 +239,7 @@ def forge(
         path = check_data_path(data_path, allowed_read_roots(config, allow_read))
         say("reading the data")
         schema = DatasetSchema.from_file(path)
+        check_csv_shape(path)
     with timer.step("intent"):
         try:
             intent = extract_intent_for(request, schema)
@@ -247,6 +248,7 @@ def forge(
                 raise
             return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
     intent = intent.model_copy(update={"data_source": str(path)})
+    ensure_registry(registry)
     with timer.step("gap"):
         decision = gap_decision(intent, registry)
     if decision.reuse_tool is not None:
@@ -266,6 +268,12 @@ def forge(
     return result.replace(overlap_scores=decision.scores)
 
 
+def ensure_registry(registry: Registry) -> None:
+    """Create the registry layout on first use (only once the input has been checked)."""
+    if not registry.is_initialized():
+        registry.init()
+
+
 def extract_intent_for(request: str, schema: DatasetSchema) -> Intent:
     """Step 1: the rules parser's intent for ``request`` over ``schema``."""
     from mcpforge.pipeline.intent import extract_intent
@@ -273,7 +281,7 @@ def extract_intent_for(request: str, schema: DatasetSchema) -> Intent:
     return extract_intent(request, schema)
 
 
-def _forge_with_model(
+def _forge_with_model(  # noqa: PLR0917 - private step with the forge state
     engine: Any,
     request: str,
     schema: DatasetSchema,
@@ -285,6 +293,8 @@ def _forge_with_model(
     actor: str,
 ) -> ForgeResult:
     from mcpforge.pipeline.modelgen import generate_custom_tool
+
+    ensure_registry(registry)
 
     with timer.step("generate"):
         generated = generate_custom_tool(engine, request, schema, data_path=path, config=config, progress=say)

@@ -11,20 +11,22 @@ from pathlib import Path
 
 from mcpforge.models import RunArtifacts, ToolCandidate, ValidationReport
 
-APPROVAL_SECTION = """### ⚠️ Approval Required
-This tool is **staged** and not yet registered in your MCP tool registry.
-
-**Two-Step Approval Process**:
-
-1. **Is this output correct for your current analysis?**
-   Reply: `Yes` or `No`
-
-2. **Should I save this as a reusable tool for future analyses?**
-   Reply: `Approve` (register tool) or `Reject` (don't register)
-
-**Note**: You can accept the output without registering the tool.
-If you reject the tool, please specify what needs improvement (incorrect columns, wrong metric, missing filter, etc.)
-"""
+APPROVAL_SECTION = (
+    "### ⚠️ Approval Required\n"
+    "This tool is **staged** and not yet registered in your MCP tool registry.\n"
+    "\n"
+    "**Two-Step Approval Process**:\n"
+    "\n"
+    "1. **Is this output correct for your current analysis?**\n"
+    "   Reply: `Yes` or `No`\n"
+    "\n"
+    "2. **Should I save this as a reusable tool for future analyses?**\n"
+    "   Reply: `Approve` (register tool) or `Reject` (don't register)\n"
+    "\n"
+    "**Note**: You can accept the output without registering the tool.\n"
+    "If you reject the tool, please specify what needs improvement "
+    "(incorrect columns, wrong metric, missing filter, etc.)\n"
+)
 
 
 def format_duration(milliseconds: float) -> str:

@@ -25,7 +25,9 @@ CATEGORICAL_MAX_UNIQUE = 50
 CATEGORICAL_MAX_RATIO = 0.5
 MAX_VALUES_KEPT = 100
 _PROBE_BYTES = 64 * 1024
-_DATE_LIKE = re.compile(r"^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?)?$|^\d{1,2}/\d{1,2}/\d{4}$")
+_DATE_LIKE = re.compile(
+    r"^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?)?$|^\d{1,2}/\d{1,2}/\d{4}$"
+)
 _BOOL_WORDS = {"true", "false", "yes", "no"}
 
 
@@ -88,7 +90,9 @@ class DatasetSchema:
         }
 
     @classmethod
-    def from_frame(cls, df: pd.DataFrame, *, path: str = "<frame>", row_count: int | None = None) -> DatasetSchema:
+    def from_frame(
+        cls, df: pd.DataFrame, *, path: str = "<frame>", row_count: int | None = None
+    ) -> DatasetSchema:
         """Describe an already loaded frame (text columns holding dates are detected)."""
         columns = tuple(_describe(str(name), df[name]) for name in df.columns)
         total = len(df) if row_count is None else row_count
@@ -110,7 +114,9 @@ class DatasetSchema:
         if not probe.strip():
             raise DataError(f"data file {shown!r} is empty", path=shown)
         if b"\x00" in probe:
-            raise DataError(f"data file {shown!r} looks binary (it contains NUL bytes), not a CSV file", path=shown)
+            raise DataError(
+                f"data file {shown!r} looks binary (it contains NUL bytes), not a CSV file", path=shown
+            )
         _check_utf8(file, shown)
         df = _read_sample(file, shown, sample_rows)
         if df.empty:

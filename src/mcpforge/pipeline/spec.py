@@ -107,7 +107,7 @@ def default_limitations(intent: Intent) -> list[str]:
 
 
 def finalize_spec(spec: ToolSpec, intent: Intent | None = None, *, tool_name: str | None = None) -> ToolSpec:
-    """The spec a catalogue template produced, checked and completed with assumptions and limitations.
+    """The spec a catalogue template produced, checked, with the intent's assumptions and limitations added.
 
     Raises:
         InvalidArgumentError: the name is not a valid MCP tool name.
@@ -115,10 +115,9 @@ def finalize_spec(spec: ToolSpec, intent: Intent | None = None, *, tool_name: st
     updates: dict[str, Any] = {}
     if tool_name is not None and tool_name != spec.tool_name:
         updates["tool_name"] = tool_name
-    if intent is not None and not spec.assumptions:
-        updates["assumptions"] = default_assumptions(intent)
-    if intent is not None and not spec.limitations:
-        updates["limitations"] = default_limitations(intent)
+    if intent is not None:
+        updates["assumptions"] = list(dict.fromkeys([*default_assumptions(intent), *spec.assumptions]))
+        updates["limitations"] = list(dict.fromkeys([*spec.limitations, *default_limitations(intent)]))
     final = spec.model_copy(update=updates) if updates else spec
     check_tool_name(final.tool_name)
     return final

@@ -112,7 +112,8 @@ def run_tool(
     footer = outcome.structured or {}
     result = footer.get("result")
     rows_processed = footer.get("rows_processed")
-    footer_limitations = footer.get("limitations") if isinstance(footer.get("limitations"), list) else []
+    raw_limitations = footer.get("limitations")
+    footer_limitations: list[Any] = raw_limitations if isinstance(raw_limitations, list) else []
     files, artifacts = [], []
     outputs_dir = (extra_metadata or {}).get("outputs_dir")
     if batch.raw.outputs and outputs_dir:
@@ -128,7 +129,7 @@ def run_tool(
         "limitations": list(dict.fromkeys([*limitations, *map(str, footer_limitations)])),
         "backend": batch.backend,
         "arguments": arguments,
-        "tool_duration_ms": outcome.duration_ms,
+        "sandbox_ms": round(elapsed_ms, 1),
         **{k: v for k, v in (extra_metadata or {}).items() if k != "outputs_dir"},
     }
     return RunArtifacts(
@@ -138,7 +139,8 @@ def run_tool(
         files=files,
         sample_rows=sample_rows(result),
         artifacts=artifacts,
-        execution_time_ms=round(elapsed_ms, 1),
+        # The tool's own time; process start-up of the sandbox is in metadata["sandbox_ms"].
+        execution_time_ms=round(outcome.duration_ms, 1),
         rows_processed=int(rows_processed) if isinstance(rows_processed, int | float) else None,
         metadata=metadata,
     )

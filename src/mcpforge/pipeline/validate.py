@@ -24,6 +24,7 @@ from mcpforge.pipeline._schema_gate import check_schema
 from mcpforge.pipeline._static_gate import StaticGateResult, run_static_gate
 from mcpforge.pipeline._test_cases import PlannedCase, Reference, SuitePlan, plan_suite
 from mcpforge.sandbox import Sandbox, ToolCall, call_tool_batch, get_sandbox, limits_from_config
+from mcpforge.sandbox.policy import check_source
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[str], None]
@@ -53,23 +54,13 @@ def report_passed(report: ValidationReport) -> bool:
     )
 
 
-def _security_gate(source: str, config: MCPForgeConfig) -> tuple[bool | None, list[str], list[str]]:
-    try:
-        from mcpforge.sandbox.policy import check_source
-    except ImportError:
-        return None, [], ["security gate: mcpforge.sandbox.policy is not available; skipped"]
-    from mcpforge.exceptions import MCPForgeError
-
-    try:
-        found: Any = check_source(source, allowed_imports=config.security.allowed_imports)
-    except MCPForgeError as exc:
-        return False, [f"security: {exc}"], []
-    violations = [] if found is None or found is True else list(getattr(found, "violations", found) or [])
-    errors = [f"security: {item}" for item in violations]
+def _security_gate(source: str, config: MCPForgeConfig) -> tuple[bool, list[str], list[str]]:
+    violations = check_source(source, allowed_imports=config.security.allowed_imports)
+    errors = [f"security (line {v.line}): {v.message} [{v.rule}]" for v in violations]
     return not errors, errors, [f"security gate: {len(errors)} violation(s)"]
 
 
-def _run_batch(
+def _run_batch(  # noqa: PLR0917 - private; called through ThreadPoolExecutor.submit
     sandbox: Sandbox,
     source: str,
     cases: Sequence[PlannedCase],

@@ -235,7 +235,7 @@ def repair(reg: Registry) -> DoctorReport:
             directory.mkdir(parents=True, exist_ok=True)
             repaired.append(f"created {reg.rel(directory)}")
     reg.audit.create()
-    with reg._locked():
+    with reg.locked():
         before = check(reg)
         if any(c.name == "active metadata" and c.level == "error" for c in before.checks) or any(
             c.name.startswith("tool ") and c.level == "error" for c in before.checks

@@ -55,18 +55,28 @@ def _pass_at_k(samples: list[tuple[int, int]]) -> dict[str, float]:
 def compute_metrics(audit: AuditLog) -> dict[str, Any]:
     """Every figure of ``metrics.json`` from the audit log."""
     entries = audit.entries()
-    events = audit.events()
+    # Tool calls can be many; they are aggregated in SQL (tool_call_stats), never loaded here.
+    generations = audit.events("generation")
+    failures = audit.events("validation_failure")
     transitions = [e for e in entries if e.action == "transition"]
     to_counts = Counter(e.to_status for e in transitions)
     user_rejections = [e for e in transitions if e.to_status == "REJECTED" and e.from_status != "DRAFT"]
     approved = to_counts[ToolStatus.APPROVED.value]
 
-    generations = [e for e in events if e.kind == "generation"]
     generated_ids = {str(e.data["candidate_id"]) for e in generations if e.data.get("candidate_id")}
-    anonymous_generations = sum(1 for e in generations if not e.data.get("candidate_id"))
-    # A candidate staged without a generation event (e.g. a hand-written tool) still counts as generated.
-    staged_ids = {e.candidate_id for e in transitions if e.from_status == "DRAFT" and e.candidate_id}
-    total_generated = len(generated_ids | staged_ids) + anonymous_generations
+    # A candidate staged without a generation event (e.g. a hand-written tool) still counts as generated,
+    # and absorbs one generation event that names its tool but not its candidate id (counted once).
+    staged = [e for e in transitions if e.from_status == "DRAFT" and e.candidate_id]
+    unmatched = Counter(e.tool for e in staged if e.candidate_id not in generated_ids)
+    anonymous_generations = 0
+    for event in generations:
+        if event.data.get("candidate_id"):
+            continue
+        if event.name and unmatched[event.name] > 0:
+            unmatched[event.name] -= 1
+        else:
+            anonymous_generations += 1
+    total_generated = len(generated_ids | {str(e.candidate_id) for e in staged}) + anonymous_generations
     durations = [e.duration_ms for e in generations if e.duration_ms is not None]
     if generations:
         succeeded = sum(1 for e in generations if e.ok is not False)
@@ -75,7 +85,6 @@ def compute_metrics(audit: AuditLog) -> dict[str, Any]:
         staged_ok = sum(1 for e in transitions if e.from_status == "DRAFT" and e.to_status == "STAGED")
         success_rate = _rate(staged_ok, total_generated)
 
-    failures = [e for e in events if e.kind == "validation_failure"]
     failure_reasons: Counter[str] = Counter()
     for event in failures:
         reasons = event.data.get("reasons") or [event.data.get("reason") or "unspecified"]

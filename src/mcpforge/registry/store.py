@@ -154,7 +154,7 @@ class Registry:
     def init(self) -> None:
         """Create the layout, metadata files and audit log; idempotent, never overwrites a file."""
         self.root.mkdir(parents=True, exist_ok=True)
-        with self._locked():
+        with self.locked():
             for directory in self.layout_dirs():
                 directory.mkdir(parents=True, exist_ok=True)
             had_audit = self.audit.path.is_file()
@@ -170,7 +170,7 @@ class Registry:
                 self.refresh_metrics()
 
     @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def locked(self) -> Iterator[None]:
         try:
             with self._lock:
                 yield
@@ -185,7 +185,7 @@ class Registry:
         """Hold the registry lock for a write, initializing and recovering first."""
         if not self.is_initialized():
             self.init()
-        with self._locked():
+        with self.locked():
             self.recover()
             yield
 
@@ -327,7 +327,7 @@ class Registry:
     def _settle(self) -> None:
         """Roll an interrupted promotion forward before reading, so readers never see its middle."""
         if self.journal_path.exists():
-            with self._locked():
+            with self.locked():
                 self.recover()
 
     def active_tools(self) -> list[ActiveTool]:
@@ -396,14 +396,19 @@ class Registry:
             self.refresh_metrics()
 
     def record_event(self, kind: str, **fields: Any) -> None:
-        """Record a monitoring event: ``generation`` (ok, duration_ms, candidate_id, samples, correct),
-        ``validation_failure`` (reason or reasons), or any other kind."""
-        ok = fields.get("ok")
+        """Record a monitoring event for metrics.json.
+
+        Kinds used by the metrics: ``generation`` (ok or passed, duration_ms, candidate_id, samples,
+        correct) — one per generated candidate, with its candidate_id so it is counted once — and
+        ``validation_failure`` (reason or reasons). Other kinds are stored as they are.
+        """
+        ok = fields.get("ok", fields.get("passed"))
         duration = fields.get("duration_ms")
+        name = fields.get("tool_name") or fields.get("name") or fields.get("tool")
         with self.writing():
             self.audit.append_event(
                 kind,
-                name=fields.get("tool_name") or fields.get("name"),
+                name=str(name) if name is not None else None,
                 ok=bool(ok) if ok is not None else None,
                 duration_ms=float(duration) if isinstance(duration, int | float) else None,
                 data=fields,

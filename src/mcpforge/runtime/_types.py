@@ -16,6 +16,7 @@ _NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?$")
 _DATE_LIKE = re.compile(
     r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:?\d{2}|Z)?)?$"
 )
+_SAMPLE = 200
 _DATE_FORMATS = (
     "ISO8601",
     "%m/%d/%Y", "%d/%m/%Y", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S",
@@ -27,11 +28,22 @@ def _is_text(series: pd.Series) -> bool:
     return bool(pd.api.types.is_string_dtype(series) or pd.api.types.is_object_dtype(series))
 
 
-def _to_numeric(series: pd.Series) -> pd.Series | None:
-    """The column as numbers when every non-missing value is a number (``1,234`` allowed)."""
+def _non_empty_text(series: pd.Series) -> pd.Series:
     values = series.dropna().astype(str).str.strip()
-    values = values[values != ""]
-    if values.empty or not bool(values.str.fullmatch(_NUMBER).all()):
+    return values[values != ""]
+
+
+def _all_match(values: pd.Series, pattern: re.Pattern[str]) -> bool:
+    """Whether every value matches; a small sample is tried first so most text columns fail fast."""
+    sample = values.head(_SAMPLE)
+    if not bool(sample.str.fullmatch(pattern).all()):
+        return False
+    return len(values) <= _SAMPLE or bool(values.str.fullmatch(pattern).all())
+
+
+def _to_numeric(series: pd.Series, values: pd.Series) -> pd.Series | None:
+    """The column as numbers when every non-missing value is a number (``1,234`` allowed)."""
+    if values.empty or not _all_match(values, _NUMBER):
         return None
     if not bool(values.str.contains(r"\d", regex=True).all()):
         return None
@@ -43,25 +55,27 @@ def _to_numeric(series: pd.Series) -> pd.Series | None:
     return numeric
 
 
-def _to_datetime(series: pd.Series) -> pd.Series | None:
+def _parse_dates(values: pd.Series, fmt: str) -> pd.Series | None:
+    with warnings.catch_warnings():
+        # pandas warns about format inference; the format is fixed here, so the warning is noise.
+        warnings.simplefilter("ignore")
+        try:
+            parsed = pd.to_datetime(values, format=fmt, errors="raise")
+        except (ValueError, TypeError, OverflowError):
+            return None
+    return parsed if bool(parsed.notna().all()) else None
+
+
+def _to_datetime(series: pd.Series, values: pd.Series) -> pd.Series | None:
     """The column as datetimes when every non-missing value parses with one known format."""
-    values = series.dropna().astype(str).str.strip()
-    values = values[values != ""]
-    if values.empty or not bool(values.str.fullmatch(_DATE_LIKE).all()):
+    if values.empty or not _all_match(values, _DATE_LIKE):
         return None
     for fmt in _DATE_FORMATS:
+        if _parse_dates(values.head(_SAMPLE), fmt) is None or _parse_dates(values, fmt) is None:
+            continue
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            try:
-                parsed = pd.to_datetime(values, format=fmt, errors="raise")
-            except (ValueError, TypeError, OverflowError):
-                continue
-        if parsed.notna().all():
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                return pd.to_datetime(
-                    series.where(series.astype(str).str.strip() != ""), format=fmt, errors="coerce"
-                )
+            return pd.to_datetime(series.astype("string").str.strip(), format=fmt, errors="coerce")
     return None
 
 
@@ -73,12 +87,13 @@ def convert_column_types(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
         series = df[column]
         if not _is_text(series):
             continue
-        numeric = _to_numeric(series)
+        values = _non_empty_text(series)
+        numeric = _to_numeric(series, values)
         if numeric is not None:
             converted[column] = numeric
             notes.append(f"column {column!r} converted to numbers")
             continue
-        dates = _to_datetime(series)
+        dates = _to_datetime(series, values)
         if dates is not None:
             converted[column] = dates
             notes.append(f"column {column!r} parsed as dates")

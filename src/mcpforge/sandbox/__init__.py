@@ -79,7 +79,8 @@ def get_sandbox(config: SandboxConfig | None = None) -> Sandbox:
     if config.allow_weak_fallback:
         print(
             "mcpforge: WARNING: no strong sandbox backend works here (install bubblewrap or enable user "
-            "namespaces); falling back to the WEAK subprocess sandbox because sandbox.allow_weak_fallback is set",
+            "namespaces); falling back to the WEAK subprocess sandbox because "
+            "sandbox.allow_weak_fallback is set",
             file=sys.stderr,
         )
         return SubprocessSandbox()

@@ -16,7 +16,6 @@ from pathlib import Path
 
 _V1_FILES = {"memory": "memory.limit_in_bytes", "pids": "pids.max"}
 _V2_FILES = {"memory": "memory.max", "pids": "pids.max"}
-_EXTRA_PROCESSES = 4  # bwrap / unshare, its pid-1 reaper and the in-sandbox supervisor
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,16 +25,11 @@ class _Controller:
     v2: bool
 
 
-def _own_cgroups() -> dict[str, _Controller]:
-    """Writable parent cgroups for ``memory`` and ``pids`` (v1 hierarchies or v2 with them enabled)."""
+def _mount_points() -> tuple[dict[str, Path], Path | None]:
+    """Mount points of the v1 ``memory``/``pids`` hierarchies and of the v2 unified hierarchy."""
     mounts: dict[str, Path] = {}
     unified: Path | None = None
-    try:
-        mountinfo = Path("/proc/self/mountinfo").read_text(encoding="utf-8").splitlines()
-        membership = Path("/proc/self/cgroup").read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return {}
-    for line in mountinfo:
+    for line in Path("/proc/self/mountinfo").read_text(encoding="utf-8").splitlines():
         left, _, right = line.partition(" - ")
         fields, extra = left.split(), right.split()
         if len(fields) < 5 or len(extra) < 3:
@@ -43,9 +37,25 @@ def _own_cgroups() -> dict[str, _Controller]:
         if extra[0] == "cgroup2":
             unified = Path(fields[4])
         elif extra[0] == "cgroup":
-            for option in extra[2].split(","):
-                if option in _V1_FILES:
-                    mounts[option] = Path(fields[4])
+            mounts.update({option: Path(fields[4]) for option in extra[2].split(",") if option in _V1_FILES})
+    return mounts, unified
+
+
+def _v2_controllers(base: Path) -> list[str]:
+    try:
+        enabled = (base / "cgroup.subtree_control").read_text(encoding="utf-8").split()
+    except OSError:
+        return []
+    return [name for name in _V2_FILES if name in enabled]
+
+
+def _own_cgroups() -> dict[str, _Controller]:
+    """Writable parent cgroups for ``memory`` and ``pids`` (v1 hierarchies or v2 with them enabled)."""
+    try:
+        mounts, unified = _mount_points()
+        membership = Path("/proc/self/cgroup").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
     found: dict[str, _Controller] = {}
     for line in membership:
         _hid, controllers, path = line.split(":", 2)
@@ -54,12 +64,8 @@ def _own_cgroups() -> dict[str, _Controller]:
             if name in mounts:
                 found[name] = _Controller(name=name, base=mounts[name] / rel, v2=False)
         if controllers == "" and unified is not None:
-            base = unified / rel
-            with contextlib.suppress(OSError):
-                enabled = (base / "cgroup.subtree_control").read_text(encoding="utf-8").split()
-                for name in _V2_FILES:
-                    if name in enabled and name not in found:
-                        found[name] = _Controller(name=name, base=base, v2=True)
+            for name in _v2_controllers(unified / rel):
+                found.setdefault(name, _Controller(name=name, base=unified / rel, v2=True))
     return {name: c for name, c in found.items() if os.access(c.base, os.W_OK)}
 
 
@@ -71,11 +77,15 @@ class RunCgroup:
     memory_bytes: int
 
     @classmethod
-    def create(cls, *, memory_mb: int, max_processes: int) -> RunCgroup | None:
-        """New cgroups with the limits applied, or None when this process may not create them."""
+    def create(cls, *, memory_mb: int, max_processes: int, helpers: int) -> RunCgroup | None:
+        """New cgroups with the limits applied, or None when this process may not create them.
+
+        ``helpers`` is the number of trusted processes of the backend in the group (bwrap, its
+        reaper, the in-sandbox supervisor), so the untrusted code gets exactly ``max_processes`` tasks.
+        """
         name = f"mcpforge-{uuid.uuid4().hex[:12]}"
         paths: dict[str, Path] = {}
-        values = {"memory": str(memory_mb * 1024 * 1024), "pids": str(max_processes + _EXTRA_PROCESSES)}
+        values = {"memory": str(memory_mb * 1024 * 1024), "pids": str(max_processes + helpers)}
         for controller in _own_cgroups().values():
             path = controller.base / name
             files = _V2_FILES if controller.v2 else _V1_FILES
@@ -126,7 +136,7 @@ class RunCgroup:
 
 def cgroup_report() -> tuple[bool, str]:
     """Whether per-run cgroups can be created here, for ``doctor``."""
-    group = RunCgroup.create(memory_mb=64, max_processes=8)
+    group = RunCgroup.create(memory_mb=64, max_processes=8, helpers=0)
     if group is None:
         return False, "no writable memory/pids cgroup: total memory and process count rely on rlimits"
     group.remove()

@@ -15,6 +15,8 @@ Stdlib only, and it imports its sibling ``_kernel`` as a top-level module, so no
 (pydantic, pandas) is loaded before the untrusted code decides what it imports.
 """
 
+# Descriptor-level os calls on purpose: this supervisor runs before any library is loaded.
+# ruff: noqa: PTH100, PTH101, PTH103, PTH118, PTH120
 from __future__ import annotations
 
 import contextlib
@@ -96,16 +98,20 @@ def _run_child(cfg: dict[str, Any], channel: int) -> None:
     for name in ("_kernel", "_confine"):
         sys.modules.pop(name, None)
     status = 0
+    main_path = os.path.join(code_dir, "__main__.py")
     try:
-        runpy.run_path(os.path.join(code_dir, "__main__.py"), run_name="__main__")
+        runpy.run_path(main_path, run_name="__main__")
     except SystemExit as exc:
         status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         if exc.code is not None and not isinstance(exc.code, int):
             sys.stderr.write(f"{exc.code}\n")
-    except BaseException:  # noqa: BLE001 - the untrusted script's own failure: print it like python does
+    except BaseException as exc:
         import traceback
 
-        traceback.print_exc()
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename != main_path:
+            tb = tb.tb_next  # hide this supervisor's and runpy's frames
+        traceback.print_exception(type(exc), exc, tb or exc.__traceback__)
         status = 1
     with contextlib.suppress(BaseException):
         sys.stdout.flush()

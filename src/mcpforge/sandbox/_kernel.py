@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import os
 import platform
+import stat
 import struct
 
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -45,9 +46,18 @@ FS_IOCTL_DEV = 1 << 15  # ABI 5
 _FILE_ONLY = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
 READ = FS_READ_FILE | FS_READ_DIR
 WRITE = (
-    READ | FS_WRITE_FILE | FS_REMOVE_DIR | FS_REMOVE_FILE | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SYM
-    | FS_MAKE_FIFO | FS_MAKE_SOCK | FS_REFER | FS_TRUNCATE
-)  # fmt: skip
+    READ
+    | FS_WRITE_FILE
+    | FS_REMOVE_DIR
+    | FS_REMOVE_FILE
+    | FS_MAKE_DIR
+    | FS_MAKE_REG
+    | FS_MAKE_SYM
+    | FS_MAKE_FIFO
+    | FS_MAKE_SOCK
+    | FS_REFER
+    | FS_TRUNCATE
+)
 DEVICE = READ | FS_WRITE_FILE | FS_IOCTL_DEV
 _NET_BIND_TCP = 1 << 0  # ABI 4
 _NET_CONNECT_TCP = 1 << 1
@@ -66,7 +76,9 @@ def _raise(what: str) -> None:
 
 def landlock_abi() -> int:
     """The Landlock ABI version the kernel offers; 0 when Landlock is missing or disabled."""
-    version = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), _LANDLOCK_CREATE_RULESET_VERSION)
+    version = _libc.syscall(
+        _SYS_LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), _LANDLOCK_CREATE_RULESET_VERSION
+    )
     return max(int(version), 0)
 
 
@@ -81,6 +93,33 @@ def _handled_fs(abi: int) -> int:
     return handled
 
 
+def _ruleset_attr(abi: int) -> bytes:
+    handled = _handled_fs(abi)
+    if abi >= 6:
+        return struct.pack(
+            "QQQ", handled, _NET_BIND_TCP | _NET_CONNECT_TCP, _SCOPE_ABSTRACT_UNIX | _SCOPE_SIGNAL
+        )
+    if abi >= 4:
+        return struct.pack("QQ", handled, _NET_BIND_TCP | _NET_CONNECT_TCP)
+    return struct.pack("Q", handled)
+
+
+def _add_rule(ruleset: int, path: str, access: int, handled: int) -> None:
+    try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # a path that does not exist grants nothing
+    try:
+        allowed = access & handled
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            allowed &= _FILE_ONLY
+        rule = ctypes.create_string_buffer(struct.pack("=Qi", allowed, fd), 12)
+        if _libc.syscall(_SYS_LANDLOCK_ADD_RULE, ruleset, _LANDLOCK_RULE_PATH_BENEATH, rule, 0) < 0:
+            _raise(f"landlock_add_rule({path!r})")
+    finally:
+        os.close(fd)
+
+
 def apply_landlock(rules: list[tuple[str, int]]) -> int:
     """Restrict this process (and its future children) to ``rules``: (path, access bits) pairs.
 
@@ -91,32 +130,14 @@ def apply_landlock(rules: list[tuple[str, int]]) -> int:
     abi = landlock_abi()
     if abi < 1:
         raise KernelFeatureError(0, "Landlock is not available in this kernel")
-    handled = _handled_fs(abi)
-    if abi >= 6:
-        attr = struct.pack("QQQ", handled, _NET_BIND_TCP | _NET_CONNECT_TCP, _SCOPE_ABSTRACT_UNIX | _SCOPE_SIGNAL)
-    elif abi >= 4:
-        attr = struct.pack("QQ", handled, _NET_BIND_TCP | _NET_CONNECT_TCP)
-    else:
-        attr = struct.pack("Q", handled)
+    attr = _ruleset_attr(abi)
     buf = ctypes.create_string_buffer(attr, len(attr))
     ruleset = _libc.syscall(_SYS_LANDLOCK_CREATE_RULESET, buf, ctypes.c_size_t(len(attr)), 0)
     if ruleset < 0:
         _raise("landlock_create_ruleset")
     try:
         for path, access in rules:
-            try:
-                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
-            except OSError:
-                continue
-            try:
-                allowed = access & handled
-                if not os.path.isdir(f"/proc/self/fd/{fd}"):
-                    allowed &= _FILE_ONLY
-                rule = ctypes.create_string_buffer(struct.pack("=Qi", allowed, fd), 12)
-                if _libc.syscall(_SYS_LANDLOCK_ADD_RULE, ruleset, _LANDLOCK_RULE_PATH_BENEATH, rule, 0) < 0:
-                    _raise(f"landlock_add_rule({path!r})")
-            finally:
-                os.close(fd)
+            _add_rule(ruleset, path, access, _handled_fs(abi))
         if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
             _raise("prctl(PR_SET_NO_NEW_PRIVS)")
         if _libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ruleset, 0) < 0:
@@ -132,36 +153,111 @@ _AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
 # keyrings, eBPF, io_uring, handle-based opens, module loading, clocks.
 _DENIED = {
     "x86_64": {
-        "execve": 59, "execveat": 322, "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
-        "mount": 165, "umount2": 166, "pivot_root": 155, "chroot": 161, "unshare": 272, "setns": 308,
-        "keyctl": 250, "add_key": 248, "request_key": 249, "bpf": 321, "perf_event_open": 298,
-        "userfaultfd": 323, "kexec_load": 246, "kexec_file_load": 320, "init_module": 175,
-        "finit_module": 313, "delete_module": 176, "reboot": 169, "swapon": 167, "swapoff": 168,
-        "acct": 163, "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
-        "open_by_handle_at": 304, "name_to_handle_at": 303, "open_tree": 428, "move_mount": 429,
-        "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433, "mount_setattr": 442,
-        "pidfd_getfd": 438, "settimeofday": 164, "clock_settime": 227, "adjtimex": 159,
-        "sethostname": 170, "setdomainname": 171, "iopl": 172, "ioperm": 173, "quotactl": 179,
-        "vhangup": 153, "personality": 135,
+        "execve": 59,
+        "execveat": 322,
+        "ptrace": 101,
+        "process_vm_readv": 310,
+        "process_vm_writev": 311,
+        "mount": 165,
+        "umount2": 166,
+        "pivot_root": 155,
+        "chroot": 161,
+        "unshare": 272,
+        "setns": 308,
+        "keyctl": 250,
+        "add_key": 248,
+        "request_key": 249,
+        "bpf": 321,
+        "perf_event_open": 298,
+        "userfaultfd": 323,
+        "kexec_load": 246,
+        "kexec_file_load": 320,
+        "init_module": 175,
+        "finit_module": 313,
+        "delete_module": 176,
+        "reboot": 169,
+        "swapon": 167,
+        "swapoff": 168,
+        "acct": 163,
+        "io_uring_setup": 425,
+        "io_uring_enter": 426,
+        "io_uring_register": 427,
+        "open_by_handle_at": 304,
+        "name_to_handle_at": 303,
+        "open_tree": 428,
+        "move_mount": 429,
+        "fsopen": 430,
+        "fsconfig": 431,
+        "fsmount": 432,
+        "fspick": 433,
+        "mount_setattr": 442,
+        "pidfd_getfd": 438,
+        "settimeofday": 164,
+        "clock_settime": 227,
+        "adjtimex": 159,
+        "sethostname": 170,
+        "setdomainname": 171,
+        "iopl": 172,
+        "ioperm": 173,
+        "quotactl": 179,
+        "vhangup": 153,
+        "personality": 135,
     },
     "aarch64": {
-        "execve": 221, "execveat": 281, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
-        "mount": 40, "umount2": 39, "pivot_root": 41, "chroot": 51, "unshare": 97, "setns": 268,
-        "keyctl": 219, "add_key": 217, "request_key": 218, "bpf": 280, "perf_event_open": 241,
-        "userfaultfd": 282, "kexec_load": 104, "kexec_file_load": 294, "init_module": 105,
-        "finit_module": 273, "delete_module": 106, "reboot": 142, "swapon": 224, "swapoff": 225,
-        "acct": 89, "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
-        "open_by_handle_at": 265, "name_to_handle_at": 264, "open_tree": 428, "move_mount": 429,
-        "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433, "mount_setattr": 442,
-        "pidfd_getfd": 438, "settimeofday": 170, "clock_settime": 112, "adjtimex": 171,
-        "sethostname": 161, "setdomainname": 162, "personality": 92,
+        "execve": 221,
+        "execveat": 281,
+        "ptrace": 117,
+        "process_vm_readv": 270,
+        "process_vm_writev": 271,
+        "mount": 40,
+        "umount2": 39,
+        "pivot_root": 41,
+        "chroot": 51,
+        "unshare": 97,
+        "setns": 268,
+        "keyctl": 219,
+        "add_key": 217,
+        "request_key": 218,
+        "bpf": 280,
+        "perf_event_open": 241,
+        "userfaultfd": 282,
+        "kexec_load": 104,
+        "kexec_file_load": 294,
+        "init_module": 105,
+        "finit_module": 273,
+        "delete_module": 106,
+        "reboot": 142,
+        "swapon": 224,
+        "swapoff": 225,
+        "acct": 89,
+        "io_uring_setup": 425,
+        "io_uring_enter": 426,
+        "io_uring_register": 427,
+        "open_by_handle_at": 265,
+        "name_to_handle_at": 264,
+        "open_tree": 428,
+        "move_mount": 429,
+        "fsopen": 430,
+        "fsconfig": 431,
+        "fsmount": 432,
+        "fspick": 433,
+        "mount_setattr": 442,
+        "pidfd_getfd": 438,
+        "settimeofday": 170,
+        "clock_settime": 112,
+        "adjtimex": 171,
+        "sethostname": 161,
+        "setdomainname": 162,
+        "personality": 92,
     },
-}  # fmt: skip
+}
 _SOCKET = {"x86_64": 41, "aarch64": 198}
 _CLONE = {"x86_64": 56, "aarch64": 220}
 _CLONE3 = 435
 _AF_UNIX = 1
-_CLONE_NEW_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+_CLONE_NEW_NAMESPACES = (
+    0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+)
 _X32_BIT = 0x40000000
 
 _LD_W_ABS = 0x20
@@ -196,7 +292,11 @@ def seccomp_program(arch: str) -> bytes:
     ``clone``, whose flags are checked. Foreign architectures and x32 calls kill the process.
     """
     eperm = _RET_ERRNO | _EPERM
-    prog = [_ins(_LD_W_ABS, _OFF_ARCH), _ins(_JEQ_K, _AUDIT_ARCH[arch], 1, 0), _ins(_RET_K, _RET_KILL_PROCESS)]
+    prog = [
+        _ins(_LD_W_ABS, _OFF_ARCH),
+        _ins(_JEQ_K, _AUDIT_ARCH[arch], 1, 0),
+        _ins(_RET_K, _RET_KILL_PROCESS),
+    ]
     prog.append(_ins(_LD_W_ABS, _OFF_NR))
     if arch == "x86_64":
         prog += [_ins(_JGE_K, _X32_BIT, 0, 1), _ins(_RET_K, _RET_KILL_PROCESS)]
@@ -204,19 +304,25 @@ def seccomp_program(arch: str) -> bytes:
         prog += [_ins(_JEQ_K, nr, 0, 1), _ins(_RET_K, eperm)]
     prog += [_ins(_JEQ_K, _CLONE3, 0, 1), _ins(_RET_K, _RET_ERRNO | _ENOSYS)]
     prog += [
-        _ins(_JEQ_K, _SOCKET[arch], 0, 4), _ins(_LD_W_ABS, _OFF_ARG0), _ins(_JEQ_K, _AF_UNIX, 0, 1),
-        _ins(_RET_K, _RET_ALLOW), _ins(_RET_K, eperm),
-    ]  # fmt: skip
+        _ins(_JEQ_K, _SOCKET[arch], 0, 4),
+        _ins(_LD_W_ABS, _OFF_ARG0),
+        _ins(_JEQ_K, _AF_UNIX, 0, 1),
+        _ins(_RET_K, _RET_ALLOW),
+        _ins(_RET_K, eperm),
+    ]
     prog += [
-        _ins(_JEQ_K, _CLONE[arch], 0, 4), _ins(_LD_W_ABS, _OFF_ARG0), _ins(_JSET_K, _CLONE_NEW_NAMESPACES, 1, 0),
-        _ins(_RET_K, _RET_ALLOW), _ins(_RET_K, eperm),
-    ]  # fmt: skip
+        _ins(_JEQ_K, _CLONE[arch], 0, 4),
+        _ins(_LD_W_ABS, _OFF_ARG0),
+        _ins(_JSET_K, _CLONE_NEW_NAMESPACES, 1, 0),
+        _ins(_RET_K, _RET_ALLOW),
+        _ins(_RET_K, eperm),
+    ]
     prog.append(_ins(_RET_K, _RET_ALLOW))
     return b"".join(prog)
 
 
 class _SockFprog(ctypes.Structure):
-    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]  # noqa: RUF012 - ctypes layout
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
 def apply_seccomp() -> None:

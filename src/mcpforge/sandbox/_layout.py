@@ -36,7 +36,7 @@ def python_layout() -> PythonLayout:
     """Probe this interpreter in isolated mode: its real sys.path (incl. editable installs) and prefixes."""
     probe = "import json, sys; print(json.dumps([sys.path, sys.prefix, sys.base_prefix, sys.exec_prefix]))"
     try:
-        raw = subprocess.run(  # noqa: S603 - fixed argv: this interpreter
+        raw = subprocess.run(
             [sys.executable, "-I", "-c", probe], capture_output=True, check=True, timeout=60, env={}
         ).stdout
     except (OSError, subprocess.SubprocessError) as exc:
@@ -44,7 +44,7 @@ def python_layout() -> PythonLayout:
     paths, prefix, base_prefix, exec_prefix = json.loads(raw)
     sys_path = tuple(p for p in paths if p and Path(p).exists())
     real_exe = os.path.realpath(sys.executable)
-    roots = {prefix, base_prefix, exec_prefix, os.path.dirname(real_exe), *sys_path}
+    roots = {prefix, base_prefix, exec_prefix, str(Path(real_exe).parent), *sys_path}
     # Directories only: a zip on sys.path that does not exist was already dropped.
     return PythonLayout(
         executable=sys.executable,
@@ -76,12 +76,11 @@ def prepare_workdir(request: SandboxRequest) -> tuple[TemporaryDirectory[str], P
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(content)
     (code / "__main__.py").write_text(request.script, encoding="utf-8")
-    os.chmod(workdir.name, 0o755)
-    for root, dirs, files in os.walk(code):
-        for name in dirs:
-            os.chmod(os.path.join(root, name), 0o755)
-        for name in files:
-            os.chmod(os.path.join(root, name), 0o644)
+    # Readable by the unprivileged uid the sandbox runs as, and by nobody's writes.
+    Path(workdir.name).chmod(0o755)
+    for path in code.rglob("*"):
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    code.chmod(0o755)
     return workdir, code
 
 
@@ -128,12 +127,25 @@ def confine_config(
     drop_caps: bool = False,
 ) -> str:
     """The JSON argument of ``_confine.py``."""
-    return json.dumps({
-        "channel_fd": channel_fd, "code_dir": code_dir, "out_dir": out_dir,
-        "sys_path": list(python_layout().sys_path),
-        "memory_bytes": limits.memory_mb * 1024 * 1024, "cpu_seconds": limits.cpu_seconds,
-        "max_open_files": limits.max_open_files, "max_file_bytes": limits.max_output_bytes,
-        "max_output_bytes": limits.max_output_bytes, "max_processes": limits.max_processes,
-        "read": read, "write": write, "devices": devices, "landlock": landlock, "seccomp": True,
-        "mount_tmpfs": mount_tmpfs or [], "make_dirs": make_dirs or [], "drop_caps": drop_caps,
-    })  # fmt: skip
+    return json.dumps(
+        {
+            "channel_fd": channel_fd,
+            "code_dir": code_dir,
+            "out_dir": out_dir,
+            "sys_path": list(python_layout().sys_path),
+            "memory_bytes": limits.memory_mb * 1024 * 1024,
+            "cpu_seconds": limits.cpu_seconds,
+            "max_open_files": limits.max_open_files,
+            "max_file_bytes": limits.max_output_bytes,
+            "max_output_bytes": limits.max_output_bytes,
+            "max_processes": limits.max_processes,
+            "read": read,
+            "write": write,
+            "devices": devices,
+            "landlock": landlock,
+            "seccomp": True,
+            "mount_tmpfs": mount_tmpfs or [],
+            "make_dirs": make_dirs or [],
+            "drop_caps": drop_caps,
+        }
+    )

@@ -81,11 +81,17 @@ class ProcessRun(RunningSandbox):
         self._started = time.perf_counter()
         self._cgroup = cgroup
         try:
-            self._proc = subprocess.Popen(  # noqa: S603 - argv is built by the backend, never by the script
-                argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(channel[1],) if channel else (), start_new_session=True,
+            self._proc = subprocess.Popen(
+                argv,
+                cwd=cwd,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(channel[1],) if channel else (),
+                start_new_session=True,
                 preexec_fn=_preexec(preexec, cgroup),  # noqa: PLW1509 - limits are applied in the child
-            )  # fmt: skip
+            )
         except (OSError, subprocess.SubprocessError) as exc:
             workdir.cleanup()
             if cgroup is not None:
@@ -94,7 +100,9 @@ class ProcessRun(RunningSandbox):
         finally:
             if channel:
                 os.close(channel[1])
-        assert self._proc.stdin is not None and self._proc.stdout is not None and self._proc.stderr is not None
+        assert (
+            self._proc.stdin is not None and self._proc.stdout is not None and self._proc.stderr is not None
+        )
         self.stdin = self._proc.stdin
         self.stdout = self._proc.stdout
         self._stderr = _CappedReader(self._proc.stderr, limits.max_stdout_bytes, self._stderr_overflow)
@@ -102,9 +110,7 @@ class ProcessRun(RunningSandbox):
         self._channel_thread: threading.Thread | None = None
         if channel:
             stream = os.fdopen(channel[0], "rb")
-            self._channel_thread = threading.Thread(
-                target=self._read_channel, args=(stream,), daemon=True
-            )  # fmt: skip
+            self._channel_thread = threading.Thread(target=self._read_channel, args=(stream,), daemon=True)
             self._channel_thread.start()
         self._timer = threading.Timer(limits.timeout_seconds, self._on_timeout)
         self._timer.daemon = True
@@ -190,11 +196,17 @@ class ProcessRun(RunningSandbox):
         killed = self._killed_reason
         outputs: dict[str, bytes]
         if self._channel_thread is None:
-            outputs = collect_outputs(self._host_out_dir, self._limits.max_output_bytes) if self._host_out_dir else {}
+            outputs = (
+                collect_outputs(self._host_out_dir, self._limits.max_output_bytes)
+                if self._host_out_dir
+                else {}
+            )
         else:
             outputs = dict(self._channel_report.outputs)
             if status is not None and status.get("setup_error"):
-                raise SandboxError(f"the {self.backend!r} sandbox could not be set up: {status['setup_error']}")
+                raise SandboxError(
+                    f"the {self.backend!r} sandbox could not be set up: {status['setup_error']}"
+                )
             if killed is None and status is None and stderr_text.startswith("bwrap:"):
                 raise SandboxError(f"the {self.backend!r} sandbox could not start: {stderr_text.strip()}")
             if status is not None:
@@ -208,10 +220,15 @@ class ProcessRun(RunningSandbox):
             if exit_code == -signal.SIGKILL and self._cgroup is not None and self._cgroup.memory_exhausted():
                 killed = f"memory limit of {self._limits.memory_mb} MB for the whole run"
         return SandboxResult(
-            exit_code=exit_code, stdout=stdout.decode("utf-8", "replace"), stderr=stderr_text,
-            timed_out=self._timed_out, killed_reason=killed, outputs=outputs,
-            backend=self.backend, duration_ms=duration_ms,
-        )  # fmt: skip
+            exit_code=exit_code,
+            stdout=stdout.decode("utf-8", "replace"),
+            stderr=stderr_text,
+            timed_out=self._timed_out,
+            killed_reason=killed,
+            outputs=outputs,
+            backend=self.backend,
+            duration_ms=duration_ms,
+        )
 
     def close(self) -> None:
         if self._closed:
@@ -222,9 +239,13 @@ class ProcessRun(RunningSandbox):
             self.kill("closed while still running")
             self._proc.wait()
         self._kill_tree()
-        for stream in (self.stdin, self.stdout):
+        self._stderr.thread.join(_GRACE_SECONDS)
+        if self._channel_thread is not None:
+            self._channel_thread.join(_GRACE_SECONDS)
+        for stream in (self.stdin, self.stdout, self._proc.stderr):
             with contextlib.suppress(OSError, ValueError):
-                stream.close()
+                if stream is not None:
+                    stream.close()
         self._workdir.cleanup()
         if self._cgroup is not None:
             _remove_cgroup(self._cgroup)

@@ -35,7 +35,9 @@ def _load_tool(function_name: str | None) -> Any:
 
 
 def _error_line(exc: BaseException) -> int | None:
-    frames = [frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename.endswith("tool.py")]
+    frames = [
+        frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename.endswith("tool.py")
+    ]
     return frames[-1].lineno if frames else None
 
 
@@ -47,17 +49,25 @@ def main() -> None:
     outcomes: list[dict[str, Any]] = []
     try:
         fn = _load_tool(request.get("function"))
-    except Exception as exc:  # noqa: BLE001 - any failure of untrusted code is reported, not raised
-        outcome = {"ok": False, "error_type": type(exc).__name__, "error": str(exc), "line": _error_line(exc)}
-        print(RESULT_MARKER + json.dumps({"load_error": outcome, "outcomes": []}), flush=True)
+    except Exception as exc:  # any failure of untrusted code is reported, not raised
+        failed = {"ok": False, "error_type": type(exc).__name__, "error": str(exc), "line": _error_line(exc)}
+        print(RESULT_MARKER + json.dumps({"load_error": failed, "outcomes": []}), flush=True)
         return
     for call in request.get("calls", []):
         started = time.perf_counter()
         try:
             value = fn(**call.get("arguments", {}))
-            outcome: dict[str, Any] = {"ok": True, "value": value if isinstance(value, str) else json.dumps(value, default=str)}
-        except Exception as exc:  # noqa: BLE001 - see above
-            outcome = {"ok": False, "error_type": type(exc).__name__, "error": str(exc), "line": _error_line(exc)}
+            outcome: dict[str, Any] = {
+                "ok": True,
+                "value": value if isinstance(value, str) else json.dumps(value, default=str),
+            }
+        except Exception as exc:  # see above
+            outcome = {
+                "ok": False,
+                "error_type": type(exc).__name__,
+                "error": str(exc),
+                "line": _error_line(exc),
+            }
         outcome["call_id"] = call.get("call_id", "")
         outcome["duration_ms"] = (time.perf_counter() - started) * 1000
         outcomes.append(outcome)

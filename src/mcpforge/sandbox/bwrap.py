@@ -13,6 +13,7 @@ import functools
 import os
 import shutil
 import subprocess
+from pathlib import Path
 
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox._cgroup import RunCgroup
@@ -37,12 +38,12 @@ _UID = 65534
 def _system_binds() -> list[str]:
     args: list[str] = []
     for path in SYSTEM_LIB_DIRS:
-        if os.path.islink(path):
-            args += ["--symlink", os.readlink(path), path]
-        elif os.path.isdir(path):
+        if Path(path).is_symlink():
+            args += ["--symlink", str(Path(path).readlink()), path]
+        elif Path(path).is_dir():
             args += ["--ro-bind", path, path]
     for path in SYSTEM_FILES:
-        if os.path.isfile(path):
+        if Path(path).is_file():
             args += ["--ro-bind", path, path]
     return args
 
@@ -63,30 +64,63 @@ class BwrapSandbox(Sandbox):
     def available(cls) -> tuple[bool, str]:
         return _probe(shutil.which("bwrap"))
 
-    def command(self, request: SandboxRequest, *, code_dir: str, channel_fd: int, env: dict[str, str]) -> list[str]:
+    def command(
+        self, request: SandboxRequest, *, code_dir: str, channel_fd: int, env: dict[str, str]
+    ) -> list[str]:
         """The bwrap argv for one run (exposed for tests and ``doctor``)."""
         limits = request.limits
         layout = python_layout()
         reads = resolved_read_paths(request)
         size = str(max(limits.max_output_bytes, 4096))
         argv = [
-            self._bwrap, "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
-            "--new-session", "--clearenv", "--uid", str(_UID), "--gid", str(_UID), "--hostname", "sandbox",
-            "--size", size, "--tmpfs", "/tmp",
+            self._bwrap,
+            "--unshare-all",
+            "--unshare-user",
+            "--disable-userns",
+            "--die-with-parent",
+            "--new-session",
+            "--clearenv",
+            "--uid",
+            str(_UID),
+            "--gid",
+            str(_UID),
+            "--hostname",
+            "sandbox",
+            "--size",
+            size,
+            "--tmpfs",
+            "/tmp",
             *_system_binds(),
-        ]  # fmt: skip
+        ]
         for root in layout.read_roots:
             argv += ["--ro-bind", root, root]
-        argv += ["--proc", "/proc", "--dev", "/dev", "--ro-bind", code_dir, CODE_DIR, "--size", size, "--tmpfs", OUT_DIR]
+        argv += [
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "--ro-bind",
+            code_dir,
+            CODE_DIR,
+            "--size",
+            size,
+            "--tmpfs",
+            OUT_DIR,
+        ]
         for path in reads:
             argv += ["--ro-bind", path, path]
         for key, value in env.items():
             argv += ["--setenv", key, value]
         config = confine_config(
-            limits=limits, channel_fd=channel_fd, code_dir=CODE_DIR, out_dir=OUT_DIR,
+            limits=limits,
+            channel_fd=channel_fd,
+            code_dir=CODE_DIR,
+            out_dir=OUT_DIR,
             read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, CODE_DIR, *reads, "/proc"],
-            write=[OUT_DIR, "/tmp"], devices=["/dev"], landlock="auto",
-        )  # fmt: skip
+            write=[OUT_DIR, "/tmp"],
+            devices=["/dev"],
+            landlock="auto",
+        )
         argv += ["--chdir", CODE_DIR, "--", layout.executable, "-I", "-B", str(CONFINE_SCRIPT), config]
         return argv
 
@@ -103,22 +137,46 @@ class BwrapSandbox(Sandbox):
             workdir.cleanup()
             raise
         limits = request.limits
-        cgroup = RunCgroup.create(memory_mb=limits.memory_mb, max_processes=limits.max_processes)
+        cgroup = RunCgroup.create(memory_mb=limits.memory_mb, max_processes=limits.max_processes, helpers=3)
         # bwrap itself gets an empty environment too: its pid-1 reaper keeps the environ it started with.
         return ProcessRun(
-            backend=self.name, argv=argv, env={}, cwd=code, limits=limits, workdir=workdir,
-            stdin_data=request.stdin, channel=(read_fd, write_fd), cgroup=cgroup,
-        )  # fmt: skip
+            backend=self.name,
+            argv=argv,
+            env={},
+            cwd=code,
+            limits=limits,
+            workdir=workdir,
+            stdin_data=request.stdin,
+            channel=(read_fd, write_fd),
+            cgroup=cgroup,
+        )
 
 
 @functools.cache
 def _probe(bwrap: str | None) -> tuple[bool, str]:
     if bwrap is None:
         return False, "bubblewrap is not installed (apt-get install bubblewrap)"
-    argv = [bwrap, "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--uid", str(_UID),
-            *_system_binds(), "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--", "/usr/bin/true"]  # fmt: skip
+    argv = [
+        bwrap,
+        "--unshare-all",
+        "--unshare-user",
+        "--disable-userns",
+        "--die-with-parent",
+        "--uid",
+        str(_UID),
+        *_system_binds(),
+        "--ro-bind",
+        "/usr",
+        "/usr",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--",
+        "/usr/bin/true",
+    ]
     try:
-        proc = subprocess.run(argv, capture_output=True, timeout=30, env={}, check=False)  # noqa: S603
+        proc = subprocess.run(argv, capture_output=True, timeout=30, env={}, check=False)
     except (OSError, subprocess.SubprocessError) as exc:
         return False, f"bwrap cannot run: {exc}"
     if proc.returncode != 0:

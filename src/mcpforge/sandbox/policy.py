@@ -2,7 +2,7 @@
 
 The AST is built from exactly the text that will run: the bytes must be UTF-8 without a coding cookie
 (a cookie would make Python decode differently from us), and identifiers are checked on the raw
-tokens, because the parser NFKC-normalizes them (``ｅｖａｌ`` becomes ``eval``). Every violation names
+tokens, because the parser NFKC-normalizes them (fullwidth ``eval`` becomes ``eval``). Every violation names
 its line, column and rule.
 """
 
@@ -21,41 +21,172 @@ from pydantic import BaseModel, Field
 from mcpforge.config import DEFAULT_ALLOWED_IMPORTS
 
 Rule = Literal[
-    "encoding", "syntax", "non-ascii-identifier", "import", "forbidden-name", "dynamic-attribute",
-    "dunder-attribute", "frame-attribute", "private-module-attribute", "module-attribute", "pickle",
-    "pandas-escape", "numpy-escape", "url", "string-annotation", "format-dunder",
-]  # fmt: skip
+    "encoding",
+    "syntax",
+    "non-ascii-identifier",
+    "import",
+    "forbidden-name",
+    "dynamic-attribute",
+    "dunder-attribute",
+    "frame-attribute",
+    "private-module-attribute",
+    "module-attribute",
+    "pickle",
+    "pandas-escape",
+    "numpy-escape",
+    "url",
+    "string-annotation",
+    "format-dunder",
+]
 
 _CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
-FORBIDDEN_NAMES = frozenset({
-    "eval", "exec", "compile", "__import__", "globals", "locals", "vars", "breakpoint", "input",
-    "__builtins__", "__loader__", "__spec__", "memoryview", "help", "exit", "quit",
-})  # fmt: skip
+FORBIDDEN_NAMES = frozenset(
+    {
+        "eval",
+        "exec",
+        "compile",
+        "__import__",
+        "globals",
+        "locals",
+        "vars",
+        "breakpoint",
+        "input",
+        "__builtins__",
+        "__loader__",
+        "__spec__",
+        "memoryview",
+        "help",
+        "exit",
+        "quit",
+    }
+)
 _ATTRIBUTE_FUNCTIONS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
-_ALLOWED_DUNDERS = frozenset({"__name__", "__doc__", "__version__", "__init__", "__main__", "__file__", "__all__"})
-FRAME_ATTRIBUTES = frozenset({
-    "f_back", "f_globals", "f_locals", "f_builtins", "f_code", "f_trace", "tb_frame", "tb_next",
-    "gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
-    "co_code", "co_consts", "func_globals", "mro",
-})  # fmt: skip
+_ALLOWED_DUNDERS = frozenset(
+    {"__name__", "__doc__", "__version__", "__init__", "__main__", "__file__", "__all__"}
+)
+FRAME_ATTRIBUTES = frozenset(
+    {
+        "f_back",
+        "f_globals",
+        "f_locals",
+        "f_builtins",
+        "f_code",
+        "f_trace",
+        "tb_frame",
+        "tb_next",
+        "gi_frame",
+        "gi_code",
+        "gi_yieldfrom",
+        "cr_frame",
+        "cr_code",
+        "cr_await",
+        "ag_frame",
+        "ag_code",
+        "co_code",
+        "co_consts",
+        "func_globals",
+        "mro",
+    }
+)
 # Attributes that lead from an allowed library to modules that are not allowed (``pd.io.common.os``).
-MODULE_ATTRIBUTES = frozenset({
-    "os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "posix", "nt",
-    "platform", "signal", "runpy", "pty", "multiprocessing", "threading", "pathlib", "tempfile", "io",
-    "urllib", "http", "requests", "asyncio", "inspect", "gc", "code", "codeop", "types", "weakref",
-    "ctypeslib", "f2py", "distutils", "testing", "compat", "common", "computation", "clipboard",
-})  # fmt: skip
-PICKLE_NAMES = frozenset({"pickle", "cPickle", "_pickle", "marshal", "shelve", "dill", "cloudpickle", "joblib",
-                          "read_pickle", "to_pickle", "allow_pickle", "loads"})  # fmt: skip
-PANDAS_ESCAPES = frozenset({
-    "set_option", "option_context", "describe_option", "reset_option", "options", "read_clipboard",
-    "to_clipboard", "read_html", "read_xml", "read_sql", "read_sql_query", "read_sql_table", "read_gbq",
-    "to_sql", "to_gbq", "eval", "plotting", "plot", "register_matplotlib_converters", "storage_options",
-    "engine", "local_dict", "global_dict", "resolvers", "entry_points",
-})  # fmt: skip
+MODULE_ATTRIBUTES = frozenset(
+    {
+        "os",
+        "sys",
+        "subprocess",
+        "builtins",
+        "importlib",
+        "ctypes",
+        "socket",
+        "shutil",
+        "posix",
+        "nt",
+        "platform",
+        "signal",
+        "runpy",
+        "pty",
+        "multiprocessing",
+        "threading",
+        "pathlib",
+        "tempfile",
+        "io",
+        "urllib",
+        "http",
+        "requests",
+        "asyncio",
+        "inspect",
+        "gc",
+        "code",
+        "codeop",
+        "types",
+        "weakref",
+        "ctypeslib",
+        "f2py",
+        "distutils",
+        "testing",
+        "compat",
+        "common",
+        "computation",
+        "clipboard",
+    }
+)
+PICKLE_NAMES = frozenset(
+    {
+        "pickle",
+        "cPickle",
+        "_pickle",
+        "marshal",
+        "shelve",
+        "dill",
+        "cloudpickle",
+        "joblib",
+        "read_pickle",
+        "to_pickle",
+        "allow_pickle",
+    }
+)
+PANDAS_ESCAPES = frozenset(
+    {
+        "set_option",
+        "option_context",
+        "describe_option",
+        "reset_option",
+        "options",
+        "read_clipboard",
+        "to_clipboard",
+        "read_html",
+        "read_xml",
+        "read_sql",
+        "read_sql_query",
+        "read_sql_table",
+        "read_gbq",
+        "to_sql",
+        "to_gbq",
+        "eval",
+        "plotting",
+        "plot",
+        "register_matplotlib_converters",
+        "storage_options",
+        "engine",
+        "local_dict",
+        "global_dict",
+        "resolvers",
+        "entry_points",
+    }
+)
 _QUERY_ESCAPES = frozenset({"engine", "local_dict", "global_dict", "resolvers", "parser"})
-_HINT_FUNCTIONS = frozenset({"get_type_hints", "create_model", "ForwardRef", "TypeAdapter", "_eval_type",
-                             "evaluate_forwardref", "model_rebuild", "update_forward_refs"})  # fmt: skip
+_HINT_FUNCTIONS = frozenset(
+    {
+        "get_type_hints",
+        "create_model",
+        "ForwardRef",
+        "TypeAdapter",
+        "_eval_type",
+        "evaluate_forwardref",
+        "model_rebuild",
+        "update_forward_refs",
+    }
+)
 _URL = re.compile(r"^\s*[a-zA-Z][a-zA-Z0-9+.-]*://")
 _FORMAT_DUNDER = re.compile(r"\{[^{}]*(__|\bf_|\btb_|\bgi_)")
 
@@ -83,7 +214,9 @@ class PolicyReport(BaseModel):
     """The result of the static policy check of one file."""
 
     ok: bool = Field(description="True when the code breaks no rule")
-    violations: list[ViolationModel] = Field(default_factory=list, description="Every violation, in source order")
+    violations: list[ViolationModel] = Field(
+        default_factory=list, description="Every violation, in source order"
+    )
 
     @classmethod
     def from_violations(cls, violations: Iterable[Violation]) -> PolicyReport:
@@ -111,8 +244,14 @@ def check_source(source: str, *, allowed_imports: Sequence[str] = DEFAULT_ALLOWE
     for match in _CODING_COOKIE.finditer(raw):
         line = raw[: match.start()].count(b"\n") + 1
         if line <= 2:
-            found.append(Violation(line=line, col=0, rule="encoding",
-                                   message=f"coding cookie {match.group(1).decode(errors='replace')!r} is not allowed"))  # fmt: skip
+            found.append(
+                Violation(
+                    line=line,
+                    col=0,
+                    rule="encoding",
+                    message=f"coding cookie {match.group(1).decode(errors='replace')!r} is not allowed",
+                )
+            )
     found += _non_ascii_identifiers(source)
     try:
         tree = ast.parse(source, type_comments=False)
@@ -132,11 +271,23 @@ def _non_ascii_identifiers(source: str) -> list[Violation]:
     try:
         for tok in tokenize.generate_tokens(io.StringIO(source).readline):
             if tok.type == tokenize.NAME and not tok.string.isascii():
-                found.append(Violation(line=tok.start[0], col=tok.start[1], rule="non-ascii-identifier",
-                                       message=f"identifier {tok.string!r} is not ASCII"))  # fmt: skip
+                found.append(
+                    Violation(
+                        line=tok.start[0],
+                        col=tok.start[1],
+                        rule="non-ascii-identifier",
+                        message=f"identifier {tok.string!r} is not ASCII",
+                    )
+                )
             elif tok.type == tokenize.ERRORTOKEN and not tok.string.isascii() and not tok.string.isspace():
-                found.append(Violation(line=tok.start[0], col=tok.start[1], rule="non-ascii-identifier",
-                                       message=f"character {tok.string!r} is not allowed in code"))  # fmt: skip
+                found.append(
+                    Violation(
+                        line=tok.start[0],
+                        col=tok.start[1],
+                        rule="non-ascii-identifier",
+                        message=f"character {tok.string!r} is not allowed in code",
+                    )
+                )
     except (tokenize.TokenError, SyntaxError):
         pass  # the parser reports the syntax error
     return found
@@ -149,8 +300,14 @@ class _Checker(ast.NodeVisitor):
         self.module_aliases: set[str] = set()
 
     def flag(self, node: ast.AST, rule: Rule, message: str) -> None:
-        self.violations.append(Violation(line=getattr(node, "lineno", 1), col=getattr(node, "col_offset", 0),
-                                         rule=rule, message=message))  # fmt: skip
+        self.violations.append(
+            Violation(
+                line=getattr(node, "lineno", 1),
+                col=getattr(node, "col_offset", 0),
+                rule=rule,
+                message=message,
+            )
+        )
 
     def _allowed(self, dotted: str) -> bool:
         return any(dotted == entry or dotted.startswith(entry + ".") for entry in self.allowed)
@@ -171,6 +328,8 @@ class _Checker(ast.NodeVisitor):
             if not (self._allowed(module) or self._allowed(full)):
                 self.flag(node, "import", f"import from {module!r} is not in the allowlist")
             self._check_attribute_name(node, alias.name, on_module=True)
+            if alias.name in _HINT_FUNCTIONS:
+                self.flag(node, "string-annotation", f"{alias.name!r} can evaluate strings as code")
             self.module_aliases.add(alias.asname or alias.name)
         self._check_module_path(node, module, allowlist=False)
 
@@ -189,7 +348,9 @@ class _Checker(ast.NodeVisitor):
         elif node.id.startswith("__") and node.id.endswith("__") and node.id not in _ALLOWED_DUNDERS:
             self.flag(node, "forbidden-name", f"dunder name {node.id!r} is not allowed")
         elif node.id in _ATTRIBUTE_FUNCTIONS:
-            self.flag(node, "dynamic-attribute", f"{node.id!r} may only be called directly with a literal name")
+            self.flag(
+                node, "dynamic-attribute", f"{node.id!r} may only be called directly with a literal name"
+            )
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         root = node.value
@@ -239,7 +400,11 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _check_dynamic_attribute(self, node: ast.Call, fn: str) -> None:
-        if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant) or not isinstance(node.args[1].value, str):
+        if (
+            len(node.args) < 2
+            or not isinstance(node.args[1], ast.Constant)
+            or not isinstance(node.args[1].value, str)
+        ):
             self.flag(node, "dynamic-attribute", f"{fn}() needs a literal attribute name")
             return
         target = node.args[0]
@@ -263,7 +428,9 @@ class _Checker(ast.NodeVisitor):
         while stack:
             item = stack.pop()
             if isinstance(item, ast.Constant) and isinstance(item.value, str):
-                self.flag(item, "string-annotation", "string annotations are evaluated as code; use real types")
+                self.flag(
+                    item, "string-annotation", "string annotations are evaluated as code; use real types"
+                )
             elif isinstance(item, ast.Call):
                 continue  # Field(description="...") metadata is data, not a type
             elif isinstance(item, ast.Subscript) and _name_of(item.value) == "Literal":

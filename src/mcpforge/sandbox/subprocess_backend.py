@@ -18,7 +18,10 @@ __all__ = ["SubprocessSandbox", "collect_outputs"]
 
 _OUTPUT_DIR_NAME = "out"
 # Same start as the strong backends: the code directory first on sys.path, the script as __main__.
-_BOOT = "import runpy, sys; sys.path.insert(0, {code!r}); sys.argv[:] = ['__main__.py']; runpy.run_path('__main__.py', run_name='__main__')"
+_BOOT = (
+    "import runpy, sys; sys.path.insert(0, {code!r}); sys.argv[:] = ['__main__.py']; "
+    "runpy.run_path('__main__.py', run_name='__main__')"
+)
 
 
 def _limit_child(limits: SandboxLimits) -> None:
@@ -49,11 +52,13 @@ class SubprocessSandbox(Sandbox):
         env, _run_id = sandbox_env(str(out_dir), str(code.parent))
         limits = request.limits
         return ProcessRun(
-            backend=self.name, argv=[sys.executable, "-I", "-B", "-c", _BOOT.format(code=str(code))], env=env, cwd=code,
-            limits=limits, workdir=workdir, stdin_data=request.stdin, host_out_dir=out_dir,
+            backend=self.name,
+            argv=[sys.executable, "-I", "-B", "-c", _BOOT.format(code=str(code))],
+            env=env,
+            cwd=code,
+            limits=limits,
+            workdir=workdir,
+            stdin_data=request.stdin,
+            host_out_dir=out_dir,
             preexec=lambda: _limit_child(limits),
-        )  # fmt: skip
-
-
-
-
+        )

@@ -120,10 +120,14 @@ def call_tool(
     limits: SandboxLimits | None = None,
     function_name: str | None = None,
 ) -> ToolCallOutcome:
-    """Make one call of the tool in a fresh sandboxed process; failures become an outcome, not an exception."""
+    """Make one call of the tool in a fresh sandboxed process; failures become an outcome, not an error."""
     batch = call_tool_batch(
-        sandbox, tool_source, [ToolCall(arguments=arguments, call_id="call")],
-        read_paths=read_paths, limits=limits, function_name=function_name,
+        sandbox,
+        tool_source,
+        [ToolCall(arguments=arguments, call_id="call")],
+        read_paths=read_paths,
+        limits=limits,
+        function_name=function_name,
     )
     if batch.load_error is not None:
         return batch.load_error

@@ -32,7 +32,17 @@ from mcpforge.sandbox._process import ProcessRun
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxRequest
 
 _DEVICES = ["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"]
-_NAMESPACES = ["--user", "--map-root-user", "--net", "--pid", "--ipc", "--uts", "--mount", "--fork", "--mount-proc"]
+_NAMESPACES = [
+    "--user",
+    "--map-root-user",
+    "--net",
+    "--pid",
+    "--ipc",
+    "--uts",
+    "--mount",
+    "--fork",
+    "--mount-proc",
+]
 
 
 class UnshareSandbox(Sandbox):
@@ -65,23 +75,45 @@ class UnshareSandbox(Sandbox):
         try:
             reads = resolved_read_paths(request)
             config = confine_config(
-                limits=limits, channel_fd=write_fd, code_dir=str(code), out_dir=str(out_dir),
+                limits=limits,
+                channel_fd=write_fd,
+                code_dir=str(code),
+                out_dir=str(out_dir),
                 read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, str(code), *reads, "/proc"],
-                write=[str(out_dir), str(scratch)], devices=_DEVICES, landlock="required",
-                mount_tmpfs=[str(out_dir), str(scratch)], drop_caps=True,
-            )  # fmt: skip
+                write=[str(out_dir), str(scratch)],
+                devices=_DEVICES,
+                landlock="required",
+                mount_tmpfs=[str(out_dir), str(scratch)],
+                drop_caps=True,
+            )
         except BaseException:
             os.close(read_fd)
             os.close(write_fd)
             workdir.cleanup()
             raise
-        argv = [self._unshare, *_NAMESPACES, "--kill-child", "--", layout.executable, "-I", "-B",
-                str(CONFINE_SCRIPT), config]  # fmt: skip
-        cgroup = RunCgroup.create(memory_mb=limits.memory_mb, max_processes=limits.max_processes)
+        argv = [
+            self._unshare,
+            *_NAMESPACES,
+            "--kill-child",
+            "--",
+            layout.executable,
+            "-I",
+            "-B",
+            str(CONFINE_SCRIPT),
+            config,
+        ]
+        cgroup = RunCgroup.create(memory_mb=limits.memory_mb, max_processes=limits.max_processes, helpers=2)
         return ProcessRun(
-            backend=self.name, argv=argv, env=env, cwd=code, limits=limits, workdir=workdir,
-            stdin_data=request.stdin, channel=(read_fd, write_fd), cgroup=cgroup,
-        )  # fmt: skip
+            backend=self.name,
+            argv=argv,
+            env=env,
+            cwd=code,
+            limits=limits,
+            workdir=workdir,
+            stdin_data=request.stdin,
+            channel=(read_fd, write_fd),
+            cgroup=cgroup,
+        )
 
 
 @functools.cache
@@ -92,7 +124,7 @@ def _probe(unshare: str | None) -> tuple[bool, str]:
     if abi < 1:
         return False, "Landlock is not enabled in this kernel (needed as the filesystem boundary)"
     try:
-        proc = subprocess.run(  # noqa: S603 - fixed argv
+        proc = subprocess.run(
             [unshare, *_NAMESPACES, "--", "/bin/true"], capture_output=True, timeout=30, env={}, check=False
         )
     except (OSError, subprocess.SubprocessError) as exc:

@@ -16,7 +16,14 @@ from typing import Any
 import jsonschema
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.exceptions import DataError, IntegrityError, NotFoundError, PathNotAllowedError, RegistryError
+from mcpforge.exceptions import (
+    DataError,
+    IntegrityError,
+    NotFoundError,
+    PathNotAllowedError,
+    RegistryError,
+    SandboxError,
+)
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.runtime import resolve_under_roots
 from mcpforge.sandbox import SandboxLimits, ToolCallOutcome, call_tool, get_sandbox, limits_from_config
@@ -144,6 +151,18 @@ class ToolInvoker:
             duration_ms=duration_ms,
         )  # fmt: skip
 
+    @staticmethod
+    def _argument_error(tool: ActiveTool, arguments: dict[str, Any]) -> str | None:
+        """Why ``arguments`` break the tool's input schema, or None when they fit."""
+        try:
+            jsonschema.validate(arguments, tool.spec.input_schema)
+        except jsonschema.ValidationError as exc:
+            where = "/".join(str(part) for part in exc.absolute_path) or "arguments"
+            return f"invalid arguments for {tool.name!r} at {where}: {exc.message}"
+        except jsonschema.SchemaError:
+            logger.warning("tool %r has an invalid input schema; arguments are not checked", tool.name)
+        return None
+
     def _call(self, name: str, arguments: dict[str, Any]) -> CallResult:
         try:
             tool = self.registry.verify_tool(name)
@@ -152,17 +171,15 @@ class ToolInvoker:
             return CallResult(ok=False, error=str(exc))
         except NotFoundError:
             return CallResult(ok=False, error=f"tool {name!r} is no longer promoted")
-        try:
-            jsonschema.validate(arguments, tool.spec.input_schema)
-        except jsonschema.ValidationError as exc:
-            where = "/".join(str(part) for part in exc.absolute_path) or "arguments"
-            return CallResult(ok=False, error=f"invalid arguments for {name!r} at {where}: {exc.message}")
-        except jsonschema.SchemaError:
-            logger.warning("tool %r has an invalid input schema; arguments are not checked", name)
+        invalid = self._argument_error(tool, arguments)
+        if invalid is not None:
+            return CallResult(ok=False, error=invalid)
         try:
             checked, read_paths = self.check_paths(arguments)
-        except PathNotAllowedError as exc:
+            result = self._run(tool, checked, read_paths)
+        except (PathNotAllowedError, DataError) as exc:
             return CallResult(ok=False, error=str(exc))
-        except DataError as exc:
-            return CallResult(ok=False, error=str(exc))
-        return self._check_output(tool, self._run(tool, checked, read_paths))
+        except SandboxError as exc:
+            logger.error("cannot run %r: %s", name, exc)
+            return CallResult(ok=False, error=f"{name} cannot run: {exc}")
+        return self._check_output(tool, result)

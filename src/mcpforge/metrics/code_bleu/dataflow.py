@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypedDict, cast
@@ -228,7 +229,7 @@ def similarity_from_dataflow(candidate: Dataflow, reference: Dataflow) -> Datafl
     variables = _jaccard(candidate_vars, reference_vars)
     common = candidate_vars & reference_vars
     if common:
-        dependencies = sum(
+        dependencies = math.fsum(
             _jaccard(candidate.variable_dependencies[name], reference.variable_dependencies[name])
             for name in common
         ) / len(common)

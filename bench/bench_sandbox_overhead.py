@@ -1,0 +1,97 @@
+"""Overhead of one sandboxed run (issue 4 target: median overhead ≤ 0.5 s), against a plain subprocess.
+
+Each iteration starts a fresh process that imports pandas and runs a trivial tool:
+  plain      `python -I -c SCRIPT` in a plain subprocess (no isolation): the baseline
+  sandboxed  the same SCRIPT through ``Sandbox.run`` (namespaces, Landlock, seccomp, rlimits, cgroups)
+  call_tool  a real tool.py through ``call_tool`` (the path validation and the server use)
+Prints medians, the overhead (sandboxed - plain) and the ratio, measured in the same run.
+
+    .venv/bin/python bench/bench_sandbox_overhead.py              # 15 iterations per row
+    .venv/bin/python bench/bench_sandbox_overhead.py --smoke      # 3 iterations (CI)
+    .venv/bin/python bench/bench_sandbox_overhead.py --backend unshare
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from mcpforge.config import SandboxConfig
+from mcpforge.sandbox import SandboxRequest, call_tool, get_sandbox
+
+TARGET_SECONDS = 0.5
+SCRIPT = "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 2]})\nprint(df.groupby('a').size().to_dict())\n"
+TOOL = '''
+import pandas as pd
+from mcpforge.runtime import mcp, output_footer
+
+@mcp.tool()
+def trivial(n: int) -> str:
+    """Count rows of a tiny frame."""
+    df = pd.DataFrame({"a": list(range(n))})
+    return f"{len(df)}\\n" + output_footer({"operation": "trivial", "result": {"rows": len(df)}})
+'''
+
+
+def timed(fn: Callable[[], object], iterations: int) -> list[float]:
+    """Wall-clock seconds of each call of ``fn``."""
+    samples = []
+    for _ in range(iterations):
+        started = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - started)
+    return samples
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--smoke", action="store_true", help="3 iterations per row (CI)")
+    parser.add_argument("--iterations", type=int, default=15)
+    parser.add_argument("--backend", default="auto", choices=["auto", "bwrap", "unshare", "subprocess"])
+    args = parser.parse_args()
+    iterations = 3 if args.smoke else args.iterations
+    sandbox = get_sandbox(SandboxConfig(backend=args.backend))
+
+    def plain() -> None:
+        subprocess.run([sys.executable, "-I", "-c", SCRIPT], check=True, capture_output=True, env={})
+
+    def sandboxed() -> None:
+        result = sandbox.run(SandboxRequest(script=SCRIPT))
+        if result.exit_code != 0:
+            raise SystemExit(f"sandboxed run failed: {result.stderr}")
+
+    def tool() -> None:
+        outcome = call_tool(sandbox, TOOL, {"n": 3})
+        if not outcome.ok:
+            raise SystemExit(f"call_tool failed: {outcome.error}")
+
+    plain()
+    sandboxed()  # warm the interpreter probe and the page cache
+    rows = {
+        "plain": timed(plain, iterations),
+        "sandboxed": timed(sandboxed, iterations),
+        "call_tool": timed(tool, iterations),
+    }
+    base = statistics.median(rows["plain"])
+    print(f"backend: {sandbox.name}   iterations: {iterations}")
+    print(f"{'run':<10} {'median s':>9} {'min s':>7} {'max s':>7} {'overhead s':>11} {'ratio':>6}")
+    for name, samples in rows.items():
+        median = statistics.median(samples)
+        print(
+            f"{name:<10} {median:>9.3f} {min(samples):>7.3f} {max(samples):>7.3f} "
+            f"{median - base:>11.3f} {median / base:>6.2f}"
+        )
+    overhead = statistics.median(rows["sandboxed"]) - base
+    verdict = "meets" if overhead <= TARGET_SECONDS else "misses"
+    print(f"median sandbox overhead {overhead:.3f} s ({verdict} the {TARGET_SECONDS} s target)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Install the Debian packages the mcpforge sandbox needs: bubblewrap (the strongest backend) and
+# util-linux (`unshare`, the fallback backend). Idempotent and non-interactive: installs only what is
+# missing. Landlock and seccomp need no package (mcpforge talks to the kernel directly).
+set -euo pipefail
+
+missing=()
+command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-system-deps: bubblewrap and unshare are installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  SUDO=(sudo -n)
+else
+  echo "install-system-deps: need root to install: ${missing[*]} (run: sudo apt-get install -y ${missing[*]})" >&2
+  exit 1
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-system-deps: no apt-get here; install ${missing[*]} with your package manager" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "install-system-deps: installed ${missing[*]}"

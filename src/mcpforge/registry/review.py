@@ -1,0 +1,154 @@
+"""The two-stage review of a staged candidate, independent of how the answers were collected.
+
+``apply_review`` takes the person's two answers (from a CLI prompt, flags or an MCP elicitation), parses
+them with :func:`mcpforge.pipeline.feedback.parse_feedback` and applies the decision: a rejected output
+rejects the tool with the person's notes; an approved registration approves and promotes in one step,
+unless a pre-promotion check refuses (the candidate then stays APPROVED and is reported).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mcpforge.exceptions import InvalidArgumentError, PromotionRefusedError
+from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback
+from mcpforge.pipeline.feedback import parse_feedback
+from mcpforge.registry.promote import IDENTICAL_REASON
+
+if TYPE_CHECKING:
+    from mcpforge.config import MCPForgeConfig
+    from mcpforge.registry.store import ActiveTool, Registry
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReviewOutcome:
+    """What a review decided and did."""
+
+    candidate: ToolCandidate
+    output_feedback: UserFeedback
+    decision_feedback: UserFeedback | None
+    promoted: ActiveTool | None
+    refused_reason: str | None
+    message: str
+
+    @property
+    def identical(self) -> bool:
+        """Promotion was skipped because the same tool is already registered (not a failure)."""
+        return self.refused_reason == IDENTICAL_REASON
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``mcpforge review --json``."""
+        candidate = self.candidate
+        artifacts = candidate.run_artifacts
+        markdown = None
+        if artifacts is not None:
+            markdown = artifacts.summary_markdown or artifacts.outputs.get("markdown")
+        feedback = self.decision_feedback or self.output_feedback
+        return {
+            "candidate_id": candidate.candidate_id,
+            "status": candidate.status.value,
+            "tool_name": candidate.spec.tool_name,
+            "version": candidate.version,
+            "result_markdown": markdown,
+            "result": artifacts.result if artifacts is not None else None,
+            "error": None if self.refused_reason is None or self.identical else self.message,
+            "output_decision": self.output_feedback.decision,
+            "decision": self.decision_feedback.decision if self.decision_feedback else None,
+            "issues": list(feedback.issues),
+            "promoted": self.promoted is not None,
+            "promotion_refused": self.refused_reason,
+            "archive_path": candidate.package_path if candidate.status == ToolStatus.REJECTED else None,
+            "message": self.message,
+        }
+
+
+def ensure_reviewable(candidate: ToolCandidate) -> None:
+    """Raise InvalidArgumentError unless the candidate is STAGED (the only status a review decides)."""
+    if candidate.status != ToolStatus.STAGED:
+        hint = (
+            " (use `mcpforge promote` to retry its promotion)"
+            if candidate.status == ToolStatus.APPROVED
+            else ""
+        )
+        raise InvalidArgumentError(
+            f"candidate {candidate.candidate_id!r} is {candidate.status.value}; "
+            f"only STAGED candidates are reviewed{hint}",
+            argument="candidate",
+        )
+
+
+def apply_review(
+    registry: Registry,
+    candidate_id: str,
+    *,
+    output_answer: str | None,
+    decision_answer: str | None,
+    actor: str,
+    config: MCPForgeConfig | None = None,
+) -> ReviewOutcome:
+    """Apply the person's two answers to a STAGED candidate.
+
+    Args:
+        registry: the registry holding the candidate.
+        candidate_id: ``<tool_id>_<version>``.
+        output_answer: answer to "Is this output correct?" (None = no answer → rejected).
+        decision_answer: answer to "Approve or Reject?"; ignored when the output was rejected.
+        actor: who answered (recorded in the audit log), e.g. ``human:alice``.
+        config: feedback keywords; the registry's configuration by default.
+
+    Raises:
+        InvalidArgumentError: the candidate is not STAGED.
+    """
+    settings = (config or registry.config).feedback
+    candidate = registry.get_candidate(candidate_id)
+    ensure_reviewable(candidate)
+    output = parse_feedback(output_answer, "output", settings)
+    if output.decision != "OUTPUT_ACCEPTED":
+        rejection = output.model_copy(update={"decision": "REJECTED"})
+        rejected = registry.record_feedback(candidate_id, rejection, actor=actor)
+        return ReviewOutcome(
+            candidate=rejected,
+            output_feedback=output,
+            decision_feedback=None,
+            promoted=None,
+            refused_reason=None,
+            message=f"Output rejected; the tool is not registered (archived in {rejected.package_path}).",
+        )
+    decision = parse_feedback(decision_answer, "registration", settings)
+    decided = registry.record_feedback(candidate_id, decision, actor=actor)
+    if decision.decision != "APPROVED":
+        return ReviewOutcome(
+            candidate=decided,
+            output_feedback=output,
+            decision_feedback=decision,
+            promoted=None,
+            refused_reason=None,
+            message=f"Output accepted; the tool was not registered (decision "
+            f"{decision.notes or 'none'!r} is not an explicit Approve). Archived in {decided.package_path}.",
+        )
+    try:
+        tool = registry.promote(candidate_id, actor=actor)
+    except PromotionRefusedError as exc:
+        message = (
+            f"An identical tool {candidate.spec.tool_name!r} is already registered; nothing to promote."
+            if exc.reason == IDENTICAL_REASON
+            else f"Approved, but promotion was refused: {exc.reason}. Fix it, then run `mcpforge promote "
+            f"{candidate_id}`."
+        )
+        return ReviewOutcome(
+            candidate=registry.get_candidate(candidate_id),
+            output_feedback=output,
+            decision_feedback=decision,
+            promoted=None,
+            refused_reason=exc.reason,
+            message=message,
+        )
+    return ReviewOutcome(
+        candidate=registry.get_candidate(candidate_id),
+        output_feedback=output,
+        decision_feedback=decision,
+        promoted=tool,
+        refused_reason=None,
+        message=f"Registered {tool.name!r} v{tool.version}; `mcpforge serve` now serves it.",
+    )

@@ -1,0 +1,83 @@
+"""What the sandbox can do on this machine, for ``mcpforge doctor`` and ValidationReport."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from mcpforge.config import SandboxConfig
+from mcpforge.exceptions import SandboxUnavailableError
+from mcpforge.sandbox import BACKENDS, auto_backend, get_sandbox
+from mcpforge.sandbox._cgroup import cgroup_report
+from mcpforge.sandbox._kernel import landlock_abi, seccomp_available
+
+# What each backend enforces, in the words of the issue's property list.
+PROPERTIES: dict[str, list[str]] = {
+    "bwrap": [
+        "fresh process per run",
+        "no network (own net namespace, seccomp: AF_UNIX sockets only)",
+        "reads: interpreter, libraries, code and given data only (minimal read-only root + Landlock)",
+        "writes: size-capped tmpfs output dir streamed back without following symlinks",
+        "empty environment; own pid namespace and /proc",
+        "rlimits: memory, cpu, processes, open files, file size",
+        "wall-clock kill of the whole pid namespace",
+        "exec of other programs denied (seccomp + Landlock)",
+    ],
+    "unshare": [
+        "fresh process per run",
+        "no network (own net namespace, seccomp: AF_UNIX sockets only)",
+        "reads: interpreter, libraries, code and given data only (Landlock over the host filesystem)",
+        "writes: size-capped tmpfs output dir streamed back without following symlinks",
+        "empty environment; own pid namespace and /proc; capabilities dropped",
+        "rlimits: memory, cpu, processes, open files, file size",
+        "wall-clock kill of the whole pid namespace",
+        "exec of other programs denied (seccomp + Landlock)",
+    ],
+    "subprocess": [
+        "fresh process per run",
+        "empty environment",
+        "rlimits: memory, cpu, open files, file size",
+        "wall-clock kill of the process group",
+        "NOT isolated: can read files and use the network",
+    ],
+}
+
+
+def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
+    """Every backend with available yes/no and why, the kernel layers, and what ``auto`` would pick."""
+    config = config or SandboxConfig()
+    backends = []
+    for name, backend in BACKENDS.items():
+        ok, reason = backend.available()
+        backends.append(
+            {
+                "name": name,
+                "strong": backend.strong,
+                "available": ok,
+                "reason": reason,
+                "enforces": PROPERTIES.get(name, []),
+            }
+        )
+    abi = landlock_abi()
+    seccomp_ok, seccomp_reason = seccomp_available()
+    cgroups_ok, cgroups_reason = cgroup_report()
+    try:
+        selected: str | None = get_sandbox(config).name
+        error = None
+    except SandboxUnavailableError as exc:
+        selected, error = None, str(exc)
+    return {
+        "configured_backend": config.backend,
+        "allow_weak_fallback": config.allow_weak_fallback,
+        "auto_choice": auto_backend()
+        or ("subprocess (weak fallback)" if config.allow_weak_fallback else None),
+        "selected": selected,
+        "error": error,
+        "backends": backends,
+        "layers": {
+            "landlock": {"available": abi > 0, "abi": abi},
+            "seccomp": {"available": seccomp_ok, "reason": seccomp_reason},
+            "cgroups": {"available": cgroups_ok, "reason": cgroups_reason},
+            "running_as_root": os.geteuid() == 0,
+        },
+    }

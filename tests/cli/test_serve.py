@@ -1,0 +1,175 @@
+"""``mcpforge serve``: a real subprocess over stdio and over streamable HTTP, plus its user errors."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import anyio.to_thread
+import httpx
+import mcp_types
+import pytest
+import yaml
+from fastmcp import Client
+from fastmcp.client.messages import MessageHandler
+from fastmcp.client.transports import StdioTransport
+from typer.testing import CliRunner
+
+from mcpforge.cli.main import app
+from mcpforge.config import MCPForgeConfig
+from mcpforge.models import UserFeedback, utc_now
+from mcpforge.registry import Registry
+from mcpforge.registry.testing import make_candidate
+
+MCPFORGE = str(Path(sys.executable).with_name("mcpforge"))
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def _promote(registry: Registry, name: str) -> None:
+    candidate, files = make_candidate(name, variant=10)
+    staged = registry.stage_candidate(candidate, files, actor="test")
+    feedback = UserFeedback(decision="APPROVED", notes="approve", timestamp=utc_now(), stage="registration")
+    registry.record_feedback(staged.candidate_id, feedback, actor="person")
+    registry.promote(staged.candidate_id, actor="person")
+
+
+@pytest.fixture
+def served(forge_config: MCPForgeConfig, tmp_path: Path) -> tuple[Registry, Path, Path]:
+    """A registry with the promoted demo tool, its config file, and an allowed data directory."""
+    registry = Registry(Path(forge_config.registry.root), forge_config)
+    registry.init()
+    _promote(registry, "demo_tool")
+    config_file = tmp_path / "mcpforge.yaml"
+    config_file.write_text(yaml.safe_dump(forge_config.model_dump(mode="json")), encoding="utf-8")
+    data = tmp_path / "data"
+    data.mkdir()
+    return registry, config_file, data
+
+
+def _serve_args(registry: Registry, config_file: Path, data: Path) -> list[str]:
+    return [
+        "serve",
+        "--registry",
+        str(registry.root),
+        "--config",
+        str(config_file),
+        "--allow-read",
+        str(data),
+    ]
+
+
+async def test_stdio_subprocess_serves_a_promoted_tool(served: tuple[Registry, Path, Path]) -> None:
+    registry, config_file, data = served
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(data)}
+    transport = StdioTransport(MCPFORGE, _serve_args(registry, config_file, data), env=env, cwd=str(data))
+    with anyio.fail_after(60):
+        async with Client(transport) as client:
+            names = {tool.name for tool in await client.list_tools()}
+            result = await client.call_tool("demo_tool", {"value": 5})
+            listing = await client.call_tool("list_available_tools", {})
+    assert names == {"demo_tool", "list_available_tools"}
+    assert result.structured_content == {"operation": "demo_tool", "result": {"value": 15}}
+    assert listing.structured_content is not None
+    assert listing.structured_content["count"] == 1
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def http_server(served: tuple[Registry, Path, Path], tmp_path: Path) -> Iterator[str]:
+    registry, config_file, data = served
+    port = _free_port()
+    log = (tmp_path / "serve.log").open("w", encoding="utf-8")
+    proc = subprocess.Popen(
+        [MCPFORGE, *_serve_args(registry, config_file, data), "--http", str(port)],
+        stdout=log, stderr=subprocess.STDOUT, cwd=data,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"server exited early: {(tmp_path / 'serve.log').read_text(encoding='utf-8')}")
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=1.0)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    pytest.fail("server did not start listening within 60 s")
+                time.sleep(0.1)  # polling a starting process; bounded by the deadline above
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=15)
+        log.close()
+
+
+async def test_streamable_http_serves_a_promoted_tool(http_server: str) -> None:
+    with anyio.fail_after(60):
+        async with Client(http_server) as client:
+            names = {tool.name for tool in await client.list_tools()}
+            result = await client.call_tool("demo_tool", {"value": 1})
+    assert names == {"demo_tool", "list_available_tools"}
+    assert result.structured_content == {"operation": "demo_tool", "result": {"value": 11}}
+
+
+class _ListChanged(MessageHandler):
+    def __init__(self) -> None:
+        self.seen = anyio.Event()
+
+    async def on_tool_list_changed(self, message: mcp_types.ToolListChangedNotification) -> None:
+        self.seen.set()
+
+
+async def test_http_client_is_told_when_another_process_promotes_a_tool(
+    http_server: str, served: tuple[Registry, Path, Path]
+) -> None:
+    registry = served[0]
+    handler = _ListChanged()
+    with anyio.fail_after(60):
+        async with Client(http_server, mode="legacy", message_handler=handler) as client:
+            assert {tool.name for tool in await client.list_tools()} == {"demo_tool", "list_available_tools"}
+            await anyio.to_thread.run_sync(_promote, registry, "second_tool")
+            await handler.seen.wait()
+            names = {tool.name for tool in await client.list_tools()}
+    assert names == {"demo_tool", "second_tool", "list_available_tools"}
+
+
+def test_uninitialized_registry_is_a_one_line_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["serve", "--registry", str(tmp_path / "nothing")])
+    assert result.exit_code == 2
+    assert "not initialized" in result.output
+
+
+def test_allow_read_must_be_a_directory(served: tuple[Registry, Path, Path], tmp_path: Path) -> None:
+    registry, config_file, _data = served
+    args = ["serve", "--registry", str(registry.root), "--config", str(config_file)]
+    result = CliRunner().invoke(app, [*args, "--allow-read", str(tmp_path / "missing")])
+    assert result.exit_code == 2
+    assert "--allow-read" in result.output
+
+
+def test_help_has_an_example() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    assert "Example: mcpforge serve" in result.output

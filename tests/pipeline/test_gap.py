@@ -1,0 +1,120 @@
+"""Gap detection: reuse a promoted tool when it covers the request, otherwise generate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mcpforge.catalogue import get_operation
+from mcpforge.models import ToolCandidate, UserFeedback, sha256_text, utc_now
+from mcpforge.pipeline._similarity import cosine_scores
+from mcpforge.pipeline.gap import REUSE_THRESHOLD, WEIGHTS, GapDecision, detect_gap, tool_operation
+from mcpforge.pipeline.intent import DatasetSchema, extract_intent
+from mcpforge.registry import Registry
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+TRAFFIC = EXAMPLES / "traffic_accidents.csv"
+
+
+@pytest.fixture(scope="module")
+def schema() -> DatasetSchema:
+    return DatasetSchema.from_file(TRAFFIC)
+
+
+def _promote(registry: Registry, request: str, schema: DatasetSchema, name: str) -> None:
+    intent = extract_intent(request, schema)
+    rendered = get_operation(intent.operation).render(intent, tool_name=name)
+    spec_text = rendered.spec.to_json()
+    candidate = ToolCandidate(
+        tool_id=name,
+        spec=rendered.spec,
+        package_path="",
+        code_hash=sha256_text(rendered.source),
+        spec_hash=sha256_text(spec_text),
+        created_at=utc_now(),
+        created_by="test",
+        intent=intent.model_dump(mode="json"),
+    )
+    staged = registry.stage_candidate(
+        candidate, {"tool.py": rendered.source, "helpers.py": rendered.helpers}, actor="test"
+    )
+    feedback = UserFeedback(decision="APPROVED", timestamp=utc_now(), stage="registration")
+    registry.record_feedback(staged.candidate_id, feedback, actor="person")
+    registry.promote(staged.candidate_id, actor="person")
+
+
+@pytest.fixture
+def registry(tmp_path: Path, schema: DatasetSchema) -> Registry:
+    reg = Registry(tmp_path / "registry")
+    reg.init()
+    _promote(reg, "Analyze traffic accidents by severity and location", schema, "count_accidents_by_group")
+    _promote(reg, "average speed limit per region", schema, "average_by_group")
+    return reg
+
+
+def test_the_weights_are_the_requirements_weights() -> None:
+    assert WEIGHTS == {
+        "operation_match": 0.30,
+        "input_compatibility": 0.25,
+        "output_format_match": 0.20,
+        "constraint_match": 0.15,
+        "semantic_similarity": 0.10,
+    }
+    assert REUSE_THRESHOLD == 0.85
+
+
+def test_an_empty_registry_means_generate(tmp_path: Path, schema: DatasetSchema) -> None:
+    reg = Registry(tmp_path / "empty")
+    decision = detect_gap(extract_intent("accidents by weather", schema), reg)
+    assert decision == GapDecision(decision="generate", tool=None, scores=[])
+
+
+def test_the_same_kind_of_request_reuses_the_promoted_tool(registry: Registry, schema: DatasetSchema) -> None:
+    intent = extract_intent("number of accidents per weather and road type", schema)
+    decision = detect_gap(intent, registry)
+    assert decision.decision == "reuse"
+    assert decision.tool == "count_accidents_by_group"
+    assert decision.arguments is not None
+    assert decision.arguments["file_path"] == str(TRAFFIC)
+    assert ["weather", "road_type"] in decision.arguments.values()
+    best = decision.scores[0]
+    assert best.overlap_score >= REUSE_THRESHOLD
+    assert (best.operation_match, best.input_compatibility, best.output_format_match) == (1.0, 1.0, 1.0)
+
+
+def test_a_different_operation_is_generated(registry: Registry, schema: DatasetSchema) -> None:
+    decision = detect_gap(extract_intent("crosstab of severity and weather", schema), registry)
+    assert decision.decision == "generate"
+    assert decision.tool is None
+    assert {score.tool for score in decision.scores} == {"count_accidents_by_group", "average_by_group"}
+    assert all(score.overlap_score < REUSE_THRESHOLD for score in decision.scores)
+
+
+def test_scores_combine_the_five_terms_with_the_weights(registry: Registry, schema: DatasetSchema) -> None:
+    decision = detect_gap(extract_intent("mean casualties by location", schema), registry)
+    for score in decision.scores:
+        parts = score.to_dict()
+        combined = sum(weight * parts[name] for name, weight in WEIGHTS.items())
+        assert combined == pytest.approx(score.overlap_score, abs=1e-3)
+        assert 0.0 <= score.semantic_similarity <= 1.0
+    assert decision.scores[0].tool == "average_by_group"
+
+
+def test_promoted_tools_reveal_their_operation(registry: Registry) -> None:
+    operations = {tool.name: tool_operation(tool) for tool in registry.active_tools()}
+    assert operations == {"count_accidents_by_group": "group_count", "average_by_group": "group_aggregate"}
+
+
+def test_decision_serializes_for_json_output(registry: Registry, schema: DatasetSchema) -> None:
+    data = detect_gap(extract_intent("accidents by region", schema), registry).to_dict()
+    assert data["decision"] == "reuse"
+    assert set(data["scores"][0]) == {"tool", *WEIGHTS, "overlap_score"}
+
+
+def test_similarity_prefers_documents_that_share_words() -> None:
+    scores = cosine_scores(
+        "count accidents by severity", ["group and count rows by columns", "correlation matrix"]
+    )
+    assert scores[0] > scores[1] == 0.0
+    assert cosine_scores("", ["anything"]) == [0.0]

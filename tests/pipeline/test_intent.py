@@ -1,0 +1,270 @@
+"""The rules intent parser: requests → Intent over real columns, refusals, corrections from notes."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.models import Aggregation, DerivedColumn, Filter, Intent
+from mcpforge.pipeline.intent import DatasetSchema, apply_corrections, extract_intent
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture(scope="module")
+def traffic() -> DatasetSchema:
+    return DatasetSchema.from_file(EXAMPLES / "traffic_accidents.csv")
+
+
+@pytest.fixture(scope="module")
+def sales() -> DatasetSchema:
+    return DatasetSchema.from_file(EXAMPLES / "sales.csv")
+
+
+def test_the_requirements_example_becomes_a_group_count(traffic: DatasetSchema) -> None:
+    intent = extract_intent("Analyze traffic accidents by severity and location", traffic)
+    assert intent == Intent(
+        request="Analyze traffic accidents by severity and location",
+        operation="group_count",
+        group_by=["severity", "location"],
+        data_source=str(EXAMPLES / "traffic_accidents.csv"),
+    )
+
+
+def test_category_values_in_the_data_become_equality_filters(traffic: DatasetSchema) -> None:
+    intent = extract_intent("how many accidents in the rain", traffic)
+    assert intent.operation == "aggregate"
+    assert intent.metrics == [Aggregation(func="count")]
+    assert intent.filters == [Filter(column="weather", op="==", value="Rain")]
+
+
+def test_negated_and_only_values(traffic: DatasetSchema) -> None:
+    assert extract_intent("accidents not in the rain by region", traffic).filters == [
+        Filter(column="weather", op="!=", value="Rain")
+    ]
+    assert extract_intent("only fatal accidents", traffic).filters == [
+        Filter(column="severity", op="==", value="Fatal")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        ("accidents with speed limit over 50", [Filter(column="speed_limit", op=">", value=50)]),
+        ("speed >= 60", [Filter(column="speed_limit", op=">=", value=60)]),
+        ("driver age between 18 and 25", [Filter(column="driver_age", op="between", value=[18, 25])]),
+        ("accidents after 2024-01-01", [Filter(column="date", op=">", value="2024-01-01")]),
+        (
+            "accidents in 2023",
+            [
+                Filter(column="date", op=">=", value="2023-01-01"),
+                Filter(column="date", op="<", value="2024-01-01"),
+            ],
+        ),
+        ("accidents where year > 2023", [Filter(column="date", op=">=", value="2024-01-01")]),
+        ("3 or more vehicles involved", [Filter(column="vehicles_involved", op=">=", value=3)]),
+        ("accidents where driver age is missing", [Filter(column="driver_age", op="is null")]),
+    ],
+)
+def test_comparisons_ranges_dates_and_nulls(
+    traffic: DatasetSchema, request_text: str, expected: list[Filter]
+) -> None:
+    assert extract_intent(request_text, traffic).filters == expected
+
+
+@pytest.mark.parametrize(
+    ("request_text", "group_by"),
+    [
+        ("accidents per Region", ["region"]),
+        ("accidents for each weather", ["weather"]),
+        ("accidents by road type and light conditions", ["road_type", "light_conditions"]),
+        ("accidents by ROAD_TYPE", ["road_type"]),
+        ("accidents by regions", ["region"]),
+        ("accidents by place", ["location"]),
+        ("accidents by wether", ["weather"]),
+        ("accidents grouped by severity, location and region", ["severity", "location", "region"]),
+    ],
+)
+def test_column_words_map_to_real_columns(
+    traffic: DatasetSchema, request_text: str, group_by: list[str]
+) -> None:
+    intent = extract_intent(request_text, traffic)
+    assert intent.operation == "group_count"
+    assert intent.group_by == group_by
+
+
+def test_metrics_with_several_functions_and_columns(traffic: DatasetSchema) -> None:
+    intent = extract_intent("mean and max of casualties and driver age per severity", traffic)
+    assert intent.operation == "group_aggregate"
+    assert intent.metrics == [
+        Aggregation(column="casualties", func="mean"),
+        Aggregation(column="driver_age", func="mean"),
+        Aggregation(column="casualties", func="max"),
+        Aggregation(column="driver_age", func="max"),
+    ]
+
+
+def test_top_n_groups_and_rows(traffic: DatasetSchema) -> None:
+    groups = extract_intent("top 3 regions by total casualties", traffic)
+    assert (groups.operation, groups.group_by, groups.top_n) == ("group_aggregate", ["region"], 3)
+    assert groups.metrics == [Aggregation(column="casualties", func="sum")]
+    lowest = extract_intent("lowest 2 regions by average speed limit", traffic)
+    assert (lowest.top_n, lowest.sort_descending) == (2, False)
+    rows = extract_intent("top 10 accidents by casualties", traffic)
+    assert (rows.operation, rows.columns, rows.top_n) == ("top_n_rows", ["casualties"], 10)
+
+
+def test_time_grains(traffic: DatasetSchema) -> None:
+    monthly = extract_intent("monthly number of accidents", traffic)
+    assert (monthly.operation, monthly.time_column, monthly.time_grain) == ("time_resample", "date", "month")
+    weekday = extract_intent("accidents per day of week", traffic)
+    assert (weekday.operation, weekday.time_grain) == ("date_part_group", "weekday")
+    assert extract_intent("weekly total casualties", traffic).time_grain == "week"
+    assert extract_intent("accidents by quarter", traffic).time_grain == "quarter"
+
+
+def test_shares_and_percentages(traffic: DatasetSchema) -> None:
+    for text in (
+        "share of accidents by weather",
+        "percentage of accidents per weather",
+        "% of accidents by weather",
+    ):
+        intent = extract_intent(text, traffic)
+        assert (intent.operation, intent.as_percentage) == ("group_count", True)
+
+
+def test_derived_columns_are_parsed_and_can_be_referred_to(sales: DatasetSchema) -> None:
+    intent = extract_intent(
+        "revenue = units * unit_price * (1 - discount); average revenue per channel", sales
+    )
+    assert intent.derived == [DerivedColumn(name="revenue", expression="units * unit_price * (1 - discount)")]
+    assert intent.metrics == [Aggregation(column="revenue", func="mean")]
+    assert intent.group_by == ["channel"]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation", "columns", "options"),
+    [
+        (
+            "correlation between speed limit and casualties",
+            "correlation",
+            ["speed_limit", "casualties"],
+            {"method": "pearson"},
+        ),
+        ("describe casualties", "summary_stats", ["casualties"], {}),
+        ("distribution of severity", "value_distribution", ["severity"], {}),
+        ("missing values in each column", "missing_values", [], {}),
+        ("90th percentile of driver age", "percentiles", ["driver_age"], {"percentiles": [90.0]}),
+        (
+            "outliers in driver age using z-score",
+            "outliers",
+            ["driver_age"],
+            {"method": "zscore", "threshold": 3.0},
+        ),
+        ("how many distinct road types", "distinct_count", ["road_type"], {}),
+    ],
+)
+def test_single_column_operations(
+    traffic: DatasetSchema, request_text: str, operation: str, columns: list[str], options: dict[str, object]
+) -> None:
+    intent = extract_intent(request_text, traffic)
+    assert (intent.operation, intent.columns, intent.options) == (operation, columns, options)
+
+
+def test_crosstab_and_pivot(traffic: DatasetSchema, sales: DatasetSchema) -> None:
+    cross = extract_intent("crosstab of severity and weather", traffic)
+    assert (cross.operation, cross.group_by, cross.columns) == ("crosstab", ["severity"], ["weather"])
+    pivot = extract_intent("pivot of average discount by region and channel", sales)
+    assert (pivot.operation, pivot.group_by, pivot.columns) == ("pivot_table", ["region"], ["channel"])
+    assert pivot.metrics == [Aggregation(column="discount", func="mean")]
+    monthly = extract_intent("pivot total units by month and region", sales)
+    assert (monthly.group_by, monthly.columns, monthly.time_grain) == (["order_date"], ["region"], "month")
+
+
+def test_distinct_count_per_group_is_nunique(sales: DatasetSchema) -> None:
+    intent = extract_intent("number of distinct customers per region", sales)
+    assert intent.metrics == [Aggregation(column="customer_id", func="nunique")]
+
+
+def test_assumptions_are_recorded_in_notes(traffic: DatasetSchema) -> None:
+    intent = extract_intent("casualties by region", traffic)
+    assert intent.metrics == [Aggregation(column="casualties", func="sum")]
+    assert intent.notes
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "delete every file",
+        "write me a poem about accidents",
+        "email the results to my boss",
+        "hello there",
+        "",
+    ],
+)
+def test_non_analysis_requests_are_refused(traffic: DatasetSchema, request_text: str) -> None:
+    with pytest.raises(UnmappableRequestError):
+        extract_intent(request_text, traffic)
+
+
+def test_unknown_column_is_refused_with_what_was_understood(traffic: DatasetSchema) -> None:
+    with pytest.raises(UnmappableRequestError) as caught:
+        extract_intent("average casualties by colour", traffic)
+    assert caught.value.understood["unknown"] == ["colour"]
+    assert caught.value.understood["metrics"] == [{"column": "casualties", "func": "mean"}]
+    assert "weather" in str(caught.value)
+
+
+def test_ambiguous_words_are_refused(traffic: DatasetSchema, sales: DatasetSchema) -> None:
+    with pytest.raises(UnmappableRequestError):
+        extract_intent("accidents per area", traffic)
+    with pytest.raises(UnmappableRequestError):
+        extract_intent("phone orders by region", sales)
+    assert extract_intent("orders by region in the phone channel", sales).filters == [
+        Filter(column="channel", op="==", value="Phone")
+    ]
+
+
+def test_parsing_is_fast(traffic: DatasetSchema) -> None:
+    start = time.perf_counter()
+    for _ in range(20):
+        extract_intent(
+            "mean and max of casualties by severity and region in the rain after 2022, top 5", traffic
+        )
+    assert (time.perf_counter() - start) / 20 < 0.1
+
+
+# ---- corrections from rejection notes -------------------------------------------------------------------
+
+
+def test_wrong_column_note_swaps_the_column(traffic: DatasetSchema) -> None:
+    intent = extract_intent("accidents by severity and location", traffic)
+    fixed = apply_corrections(intent, "wrong column: should be region not location", traffic)
+    assert fixed.group_by == ["severity", "region"]
+    assert fixed.notes
+
+
+def test_filter_note_adds_a_filter(traffic: DatasetSchema) -> None:
+    intent = extract_intent("accidents by severity", traffic)
+    fixed = apply_corrections(intent, "also filter year > 2023", traffic)
+    assert fixed.filters == [Filter(column="date", op=">=", value="2024-01-01")]
+
+
+def test_percentage_median_top_and_group_notes(traffic: DatasetSchema) -> None:
+    counts = extract_intent("top 5 regions", traffic)
+    assert apply_corrections(counts, "output as percentages", traffic).as_percentage
+    assert apply_corrections(counts, "top 10 instead of 5", traffic).top_n == 10
+    assert apply_corrections(counts, "group by weather too", traffic).group_by == ["region", "weather"]
+    mean = extract_intent("average casualties by region", traffic)
+    assert apply_corrections(mean, "use median instead of mean", traffic).metrics == [
+        Aggregation(column="casualties", func="median")
+    ]
+
+
+def test_notes_that_say_nothing_applicable_are_refused(traffic: DatasetSchema) -> None:
+    intent = extract_intent("accidents by severity", traffic)
+    with pytest.raises(UnmappableRequestError):
+        apply_corrections(intent, "I just don't like it", traffic)

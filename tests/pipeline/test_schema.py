@@ -1,0 +1,96 @@
+"""DatasetSchema: real names, kinds, values, ranges and row counts; clear errors for unusable files."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mcpforge.exceptions import DataError
+from mcpforge.pipeline.schema import ColumnInfo, DatasetSchema
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_example_dataset_is_described_with_kinds_values_and_ranges() -> None:
+    schema = DatasetSchema.from_file(EXAMPLES / "traffic_accidents.csv")
+    assert schema.row_count == 2000
+    assert schema.column_names[:4] == ["accident_id", "date", "hour", "severity"]
+    kinds = {col.name: col.kind for col in schema.columns}
+    assert kinds["date"] == "datetime"
+    assert kinds["severity"] == kinds["weather"] == "categorical"
+    assert kinds["casualties"] == kinds["driver_age"] == "numeric"
+    assert kinds["accident_id"] == "text"
+    weather = schema.get("weather")
+    assert weather is not None
+    assert set(weather.values) == {"Clear", "Rain", "Snow", "Fog"}
+    age = schema.get("driver_age")
+    assert age is not None
+    assert age.null_count > 0
+    assert (age.minimum, age.maximum) == (17.0, 89.0)
+    date = schema.get("date")
+    assert date is not None
+    assert (date.minimum, date.maximum) == ("2020-01-01T00:00:00", "2024-12-31T00:00:00")
+
+
+def test_boolean_columns_are_recognised(tmp_path: Path) -> None:
+    path = tmp_path / "flags.csv"
+    path.write_text("name,active,score\na,True,1\nb,False,2\nc,true,3\n", encoding="utf-8")
+    schema = DatasetSchema.from_file(path)
+    assert schema.get("active") == ColumnInfo(name="active", kind="boolean", distinct_count=2)
+    assert schema.names_of_kind("numeric") == ["score"]
+
+
+def test_a_million_rows_are_counted_without_parsing_them(tmp_path: Path) -> None:
+    path = tmp_path / "big.csv"
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame(
+        {"group": rng.choice(["a", "b", "c"], size=1_000_000), "value": rng.integers(0, 100, size=1_000_000)}
+    )
+    frame.to_csv(path, index=False)
+    start = time.perf_counter()
+    schema = DatasetSchema.from_file(path, sample_rows=5_000)
+    elapsed = time.perf_counter() - start
+    assert schema.row_count == 1_000_000
+    assert schema.sampled
+    assert elapsed < 2.0
+
+
+def test_file_without_trailing_newline_counts_its_last_row(tmp_path: Path) -> None:
+    path = tmp_path / "short.csv"
+    path.write_text("a,b\n" + "\n".join(f"{i},{i}" for i in range(10)), encoding="utf-8")
+    assert DatasetSchema.from_file(path, sample_rows=3).row_count == 10
+
+
+@pytest.mark.parametrize(
+    ("content", "name"),
+    [
+        (b"", "empty.csv"),
+        (b"   \n\n", "blank.csv"),
+        (b"a,b\n", "header_only.csv"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image.csv"),
+        ("name,city\nJos\u00e9,M\u00e1laga\n".encode("latin-1"), "latin1.csv"),
+        (b"a,b\n1,2\n3,4,5,6\n", "ragged.csv"),
+    ],
+)
+def test_unusable_files_raise_data_error(tmp_path: Path, content: bytes, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(DataError):
+        DatasetSchema.from_file(path)
+
+
+def test_missing_file_raises_data_error(tmp_path: Path) -> None:
+    with pytest.raises(DataError):
+        DatasetSchema.from_file(tmp_path / "nope.csv")
+
+
+def test_schema_serializes_to_a_plain_dict() -> None:
+    data = DatasetSchema.from_file(EXAMPLES / "sales.csv").to_dict()
+    assert data["row_count"] == 2500
+    region = next(col for col in data["columns"] if col["name"] == "region")
+    assert region["kind"] == "categorical"
+    assert sorted(region["values"]) == ["East", "North", "South", "West"]

@@ -1,0 +1,141 @@
+"""The staged run (Step 5): the STAGED tool runs on the person's data in the sandbox → RunArtifacts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import IntegrityError
+from mcpforge.models import RunArtifacts, ToolCandidate, ValidationReport
+from mcpforge.pipeline._candidate import stage_package
+from mcpforge.pipeline.codegen import build_package
+from mcpforge.pipeline.handwritten import spec_from_source
+from mcpforge.pipeline.stage import StagedRunError, sample_rows, stage_run, strip_footer
+from mcpforge.registry import Registry
+
+TOOL = '''"""Sum a numeric column per group."""
+
+from typing import Annotated
+
+from pydantic import Field
+
+from mcpforge.runtime import format_markdown_table, load_csv_data_with_types, mcp, output_footer
+from mcpforge.runtime import require_columns
+
+
+@mcp.tool()
+def sum_by_group(
+    file_path: Annotated[str, Field(description="Path to the CSV file")],
+    group: Annotated[str, Field(description="Grouping column")],
+    value: Annotated[str, Field(description="Column summed")],
+) -> str:
+    """Sum a column per group.
+
+    WHEN TO USE THIS TOOL: When you need totals per group.
+    WHAT THIS TOOL DOES: Groups rows and sums the value column.
+    RETURNS: A markdown table with a JSON footer.
+    PREREQUISITES: The CSV has both columns.
+    """
+    df = load_csv_data_with_types(file_path)
+    require_columns(df, [group, value], path=file_path)
+    table = df.groupby(group, as_index=False)[value].sum()
+    footer = {"operation": "sum_by_group", "rows_processed": len(df), "limitations": ["Sums only"],
+              "result": {"columns": [group, value], "rows": table.values.tolist()}}
+    return format_markdown_table(table) + "\\n\\n" + output_footer(footer)
+'''
+
+
+@pytest.fixture
+def staged(forge_config: MCPForgeConfig) -> tuple[Registry, ToolCandidate]:
+    registry = Registry(Path(forge_config.registry.root), forge_config)
+    registry.init()
+    spec = spec_from_source(TOOL).model_copy(update={"assumptions": ["Values are numbers"]})
+    package = build_package(spec=spec, source=TOOL)
+    report = ValidationReport(schema_ok=True, tests_ok=True, sandbox_ok=True, logs=[])
+    candidate = stage_package(
+        registry, spec=spec, package=package, report=report, passed=True, created_by="test", actor="test"
+    )
+    return registry, candidate
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    path = tmp_path / "sales.csv"
+    path.write_text(
+        "region,units\nNorth,3\nSouth,4\nNorth,5\nEast,1\nSouth,2\nWest,9\nEast,1\n", encoding="utf-8"
+    )
+    return path
+
+
+def test_staged_run_records_every_artifact_field(
+    staged: tuple[Registry, ToolCandidate], data: Path, forge_config: MCPForgeConfig
+) -> None:
+    registry, candidate = staged
+    arguments = {"file_path": str(data), "group": "region", "value": "units"}
+    updated = stage_run(
+        candidate, registry=registry, config=forge_config, arguments=arguments, data_path=data
+    )
+    artifacts = updated.run_artifacts
+    assert artifacts is not None
+    assert artifacts.result["result"] == {
+        "columns": ["region", "units"],
+        "rows": [["East", 2], ["North", 8], ["South", 6], ["West", 9]],
+    }
+    assert artifacts.outputs["markdown"].rstrip().endswith("-->")
+    assert artifacts.summary_markdown is not None and "<!--output_json" not in artifacts.summary_markdown
+    assert artifacts.sample_rows == [
+        {"region": "East", "units": 2},
+        {"region": "North", "units": 8},
+        {"region": "South", "units": 6},
+        {"region": "West", "units": 9},
+    ]
+    assert artifacts.rows_processed == 7
+    assert artifacts.execution_time_ms >= 0
+    assert (artifacts.files, artifacts.artifacts) == ([], [])
+    assert artifacts.metadata["assumptions"] == ["Values are numbers"]
+    assert artifacts.metadata["limitations"] == ["Sums only"]
+    assert artifacts.metadata["backend"]
+    assert updated.run_arguments == arguments
+    stored = registry.candidate_dir(candidate.candidate_id) / "run_artifacts.json"
+    assert RunArtifacts.model_validate(json.loads(stored.read_text(encoding="utf-8"))) == artifacts
+
+
+def test_a_staged_tool_changed_on_disk_is_refused(
+    staged: tuple[Registry, ToolCandidate], data: Path, forge_config: MCPForgeConfig
+) -> None:
+    registry, candidate = staged
+    tool = registry.candidate_dir(candidate.candidate_id) / "tool.py"
+    tool.write_text(TOOL.replace("sum()", "max()"), encoding="utf-8")
+    with pytest.raises(IntegrityError):
+        stage_run(
+            candidate,
+            registry=registry,
+            config=forge_config,
+            data_path=data,
+            arguments={"file_path": str(data), "group": "region", "value": "units"},
+        )
+
+
+def test_a_tool_error_on_the_data_is_reported_with_its_type(
+    staged: tuple[Registry, ToolCandidate], data: Path, forge_config: MCPForgeConfig
+) -> None:
+    registry, candidate = staged
+    with pytest.raises(StagedRunError) as caught:
+        stage_run(
+            candidate,
+            registry=registry,
+            config=forge_config,
+            data_path=data,
+            arguments={"file_path": str(data), "group": "colour", "value": "units"},
+        )
+    assert caught.value.error_type == "ColumnNotFoundError"
+
+
+def test_helpers_strip_the_footer_and_sample_tables() -> None:
+    assert strip_footer("| a |\n\n<!--output_json:{}-->\n") == "| a |\n"
+    assert sample_rows({"columns": ["a"], "rows": [[i] for i in range(9)]}) == [{"a": i} for i in range(5)]
+    assert sample_rows({"mean": 2.5}) == [{"mean": 2.5}]
+    assert sample_rows("text") is None

@@ -1,0 +1,187 @@
+"""The validation gates: schema, static, security, and sandbox tests by category with a reference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.pipeline._schema_gate import check_schema
+from mcpforge.pipeline._static_gate import run_static_gate
+from mcpforge.pipeline.handwritten import spec_from_source
+from mcpforge.pipeline.validate import report_passed, run_validation, summary_line
+
+GOOD_TOOL = '''"""Count rows per value of a column."""
+
+from typing import Annotated
+
+from pydantic import Field
+
+from mcpforge.runtime import format_markdown_table, load_csv_data_with_types, mcp, output_footer
+from mcpforge.runtime import require_columns
+
+
+@mcp.tool()
+def count_by_column(
+    file_path: Annotated[str, Field(description="Path to the CSV file")],
+    column: Annotated[str, Field(description="Column whose values are counted")],
+) -> str:
+    """Count rows for each value of a column.
+
+    WHEN TO USE THIS TOOL: When you need to know how often each value of one column occurs.
+    WHAT THIS TOOL DOES: Loads the CSV, counts rows per value of the column, sorts by count.
+    RETURNS: A markdown table of values and counts, with a JSON footer.
+    PREREQUISITES: The CSV file exists and has the column.
+    """
+    df = load_csv_data_with_types(file_path)
+    require_columns(df, [column], path=file_path)
+    counts = df[column].value_counts().rename_axis(column).reset_index(name="count")
+    footer = {
+        "operation": "count_by_column",
+        "result": {"columns": [column, "count"], "rows": counts.values.tolist()},
+        "rows_processed": len(df),
+    }
+    return format_markdown_table(counts) + "\\n\\n" + output_footer(footer)
+'''
+
+# Reads with plain pandas: an empty file raises pandas' own EmptyDataError, not a clear message.
+CRASHING_TOOL = GOOD_TOOL.replace(
+    "df = load_csv_data_with_types(file_path)", "df = pd.read_csv(file_path)"
+).replace("from pydantic import Field\n", "import pandas as pd\nfrom pydantic import Field\n")
+
+
+def reference(df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+    column = arguments["column"]
+    return df.groupby(column).size().reset_index(name="count")
+
+
+@pytest.fixture
+def config(forge_config: MCPForgeConfig) -> MCPForgeConfig:
+    return forge_config.model_copy(
+        update={"validation": forge_config.validation.model_copy(update={"stress_rows": 3_000})}
+    )
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    path = tmp_path / "data" / "accidents.csv"
+    path.parent.mkdir()
+    rows = ["severity,location,casualties"] + [
+        f"{['Minor', 'Serious', 'Fatal'][i % 3]},{['Urban', 'Rural'][i % 2]},{i % 5}" for i in range(60)
+    ]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_correct_tool_passes_every_gate_and_category(config: MCPForgeConfig, data: Path) -> None:
+    run = run_validation(
+        source=GOOD_TOOL,
+        spec=spec_from_source(GOOD_TOOL),
+        config=config,
+        data_path=data,
+        arguments={"column": "severity"},
+        reference=reference,
+        used_columns=["severity"],
+    )
+    report = run.report
+    assert report_passed(report), report.errors
+    assert (report.schema_ok, report.static_ok, report.security_ok, report.sandbox_ok) == (
+        True,
+        True,
+        True,
+        True,
+    )
+    assert report.code_metrics is not None
+    assert report.code_metrics.category_pass_rates == {"edge": 1.0, "normal": 1.0, "stress": 1.0}
+    assert report.code_metrics.functional_correctness.reference_solution_similarity == 1.0
+    assert report.code_metrics.quality_tier == "excellent"
+    assert report.sandbox_backend
+    assert report.duration_ms is not None and report.duration_ms > 0
+    names = {r["test_id"] for r in run.results}
+    assert {"edge_empty_file", "edge_missing_column", "normal_person_data", "stress_large"} <= names
+    assert "tests passed" in summary_line(report)
+
+
+def test_a_tool_without_clear_errors_fails_the_edge_category(config: MCPForgeConfig, data: Path) -> None:
+    run = run_validation(
+        source=CRASHING_TOOL,
+        spec=spec_from_source(CRASHING_TOOL),
+        config=config,
+        data_path=data,
+        arguments={"column": "severity"},
+        reference=reference,
+        used_columns=["severity"],
+    )
+    assert not run.passed
+    assert run.report.code_metrics is not None
+    assert run.report.code_metrics.category_pass_rates["edge"] < 1.0
+    failed = {r["test_id"] for r in run.results if not r["passed"]}
+    assert "edge_empty_file" in failed
+
+
+def test_a_wrong_answer_fails_against_the_reference(config: MCPForgeConfig, data: Path) -> None:
+    def wrong(df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        return reference(df, arguments).assign(count=lambda frame: frame["count"] + 1)
+
+    config = config.model_copy(update={"validation": config.validation.model_copy(update={"stress_rows": 0})})
+    run = run_validation(
+        source=GOOD_TOOL,
+        spec=spec_from_source(GOOD_TOOL),
+        config=config,
+        data_path=data,
+        arguments={"column": "severity"},
+        reference=wrong,
+    )
+    assert not run.passed
+    assert run.report.code_metrics is not None
+    assert run.report.code_metrics.category_pass_rates["normal"] == 0.0
+    assert run.report.code_metrics.functional_correctness.reference_solution_similarity == 0.0
+
+
+def test_a_forbidden_import_fails_the_security_gate(config: MCPForgeConfig, data: Path) -> None:
+    source = GOOD_TOOL.replace("from typing import Annotated\n", "import os\nfrom typing import Annotated\n")
+    source = source.replace(
+        "    df = load_csv_data_with_types", "    os.getcwd()\n    df = load_csv_data_with_types"
+    )
+    config = config.model_copy(update={"validation": config.validation.model_copy(update={"stress_rows": 0})})
+    run = run_validation(
+        source=source,
+        spec=spec_from_source(source),
+        config=config,
+        data_path=data,
+        arguments={"column": "severity"},
+    )
+    assert run.report.security_ok is False
+    assert not run.passed
+
+
+def test_static_findings_carry_line_numbers() -> None:
+    source = GOOD_TOOL.replace(
+        "from typing import Annotated\n", "import json\nfrom typing import Annotated\n"
+    )
+    result = run_static_gate(source)
+    assert not result.ok
+    assert any(f.tool == "ruff" and f.line == 3 and "F401" in f.message for f in result.findings)
+
+
+def test_static_gate_reports_type_errors_from_mypy() -> None:
+    source = GOOD_TOOL.replace('"rows_processed": len(df),', '"rows_processed": len(df) + "x",')
+    result = run_static_gate(source)
+    assert any(f.tool == "mypy" for f in result.findings)
+
+
+def test_schema_gate_reports_every_mismatch_with_the_spec() -> None:
+    spec = spec_from_source(GOOD_TOOL)
+    renamed = GOOD_TOOL.replace("    column: Annotated", "    col: Annotated").replace(
+        "    RETURNS: A markdown table of values and counts, with a JSON footer.\n", ""
+    )
+    errors, parsed = check_schema(renamed, spec)
+    assert parsed is not None
+    assert any("'column'" in e and "missing" in e for e in errors)
+    assert any("'col'" in e for e in errors)
+    assert any("RETURNS" in e for e in errors)
+    assert check_schema(GOOD_TOOL, spec)[0] == []
+    assert check_schema(GOOD_TOOL.replace(") -> str:", ") -> dict:"), spec)[0]

@@ -1,0 +1,41 @@
+"""The runtime is the contract generated tools import: its public names change only on purpose."""
+
+from __future__ import annotations
+
+import inspect
+
+import mcpforge.runtime
+
+
+def test_public_names_are_stable() -> None:
+    assert sorted(mcpforge.runtime.__all__) == [
+        "LOAD_ATTR",
+        "NOTES_ATTR",
+        "RuntimeSettings",
+        "allowed_roots",
+        "configure",
+        "detect_column_types",
+        "detect_encoding",
+        "enforce_resource_limits",
+        "format_markdown_table",
+        "format_value",
+        "get_settings",
+        "load_csv_data_with_types",
+        "mcp",
+        "output_footer",
+        "parse_output_footer",
+        "read_csv_header",
+        "require_columns",
+        "reset_configuration",
+        "resolve_under_roots",
+        "sniff_delimiter",
+        "suggest_columns",
+        "validate_file_and_columns",
+        "validate_file_path",
+    ]
+
+
+def test_configure_takes_only_keywords() -> None:
+    parameters = inspect.signature(mcpforge.runtime.configure).parameters
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters.values())
+    assert list(parameters)[:4] == ["allowed_read_paths", "max_rows", "max_cols", "max_memory_mb"]
