@@ -100,3 +100,11 @@ def test_the_default_file_has_every_key_commented_and_round_trips(tmp_path: Path
     value_lines = [line for line in text.splitlines() if ":" in line and not line.lstrip().startswith("#")]
     leaf_lines = [line for line in value_lines if not line.rstrip().endswith(":")]
     assert all("  # " in line for line in leaf_lines), [line for line in leaf_lines if "  # " not in line]
+
+
+def test_every_documented_comment_names_a_real_key() -> None:
+    from mcpforge.registry.config_template import COMMENTS, PARENT_COMMENTS
+
+    flat = _keys(MCPForgeConfig().model_dump()) | {"llm.fallback"}
+    assert set(COMMENTS) - flat == set()
+    assert set(PARENT_COMMENTS) - flat == set()

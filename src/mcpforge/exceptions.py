@@ -84,15 +84,28 @@ class DataError(UserError):
 class ColumnNotFoundError(DataError):
     """A requested column does not exist in the dataset."""
 
-    def __init__(self, missing: list[str], available: list[str], *, path: str | None = None) -> None:
+    def __init__(
+        self,
+        missing: list[str],
+        available: list[str],
+        *,
+        path: str | None = None,
+        suggestions: dict[str, list[str]] | None = None,
+    ) -> None:
         shown = ", ".join(repr(col) for col in available[:30])
         more = f" (and {len(available) - 30} more)" if len(available) > 30 else ""
+        hints = "".join(
+            f"; did you mean {' or '.join(repr(s) for s in close)} for {name!r}?"
+            for name, close in (suggestions or {}).items()
+            if close
+        )
         super().__init__(
-            f"column(s) {', '.join(repr(col) for col in missing)} not found; available: {shown}{more}",
+            f"column(s) {', '.join(repr(col) for col in missing)} not found; available: {shown}{more}{hints}",
             path=path,
         )
         self.missing = missing
         self.available = available
+        self.suggestions = suggestions or {}
 
 
 class ResourceLimitError(DataError):

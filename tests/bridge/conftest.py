@@ -102,7 +102,7 @@ def _free_port() -> int:
 def http_url() -> Iterator[str]:
     """A real streamable-HTTP MCP server on 127.0.0.1 and a free port; waits (bounded) until it answers."""
     port = _free_port()
-    proc = subprocess.Popen(  # noqa: S603 - fixed argv: this interpreter and our test server
+    proc = subprocess.Popen(
         [sys.executable, str(DEMO_SERVER), "--http", str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -125,3 +125,30 @@ def http_url() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture
+def served_registry(tmp_path: Path, sandbox_config: Any) -> tuple[Path, Path]:
+    """A registry with two promoted tools (``add_one``, ``add_two``) and a config file for the server."""
+    import yaml
+
+    from mcpforge.config import MCPForgeConfig
+    from mcpforge.models import UserFeedback, utc_now
+    from mcpforge.registry import Registry
+    from mcpforge.registry.testing import make_candidate
+
+    config = MCPForgeConfig.model_validate({"registry": {"root": str(tmp_path / "reg")},
+                                            "sandbox": sandbox_config.model_dump()})  # fmt: skip
+    config_file = tmp_path / "mcpforge.yaml"
+    config_file.write_text(yaml.safe_dump(config.model_dump(mode="json")), encoding="utf-8")
+    registry = Registry(Path(config.registry.root), config)
+    registry.init()
+    for name, variant in (("add_one", 1), ("add_two", 2)):
+        candidate, files = make_candidate(name, variant=variant)
+        staged = registry.stage_candidate(candidate, files, actor="test")
+        feedback = UserFeedback(
+            decision="APPROVED", notes="approve", timestamp=utc_now(), stage="registration"
+        )
+        registry.record_feedback(staged.candidate_id, feedback, actor="person")
+        registry.promote(staged.candidate_id, actor="person")
+    return Path(config.registry.root), config_file

@@ -65,7 +65,12 @@ def test_clashing_tool_names_are_prefixed_with_their_server(
 
 
 def test_servers_with_the_same_name_get_distinct_prefixes() -> None:
-    assert unique_server_names(["demo", "demo", "my server", "demo"]) == ["demo", "demo_2", "my_server", "demo_3"]
+    assert unique_server_names(["demo", "demo", "my server", "demo"]) == [
+        "demo",
+        "demo_2",
+        "my_server",
+        "demo_3",
+    ]
 
 
 def test_a_missing_command_fails_naming_the_server(math_server: FastMCP[Any]) -> None:

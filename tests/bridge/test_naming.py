@@ -34,12 +34,16 @@ def test_collisions_get_a_hash_suffix_independent_of_order() -> None:
     names = ["a.b", "a b", "a_b", "c"]
     forward = assign_names(names, function_name)
     backward = assign_names(list(reversed(names)), function_name)
-    assert forward == backward == {
-        "a b": "a_b_" + short_hash("a b"),
-        "a.b": "a_b_" + short_hash("a.b"),
-        "a_b": "a_b",
-        "c": "c",
-    }
+    assert (
+        forward
+        == backward
+        == {
+            "a b": "a_b_" + short_hash("a b"),
+            "a.b": "a_b_" + short_hash("a.b"),
+            "a_b": "a_b",
+            "c": "c",
+        }
+    )
 
 
 def test_assigned_names_are_unique_and_valid() -> None:

@@ -18,7 +18,11 @@ GAPFILL = {
         "properties": {
             "model_id": {"type": "string", "description": "Model identifier with .gf suffix"},
             "media_id": {"type": "string", "description": "Media identifier or predefined name"},
-            "target_reaction": {"type": "string", "description": "Target reaction to enable", "default": "bio1"},
+            "target_reaction": {
+                "type": "string",
+                "description": "Target reaction to enable",
+                "default": "bio1",
+            },
             "minimum_fraction": {"type": "number", "description": "Minimum growth fraction", "default": 0.01},
         },
         "required": ["model_id", "media_id"],
@@ -37,8 +41,14 @@ def test_the_seed_example_converts_with_defaults_in_descriptions() -> None:
                 "properties": {
                     "model_id": {"type": "string", "description": "Model identifier with .gf suffix"},
                     "media_id": {"type": "string", "description": "Media identifier or predefined name"},
-                    "target_reaction": {"type": "string", "description": 'Target reaction to enable. Default: "bio1".'},
-                    "minimum_fraction": {"type": "number", "description": "Minimum growth fraction. Default: 0.01."},
+                    "target_reaction": {
+                        "type": "string",
+                        "description": 'Target reaction to enable. Default: "bio1".',
+                    },
+                    "minimum_fraction": {
+                        "type": "number",
+                        "description": "Minimum growth fraction. Default: 0.01.",
+                    },
                 },
                 "required": ["model_id", "media_id"],
             },
@@ -55,8 +65,10 @@ def test_strict_mode_requires_everything_and_makes_optional_values_nullable() ->
             "properties": {
                 "model_id": {"type": "string", "description": "Model identifier with .gf suffix"},
                 "media_id": {"type": "string", "description": "Media identifier or predefined name"},
-                "target_reaction": {"type": ["string", "null"], "description": 'Target reaction to enable. Default: "bio1".'},
-                "minimum_fraction": {"type": ["number", "null"], "description": "Minimum growth fraction. Default: 0.01."},
+                "target_reaction": {"type": ["string", "null"],
+                                    "description": 'Target reaction to enable. Default: "bio1".'},
+                "minimum_fraction": {"type": ["number", "null"],
+                                     "description": "Minimum growth fraction. Default: 0.01."},
             },
             "required": ["model_id", "media_id", "target_reaction", "minimum_fraction"],
             "additionalProperties": False,
@@ -77,15 +89,17 @@ def test_strict_mode_inlines_refs_with_siblings_and_rewrites_one_of() -> None:
     }
     assert openai_parameters(schema, strict=True)["properties"] == {
         "unit": {"type": "string", "enum": ["m", "ft"], "description": "Length unit"},
-        "value": {"anyOf": [{"type": "number"}, {"type": "string", "description": "Constraints: maxLength 10."}]},
+        "value": {
+            "anyOf": [{"type": "number"}, {"type": "string", "description": "Constraints: maxLength 10."}]
+        },
     }
 
 
 def test_recursive_refs_with_a_description_stay_refs() -> None:
     schema = {
         "type": "object",
-        "$defs": {"Node": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}},
-                           "required": ["children"]}},
+        "$defs": {"Node": {"type": "object", "required": ["children"],
+                           "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}},
         "properties": {"tree": {"$ref": "#/$defs/Node", "description": "Root node"}},
         "required": ["tree"],
     }  # fmt: skip
@@ -104,12 +118,17 @@ def test_recursive_refs_with_a_description_stay_refs() -> None:
         ({"type": "array"}, "/properties/p"),
         ({"type": "array", "prefixItems": [{"type": "string"}]}, "/properties/p"),
         ({"description": "anything"}, "/properties/p"),
-        ({"type": "array", "items": {"type": "object", "properties": {"q": {}}}}, "/properties/p/items/properties/q"),
+        (
+            {"type": "array", "items": {"type": "object", "properties": {"q": {}}}},
+            "/properties/p/items/properties/q",
+        ),
         ({"allOf": [{"type": "string"}, {"minLength": 2}]}, "/properties/p"),
         ({"$ref": "https://example.com/schema.json"}, "/properties/p"),
     ],
 )
-def test_strict_mode_refuses_what_it_cannot_express_naming_the_pointer(prop: dict[str, Any], pointer: str) -> None:
+def test_strict_mode_refuses_what_it_cannot_express_naming_the_pointer(
+    prop: dict[str, Any], pointer: str
+) -> None:
     tool = {"name": "t", "inputSchema": {"type": "object", "properties": {"p": prop}, "required": ["p"]}}
     with pytest.raises(StrictModeError) as info:
         to_openai_tool(tool, strict=True)
@@ -131,7 +150,10 @@ def test_strict_mode_refuses_schemas_over_openai_limits() -> None:
 
 
 def test_tool_lists_get_unique_valid_names_and_refuse_duplicates() -> None:
-    tools = [{"name": "a.b", "inputSchema": {"type": "object"}}, {"name": "a_b", "inputSchema": {"type": "object"}}]
+    tools = [
+        {"name": "a.b", "inputSchema": {"type": "object"}},
+        {"name": "a_b", "inputSchema": {"type": "object"}},
+    ]
     names = [tool["function"]["name"] for tool in to_openai_tools(tools)]
     assert names[1] == "a_b"
     assert names[0].startswith("a_b_")

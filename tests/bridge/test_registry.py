@@ -29,7 +29,9 @@ def test_tools_of_all_servers_are_listed_with_clashes_prefixed(registry: MCPTool
     assert registry.tool_info("text_echo").definition.server_name == "echo"
 
 
-def test_a_tool_callable_has_name_docstring_and_a_signature_from_its_schema(registry: MCPToolRegistry) -> None:
+def test_a_tool_callable_has_name_docstring_and_a_signature_from_its_schema(
+    registry: MCPToolRegistry,
+) -> None:
     divide = registry.get_tool("divide")
     assert divide.__name__ == "divide"
     assert divide.__doc__ == (
@@ -87,8 +89,29 @@ def test_invalid_arguments_are_rejected_before_any_call(
 def test_validation_lists_each_problem_with_its_location(registry: MCPToolRegistry) -> None:
     with pytest.raises(ToolArgumentError) as info:
         registry.call("norm", {"point": {"y": "far"}, "scale": "big"})
-    assert info.value.problems == ["point: 'x' is a required property", "point/y: 'far' is not of type 'number'",
-                                   "scale: 'big' is not valid under any of the given schemas"]  # fmt: skip
+    assert info.value.problems == [
+        "point: 'x' is a required property",
+        "point/y: 'far' is not of type 'number'",
+        "scale: 'big' is not valid under any of the given schemas",
+    ]
+
+
+def test_nulls_a_strict_model_sends_for_optional_parameters_mean_absent(registry: MCPToolRegistry) -> None:
+    sent = {"text": "ab", "times": None, "mode": None}
+    assert registry.model_arguments("math_echo", sent) == {"text": "ab"}
+    assert registry.model_arguments("norm", {"point": {"x": 1}, "scale": None}) == {
+        "point": {"x": 1},
+        "scale": None,
+    }
+    assert registry.call("math_echo", registry.model_arguments("math_echo", sent)) == "ab"
+
+
+def test_model_definitions_use_the_registry_names(registry: MCPToolRegistry) -> None:
+    openai = registry.openai_tools(strict=True)
+    assert [tool["function"]["name"] for tool in openai] == registry.list_tools()
+    assert all(tool["function"]["strict"] for tool in openai)
+    assert [tool["name"] for tool in registry.anthropic_tools()] == registry.list_tools()
+    assert [d.name for d in registry.definitions()] == registry.list_tools()
 
 
 def test_a_tool_error_raises_tool_call_error(registry: MCPToolRegistry) -> None:

@@ -59,8 +59,14 @@ def test_the_input_is_never_modified() -> None:
 def test_defaults_and_enums_are_folded_into_descriptions() -> None:
     folded = walk_schema(SCHEMA, lambda node, ctx: fold_default_and_enum(node, drop_default=True))
     assert folded["properties"]["default"] == {"type": "string", "description": 'Default: "d".'}
-    assert folded["properties"]["m"]["additionalProperties"] == {"type": "number", "description": "Default: 1."}
-    assert folded["$defs"]["T"]["properties"]["t"] == {"enum": ["p", "q"], "description": 'Allowed values: "p", "q".'}
+    assert folded["properties"]["m"]["additionalProperties"] == {
+        "type": "number",
+        "description": "Default: 1.",
+    }
+    assert folded["$defs"]["T"]["properties"]["t"] == {
+        "enum": ["p", "q"],
+        "description": 'Allowed values: "p", "q".',
+    }
 
 
 def test_pointers_resolve_with_escapes() -> None:

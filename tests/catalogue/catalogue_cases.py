@@ -15,13 +15,21 @@ THIRD = 100 / 6
 CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "group_count": (
         {"group_by": ["severity", "location"], "filters": RAIN, "as_percentage": True},
-        {"columns": ["severity", "location", "count", "percent"],
-         "rows": [["High", "Downtown", 2, 50.0], ["High", "Suburb", 1, 25.0], ["Medium", None, 1, 25.0]]},
+        {
+            "columns": ["severity", "location", "count", "percent"],
+            "rows": [["High", "Downtown", 2, 50.0], ["High", "Suburb", 1, 25.0], ["Medium", None, 1, 25.0]],
+        },
     ),
     "group_aggregate": (
-        {"group_by": ["region"], "metrics": [A(column="revenue", func="sum"), A(func="count")],
-         "derived": [DerivedColumn(name="revenue", expression="units * unit_price * (1 - discount)")]},
-        {"columns": ["region", "sum_revenue", "count"], "rows": [["North", 48.0, 3], ["South", 15.0, 2], ["East", 10.0, 1]]},
+        {
+            "group_by": ["region"],
+            "metrics": [A(column="revenue", func="sum"), A(func="count")],
+            "derived": [DerivedColumn(name="revenue", expression="units * unit_price * (1 - discount)")],
+        },
+        {
+            "columns": ["region", "sum_revenue", "count"],
+            "rows": [["North", 48.0, 3], ["South", 15.0, 2], ["East", 10.0, 1]],
+        },
     ),
     "aggregate": (
         {"metrics": [A(func="count"), A(column="units", func="mean")], "filters": RAIN},
@@ -37,23 +45,33 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ),
     "summary_stats": (
         {"columns": ["units"]},
-        {"columns": ["column", "count", "missing", "mean", "std", "min", "p25", "median", "p75", "max"],
-         "rows": [["units", 5, 1, 2.2, 1.3038404810405297, 1, 1, 2, 3, 4]]},
+        {
+            "columns": ["column", "count", "missing", "mean", "std", "min", "p25", "median", "p75", "max"],
+            "rows": [["units", 5, 1, 2.2, 1.3038404810405297, 1, 1, 2, 3, 4]],
+        },
     ),
     "value_distribution": (
         {"columns": ["weather"]},
-        {"columns": ["weather", "count", "percent"],
-         "rows": [["Rain", 4, 4 * THIRD], ["Clear", 1, THIRD], ["Snow", 1, THIRD]]},
+        {
+            "columns": ["weather", "count", "percent"],
+            "rows": [["Rain", 4, 4 * THIRD], ["Clear", 1, THIRD], ["Snow", 1, THIRD]],
+        },
     ),
     "correlation": (
         {"columns": ["units", "discount"], "options": {"method": "spearman"}},
         # ranks over the 5 complete rows: units 3,1.5,4,1.5,5 ; discount 4,2,2,5,2 ; both means 3;
         # sum(dx*dy) = -4.5, sum(dx^2) = 9.5, sum(dy^2) = 8
-        {"columns": ["column_a", "column_b", "correlation", "n"], "rows": [["units", "discount", -4.5 / math.sqrt(76), 5]]},
+        {
+            "columns": ["column_a", "column_b", "correlation", "n"],
+            "rows": [["units", "discount", -4.5 / math.sqrt(76), 5]],
+        },
     ),
     "time_resample": (
         {"time_column": "date", "time_grain": "month"},
-        {"columns": ["period", "count"], "rows": [["2024-01", 2], ["2024-02", 2], ["2024-03", 0], ["2024-04", 2]]},
+        {
+            "columns": ["period", "count"],
+            "rows": [["2024-01", 2], ["2024-02", 2], ["2024-03", 0], ["2024-04", 2]],
+        },
     ),
     "date_part_group": (
         {"time_column": "date", "time_grain": "weekday", "metrics": [A(column="units", func="sum")]},
@@ -61,15 +79,24 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ),
     "pivot_table": (
         {"group_by": ["region"], "columns": ["severity"], "metrics": [A(column="units", func="sum")]},
-        {"columns": ["region", "High", "Low", "Medium"], "rows": [["East", 0, 0, 1], ["North", 5, 0, 0], ["South", 4, 1, 0]]},
+        {
+            "columns": ["region", "High", "Low", "Medium"],
+            "rows": [["East", 0, 0, 1], ["North", 5, 0, 0], ["South", 4, 1, 0]],
+        },
     ),
     "crosstab": (
         {"group_by": ["severity"], "columns": ["weather"]},
-        {"columns": ["severity", "Clear", "Rain", "Snow"], "rows": [["High", 0, 3, 0], ["Low", 1, 0, 1], ["Medium", 0, 1, 0]]},
+        {
+            "columns": ["severity", "Clear", "Rain", "Snow"],
+            "rows": [["High", 0, 3, 0], ["Low", 1, 0, 1], ["Medium", 0, 1, 0]],
+        },
     ),
     "missing_values": (
         {"columns": ["location", "units", "region"]},
-        {"columns": ["column", "missing", "percent"], "rows": [["location", 1, THIRD], ["units", 1, THIRD], ["region", 0, 0.0]]},
+        {
+            "columns": ["column", "missing", "percent"],
+            "rows": [["location", 1, THIRD], ["units", 1, THIRD], ["region", 0, 0.0]],
+        },
     ),
     "percentiles": (
         {"columns": ["unit_price"], "options": {"percentiles": [25, 50, 90]}},
@@ -81,6 +108,9 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ),
     "distinct_count": (
         {"columns": ["severity", "location"]},
-        {"columns": ["column", "distinct_values"], "rows": [["severity", 3], ["location", 2], ["severity + location", 4]]},
+        {
+            "columns": ["column", "distinct_values"],
+            "rows": [["severity", 3], ["location", 2], ["severity + location", 4]],
+        },
     ),
-}  # fmt: skip
+}

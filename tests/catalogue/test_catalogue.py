@@ -66,7 +66,9 @@ def test_a_given_tool_name_overrides_the_default_and_must_be_valid() -> None:
 
 def test_column_names_cannot_break_out_of_the_generated_source() -> None:
     nasty = 'x"""\\ninjected = 1 #'
-    rendered = get_operation("group_count").render(Intent(request="r", operation="group_count", group_by=[nasty]))
+    rendered = get_operation("group_count").render(
+        Intent(request="r", operation="group_count", group_by=[nasty])
+    )
     compile(rendered.source, "tool.py", "exec")  # parses: the name stays inside literals and the docstring
     assert "\ninjected = 1" not in rendered.source
     assert rendered.arguments["group_by_columns"] == [nasty]
@@ -92,8 +94,9 @@ def test_column_names_cannot_break_out_of_the_generated_source() -> None:
     ],
 )
 def test_intents_an_operation_cannot_render_are_refused(name: str, fields: dict[str, object]) -> None:
+    intent = Intent.model_validate({"request": "r", "operation": name, **fields})
     with pytest.raises(InvalidArgumentError):
-        get_operation(name).render(Intent(request="r", operation=name, **fields))  # type: ignore[arg-type]
+        get_operation(name).render(intent)
 
 
 def test_defaults_the_contract_names_are_filled_in() -> None:
@@ -110,8 +113,17 @@ def test_defaults_the_contract_names_are_filled_in() -> None:
     )
     assert percent.arguments["normalize"] == "all"
     hourly = get_operation("date_part_group").render(
-        Intent(request="r", operation="date_part_group", time_column="t", time_grain="hour",
-               metrics=[Aggregation(column="v", func="mean")])
-    )  # fmt: skip
-    assert hourly.arguments == {"time_column": "t", "part": "hour", "metrics": [{"column": "v", "func": "mean"}],
-                                "filters": []}  # fmt: skip
+        Intent(
+            request="r",
+            operation="date_part_group",
+            time_column="t",
+            time_grain="hour",
+            metrics=[Aggregation(column="v", func="mean")],
+        )
+    )
+    assert hourly.arguments == {
+        "time_column": "t",
+        "part": "hour",
+        "metrics": [{"column": "v", "func": "mean"}],
+        "filters": [],
+    }

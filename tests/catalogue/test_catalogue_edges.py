@@ -34,16 +34,22 @@ def orders(data_dir: Path) -> Path:
 
 
 def _check(
-    operation: str, outcomes: list[ToolCallOutcome], calls: Sequence[dict[str, Any]],
+    operation: str,
+    outcomes: list[ToolCallOutcome],
+    calls: Sequence[dict[str, Any]],
     load: Callable[[Path], pd.DataFrame],
-) -> list[dict[str, Any]]:  # fmt: skip
+) -> list[dict[str, Any]]:
     """Every outcome succeeded and equals the reference; returns the footers."""
     footers = []
     for call, outcome in zip(calls, outcomes, strict=True):
         assert outcome.ok, (call, outcome.error_type, outcome.error, outcome.error_line)
         assert outcome.structured is not None
         expected = frame_to_table(get_operation(operation).reference(load(Path(call["file_path"])), call))
-        assert tables_match(outcome.structured["result"], expected), (call, outcome.structured["result"], expected)
+        assert tables_match(outcome.structured["result"], expected), (
+            call,
+            outcome.structured["result"],
+            expected,
+        )
         footers.append(outcome.structured)
     return footers
 
@@ -52,29 +58,47 @@ def test_a_tool_is_reusable_on_other_data_with_other_columns(
     run_batch: RunBatch, data_dir: Path, orders: Path, load: Callable[[Path], pd.DataFrame]
 ) -> None:
     rendered = get_operation("group_count").render(
-        Intent(request="accidents by severity and location", operation="group_count", group_by=["severity", "location"])
+        Intent(
+            request="accidents by severity and location",
+            operation="group_count",
+            group_by=["severity", "location"],
+        )
     )
-    calls = [
+    calls: list[dict[str, Any]] = [
         {"file_path": str(data_dir / "accidents.csv")},  # the defaults: this request
         {"file_path": str(orders), "group_by_columns": ["kind"], "top_n": 2, "as_percentage": True},
-        {"file_path": str(orders), "group_by_columns": ["flag", "kind"], "sort_descending": False,
-         "filters": [{"column": "amount", "op": "<", "value": "12.5"}]},
-    ]  # fmt: skip
-    footers = _check("group_count", run_batch(rendered, calls), calls, load)
+        {
+            "file_path": str(orders),
+            "group_by_columns": ["flag", "kind"],
+            "sort_descending": False,
+            "filters": [{"column": "amount", "op": "<", "value": "12.5"}],
+        },
+    ]
+    outcomes = run_batch(rendered, calls)
+    # The reference takes the complete argument set, as the tool sees it after its defaults.
+    footers = _check("group_count", outcomes, [{**rendered.arguments, **call} for call in calls], load)
     assert footers[0]["result"]["columns"] == ["severity", "location", "count"]
-    assert footers[1]["result"] == {"columns": ["kind", "count", "percent"],
-                                    "rows": [["a", 3, 300 / 7], ["b", 2, 200 / 7]]}  # fmt: skip
+    assert tables_match(
+        footers[1]["result"],
+        {"columns": ["kind", "count", "percent"], "rows": [["a", 3, 300 / 7], ["b", 2, 200 / 7]]},
+    )
     # amount < 12.5: a10 (true), c11 (false), a12 (true), b9 (true), None 11.5 (true); ascending, ties by key
     assert footers[2]["result"]["rows"] == [[False, "c", 1], [True, "b", 1], [True, None, 1], [True, "a", 2]]
 
 
 def test_bad_input_gives_clear_errors_by_type(run_batch: RunBatch, orders: Path) -> None:
-    rendered = get_operation("group_aggregate").render(Intent.model_validate({
-        "request": "mean amount by kind", "operation": "group_aggregate", "group_by": ["kind"],
-        "metrics": [{"column": "amount", "func": "mean"}],
-    }))  # fmt: skip
+    rendered = get_operation("group_aggregate").render(
+        Intent.model_validate(
+            {
+                "request": "mean amount by kind",
+                "operation": "group_aggregate",
+                "group_by": ["kind"],
+                "metrics": [{"column": "amount", "func": "mean"}],
+            }
+        )
+    )
     path = str(orders)
-    calls = [
+    calls: list[dict[str, Any]] = [
         {"file_path": path, "group_by_columns": ["nope"]},
         {"file_path": path, "metrics": [{"column": "kind", "func": "sum"}]},
         {"file_path": path, "metrics": [{"column": "amount", "func": "explode"}]},
@@ -84,38 +108,73 @@ def test_bad_input_gives_clear_errors_by_type(run_batch: RunBatch, orders: Path)
         {"file_path": str(orders.parent / "missing.csv")},
     ]
     kinds = [outcome.error_type for outcome in run_batch(rendered, calls)]
-    assert kinds == ["ColumnNotFoundError", "DataError", "InvalidArgumentError", "InvalidArgumentError",
-                     "InvalidArgumentError", "ColumnNotFoundError", "DataError"]  # fmt: skip
+    assert kinds == [
+        "ColumnNotFoundError",
+        "DataError",
+        "InvalidArgumentError",
+        "InvalidArgumentError",
+        "InvalidArgumentError",
+        "ColumnNotFoundError",
+        "DataError",
+    ]
 
 
 VARIANTS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
     "filter_rows": (
         {"filters": [Filter(column="kind", op="in", value=["a", "c"])], "top_n": 2},
-        [{}, {"filters": [{"column": "kind", "op": "not in", "value": ["a"]}]},
-         {"filters": [{"column": "when", "op": ">=", "value": "2024-04-01"}]},
-         {"filters": [{"column": "kind", "op": "is null"}]}, {"filters": [{"column": "qty", "op": "not null"}]},
-         {"filters": [{"column": "amount", "op": "between", "value": [10, 12]}, {"column": "kind", "op": "!=", "value": "b"}]},
-         {"filters": [{"column": "kind", "op": "contains", "value": "A"}], "columns": ["kind", "flag"]},
-         {"filters": [{"column": "flag", "op": "==", "value": "true"}], "max_rows": 10}],
+        [
+            {},
+            {"filters": [{"column": "kind", "op": "not in", "value": ["a"]}]},
+            {"filters": [{"column": "when", "op": ">=", "value": "2024-04-01"}]},
+            {"filters": [{"column": "kind", "op": "is null"}]},
+            {"filters": [{"column": "qty", "op": "not null"}]},
+            {
+                "filters": [
+                    {"column": "amount", "op": "between", "value": [10, 12]},
+                    {"column": "kind", "op": "!=", "value": "b"},
+                ]
+            },
+            {"filters": [{"column": "kind", "op": "contains", "value": "A"}], "columns": ["kind", "flag"]},
+            {"filters": [{"column": "flag", "op": "==", "value": "true"}], "max_rows": 10},
+        ],
     ),
     "top_n_rows": (
         {"columns": ["qty", "kind"], "top_n": 3, "sort_descending": False},
-        [{}, {"sort_column": "kind", "sort_descending": True, "columns": []}, {"sort_column": "when", "top_n": 1}],
+        [
+            {},
+            {"sort_column": "kind", "sort_descending": True, "columns": []},
+            {"sort_column": "when", "top_n": 1},
+        ],
     ),
     "correlation": (
         {"options": {"method": "kendall"}},
-        [{}, {"method": "pearson"}, {"method": "spearman", "columns": ["amount", "qty"]},
-         {"method": "kendall", "columns": ["qty", "amount"]}],
+        [
+            {},
+            {"method": "pearson"},
+            {"method": "spearman", "columns": ["amount", "qty"]},
+            {"method": "kendall", "columns": ["qty", "amount"]},
+        ],
     ),
     "time_resample": (
         {"time_column": "when", "time_grain": "week", "metrics": [{"column": "amount", "func": "sum"}]},
-        [{}, {"grain": "day"}, {"grain": "quarter", "metrics": [{"column": "qty", "func": "mean"}, {"func": "count"}]},
-         {"grain": "year"}, {"grain": "month", "metrics": [{"column": "kind", "func": "nunique"}]}],
+        [
+            {},
+            {"grain": "day"},
+            {"grain": "quarter", "metrics": [{"column": "qty", "func": "mean"}, {"func": "count"}]},
+            {"grain": "year"},
+            {"grain": "month", "metrics": [{"column": "kind", "func": "nunique"}]},
+        ],
     ),
     "date_part_group": (
         {"time_column": "when", "time_grain": "hour"},
-        [{}, {"part": "weekday"}, {"part": "month", "metrics": [{"column": "amount", "func": "median"}]},
-         {"part": "year"}, {"part": "quarter"}, {"part": "day", "metrics": [{"column": "qty", "func": "max"}]}],
+        [
+            {},
+            {"part": "weekday"},
+            {"part": "month", "metrics": [{"column": "amount", "func": "median"}]},
+            {"part": "year"},
+            {"part": "quarter"},
+            {"part": "day", "metrics": [{"column": "qty", "func": "max"}]},
+        ],
     ),
     "crosstab": (
         {"group_by": ["kind"], "columns": ["flag"], "options": {"normalize": "index"}},
@@ -123,25 +182,48 @@ VARIANTS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
     ),
     "pivot_table": (
         {"group_by": ["kind"], "columns": ["flag"], "metrics": [{"column": "amount", "func": "mean"}]},
-        [{}, {"aggregation": "count", "value_column": None}, {"aggregation": "std"}, {"aggregation": "nunique"}],
+        [
+            {},
+            {"aggregation": "count", "value_column": None},
+            {"aggregation": "std"},
+            {"aggregation": "nunique"},
+        ],
     ),
     "outliers": (
         {"columns": ["amount"], "options": {"method": "zscore", "threshold": 2.0}},
         [{}, {"method": "iqr", "threshold": 1.5}, {"method": "iqr", "threshold": 0.1, "max_rows": 2}],
     ),
     "group_aggregate": (
-        {"group_by": ["kind"], "metrics": [{"column": "amount", "func": "median"}], "top_n": 2, "sort_descending": False},
-        [{}, {"metrics": [{"column": "qty", "func": "std"}, {"column": "when", "func": "max"}], "top_n": None},
-         {"metrics": [{"column": "qty", "func": "count"}, {"column": "amount", "func": "min"}], "group_by_columns": ["flag", "kind"]}],
+        {
+            "group_by": ["kind"],
+            "metrics": [{"column": "amount", "func": "median"}],
+            "top_n": 2,
+            "sort_descending": False,
+        },
+        [
+            {},
+            {
+                "metrics": [{"column": "units", "func": "std"}, {"column": "date", "func": "max"}],
+                "top_n": None,
+                "group_by_columns": ["region"],
+                "file_path": "accidents",
+            },
+            {
+                "metrics": [{"column": "qty", "func": "count"}, {"column": "amount", "func": "min"}],
+                "group_by_columns": ["flag", "kind"],
+            },
+        ],
     ),
     "value_distribution": ({"columns": ["kind"], "top_n": 2}, [{}, {"column": "flag", "top_n": None}]),
     "summary_stats": ({}, [{}, {"columns": ["qty"]}]),
     "missing_values": ({}, [{}]),
     "distinct_count": ({"columns": ["kind", "flag", "qty"]}, [{}, {"columns": ["when"]}]),
     "percentiles": ({"columns": ["amount", "qty"], "options": {"percentiles": [0, 12.5, 100]}}, [{}]),
-    "aggregate": ({"metrics": [{"column": "amount", "func": "std"}, {"column": "kind", "func": "nunique"}]},
-                  [{}, {"metrics": [{"column": "when", "func": "min"}, {"func": "count"}]}]),
-}  # fmt: skip
+    "aggregate": (
+        {"metrics": [{"column": "amount", "func": "std"}, {"column": "kind", "func": "nunique"}]},
+        [{}, {"metrics": [{"column": "date", "func": "min"}, {"func": "count"}], "file_path": "accidents"}],
+    ),
+}
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -149,8 +231,13 @@ def test_variants_of_each_operation_agree_with_the_reference(
     name: str, run_batch: RunBatch, orders: Path, load: Callable[[Path], pd.DataFrame]
 ) -> None:
     fields, overrides = VARIANTS[name]
-    rendered = get_operation(name).render(Intent.model_validate({"request": name, "operation": name, **fields}))
+    rendered = get_operation(name).render(
+        Intent.model_validate({"request": name, "operation": name, **fields})
+    )
+    # "accidents": the sample whose date column parses cleanly (orders has an unparseable date, so text).
+    files = {"accidents": str(orders.parent / "accidents.csv")}
     calls = [{**rendered.arguments, "file_path": str(orders), **override} for override in overrides]
+    calls = [{**call, "file_path": files.get(call["file_path"], call["file_path"])} for call in calls]
     _check(name, run_batch(rendered, calls), calls, load)
 
 
@@ -158,9 +245,17 @@ def test_time_operations_skip_unparseable_dates_and_fill_gaps(
     run_batch: RunBatch, orders: Path, load: Callable[[Path], pd.DataFrame]
 ) -> None:
     rendered = get_operation("time_resample").render(
-        Intent(request="orders per quarter", operation="time_resample", time_column="when", time_grain="quarter")
+        Intent(
+            request="orders per quarter", operation="time_resample", time_column="when", time_grain="quarter"
+        )
     )
     calls = [{**rendered.arguments, "file_path": str(orders)}]
     [footer] = _check("time_resample", run_batch(rendered, calls), calls, load)
-    assert footer["result"]["rows"] == [["2024-Q1", 3], ["2024-Q2", 2], ["2024-Q3", 0], ["2024-Q4", 0], ["2025-Q1", 1]]
+    assert footer["result"]["rows"] == [
+        ["2024-Q1", 3],
+        ["2024-Q2", 2],
+        ["2024-Q3", 0],
+        ["2024-Q4", 0],
+        ["2025-Q1", 1],
+    ]
     assert any("skipped" in note for note in footer["notes"])

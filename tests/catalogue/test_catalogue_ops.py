@@ -9,14 +9,14 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from catalogue_cases import CASES
 
 from mcpforge.catalogue import CATALOGUE, RenderedTool, frame_to_table, get_operation, tables_match
 from mcpforge.models import Intent
 from mcpforge.sandbox import ToolCallOutcome
 
-from catalogue_cases import CASES
-
 RunBatch = Callable[[RenderedTool, Sequence[dict[str, Any]]], list[ToolCallOutcome]]
+
 
 def test_the_catalogue_has_the_sixteen_operations_of_the_contract() -> None:
     assert sorted(CATALOGUE) == sorted(CASES)
@@ -43,7 +43,10 @@ def test_operation_matches_hand_computed_numbers_and_its_reference_in_the_sandbo
         assert outcome.structured is not None
         assert outcome.structured["operation"] == name
         reference = frame_to_table(operation.reference(load(Path(call["file_path"])), call))
-        assert tables_match(outcome.structured["result"], reference), (outcome.structured["result"], reference)
+        assert tables_match(outcome.structured["result"], reference), (
+            outcome.structured["result"],
+            reference,
+        )
     first = outcomes[0].structured
     assert first is not None
     assert tables_match(first["result"], expected), first["result"]

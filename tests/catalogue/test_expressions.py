@@ -46,17 +46,21 @@ def test_expressions_outside_the_language_are_rejected(expression: str) -> None:
 @pytest.mark.parametrize("expression", ["__import__('os')", "a.__class__", "open('x')"])
 def test_rendering_refuses_a_malicious_derived_column(expression: str) -> None:
     intent = Intent(
-        request="x", operation="aggregate", metrics=[Aggregation(column="bad", func="sum")],
+        request="x",
+        operation="aggregate",
+        metrics=[Aggregation(column="bad", func="sum")],
         derived=[DerivedColumn(name="bad", expression=expression)],
-    )  # fmt: skip
+    )
     with pytest.raises(InvalidArgumentError):
         get_operation("aggregate").render(intent)
 
 
 def test_expression_columns_lists_identifiers_and_backticked_names() -> None:
     assert expression_columns("units * `unit price` * (1 - discount) + max(units, 2)") == [
-        "units", "unit price", "discount",
-    ]  # fmt: skip
+        "units",
+        "unit price",
+        "discount",
+    ]
 
 
 def test_a_bare_name_is_only_ever_a_column_lookup() -> None:
@@ -69,7 +73,7 @@ def test_precedence_follows_python() -> None:
     df = pd.DataFrame({"a": [2.0], "b": [3.0]})
     derived = {"x": "-a ** 2", "y": "a + b * 2", "z": "(a + b) * 2", "w": "2 ** 3 ** 2", "v": "7 // a % 2"}
     out = evaluate_reference(df, derived)
-    assert out.loc[0, ["x", "y", "z", "w", "v"]].tolist() == [-4.0, 8.0, 10.0, 512.0, 1.0]
+    assert [float(out[name].iloc[0]) for name in ["x", "y", "z", "w", "v"]] == [-4.0, 8.0, 10.0, 512.0, 1.0]
 
 
 def test_the_reference_gives_missing_for_division_by_zero_and_missing_inputs() -> None:
@@ -87,28 +91,40 @@ def test_a_tool_computes_derived_columns_like_the_reference_and_refuses_unsafe_o
     intent = Intent(
         request="average ratio and total revenue",
         operation="aggregate",
-        metrics=[Aggregation(column="ratio", func="mean"), Aggregation(column="revenue", func="sum"),
-                 Aggregation(column="weird", func="max")],
+        metrics=[
+            Aggregation(column="ratio", func="mean"),
+            Aggregation(column="revenue", func="sum"),
+            Aggregation(column="weird", func="max"),
+        ],
         derived=[
             DerivedColumn(name="revenue", expression="units * unit_price * (1 - discount)"),
             DerivedColumn(name="ratio", expression="revenue / (discount - discount)"),
             DerivedColumn(name="weird", expression="round(max(`units`, 2) ** 2 % 5, 0) - -1"),
         ],
-    )  # fmt: skip
+    )
     rendered = get_operation("aggregate").render(intent)
     assert rendered.arguments["derived_columns"]["ratio"] == "revenue / (discount - discount)"
     data, derived = str(data_dir / "accidents.csv"), rendered.arguments["derived_columns"]
     calls = [
         {**rendered.arguments, "file_path": data},
-        {**rendered.arguments, "file_path": data, "derived_columns": {**derived, "ratio": "__import__('os').getcwd()"}},
+        {
+            **rendered.arguments,
+            "file_path": data,
+            "derived_columns": {**derived, "ratio": "__import__('os').getcwd()"},
+        },
         {**rendered.arguments, "file_path": data, "derived_columns": {**derived, "ratio": "severity * 2"}},
     ]
     ok, unsafe, non_numeric = run_batch(rendered, calls)
     assert ok.ok and ok.structured is not None, ok.error
-    expected = frame_to_table(get_operation("aggregate").reference(load(data_dir / "accidents.csv"), calls[0]))
+    expected = frame_to_table(
+        get_operation("aggregate").reference(load(data_dir / "accidents.csv"), calls[0])
+    )
     assert tables_match(ok.structured["result"], expected)
     # revenue: 18 + 5 + 30 + 10 + 10 (row 6 has no units); ratio is x/0 everywhere -> missing -> mean null;
     # weird: units 2,1,3,1,4 -> max(u,2)^2 % 5 = 4,4,4,4,1 -> +1 -> max 5
-    assert ok.structured["result"] == {"columns": ["mean_ratio", "sum_revenue", "max_weird"], "rows": [[None, 73.0, 5.0]]}
+    assert ok.structured["result"] == {
+        "columns": ["mean_ratio", "sum_revenue", "max_weird"],
+        "rows": [[None, 73.0, 5.0]],
+    }
     assert not unsafe.ok and unsafe.error_type == "InvalidArgumentError"
     assert not non_numeric.ok and non_numeric.error_type == "DataError"

@@ -73,7 +73,7 @@ def test_anthropic_tools_prints_the_definitions_as_json() -> None:
 
 
 def test_an_unreachable_server_exits_non_zero_with_one_line(tmp_path: Path) -> None:
-    proc = subprocess.run(  # noqa: S603 - our own CLI
+    proc = subprocess.run(
         [str(MCPFORGE), "bridge", "openai-tools", "--server", "http://127.0.0.1:9/mcp", "--timeout", "10"],
         capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False,
     )  # fmt: skip
@@ -95,7 +95,9 @@ def served_registry(tmp_path: Path, sandbox_config: SandboxConfig) -> tuple[Path
     for name, variant in (("add_one", 1), ("add_two", 2)):
         candidate, files = make_candidate(name, variant=variant)
         staged = registry.stage_candidate(candidate, files, actor="test")
-        feedback = UserFeedback(decision="APPROVED", notes="approve", timestamp=utc_now(), stage="registration")
+        feedback = UserFeedback(
+            decision="APPROVED", notes="approve", timestamp=utc_now(), stage="registration"
+        )
         registry.record_feedback(staged.candidate_id, feedback, actor="person")
         registry.promote(staged.candidate_id, actor="person")
     return Path(config.registry.root), config_file
@@ -104,7 +106,7 @@ def served_registry(tmp_path: Path, sandbox_config: SandboxConfig) -> tuple[Path
 def test_openai_tools_of_mcpforge_serve_lists_the_promoted_tools(served_registry: tuple[Path, Path]) -> None:
     root, config_file = served_registry
     server = shlex.join([str(MCPFORGE), "serve", "--registry", str(root), "--config", str(config_file)])
-    proc = subprocess.run(  # noqa: S603 - our own CLI
+    proc = subprocess.run(
         [str(MCPFORGE), "bridge", "openai-tools", "--strict", "--server", server, "--timeout", "60"],
         capture_output=True, text=True, timeout=110, cwd=root.parent, check=False,
     )  # fmt: skip

@@ -343,3 +343,12 @@ def test_only_staged_candidates_can_be_reviewed(reg: Registry) -> None:
     again = _invoke("review", cid, "--output", "y", "--decision", "approve", "--registry", str(reg.root))
     assert again.exit_code == 2
     assert reg.get_candidate(cid).status == ToolStatus.PROMOTED
+
+
+def test_doctor_repairs_a_registry_that_lost_its_metadata(reg: Registry) -> None:
+    _invoke("review", _stage(reg), "--output", "y", "--decision", "approve", "--registry", str(reg.root))
+    reg.staging_meta_path.unlink()
+    assert _invoke("candidates", "list", "--registry", str(reg.root)).exit_code == 2
+    assert _invoke("doctor", "--registry", str(reg.root)).exit_code == 1
+    assert _invoke("doctor", "--repair", "--registry", str(reg.root)).exit_code == 0
+    assert [c.status for c in reg.list_candidates()] == [ToolStatus.PROMOTED]

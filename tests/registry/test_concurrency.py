@@ -32,7 +32,7 @@ def _worker(root: str, index: int) -> None:
 def test_eight_processes_promoting_and_rejecting_lose_no_update(tmp_path: Path) -> None:
     root = tmp_path / "registry"
     Registry(root).init()
-    context = multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("fork")
     processes = [context.Process(target=_worker, args=(str(root), i)) for i in range(WORKERS)]
     for process in processes:
         process.start()

@@ -90,3 +90,12 @@ def test_corrupted_staging_metadata_is_rebuilt_with_statuses_from_the_audit_log(
         staged.candidate_id: ToolStatus.STAGED,
         rejected.candidate_id: ToolStatus.REJECTED,
     }
+
+
+def test_a_deleted_metadata_file_is_reported_and_restored(registry: Registry) -> None:
+    _promote(registry, "alpha")
+    registry.active_meta_path.unlink()
+    assert registry.active_tools() == []  # nothing unverified is served meanwhile
+    assert not check(registry).ok
+    assert repair(registry).ok
+    assert [t.name for t in registry.active_tools()] == ["alpha"]

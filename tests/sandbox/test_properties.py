@@ -353,3 +353,21 @@ print(libc.unshare(0x10000000), libc.ptrace(16, 1, 0, 0), libc.mount(b'none', b'
 """
     result = run(strong, script)
     assert result.stdout.split() == ["-1", "-1", "-1"], result.stderr
+
+
+def test_data_given_through_a_symlinked_path_is_readable_at_both_spellings(strong: Sandbox, tmp_path: Path) -> None:
+    real_dir = tmp_path / "real"
+    real_dir.mkdir()
+    (real_dir / "data.csv").write_text("a\n1\n", encoding="utf-8")
+    (real_dir.parent / "sibling.txt").write_text("not given", encoding="utf-8")
+    alias = tmp_path / "alias"
+    alias.symlink_to(real_dir)
+    script = f"""
+for path in [{str(alias / "data.csv")!r}, {str(real_dir / "data.csv")!r}, {str(tmp_path / "sibling.txt")!r}]:
+    try:
+        print(open(path).read().split()[0])
+    except OSError:
+        print('denied')
+"""
+    result = run(strong, script, read=(alias,))
+    assert result.stdout.split() == ["a", "a", "denied"], result.stderr

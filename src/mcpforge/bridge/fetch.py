@@ -8,12 +8,14 @@ by a timeout, and a failure names the server that failed.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import shlex
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 import anyio
@@ -96,6 +98,18 @@ def parse_server(value: ServerLike) -> ServerSpec:
     return ServerSpec(target=value)
 
 
+def _server_stderr() -> TextIO | Path:
+    """Where a stdio server's stderr goes: ours when it is a real file (not so under test runners)."""
+    for stream in (sys.stderr, sys.__stderr__):
+        try:
+            if stream is not None:
+                stream.fileno()
+                return stream
+        except (AttributeError, OSError, ValueError):
+            continue
+    return Path(os.devnull)
+
+
 def make_client(spec: ServerSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Client[Any]:
     """A FastMCP client (not yet connected) for ``spec`` with request and start-up timeouts."""
     transport: Any
@@ -108,6 +122,7 @@ def make_client(spec: ServerSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Client
             env=dict(spec.env) if spec.env is not None else None,
             cwd=str(spec.cwd) if spec.cwd else None,
             keep_alive=False,  # the server process ends with the connection
+            log_file=_server_stderr(),
         )
     else:
         transport = spec.target

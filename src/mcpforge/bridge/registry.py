@@ -140,7 +140,11 @@ class MCPToolRegistry(AbstractContextManager["MCPToolRegistry"]):
             self._portal_cm.__exit__(None, None, None)
             self._closed = True
             raise
-        self._register(listings)
+        try:
+            self._register(listings)
+        except BaseException:
+            self.close()
+            raise
 
     # -- connections (run in the portal's event loop) -------------------------------------------------
 
@@ -282,6 +286,20 @@ class MCPToolRegistry(AbstractContextManager["MCPToolRegistry"]):
         ]
         if problems:
             raise ToolArgumentError(name, problems)
+
+    def model_arguments(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Arguments a model sent under a strict schema, with ``null`` meaning "absent" removed again.
+
+        Strict function calling makes optional parameters required-but-nullable; a chat loop passes
+        the model's arguments through this before :meth:`call`, so the original schema validates them.
+
+        Raises:
+            NotFoundError: no tool has that name.
+        """
+        optional = {
+            p.json_name for p in self.tool_info(name).parameters if not p.required and not p.accepts_null
+        }
+        return {key: value for key, value in arguments.items() if not (value is None and key in optional)}
 
     def call(self, name: str, arguments: dict[str, Any] | None = None) -> Any:
         """Validate ``arguments`` and call the tool; returns structured content, else the text.

@@ -15,7 +15,8 @@ from mcpforge.catalogue.totals import Aggregate, DistinctCount, MissingValues
 from mcpforge.exceptions import UnmappableRequestError
 
 _OPERATIONS: list[Operation] = [
-    GroupCount(), GroupAggregate(), Aggregate(), FilterRows(), TopNRows(), SummaryStats(), ValueDistribution(),
+    GroupCount(), GroupAggregate(), Aggregate(), FilterRows(), TopNRows(), SummaryStats(),
+    ValueDistribution(),
     Correlation(), TimeResample(), DatePartGroup(), PivotTable(), Crosstab(), MissingValues(), Percentiles(),
     Outliers(), DistinctCount(),
 ]  # fmt: skip
@@ -32,7 +33,8 @@ def get_operation(name: str) -> Operation:
         return CATALOGUE[name]
     except KeyError:
         raise UnmappableRequestError(
-            f"no catalogue operation {name!r}; known: {', '.join(sorted(CATALOGUE))}", understood={"operation": name}
+            f"no catalogue operation {name!r}; known: {', '.join(sorted(CATALOGUE))}",
+            understood={"operation": name},
         ) from None
 
 

@@ -15,6 +15,7 @@ from mcpforge.runtime import format_markdown_table, output_footer, require_colum
 # ---- INLINE ----
 _FILTER_OPS = ("==", "!=", ">", ">=", "<", "<=", "in", "not in", "contains", "between", "is null", "not null")
 _TRUE_WORDS = ("true", "1", "yes", "y", "t")
+_FOOTER_MAX_ROWS = 5000
 
 
 def _is_numeric(series: Any) -> bool:
@@ -37,7 +38,9 @@ def _coerce_value(series: pd.Series, value: Any) -> Any:
         try:
             return float(value)
         except (TypeError, ValueError):
-            raise InvalidArgumentError(f"filter value {value!r} is not a number", argument="filters") from None
+            raise InvalidArgumentError(
+                f"filter value {value!r} is not a number", argument="filters"
+            ) from None
     if _is_datetime(series):
         try:
             return pd.Timestamp(str(value))
@@ -61,7 +64,14 @@ def _filter_mask(series: pd.Series, op: str, value: Any) -> pd.Series:
             raise InvalidArgumentError(f"'between' needs [low, high], got {value!r}", argument="filters")
         mask = series.between(_coerce_value(series, value[0]), _coerce_value(series, value[1]))
     else:
-        compare = {"==": series.eq, "!=": series.ne, ">": series.gt, ">=": series.ge, "<": series.lt, "<=": series.le}
+        compare = {
+            "==": series.eq,
+            "!=": series.ne,
+            ">": series.gt,
+            ">=": series.ge,
+            "<": series.lt,
+            "<=": series.le,
+        }
         mask = compare[op](_coerce_value(series, value))
     return mask.fillna(False).astype(bool) & series.notna()
 
@@ -71,13 +81,17 @@ def _apply_filters(df: pd.DataFrame, filters: list[dict[str, Any]] | None) -> pd
     for item in filters or []:
         column, op = str(item.get("column")), str(item.get("op", "=="))
         if op not in _FILTER_OPS:
-            raise InvalidArgumentError(f"unknown filter operator {op!r}; use one of {_FILTER_OPS}", argument="filters")
+            raise InvalidArgumentError(
+                f"unknown filter operator {op!r}; use one of {_FILTER_OPS}", argument="filters"
+            )
         require_columns(df, [column])
         df = df[_filter_mask(df[column], op, item.get("value"))]
     return df
 
 
-def _source_columns(needed: list[str], filters: list[dict[str, Any]] | None, derived: dict[str, str]) -> list[str]:
+def _source_columns(
+    needed: list[str], filters: list[dict[str, Any]] | None, derived: dict[str, str]
+) -> list[str]:
     """Columns that must be in the file: those the tool reads, minus the ones it derives itself."""
     wanted = [*needed, *(str(item.get("column")) for item in filters or [])]
     return [column for column in dict.fromkeys(wanted) if column not in derived]
@@ -102,7 +116,9 @@ def _cell(value: Any) -> Any:
 
 def _table(result: pd.DataFrame) -> dict[str, Any]:
     """The result frame as ``{"columns": [...], "rows": [[...], ...]}``."""
-    rows = [[_cell(value) for value in row] for row in result.astype(object).itertuples(index=False, name=None)]
+    rows = [
+        [_cell(value) for value in row] for row in result.astype(object).itertuples(index=False, name=None)
+    ]
     return {"columns": [str(column) for column in result.columns], "rows": rows}
 
 
@@ -120,9 +136,12 @@ def _respond(
     table = format_markdown_table(result, max_rows=100) if len(result) else "_No rows match._"
     lines = [f"## {title}", "", table, ""]
     lines += [f"- {note}" for note in [f"{rows_matched:,} of {rows_processed:,} rows used", *notes]]
+    # The footer must stay small enough to travel (sandbox output caps): very long tables are cut.
     footer = {
         "operation": operation,
-        "result": _table(result),
+        "result": _table(result.head(_FOOTER_MAX_ROWS)),
+        "result_rows": len(result),
+        "result_truncated": len(result) > _FOOTER_MAX_ROWS,
         "rows_processed": rows_processed,
         "rows_matched": rows_matched,
         "notes": notes,

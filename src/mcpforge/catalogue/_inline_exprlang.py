@@ -21,10 +21,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from mcpforge.catalogue._inline_common import _is_numeric
 from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
-
-from mcpforge.catalogue._inline_common import _is_datetime, _is_numeric
 
 # ---- INLINE ----
 _EXPR_TOKEN = re.compile(
@@ -40,14 +39,18 @@ _ExprNode = tuple[Any, ...]
 def _expr_tokens(text: str) -> list[tuple[str, str]]:
     """Split an expression into (kind, text) tokens; any other character is an error."""
     if len(text) > _EXPR_MAX_LENGTH:
-        raise InvalidArgumentError(f"expression longer than {_EXPR_MAX_LENGTH} characters", argument="derived_columns")
+        raise InvalidArgumentError(
+            f"expression longer than {_EXPR_MAX_LENGTH} characters", argument="derived_columns"
+        )
     tokens: list[tuple[str, str]] = []
     position, end = 0, len(text.rstrip())
     while position < end:
         match = _EXPR_TOKEN.match(text, position)
         if match is None or match.lastgroup is None:
             bad = text[position:end].strip()[:1]
-            raise InvalidArgumentError(f"character {bad!r} is not allowed in expression {text!r}", argument="derived_columns")
+            raise InvalidArgumentError(
+                f"character {bad!r} is not allowed in expression {text!r}", argument="derived_columns"
+            )
         tokens.append((match.lastgroup, match.group(match.lastgroup)))
         position = match.end()
     return tokens
@@ -145,7 +148,9 @@ def _expr_columns(node: _ExprNode) -> list[str]:
     """Column names an expression reads, in order of appearance."""
     if node[0] == "col":
         return [node[1]]
-    children: list[_ExprNode] = node[2] if node[0] == "call" else [part for part in node[1:] if isinstance(part, tuple)]
+    children: list[_ExprNode] = (
+        node[2] if node[0] == "call" else [part for part in node[1:] if isinstance(part, tuple)]
+    )
     return [name for child in children for name in _expr_columns(child)]
 
 

@@ -4,10 +4,9 @@ from typing import Any
 
 import pandas as pd
 
+from mcpforge.catalogue._inline_common import _is_datetime, _is_numeric
 from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
-
-from mcpforge.catalogue._inline_common import _is_datetime, _is_numeric
 
 # ---- INLINE ----
 _METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique")
@@ -27,7 +26,9 @@ def _check_metrics(df: pd.DataFrame, metrics: list[dict[str, Any]]) -> None:
     for metric in metrics:
         func, column = str(metric.get("func")), metric.get("column")
         if func not in _METRIC_FUNCS:
-            raise InvalidArgumentError(f"unknown aggregation {func!r}; use one of {_METRIC_FUNCS}", argument="metrics")
+            raise InvalidArgumentError(
+                f"unknown aggregation {func!r}; use one of {_METRIC_FUNCS}", argument="metrics"
+            )
         if not column:
             if func != "count":
                 raise InvalidArgumentError(f"aggregation {func!r} needs a column", argument="metrics")
@@ -44,7 +45,9 @@ def _grouped_metrics(df: pd.DataFrame, keys: list[str], metrics: list[dict[str, 
     """One row per group (missing keys form their own group), one column per metric."""
     grouped = df.groupby(keys, dropna=False, observed=True, sort=False)
     parts = {
-        _metric_name(m): grouped.size() if not m.get("column") else grouped[str(m["column"])].agg(str(m["func"]))
+        _metric_name(m): grouped.size()
+        if not m.get("column")
+        else grouped[str(m["column"])].agg(str(m["func"]))
         for m in metrics
     }
     return pd.DataFrame(parts).reset_index()
@@ -53,6 +56,7 @@ def _grouped_metrics(df: pd.DataFrame, keys: list[str], metrics: list[dict[str, 
 def _table_metrics(df: pd.DataFrame, metrics: list[dict[str, Any]]) -> pd.DataFrame:
     """One row: each metric over the whole frame."""
     values = {
-        _metric_name(m): len(df) if not m.get("column") else df[str(m["column"])].agg(str(m["func"])) for m in metrics
+        _metric_name(m): len(df) if not m.get("column") else df[str(m["column"])].agg(str(m["func"]))
+        for m in metrics
     }
     return pd.DataFrame([values])

@@ -2,9 +2,8 @@
 
 import pandas as pd
 
+from mcpforge.catalogue._inline_common import _is_datetime
 from mcpforge.exceptions import DataError
-
-from mcpforge.catalogue._inline_common import _is_datetime, _is_numeric
 
 # ---- INLINE ----
 

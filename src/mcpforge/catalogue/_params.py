@@ -28,10 +28,14 @@ def columns_param(name: str, default: list[str], description: str) -> Param:
 
 def column_param(name: str, default: str, description: str) -> Param:
     """A single column-name parameter."""
-    return Param(name=name, annotation="str", schema={"type": "string"}, description=description, default=default)
+    return Param(
+        name=name, annotation="str", schema={"type": "string"}, description=description, default=default
+    )
 
 
-def top_n_param(default: int | None, description: str = "Keep only the first N result rows (null: all)") -> Param:
+def top_n_param(
+    default: int | None, description: str = "Keep only the first N result rows (null: all)"
+) -> Param:
     """An optional row limit."""
     return Param(
         name="top_n", annotation="int | None", schema={"type": ["integer", "null"], "minimum": 1},
@@ -41,7 +45,9 @@ def top_n_param(default: int | None, description: str = "Keep only the first N r
 
 def bool_param(name: str, default: bool, description: str) -> Param:
     """A flag."""
-    return Param(name=name, annotation="bool", schema={"type": "boolean"}, description=description, default=default)
+    return Param(
+        name=name, annotation="bool", schema={"type": "boolean"}, description=description, default=default
+    )
 
 
 def choice_param(name: str, choices: tuple[str, ...], default: str, description: str) -> Param:
@@ -54,14 +60,17 @@ def choice_param(name: str, choices: tuple[str, ...], default: str, description:
 
 def number_param(name: str, default: float, description: str) -> Param:
     """A float threshold."""
-    return Param(name=name, annotation="float", schema={"type": "number"}, description=description, default=default)
+    return Param(
+        name=name, annotation="float", schema={"type": "number"}, description=description, default=default
+    )
 
 
 def metrics_param(default: list[dict[str, Any]]) -> Param:
     """The list of {column, func} aggregations."""
     return Param(
         name="metrics", annotation="list[dict[str, Any]]", schema=METRICS_SCHEMA, default=default,
-        description="Aggregations as objects {column, func}; func is count, sum, mean, median, min, max, std or "
+        description="Aggregations as objects {column, func}; func is count, sum, mean, median, min, max, "
+            "std or "
         "nunique; a count without column counts rows",
     )  # fmt: skip
 

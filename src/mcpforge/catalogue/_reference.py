@@ -10,7 +10,7 @@ import math
 import statistics
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -24,6 +24,11 @@ def is_missing(value: Any) -> bool:
     if value is None or value is pd.NA or value is pd.NaT:
         return True
     return isinstance(value, float) and math.isnan(value)
+
+
+def records(df: pd.DataFrame) -> list[dict[str, Any]]:
+    """The rows as plain dicts (pandas boxes cells to Python scalars)."""
+    return cast("list[dict[str, Any]]", df.to_dict("records"))
 
 
 def _like(sample: Any, value: Any) -> Any:
@@ -40,12 +45,8 @@ def _like(sample: Any, value: Any) -> Any:
 
 
 def _matches(cell: Any, op: str, value: Any, sample: Any) -> bool:
-    if op == "is null":
-        return is_missing(cell)
-    if op == "not null":
-        return not is_missing(cell)
-    if is_missing(cell):
-        return False
+    if op in ("is null", "not null") or is_missing(cell):
+        return is_missing(cell) == (op == "is null")
     if isinstance(cell, pd.Timestamp):
         cell = cell.to_pydatetime()
     if op in ("in", "not in"):
@@ -72,16 +73,16 @@ def apply_filters_reference(df: pd.DataFrame, filters: list[Mapping[str, Any]] |
     """Rows of ``df`` matching every filter, decided one row at a time."""
     if not filters:
         return df
-    records = df.to_dict("records")
+    table = records(df)
     samples: dict[str, Any] = {}
     for item in filters:
         column = str(item["column"])
-        present = [row[column] for row in records if not is_missing(row[column])]
+        present = [row[column] for row in table if not is_missing(row[column])]
         sample = present[0] if present else ""
         samples[column] = sample.to_pydatetime() if isinstance(sample, pd.Timestamp) else sample
     keep = [
         position
-        for position, row in enumerate(records)
+        for position, row in enumerate(table)
         if all(
             _matches(row[str(f["column"])], str(f.get("op", "==")), f.get("value"), samples[str(f["column"])])
             for f in filters

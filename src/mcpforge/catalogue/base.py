@@ -139,13 +139,19 @@ def tables_match(actual: dict[str, Any], expected: dict[str, Any], *, rel_tol: f
     if len(rows_a) != len(rows_b):
         return False
     return all(
-        len(row_a) == len(row_b) and all(_cells_match(a, b, rel_tol) for a, b in zip(row_a, row_b, strict=True))
+        len(row_a) == len(row_b)
+        and all(_cells_match(a, b, rel_tol) for a, b in zip(row_a, row_b, strict=True))
         for row_a, row_b in zip(rows_a, rows_b, strict=True)
     )
 
 
 def _cells_match(a: Any, b: Any, rel_tol: float) -> bool:
     numeric = (int, float)
-    if isinstance(a, numeric) and isinstance(b, numeric) and not isinstance(a, bool) and not isinstance(b, bool):
+    if (
+        isinstance(a, numeric)
+        and isinstance(b, numeric)
+        and not isinstance(a, bool)
+        and not isinstance(b, bool)
+    ):
         return math.isclose(float(a), float(b), rel_tol=rel_tol, abs_tol=1e-9)
     return bool(a == b)

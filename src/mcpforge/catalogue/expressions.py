@@ -20,7 +20,7 @@ import ast
 import math
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -91,7 +91,11 @@ def _number(value: Any) -> float | None:
 
 def _evaluate(node: ast.expr, row: Mapping[str, Any], aliases: Mapping[str, str]) -> float | None:
     """Evaluate one whitelisted ast node for one row; ``None`` is a missing value and propagates."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int | float)
+        and not isinstance(node.value, bool)
+    ):
         return float(node.value)
     if isinstance(node, ast.Name):
         return _number(row[aliases.get(node.id, node.id)])
@@ -106,7 +110,9 @@ def _evaluate(node: ast.expr, row: Mapping[str, Any], aliases: Mapping[str, str]
         if node.keywords or any(arg is None for arg in args):
             return None
         return _FUNCTIONS[node.func.id](*args)
-    raise InvalidArgumentError(f"expression element {ast.dump(node)[:60]!r} is not allowed", argument="derived")
+    raise InvalidArgumentError(
+        f"expression element {ast.dump(node)[:60]!r} is not allowed", argument="derived"
+    )
 
 
 def _finite(value: Any) -> float | None:
@@ -119,11 +125,11 @@ def _finite(value: Any) -> float | None:
 def evaluate_reference(df: pd.DataFrame, derived: Mapping[str, str]) -> pd.DataFrame:
     """Reference evaluation of derived columns: ``ast`` + plain Python, one row at a time."""
     validate_derived(derived)
-    records = df.to_dict("records")
+    rows = cast("list[dict[str, Any]]", df.to_dict("records"))
     for name, expression in derived.items():
         node, aliases = _to_ast(expression)
         values: list[float | None] = []
-        for row in records:
+        for row in rows:
             try:
                 value = _finite(_evaluate(node, row, aliases))
             except (ZeroDivisionError, OverflowError, ValueError):

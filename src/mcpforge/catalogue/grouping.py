@@ -22,7 +22,7 @@ from mcpforge.catalogue._params import (
     positive_top_n,
     top_n_param,
 )
-from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, order_groups
+from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, order_groups, records
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
 from mcpforge.models import Intent
@@ -32,12 +32,27 @@ def _key(value: Any) -> Any:
     return None if is_missing(value) else value
 
 
+def _metric(members: list[dict[str, Any]], metric: dict[str, Any]) -> Any:
+    column = metric.get("column")
+    return metric_value(
+        [row.get(column) if column else None for row in members], metric["func"], has_column=bool(column)
+    )
+
+
 class GroupCount(Operation):
     """Count rows per combination of key values."""
 
     name: ClassVar[str] = "group_count"
     summary: ClassVar[str] = "Group rows by one or more columns and count the rows in each group."
-    keywords: ClassVar[tuple[str, ...]] = ("count", "by", "per", "group", "number of", "how many", "breakdown")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "count",
+        "by",
+        "per",
+        "group",
+        "number of",
+        "how many",
+        "breakdown",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         return {
@@ -54,7 +69,8 @@ class GroupCount(Operation):
             sizes = df.groupby(group_by_columns, dropna=False, observed=True, sort=False).size()
             result = sizes.reset_index(name="count")
             order = [not sort_descending] + [True] * len(group_by_columns)
-            result = result.sort_values(["count", *group_by_columns], ascending=order, na_position="last", kind="stable")
+            keys = ["count", *group_by_columns]
+            result = result.sort_values(keys, ascending=order, na_position="last", kind="stable")
             total = int(result["count"].sum())
             if top_n is not None and top_n > 0:
                 result = result.head(top_n)
@@ -68,7 +84,9 @@ class GroupCount(Operation):
             params=[
                 columns_param("group_by_columns", args["group_by_columns"], "Columns to group by"),
                 top_n_param(args["top_n"], "Keep only the N largest groups (null: all groups)"),
-                bool_param("as_percentage", args["as_percentage"], "Add a percent column (share of all rows)"),
+                bool_param(
+                    "as_percentage", args["as_percentage"], "Add a percent column (share of all rows)"
+                ),
                 bool_param("sort_descending", args["sort_descending"], "Largest groups first"),
             ],
             needed="[*group_by_columns]",
@@ -81,7 +99,8 @@ class GroupCount(Operation):
                 what_it_does="Loads the CSV, applies derived columns and filters, groups by the key columns "
                 "(missing values form their own group), counts rows, sorts by count (ties by key), keeps "
                 "the top N groups and adds percentages when asked.",
-                returns="A markdown table with the key columns, count (and percent), notes, and a JSON footer "
+                returns="A markdown table with the key columns, count (and percent), notes, and a JSON "
+                "footer "
                 "whose result holds the same table.",
                 limitations=["A key column named 'count' or 'percent' clashes with the result columns."],
             ),
@@ -89,13 +108,19 @@ class GroupCount(Operation):
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
-        return [*arguments["group_by_columns"], "count", *(["percent"] if arguments.get("as_percentage") else [])]
+        return [
+            *arguments["group_by_columns"],
+            "count",
+            *(["percent"] if arguments.get("as_percentage") else []),
+        ]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         keys = list(arguments["group_by_columns"])
-        counts = Counter(tuple(_key(row[k]) for k in keys) for row in df.to_dict("records"))
+        counts = Counter(tuple(_key(row[k]) for k in keys) for row in records(df))
         rows = [[*group, count] for group, count in counts.items()]
-        rows = order_groups(rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True)))
+        rows = order_groups(
+            rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True))
+        )
         if arguments.get("top_n"):
             rows = rows[: arguments["top_n"]]
         columns = [*keys, "count"]
@@ -135,7 +160,8 @@ class GroupAggregate(Operation):
             result = _grouped_metrics(df, group_by_columns, metrics)
             first = _metric_name(metrics[0])
             order = [not sort_descending] + [True] * len(group_by_columns)
-            result = result.sort_values([first, *group_by_columns], ascending=order, na_position="last", kind="stable")
+            keys = [first, *group_by_columns]
+            result = result.sort_values(keys, ascending=order, na_position="last", kind="stable")
             if top_n is not None and top_n > 0:
                 result = result.head(top_n)
             result = result.reset_index(drop=True)
@@ -175,14 +201,12 @@ class GroupAggregate(Operation):
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         keys, metrics = list(arguments["group_by_columns"]), list(arguments["metrics"])
         groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
-        for row in df.to_dict("records"):
+        for row in records(df):
             groups[tuple(_key(row[k]) for k in keys)].append(row)
-        rows = [
-            [*group, *(metric_value([r.get(m["column"]) for r in members], m["func"], has_column=bool(m.get("column")))
-                       for m in metrics)]
-            for group, members in groups.items()
-        ]  # fmt: skip
-        rows = order_groups(rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True)))
+        rows = [[*group, *(_metric(members, m) for m in metrics)] for group, members in groups.items()]
+        rows = order_groups(
+            rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True))
+        )
         if arguments.get("top_n"):
             rows = rows[: arguments["top_n"]]
         return pd.DataFrame(rows, columns=[*keys, *(metric_label(m) for m in metrics)])
@@ -193,7 +217,14 @@ class ValueDistribution(Operation):
 
     name: ClassVar[str] = "value_distribution"
     summary: ClassVar[str] = "Count each distinct value of one column, with its percentage of all rows."
-    keywords: ClassVar[tuple[str, ...]] = ("distribution", "frequency", "values", "share", "proportion", "breakdown")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "distribution",
+        "frequency",
+        "values",
+        "share",
+        "proportion",
+        "breakdown",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         column = intent.columns[0] if intent.columns else (intent.group_by[0] if intent.group_by else "")
@@ -205,7 +236,8 @@ class ValueDistribution(Operation):
         body = code("""
             counts = df[column].value_counts(dropna=False, sort=False)
             result = counts.rename_axis(column).reset_index(name="count")
-            result = result.sort_values(["count", column], ascending=[False, True], na_position="last", kind="stable")
+            order = [False, True]
+            result = result.sort_values(["count", column], ascending=order, na_position="last", kind="stable")
             result = result.assign(percent=result["count"] / len(df) * 100)
             if top_n is not None and top_n > 0:
                 result = result.head(top_n)

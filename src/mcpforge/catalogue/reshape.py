@@ -1,4 +1,4 @@
-"""Two-way tables: pivot_table (a metric per row value × column value) and crosstab (counts or shares).
+"""Two-way tables: pivot_table (a metric per row value x column value) and crosstab (counts or shares).
 
 Decisions: rows with a missing row or column key are left out; rows and columns are sorted ascending and
 column headers are the values as text; an empty combination is 0 for count/sum/nunique (and in a crosstab)
@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import choice_param, column_param
-from mcpforge.catalogue._reference import is_missing, metric_value, sort_key
+from mcpforge.catalogue._reference import is_missing, metric_value, records, sort_key
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.models import Intent
@@ -28,14 +28,16 @@ def _header(value: Any) -> str:
 
 
 def _pairs(df: pd.DataFrame, rows: str, columns: str) -> list[dict[str, Any]]:
-    return [r for r in df.to_dict("records") if not is_missing(r[rows]) and not is_missing(r[columns])]
+    return [r for r in records(df) if not is_missing(r[rows]) and not is_missing(r[columns])]
 
 
 class PivotTable(Operation):
     """One metric for every (row value, column value) pair."""
 
     name: ClassVar[str] = "pivot_table"
-    summary: ClassVar[str] = "Pivot: one aggregated metric for each combination of a row column and a column column."
+    summary: ClassVar[str] = (
+        "Pivot: one aggregated metric for each combination of a row column and a column column."
+    )
     keywords: ClassVar[tuple[str, ...]] = ("pivot", "matrix", "by both", "cross", "table of", "across")
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
@@ -71,26 +73,44 @@ class PivotTable(Operation):
             params=[
                 column_param("index_column", args["index_column"], "Column whose values become the rows"),
                 column_param("pivot_column", args["pivot_column"], "Column whose values become the columns"),
-                Param(name="value_column", annotation="str | None", schema={"type": ["string", "null"]},
-                      description="Column to aggregate (null: count rows)", default=args["value_column"]),  # fmt: skip
-                choice_param("aggregation", ("count", "sum", "mean", "median", "min", "max", "std", "nunique"),
-                             args["aggregation"], "Aggregation of the value column"),  # fmt: skip
+                Param(
+                    name="value_column",
+                    annotation="str | None",
+                    schema={"type": ["string", "null"]},
+                    description="Column to aggregate (null: count rows)",
+                    default=args["value_column"],
+                ),
+                choice_param(
+                    "aggregation",
+                    ("count", "sum", "mean", "median", "min", "max", "std", "nunique"),
+                    args["aggregation"],
+                    "Aggregation of the value column",
+                ),
             ],
             needed="[index_column, pivot_column, *([value_column] if value_column else [])]",
             body=body,
             empty_columns="[index_column]",
             docs=ToolDocs(
-                description=f"Pivot the {what} by {args['index_column']} (rows) and {args['pivot_column']} (columns).",
+                description=f"Pivot the {what} by {args['index_column']} (rows) and {args['pivot_column']} "
+                "(columns).",
                 when_to_use="You need a two-way table: a total, average or count for every combination of "
                 "two category columns.",
                 what_it_does="Loads the CSV, applies derived columns and filters, drops rows missing either "
                 "key, aggregates the value per pair and spreads the column values into columns.",
                 returns="A markdown table with one row per row value and one column per column value, notes, "
                 "and a JSON footer with the same table.",
-                limitations=["Every distinct value of the pivot column becomes a column: keep it low-cardinality."],
+                limitations=[
+                    "Every distinct value of the pivot column becomes a column: keep it low-cardinality."
+                ],
             ),
-            default_name=tool_name_for("pivot", args["value_column"] or "count", "by", args["index_column"],
-                                       "and", args["pivot_column"]),  # fmt: skip
+            default_name=tool_name_for(
+                "pivot",
+                args["value_column"] or "count",
+                "by",
+                args["index_column"],
+                "and",
+                args["pivot_column"],
+            ),
             inline=("metrics",),
         )
 
@@ -118,7 +138,9 @@ class Crosstab(Operation):
     """Counts (or percentages) of every combination of two columns."""
 
     name: ClassVar[str] = "crosstab"
-    summary: ClassVar[str] = "Cross-tabulate two columns: counts or percentages of every combination of values."
+    summary: ClassVar[str] = (
+        "Cross-tabulate two columns: counts or percentages of every combination of values."
+    )
     keywords: ClassVar[tuple[str, ...]] = ("crosstab", "cross tab", "contingency", "versus", "vs", "against")
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
@@ -143,15 +165,19 @@ class Crosstab(Operation):
             elif normalize == "columns":
                 table = table.div(table.sum(axis=0), axis=1) * 100
             elif normalize != "none":
-                raise InvalidArgumentError(f"normalize must be none, all, index or columns, got {normalize!r}", argument="normalize")
+                message = f"normalize must be none, all, index or columns, got {normalize!r}"
+                raise InvalidArgumentError(message, argument="normalize")
             table.columns = [str(column) for column in table.columns]
             result = table.rename_axis(row_column).reset_index()
-            title = f"{row_column} by {column_column}" + ("" if normalize == "none" else f" (percent, {normalize})")
+            share = "" if normalize == "none" else f" (percent, {normalize})"
+            title = f"{row_column} by {column_column}{share}"
         """)
         return ToolPlan(
             params=[
                 column_param("row_column", args["row_column"], "Column whose values become the rows"),
-                column_param("column_column", args["column_column"], "Column whose values become the columns"),
+                column_param(
+                    "column_column", args["column_column"], "Column whose values become the columns"
+                ),
                 choice_param("normalize", NORMALIZE, args["normalize"], "Counts (none) or percentages of"),
             ],
             needed="[row_column, column_column]",
@@ -159,7 +185,8 @@ class Crosstab(Operation):
             empty_columns="[row_column]",
             docs=ToolDocs(
                 description=f"Cross-tabulate {args['row_column']} by {args['column_column']}"
-                + ("" if args["normalize"] == "none" else " as percentages") + ".",
+                + ("" if args["normalize"] == "none" else " as percentages")
+                + ".",
                 when_to_use="You need how two category columns combine: the count (or share) of rows for "
                 "every pair of values.",
                 what_it_does="Loads the CSV, applies derived columns and filters, drops rows missing either "
@@ -175,7 +202,11 @@ class Crosstab(Operation):
         return [arguments["row_column"]]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
-        rows_key, cols_key, normalize = arguments["row_column"], arguments["column_column"], arguments["normalize"]
+        rows_key, cols_key, normalize = (
+            arguments["row_column"],
+            arguments["column_column"],
+            arguments["normalize"],
+        )
         counts = Counter((r[rows_key], r[cols_key]) for r in _pairs(df, rows_key, cols_key))
         row_values = sorted({r for r, _ in counts}, key=sort_key)
         col_values = sorted({c for _, c in counts}, key=sort_key)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import bool_param, choice_param, column_param, columns_param, number_param
-from mcpforge.catalogue._reference import is_missing, numbers, quantile
+from mcpforge.catalogue._reference import is_missing, numbers, quantile, records
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.models import Intent
@@ -35,7 +35,16 @@ class FilterRows(Operation):
 
     name: ClassVar[str] = "filter_rows"
     summary: ClassVar[str] = "List the rows that match the filters, with how many matched."
-    keywords: ClassVar[tuple[str, ...]] = ("show", "list", "rows", "where", "which", "records", "find", "filter")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "show",
+        "list",
+        "rows",
+        "where",
+        "which",
+        "records",
+        "find",
+        "filter",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         return {"columns": list(intent.columns), "max_rows": intent.top_n or DEFAULT_MAX_ROWS}
@@ -59,13 +68,16 @@ class FilterRows(Operation):
             empty_columns="columns or [str(column) for column in df.columns]",
             docs=ToolDocs(
                 description="List the rows matching the filters.",
-                when_to_use="You need to see the records that satisfy some conditions, and how many there are.",
+                when_to_use="You need to see the records that satisfy some conditions, and how many there "
+                "are.",
                 what_it_does="Loads the CSV, applies derived columns and filters, and returns the first "
                 "max_rows matching rows in file order with the chosen columns.",
                 returns="A markdown table of matching rows, notes, and a JSON footer with the same rows plus "
                 "matched_count.",
             ),
-            default_name=tool_name_for("filter_rows_by", "_and_".join(dict.fromkeys(f.column for f in intent.filters))),
+            default_name=tool_name_for(
+                "filter_rows_by", "_and_".join(dict.fromkeys(f.column for f in intent.filters))
+            ),
             uses_extra=True,
         )
 
@@ -74,8 +86,8 @@ class FilterRows(Operation):
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         columns = list(arguments["columns"]) or [str(c) for c in df.columns]
-        records = df.to_dict("records")[: arguments["max_rows"]]
-        return pd.DataFrame([[row[c] for c in columns] for row in records], columns=columns)
+        shown = records(df)[: arguments["max_rows"]]
+        return pd.DataFrame([[row[c] for c in columns] for row in shown], columns=columns)
 
 
 class TopNRows(Operation):
@@ -83,7 +95,16 @@ class TopNRows(Operation):
 
     name: ClassVar[str] = "top_n_rows"
     summary: ClassVar[str] = "Show the N rows with the highest (or lowest) values of one column."
-    keywords: ClassVar[tuple[str, ...]] = ("top", "highest", "largest", "lowest", "smallest", "most", "least", "rank")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "top",
+        "highest",
+        "largest",
+        "lowest",
+        "smallest",
+        "most",
+        "least",
+        "rank",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         return {
@@ -97,8 +118,10 @@ class TopNRows(Operation):
         require(bool(intent.columns), "top_n_rows needs the sort column as columns[0]", "columns")
         args = self.arguments(intent)
         body = code("""
-            ranked = df[df[sort_column].notna()].sort_values(sort_column, ascending=not sort_descending, kind="stable")
-            shown = [sort_column, *(c for c in columns if c != sort_column)] if columns else [str(c) for c in df.columns]
+            present = df[df[sort_column].notna()]
+            ranked = present.sort_values(sort_column, ascending=not sort_descending, kind="stable")
+            others = [c for c in columns if c != sort_column]
+            shown = [sort_column, *others] if columns else [str(c) for c in df.columns]
             result = ranked[shown].head(top_n).reset_index(drop=True)
             direction = "highest" if sort_descending else "lowest"
             title = f"Top {top_n} rows by {direction} {sort_column}"
@@ -106,20 +129,29 @@ class TopNRows(Operation):
         return ToolPlan(
             params=[
                 column_param("sort_column", args["sort_column"], "Column to rank the rows by"),
-                Param(name="top_n", annotation="int", schema={"type": "integer", "minimum": 1},
-                      description="Number of rows to return", default=args["top_n"]),  # fmt: skip
-                bool_param("sort_descending", args["sort_descending"], "Highest values first (false: lowest)"),
+                Param(
+                    name="top_n",
+                    annotation="int",
+                    schema={"type": "integer", "minimum": 1},
+                    description="Number of rows to return",
+                    default=args["top_n"],
+                ),
+                bool_param(
+                    "sort_descending", args["sort_descending"], "Highest values first (false: lowest)"
+                ),
                 columns_param("columns", args["columns"], "Other columns to show (empty: all columns)"),
             ],
             needed="[sort_column, *columns]",
             body=body,
-            empty_columns="[sort_column, *(c for c in columns if c != sort_column)] if columns else [str(c) for c in df.columns]",
+            empty_columns="[sort_column, *(c for c in columns if c != sort_column)] if columns else [str(c) "
+            "for c in df.columns]",
             docs=ToolDocs(
                 description=f"Show the {args['top_n']} rows with the "
                 f"{'highest' if args['sort_descending'] else 'lowest'} {args['sort_column']}.",
                 when_to_use="You need the individual records with the largest or smallest values of a column "
                 "(the 10 most expensive orders, the slowest responses).",
-                what_it_does="Loads the CSV, applies derived columns and filters, drops rows whose sort value "
+                what_it_does="Loads the CSV, applies derived columns and filters, drops rows whose sort "
+                "value "
                 "is missing, sorts (stable: ties keep file order) and keeps the first N rows.",
                 returns="A markdown table of the N rows, notes, and a JSON footer with the same rows.",
             ),
@@ -140,7 +172,7 @@ class TopNRows(Operation):
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         column, shown = arguments["sort_column"], self._shown(arguments, df)
-        present = [row for row in df.to_dict("records") if not is_missing(row[column])]
+        present = [row for row in records(df) if not is_missing(row[column])]
         ranked = sorted(present, key=lambda row: row[column], reverse=bool(arguments["sort_descending"]))
         return pd.DataFrame([[row[c] for c in shown] for row in ranked[: arguments["top_n"]]], columns=shown)
 
@@ -150,7 +182,15 @@ class Outliers(Operation):
 
     name: ClassVar[str] = "outliers"
     summary: ClassVar[str] = "Find outlier values of a numeric column with the IQR rule or z-scores."
-    keywords: ClassVar[tuple[str, ...]] = ("outlier", "outliers", "anomaly", "anomalies", "unusual", "extreme", "iqr")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "outlier",
+        "outliers",
+        "anomaly",
+        "anomalies",
+        "unusual",
+        "extreme",
+        "iqr",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         method = str(intent.options.get("method", "iqr")).lower().replace("-", "").replace("_", "")
@@ -176,17 +216,23 @@ class Outliers(Operation):
                 mean, std = float(values.mean()), float(values.std())
                 lower, upper = mean - threshold * std, mean + threshold * std
             else:
-                raise InvalidArgumentError(f"method must be 'iqr' or 'zscore', got {method!r}", argument="method")
+                message = f"method must be 'iqr' or 'zscore', got {method!r}"
+                raise InvalidArgumentError(message, argument="method")
             found = values[(values < lower) | (values > upper)]
-            result = pd.DataFrame({"row_number": found.index.to_numpy() + 1, column: found.to_numpy()}).head(max_rows)
+            rows = pd.DataFrame({"row_number": found.index.to_numpy() + 1, column: found.to_numpy()})
+            result = rows.head(max_rows)
             title = f"Outliers in {column} ({method}, threshold {threshold:g}): {len(found):,}"
-            extra = {"outlier_count": len(found), "lower_bound": lower, "upper_bound": upper, "method": method}
+            extra = {
+                "outlier_count": len(found), "lower_bound": lower, "upper_bound": upper, "method": method,
+            }
         """)
         return ToolPlan(
             params=[
                 column_param("column", args["column"], "Numeric column to check"),
                 choice_param("method", ("iqr", "zscore"), args["method"], "Outlier rule"),
-                number_param("threshold", args["threshold"], "IQR multiplier (1.5 usual) or z-score limit (3 usual)"),
+                number_param(
+                    "threshold", args["threshold"], "IQR multiplier (1.5 usual) or z-score limit (3 usual)"
+                ),
                 _max_rows_param(args["max_rows"], "Most outlier rows to list; the count is always reported"),
             ],
             needed="[column]",

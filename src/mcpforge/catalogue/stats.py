@@ -23,9 +23,7 @@ from mcpforge.models import Intent
 
 DEFAULT_PERCENTILES = [25.0, 50.0, 75.0, 90.0, 95.0, 99.0]
 STAT_COLUMNS = ["column", "count", "missing", "mean", "std", "min", "p25", "median", "p75", "max"]
-AUTO_NUMERIC = (
-    "[str(c) for c in df.columns if df[c].dtype.kind in 'iuf']"
-)
+AUTO_NUMERIC = "[str(c) for c in df.columns if df[c].dtype.kind in 'iuf']"
 
 
 def _auto_numeric(df: pd.DataFrame) -> list[str]:
@@ -63,18 +61,23 @@ class SummaryStats(Operation):
             title = f"Summary statistics of {{', '.join(chosen)}}"
         """)
         return ToolPlan(
-            params=[columns_param("columns", args["columns"], "Numeric columns to describe (empty: all numeric)")],
+            params=[
+                columns_param("columns", args["columns"], "Numeric columns to describe (empty: all numeric)")
+            ],
             needed="[*columns]",
             body=body,
             empty_columns=repr(STAT_COLUMNS),
             docs=ToolDocs(
                 description=f"Summary statistics of {', '.join(args['columns']) or 'the numeric columns'}.",
                 when_to_use="You need an overview of numeric columns: typical values, spread and range.",
-                what_it_does="Loads the CSV, applies derived columns and filters, and computes count, missing, "
+                what_it_does="Loads the CSV, applies derived columns and filters, and computes count, "
+                "missing, "
                 "mean, sample std, min, quartiles (linear interpolation) and max of each column.",
                 returns="A markdown table with one row per column, notes, and a JSON footer with the table.",
             ),
-            default_name=tool_name_for("summary_statistics", *(["of", *args["columns"][:3]] if args["columns"] else [])),
+            default_name=tool_name_for(
+                "summary_statistics", *(["of", *args["columns"][:3]] if args["columns"] else [])
+            ),
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
@@ -99,7 +102,15 @@ class Percentiles(Operation):
 
     name: ClassVar[str] = "percentiles"
     summary: ClassVar[str] = "Compute chosen percentiles (e.g. 25, 50, 75, 90, 95, 99) of numeric columns."
-    keywords: ClassVar[tuple[str, ...]] = ("percentile", "percentiles", "quantile", "quartile", "p90", "p95", "p99")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "percentile",
+        "percentiles",
+        "quantile",
+        "quartile",
+        "p90",
+        "p95",
+        "p99",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         raw = intent.options.get("percentiles") or DEFAULT_PERCENTILES
@@ -108,7 +119,9 @@ class Percentiles(Operation):
     def plan(self, intent: Intent) -> ToolPlan:
         require(bool(intent.columns), "percentiles needs at least one numeric column", "columns")
         args = self.arguments(intent)
-        require(all(0 <= p <= 100 for p in args["percentiles"]), "percentiles must lie in [0, 100]", "options")
+        require(
+            all(0 <= p <= 100 for p in args["percentiles"]), "percentiles must lie in [0, 100]", "options"
+        )
         body = code("""
             if not percentiles or any(not 0 <= float(p) <= 100 for p in percentiles):
                 raise InvalidArgumentError("percentiles must be numbers in [0, 100]", argument="percentiles")
@@ -123,8 +136,13 @@ class Percentiles(Operation):
         return ToolPlan(
             params=[
                 columns_param("columns", args["columns"], "Numeric columns"),
-                Param(name="percentiles", annotation="list[float]", schema={"type": "array", "items": {"type": "number"}},
-                      description="Percentiles to compute, each in [0, 100]", default=args["percentiles"]),  # fmt: skip
+                Param(
+                    name="percentiles",
+                    annotation="list[float]",
+                    schema={"type": "array", "items": {"type": "number"}},
+                    description="Percentiles to compute, each in [0, 100]",
+                    default=args["percentiles"],
+                ),
             ],
             needed="[*columns]",
             body=body,
@@ -133,7 +151,8 @@ class Percentiles(Operation):
                 description=f"Percentiles of {', '.join(args['columns'])}.",
                 when_to_use="You need the value below which a given share of rows falls (median, p90, p99), "
                 "for example for latency or price distributions.",
-                what_it_does="Loads the CSV, applies derived columns and filters, and computes each percentile "
+                what_it_does="Loads the CSV, applies derived columns and filters, and computes each "
+                "percentile "
                 "of each column with linear interpolation, skipping missing values.",
                 returns="A markdown table column | p25 | p50 | ..., notes, and a JSON footer with the table.",
             ),
@@ -189,7 +208,9 @@ def _kendall(xs: list[float], ys: list[float]) -> float | None:
 
 
 def _correlate(xs: list[Any], ys: list[Any], method: str) -> tuple[float | None, int]:
-    pairs = [(float(x), float(y)) for x, y in zip(xs, ys, strict=True) if not is_missing(x) and not is_missing(y)]
+    pairs = [
+        (float(x), float(y)) for x, y in zip(xs, ys, strict=True) if not is_missing(x) and not is_missing(y)
+    ]
     a, b = [p[0] for p in pairs], [p[1] for p in pairs]
     if method == "spearman":
         return _pearson(_ranks(a), _ranks(b)), len(pairs)
@@ -202,16 +223,31 @@ class Correlation(Operation):
     """Correlation of a pair of columns or a correlation matrix."""
 
     name: ClassVar[str] = "correlation"
-    summary: ClassVar[str] = "Correlate two numeric columns, or build a correlation matrix (pearson/spearman/kendall)."
-    keywords: ClassVar[tuple[str, ...]] = ("correlation", "correlate", "relationship", "related", "association")
+    summary: ClassVar[str] = (
+        "Correlate two numeric columns, or build a correlation matrix (pearson/spearman/kendall)."
+    )
+    keywords: ClassVar[tuple[str, ...]] = (
+        "correlation",
+        "correlate",
+        "relationship",
+        "related",
+        "association",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         method = str(intent.options.get("method", "pearson")).lower()
-        return {"columns": list(intent.columns), "method": method if method in ("spearman", "kendall") else "pearson"}
+        return {
+            "columns": list(intent.columns),
+            "method": method if method in ("spearman", "kendall") else "pearson",
+        }
 
     def plan(self, intent: Intent) -> ToolPlan:
         args = self.arguments(intent)
-        require(len(args["columns"]) != 1, "correlation needs two or more columns (or none: all numeric)", "columns")
+        require(
+            len(args["columns"]) != 1,
+            "correlation needs two or more columns (or none: all numeric)",
+            "columns",
+        )
         body = code(f"""
             chosen = columns or {AUTO_NUMERIC}
             if len(chosen) < 2:
@@ -229,10 +265,16 @@ class Correlation(Operation):
                 result = pd.DataFrame({{"column": chosen, **matrix}})
             title = f"{{method.capitalize()}} correlation of {{', '.join(chosen)}}"
         """)
-        method_param = choice_param("method", ("pearson", "spearman", "kendall"), args["method"], "Correlation method")
+        method_param = choice_param(
+            "method", ("pearson", "spearman", "kendall"), args["method"], "Correlation method"
+        )
         return ToolPlan(
-            params=[columns_param("columns", args["columns"], "Numeric columns (two: a pair; empty: all numeric)"),
-                    method_param],  # fmt: skip
+            params=[
+                columns_param(
+                    "columns", args["columns"], "Numeric columns (two: a pair; empty: all numeric)"
+                ),
+                method_param,
+            ],
             needed="[*columns]",
             body=body,
             empty_columns=None,
@@ -241,17 +283,20 @@ class Correlation(Operation):
                 description=f"{args['method'].capitalize()} correlation of "
                 f"{' and '.join(args['columns']) or 'the numeric columns'}.",
                 when_to_use="You need to know whether numeric columns move together: one pair, or a matrix.",
-                what_it_does="Loads the CSV, applies derived columns and filters, and computes the correlation "
+                what_it_does="Loads the CSV, applies derived columns and filters, and computes the "
+                "correlation "
                 "over rows where both values are present (pairwise for a matrix).",
-                returns="A markdown table (column_a, column_b, correlation, n for a pair; a matrix otherwise), "
+                returns="A markdown table (column_a, column_b, correlation, n for a pair; a matrix "
+                "otherwise), "
                 "notes, and a JSON footer with the table.",
                 limitations=[
                     "Correlation is not causation; constant columns give an empty (null) value.",
                     "Kendall is limited to 20,000 rows (it compares every pair of rows).",
                 ],
             ),
-            default_name=tool_name_for("correlation", "_vs_".join(args["columns"][:2]) if len(args["columns"]) == 2
-                                       else "matrix"),  # fmt: skip
+            default_name=tool_name_for(
+                "correlation", "_vs_".join(args["columns"][:2]) if len(args["columns"]) == 2 else "matrix"
+            ),
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
@@ -261,8 +306,10 @@ class Correlation(Operation):
         columns, method = list(arguments["columns"]) or _auto_numeric(df), arguments["method"]
         if len(columns) == 2:
             value, n = _correlate(df[columns[0]].tolist(), df[columns[1]].tolist(), method)
-            return pd.DataFrame([[columns[0], columns[1], value, n]], columns=["column_a", "column_b", "correlation", "n"])
-        rows = [[a, *(_correlate(df[a].tolist(), df[b].tolist(), method)[0] for b in columns)] for a in columns]
+            return pd.DataFrame(
+                [[columns[0], columns[1], value, n]], columns=["column_a", "column_b", "correlation", "n"]
+            )
+        rows = [
+            [a, *(_correlate(df[a].tolist(), df[b].tolist(), method)[0] for b in columns)] for a in columns
+        ]
         return pd.DataFrame(rows, columns=["column", *columns])
-
-

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import choice_param, column_param, metric_dicts, metrics_param
-from mcpforge.catalogue._reference import is_missing, metric_label, metric_value
+from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, records
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
 from mcpforge.models import Intent
@@ -74,7 +74,7 @@ def _reference_groups(
 ) -> dict[Any, list[dict[str, Any]]]:
     groups: dict[Any, list[dict[str, Any]]] = defaultdict(list)
     stamps = _stamps(df[arguments["time_column"]])
-    for stamp, row in zip(stamps, df.to_dict("records"), strict=True):
+    for stamp, row in zip(stamps, records(df), strict=True):
         if stamp is not None:
             groups[key_of(stamp)].append(row)
     return groups
@@ -82,7 +82,11 @@ def _reference_groups(
 
 def _metric_cells(members: list[dict[str, Any]], metrics: list[dict[str, Any]]) -> list[Any]:
     return [
-        metric_value([row.get(m["column"]) for row in members], m["func"], has_column=bool(m.get("column")))
+        metric_value(
+            [row[m["column"]] if m.get("column") else None for row in members],
+            m["func"],
+            has_column=bool(m.get("column")),
+        )
         for m in metrics
     ]
 
@@ -91,8 +95,19 @@ class TimeResample(Operation):
     """Metrics per calendar period."""
 
     name: ClassVar[str] = "time_resample"
-    summary: ClassVar[str] = "Aggregate rows per day, week, month, quarter or year of a date column (a time series)."
-    keywords: ClassVar[tuple[str, ...]] = ("daily", "weekly", "monthly", "quarterly", "yearly", "per month", "trend", "over time")
+    summary: ClassVar[str] = (
+        "Aggregate rows per day, week, month, quarter or year of a date column (a time series)."
+    )
+    keywords: ClassVar[tuple[str, ...]] = (
+        "daily",
+        "weekly",
+        "monthly",
+        "quarterly",
+        "yearly",
+        "per month",
+        "trend",
+        "over time",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         grain = intent.time_grain if intent.time_grain in GRAINS else "month"
@@ -104,9 +119,12 @@ class TimeResample(Operation):
         require(bool(args["time_column"]), "time_resample needs a time_column", "time_column")
         body = code("""
             freqs = {"day": "D", "week": "W-SUN", "month": "M", "quarter": "Q", "year": "Y"}
-            formats = {"day": "%Y-%m-%d", "week": "%Y-%m-%d", "month": "%Y-%m", "quarter": "%Y-Q%q", "year": "%Y"}
+            formats = {
+                "day": "%Y-%m-%d", "week": "%Y-%m-%d", "month": "%Y-%m", "quarter": "%Y-Q%q", "year": "%Y",
+            }
             if grain not in freqs:
-                raise InvalidArgumentError(f"grain must be one of {list(freqs)}, got {grain!r}", argument="grain")
+                message = f"grain must be one of {list(freqs)}, got {grain!r}"
+                raise InvalidArgumentError(message, argument="grain")
             _check_metrics(df, metrics)
             stamps = _as_datetime(df[time_column], time_column)
             dated = df[stamps.notna()].assign(_period=stamps[stamps.notna()].dt.to_period(freqs[grain]))
@@ -125,7 +143,8 @@ class TimeResample(Operation):
                     if metric.get("func") in ("count", "nunique"):
                         table[name] = table[name].astype("int64")
                 starts = periods.start_time if grain == "week" else periods
-                result = pd.DataFrame({"period": starts.strftime(formats[grain]), **{n: table[n].to_numpy() for n in names}})
+                labels = starts.strftime(formats[grain])
+                result = pd.DataFrame({"period": labels, **{n: table[n].to_numpy() for n in names}})
             title = f"{', '.join(names)} per {grain} of {time_column}"
         """)
         names = [metric_label(m) for m in args["metrics"]]
@@ -145,7 +164,8 @@ class TimeResample(Operation):
                 what_it_does="Loads the CSV, applies derived columns and filters, parses the time column, "
                 "assigns each row to its period, aggregates each metric per period and fills the periods "
                 "without rows (count and sum 0).",
-                returns="A markdown table period | metrics in time order, notes, and a JSON footer with the table.",
+                returns="A markdown table period | metrics in time order, notes, and a JSON footer with the "
+                "table.",
                 assumptions=["Weeks start on Monday and are labelled with that Monday's date."],
             ),
             default_name=tool_name_for(names[0] if len(names) == 1 else "metrics", "per", args["grain"]),
@@ -172,8 +192,17 @@ class DatePartGroup(Operation):
     """Metrics per weekday, hour, month of year..."""
 
     name: ClassVar[str] = "date_part_group"
-    summary: ClassVar[str] = "Aggregate rows by a part of a date: weekday, hour, month of year, quarter, year or day."
-    keywords: ClassVar[tuple[str, ...]] = ("weekday", "day of week", "hour", "hour of day", "month of year", "seasonal")
+    summary: ClassVar[str] = (
+        "Aggregate rows by a part of a date: weekday, hour, month of year, quarter, year or day."
+    )
+    keywords: ClassVar[tuple[str, ...]] = (
+        "weekday",
+        "day of week",
+        "hour",
+        "hour of day",
+        "month of year",
+        "seasonal",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         part = str(intent.options.get("part") or intent.time_grain or "weekday")
@@ -186,8 +215,9 @@ class DatePartGroup(Operation):
         body = code("""
             weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
             extractors = {
-                "weekday": lambda s: s.dt.dayofweek, "hour": lambda s: s.dt.hour, "month": lambda s: s.dt.month,
-                "quarter": lambda s: s.dt.quarter, "year": lambda s: s.dt.year, "day": lambda s: s.dt.day,
+                "weekday": lambda s: s.dt.dayofweek, "hour": lambda s: s.dt.hour,
+                "month": lambda s: s.dt.month, "quarter": lambda s: s.dt.quarter,
+                "year": lambda s: s.dt.year, "day": lambda s: s.dt.day,
             }
             if part not in extractors:
                 raise InvalidArgumentError(f"unknown date part {part!r}", argument="part")
@@ -200,7 +230,9 @@ class DatePartGroup(Operation):
             numbers = extractors[part](valid)
             grouped = _grouped_metrics(df[usable].assign(_part=numbers.astype("int64")), ["_part"], metrics)
             grouped = grouped.sort_values("_part").reset_index(drop=True)
-            labels = grouped["_part"].map(lambda n: weekdays[int(n)]) if part == "weekday" else grouped["_part"]
+            labels = grouped["_part"]
+            if part == "weekday":
+                labels = labels.map(lambda n: weekdays[int(n)])
             result = pd.concat([labels.rename(part), grouped.drop(columns="_part")], axis=1)
             title = f"{', '.join(_metric_name(m) for m in metrics)} by {part} of {time_column}"
         """)
@@ -234,8 +266,14 @@ class DatePartGroup(Operation):
         part, metrics = arguments["part"], list(arguments["metrics"])
 
         def key_of(stamp: pd.Timestamp) -> int:
-            values = {"weekday": stamp.weekday(), "hour": stamp.hour, "month": stamp.month,
-                      "quarter": (stamp.month - 1) // 3 + 1, "year": stamp.year, "day": stamp.day}  # fmt: skip
+            values = {
+                "weekday": stamp.weekday(),
+                "hour": stamp.hour,
+                "month": stamp.month,
+                "quarter": (stamp.month - 1) // 3 + 1,
+                "year": stamp.year,
+                "day": stamp.day,
+            }
             return int(values[part])
 
         groups = _reference_groups(df, arguments, key_of)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import columns_param, metric_dicts, metrics_param
-from mcpforge.catalogue._reference import is_missing, metric_label, metric_value
+from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, records
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
 from mcpforge.models import Intent
@@ -23,8 +23,18 @@ class Aggregate(Operation):
     """Aggregations over the whole (filtered) table."""
 
     name: ClassVar[str] = "aggregate"
-    summary: ClassVar[str] = "Compute aggregations (count, sum, mean, median, min, max, std, nunique) over all rows."
-    keywords: ClassVar[tuple[str, ...]] = ("how many", "total", "overall", "average", "count", "sum", "number of")
+    summary: ClassVar[str] = (
+        "Compute aggregations (count, sum, mean, median, min, max, std, nunique) over all rows."
+    )
+    keywords: ClassVar[tuple[str, ...]] = (
+        "how many",
+        "total",
+        "overall",
+        "average",
+        "count",
+        "sum",
+        "number of",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         return {"metrics": metric_dicts(intent.metrics, default_count=True)}
@@ -71,8 +81,16 @@ class DistinctCount(Operation):
     """Number of distinct values per column (and of their combination)."""
 
     name: ClassVar[str] = "distinct_count"
-    summary: ClassVar[str] = "Count the distinct values of each column, and of their combination when several."
-    keywords: ClassVar[tuple[str, ...]] = ("distinct", "unique", "different", "how many different", "cardinality")
+    summary: ClassVar[str] = (
+        "Count the distinct values of each column, and of their combination when several."
+    )
+    keywords: ClassVar[tuple[str, ...]] = (
+        "distinct",
+        "unique",
+        "different",
+        "how many different",
+        "cardinality",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         return {"columns": list(intent.columns or intent.group_by)}
@@ -100,7 +118,8 @@ class DistinctCount(Operation):
                 description=f"Count the distinct values of {', '.join(args['columns'])}.",
                 when_to_use="You need how many different values a column holds (unique customers, distinct "
                 "locations), or how many distinct combinations several columns form.",
-                what_it_does="Loads the CSV, applies derived columns and filters, counts distinct non-missing "
+                what_it_does="Loads the CSV, applies derived columns and filters, counts distinct "
+                "non-missing "
                 "values per column and, for two or more columns, distinct combinations among rows with no "
                 "missing value in them.",
                 returns="A markdown table column | distinct_values, notes, and a JSON footer with the table.",
@@ -114,12 +133,16 @@ class DistinctCount(Operation):
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         columns = list(arguments["columns"])
-        records = df.to_dict("records")
+        table = records(df)
         rows: list[list[Any]] = [
-            [column, len({row[column] for row in records if not is_missing(row[column])})] for column in columns
+            [column, len({row[column] for row in table if not is_missing(row[column])})] for column in columns
         ]
         if len(columns) > 1:
-            combos = {tuple(row[c] for c in columns) for row in records if not any(is_missing(row[c]) for c in columns)}
+            combos = {
+                tuple(row[c] for c in columns)
+                for row in table
+                if not any(is_missing(row[c]) for c in columns)
+            }
             rows.append([" + ".join(columns), len(combos)])
         return pd.DataFrame(rows, columns=["column", "distinct_values"])
 
@@ -129,7 +152,15 @@ class MissingValues(Operation):
 
     name: ClassVar[str] = "missing_values"
     summary: ClassVar[str] = "Report the number and percentage of missing values in each column."
-    keywords: ClassVar[tuple[str, ...]] = ("missing", "null", "nan", "empty", "blank", "completeness", "data quality")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "missing",
+        "null",
+        "nan",
+        "empty",
+        "blank",
+        "completeness",
+        "data quality",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         return {"columns": list(intent.columns)}
@@ -139,9 +170,8 @@ class MissingValues(Operation):
         body = code("""
             chosen = columns or [str(column) for column in df.columns]
             missing = df[chosen].isna().sum()
-            result = pd.DataFrame(
-                {"column": chosen, "missing": missing.to_numpy(), "percent": missing.to_numpy() / len(df) * 100}
-            )
+            counts = missing.to_numpy()
+            result = pd.DataFrame({"column": chosen, "missing": counts, "percent": counts / len(df) * 100})
             title = "Missing values per column"
         """)
         return ToolPlan(
@@ -153,9 +183,11 @@ class MissingValues(Operation):
                 description="Report missing values per column.",
                 when_to_use="You need to know how complete the data is: which columns have missing (null, "
                 "empty) values and how many.",
-                what_it_does="Loads the CSV, applies derived columns and filters, and counts missing cells in "
+                what_it_does="Loads the CSV, applies derived columns and filters, and counts missing cells "
+                "in "
                 "each chosen column (all columns when none are given), with their share of the rows.",
-                returns="A markdown table column | missing | percent in file order, notes, and a JSON footer.",
+                returns="A markdown table column | missing | percent in file order, notes, and a JSON "
+                "footer.",
             ),
             default_name=tool_name_for("missing_values_report", *args["columns"][:2]),
         )
@@ -165,9 +197,9 @@ class MissingValues(Operation):
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         columns = list(arguments["columns"]) or [str(c) for c in df.columns]
-        records = df.to_dict("records")
+        table = records(df)
         rows = []
         for column in columns:
-            missing = sum(1 for row in records if is_missing(row[column]))
-            rows.append([column, missing, missing * 100 / len(records)])
+            missing = sum(1 for row in table if is_missing(row[column]))
+            rows.append([column, missing, missing * 100 / len(table)])
         return pd.DataFrame(rows, columns=["column", "missing", "percent"])

@@ -180,8 +180,11 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     request: Annotated[str, typer.Argument(help="What to compute, in plain words.")],
     data: Annotated[Path, typer.Option("--data", help="The CSV file to analyse.")],
     engine: Annotated[
-        str, typer.Option("--engine", help="Who writes the tool: rules (default, offline).")
-    ] = "rules",
+        str | None,
+        typer.Option(
+            "--engine", help="Who writes the tool: rules (default, offline), openai, anthropic, local."
+        ),
+    ] = None,
     registry: RegistryOption = None,
     config: ConfigOption = None,
     no_review: Annotated[
@@ -209,7 +212,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                 data,
                 registry=reg,
                 config=cfg,
-                engine=engine,
+                engine=engine or cfg.llm.engine,
                 allow_read=allow_read or [],
                 progress=status,
             )

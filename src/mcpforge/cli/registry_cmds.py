@@ -42,13 +42,18 @@ def _actor() -> str:
         return "human:unknown"
 
 
-def _open(registry: Path | None, config: Path | None) -> tuple[Registry, MCPForgeConfig]:
-    """The configured registry; exits with one line when it has not been initialized."""
+def _open(
+    registry: Path | None, config: Path | None, *, damaged_ok: bool = False
+) -> tuple[Registry, MCPForgeConfig]:
+    """The configured registry; exits with one line when it has not been initialized.
+
+    With ``damaged_ok`` (the doctor), a registry that has an audit log but lost a metadata file is opened.
+    """
     from mcpforge.registry import Registry, RegistryNotInitializedError
 
     cfg = load_cli_config(registry, config)
     reg = Registry(Path(cfg.registry.root), cfg)
-    if not reg.is_initialized():
+    if not reg.is_initialized() and not (damaged_ok and reg.audit.path.is_file()):
         raise RegistryNotInitializedError(reg.root)
     return reg, cfg
 
@@ -505,7 +510,7 @@ def doctor_command(
     from mcpforge.registry import doctor
 
     with cli_errors(as_json=as_json):
-        reg, _ = _open(registry, config)
+        reg, _ = _open(registry, config, damaged_ok=True)
         report = doctor.repair(reg) if repair else doctor.check(reg)
         sandbox = _sandbox_section()
         if as_json:

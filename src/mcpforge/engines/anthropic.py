@@ -6,7 +6,16 @@ import json
 import os
 from typing import Any
 
-from mcpforge.engines.base import Completion, Engine, Message
+from mcpforge.engines.base import (
+    ChatMessage,
+    ChatTool,
+    ChatTurn,
+    Completion,
+    Engine,
+    Message,
+    TokenUsage,
+    ToolCallRequest,
+)
 from mcpforge.exceptions import EngineError
 
 
@@ -65,22 +74,7 @@ class AnthropicEngine(Engine):
                 {"name": schema_name, "description": "Give the answer.", "input_schema": json_schema}
             ]
             kwargs["tool_choice"] = {"type": "tool", "name": schema_name}
-        try:
-            response = self._client.messages.create(**kwargs)
-        except self._anthropic.APITimeoutError as exc:
-            raise EngineError(
-                f"model at {self._base_url} timed out", engine=self.name, retryable=True
-            ) from exc
-        except self._anthropic.APIConnectionError as exc:
-            raise EngineError(
-                f"cannot reach the model at {self._base_url} ({exc})", engine=self.name, retryable=True
-            ) from exc
-        except self._anthropic.APIStatusError as exc:
-            raise EngineError(
-                f"model at {self._base_url} answered HTTP {exc.status_code}: {exc.message}",
-                engine=self.name,
-                retryable=exc.status_code in {408, 409, 429} or exc.status_code >= 500,
-            ) from exc
+        response = self._create(kwargs)
         text = ""
         for block in response.content:
             if block.type == "tool_use" and json_schema is not None:
@@ -97,5 +91,100 @@ class AnthropicEngine(Engine):
             completion_tokens=response.usage.output_tokens,
         )
 
+    def _create(self, kwargs: dict[str, Any]) -> Any:
+        """``messages.create`` with the SDK's failures turned into EngineError."""
+        try:
+            return self._client.messages.create(**kwargs)
+        except self._anthropic.APITimeoutError as exc:
+            raise EngineError(
+                f"model at {self._base_url} timed out", engine=self.name, retryable=True
+            ) from exc
+        except self._anthropic.APIConnectionError as exc:
+            raise EngineError(
+                f"cannot reach the model at {self._base_url} ({exc})", engine=self.name, retryable=True
+            ) from exc
+        except self._anthropic.APIStatusError as exc:
+            raise EngineError(
+                f"model at {self._base_url} answered HTTP {exc.status_code}: {exc.message}",
+                engine=self.name,
+                retryable=exc.status_code in {408, 409, 429} or exc.status_code >= 500,
+            ) from exc
+
+    def _chat(
+        self, messages: list[ChatMessage], tools: list[ChatTool], *, max_tokens: int | None
+    ) -> ChatTurn:
+        system = "\n\n".join(m.content for m in messages if m.role == "system" and m.content)
+        kwargs: dict[str, Any] = {
+            "model": self._model,
+            "max_tokens": max_tokens or self._max_tokens,
+            "messages": _wire_messages(messages),
+        }
+        if system:
+            kwargs["system"] = system
+        if tools:
+            kwargs["tools"] = [
+                {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in tools
+            ]
+        response = self._create(kwargs)
+        if response.stop_reason == "refusal":
+            raise EngineError("the model refused to answer", engine=self.name)
+        texts: list[str] = []
+        calls: list[ToolCallRequest] = []
+        for block in response.content:
+            if block.type == "text":
+                texts.append(block.text)
+            elif block.type == "tool_use":
+                if isinstance(block.input, dict):
+                    calls.append(ToolCallRequest(id=block.id, name=block.name, arguments=dict(block.input)))
+                else:
+                    error = f"arguments must be a JSON object, got {json.dumps(block.input)[:200]}"
+                    calls.append(ToolCallRequest(id=block.id, name=block.name, arguments_error=error))
+        return ChatTurn(
+            text="".join(texts),
+            tool_calls=calls,
+            model=response.model,
+            usage=TokenUsage(
+                prompt_tokens=response.usage.input_tokens, completion_tokens=response.usage.output_tokens
+            ),
+        )
+
     def close(self) -> None:
         self._client.close()
+
+
+def _blocks(message: ChatMessage) -> list[dict[str, Any]]:
+    if message.role == "tool":
+        return [
+            {
+                "type": "tool_result",
+                "tool_use_id": message.tool_call_id,
+                "content": message.content or "(no output)",
+                "is_error": message.is_error,
+            }
+        ]
+    blocks: list[dict[str, Any]] = []
+    if message.content:
+        blocks.append({"type": "text", "text": message.content})
+    blocks.extend(
+        {"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments}
+        for call in message.tool_calls
+    )
+    return blocks
+
+
+def _wire_messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
+    """Neutral messages as Messages API turns: tool results become ``tool_result`` blocks of a user turn,
+    and consecutive turns of one role are merged (the API wants user and assistant to alternate)."""
+    turns: list[dict[str, Any]] = []
+    for message in messages:
+        if message.role == "system":
+            continue
+        role = "assistant" if message.role == "assistant" else "user"
+        blocks = _blocks(message)
+        if not blocks:
+            continue
+        if turns and turns[-1]["role"] == role:
+            turns[-1]["content"].extend(blocks)
+        else:
+            turns.append({"role": role, "content": blocks})
+    return turns

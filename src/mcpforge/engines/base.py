@@ -2,6 +2,11 @@
 
 Engines answer chat messages, optionally constrained by a JSON Schema. Structured answers are parsed
 into pydantic models here, once, so a small model can never hand the pipeline unparsable JSON.
+
+Engines also call tools (:meth:`Engine.chat`): tools, tool calls and tool results travel in a neutral
+form (:class:`ChatTool`, :class:`ToolCallRequest`, :class:`ChatMessage`) that each engine converts to its
+wire format. Engines without native tool calling (the local model, scripts) use a JSON protocol whose
+schema names the tools, so even a small model can only ask for a tool that exists.
 """
 
 from __future__ import annotations
@@ -9,8 +14,9 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -19,6 +25,7 @@ from mcpforge.exceptions import EngineError
 T = TypeVar("T", bound=BaseModel)
 
 Message = dict[str, str]
+Role = Literal["system", "user", "assistant", "tool"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,6 +36,86 @@ class Completion:
     model: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatTool:
+    """A tool offered to a model: its name, what it does, and a JSON Schema of its arguments."""
+
+    name: str
+    description: str = ""
+    parameters: dict[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolCallRequest:
+    """A model asking for one tool call.
+
+    ``arguments_error`` is set (and ``arguments`` empty) when the model sent arguments that are not a
+    JSON object; the caller reports that back to the model instead of calling the tool.
+    """
+
+    id: str
+    name: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    arguments_error: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatMessage:
+    """One message of a tool-calling conversation, in a form every engine can convert.
+
+    ``assistant`` messages may carry ``tool_calls``; ``tool`` messages answer one call
+    (``tool_call_id``, ``tool_name``) with its result text, ``is_error`` when the call failed.
+    """
+
+    role: Role
+    content: str = ""
+    tool_calls: tuple[ToolCallRequest, ...] = ()
+    tool_call_id: str = ""
+    tool_name: str = ""
+    is_error: bool = False
+
+    @classmethod
+    def tool_result(cls, call: ToolCallRequest, content: str, *, is_error: bool = False) -> ChatMessage:
+        """The answer to ``call``."""
+        return cls(role="tool", content=content, tool_call_id=call.id, tool_name=call.name, is_error=is_error)
+
+
+def as_chat_message(message: ChatMessage | Message) -> ChatMessage:
+    """A ChatMessage from itself or from a plain ``{"role", "content"}`` dict.
+
+    Raises:
+        EngineError: the dict has an unknown role.
+    """
+    if isinstance(message, ChatMessage):
+        return message
+    role = message.get("role", "")
+    if role not in ("system", "user", "assistant"):
+        raise EngineError(f"message role {role!r} is not system, user or assistant", engine="chat")
+    return ChatMessage(role=role, content=message.get("content", ""))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TokenUsage:
+    """Tokens one model answer used."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatTurn:
+    """One answer of a model in a tool-calling conversation: text, tool calls, or both."""
+
+    text: str
+    tool_calls: list[ToolCallRequest] = field(default_factory=list)
+    model: str = ""
+    usage: TokenUsage = field(default_factory=TokenUsage)
+
+    def as_message(self) -> ChatMessage:
+        """This turn as the assistant message to append to the conversation."""
+        return ChatMessage(role="assistant", content=self.text, tool_calls=tuple(self.tool_calls))
 
 
 @dataclass(kw_only=True)
@@ -108,6 +195,42 @@ class Engine(ABC):
             messages, json_schema=schema, schema_name=model_type.__name__, max_tokens=max_tokens
         )
         return parse_structured(completion.text, model_type, engine=self.name)
+
+    def chat(
+        self,
+        messages: Sequence[ChatMessage | Message],
+        tools: Sequence[ChatTool],
+        *,
+        max_tokens: int | None = None,
+    ) -> ChatTurn:
+        """One step of a tool-calling conversation: the model answers or asks for tool calls.
+
+        Raises:
+            EngineError: the model is unreachable, timed out, refused, or answered nothing.
+        """
+        turn = self._chat([as_chat_message(m) for m in messages], list(tools), max_tokens=max_tokens)
+        calls = ", ".join(call.name for call in turn.tool_calls)
+        self.usage.add(
+            Completion(
+                text=turn.text or f"(tool calls: {calls})",
+                model=turn.model,
+                prompt_tokens=turn.usage.prompt_tokens,
+                completion_tokens=turn.usage.completion_tokens,
+            )
+        )
+        if not turn.text.strip() and not turn.tool_calls:
+            raise EngineError(
+                f"{self.name} engine returned an empty answer", engine=self.name, retryable=True
+            )
+        return turn
+
+    def _chat(
+        self, messages: list[ChatMessage], tools: list[ChatTool], *, max_tokens: int | None
+    ) -> ChatTurn:
+        """Engines with native tool calling override this; the default asks for JSON steps."""
+        from mcpforge.engines._tool_protocol import prompted_chat
+
+        return prompted_chat(self._complete, messages, tools, max_tokens=max_tokens)
 
     def close(self) -> None:  # noqa: B027 - optional hook; most engines hold nothing to release
         """Release resources (connections, a loaded model)."""

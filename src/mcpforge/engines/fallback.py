@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from mcpforge.engines.base import Completion, Engine, Message
+from mcpforge.engines.base import ChatMessage, ChatTool, ChatTurn, Completion, Engine, Message
 from mcpforge.exceptions import EngineError
 
 logger = logging.getLogger(__name__)
@@ -46,6 +46,20 @@ class FallbackEngine(Engine):
             return self.fallback.complete(
                 messages, json_schema=json_schema, schema_name=schema_name, max_tokens=max_tokens
             )
+
+    def _chat(
+        self, messages: list[ChatMessage], tools: list[ChatTool], *, max_tokens: int | None
+    ) -> ChatTurn:
+        try:
+            return self.primary.chat(messages, tools, max_tokens=max_tokens)
+        except EngineError as exc:
+            logger.warning(
+                "primary engine %s failed (%s); asking fallback %s",
+                self.primary.name,
+                exc,
+                self.fallback.name,
+            )
+            return self.fallback.chat(messages, tools, max_tokens=max_tokens)
 
     def close(self) -> None:
         self.primary.close()

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
-from mcpforge.engines.base import Completion, Engine, Message
+from mcpforge.engines.base import (
+    ChatMessage,
+    ChatTool,
+    ChatTurn,
+    Completion,
+    Engine,
+    Message,
+    TokenUsage,
+    ToolCallRequest,
+)
 from mcpforge.exceptions import EngineError
 
 
@@ -111,6 +121,52 @@ class OpenAIEngine(Engine):
             completion_tokens=usage.completion_tokens if usage else 0,
         )
 
+    def _chat(
+        self, messages: list[ChatMessage], tools: list[ChatTool], *, max_tokens: int | None
+    ) -> ChatTurn:
+        kwargs: dict[str, Any] = {
+            "model": self._model,
+            "messages": [_wire_message(message) for message in messages],
+            "temperature": self._temperature,
+            "max_tokens": max_tokens or self._max_tokens,
+        }
+        if tools:
+            kwargs["tools"] = [
+                {
+                    "type": "function",
+                    "function": {"name": t.name, "description": t.description, "parameters": t.parameters},
+                }
+                for t in tools
+            ]
+        try:
+            response = self._client.chat.completions.create(**kwargs)
+        except self._openai.OpenAIError as exc:
+            raise self._error(exc) from exc
+        except ValueError as exc:  # a 200 whose body is not JSON
+            raise EngineError(
+                f"model at {self._base_url} sent a body that is not JSON", engine=self.name
+            ) from exc
+        if not response.choices:
+            raise EngineError(f"{self._base_url} returned no choices", engine=self.name, retryable=True)
+        message = response.choices[0].message
+        if getattr(message, "refusal", None):
+            raise EngineError(f"the model refused: {message.refusal}", engine=self.name)
+        calls = [
+            _tool_call(call.id, call.function.name, call.function.arguments)
+            for call in message.tool_calls or []
+            if call.type == "function"
+        ]
+        usage = response.usage
+        return ChatTurn(
+            text=message.content or "",
+            tool_calls=calls,
+            model=response.model or self._model,
+            usage=TokenUsage(
+                prompt_tokens=usage.prompt_tokens if usage else 0,
+                completion_tokens=usage.completion_tokens if usage else 0,
+            ),
+        )
+
     def _error(self, exc: Exception) -> EngineError:
         openai = self._openai
         if isinstance(exc, openai.APITimeoutError):
@@ -134,3 +190,42 @@ class OpenAIEngine(Engine):
 def _short(text: str, limit: int = 200) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _wire_message(message: ChatMessage) -> dict[str, Any]:
+    """A neutral message in the chat-completions wire format."""
+    if message.role == "tool":
+        return {"role": "tool", "tool_call_id": message.tool_call_id, "content": message.content}
+    if message.role == "assistant" and message.tool_calls:
+        return {
+            "role": "assistant",
+            "content": message.content or None,
+            "tool_calls": [
+                {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
+                }
+                for call in message.tool_calls
+            ],
+        }
+    return {"role": message.role, "content": message.content}
+
+
+def _tool_call(call_id: str, name: str, raw_arguments: str | None) -> ToolCallRequest:
+    """A tool call whose JSON-encoded arguments are decoded (or reported as unusable)."""
+    try:
+        arguments = json.loads(raw_arguments or "{}")
+    except json.JSONDecodeError as exc:
+        return ToolCallRequest(
+            id=call_id,
+            name=name,
+            arguments_error=f"arguments are not valid JSON ({exc.msg}): {_short(raw_arguments or '')}",
+        )
+    if not isinstance(arguments, dict):
+        return ToolCallRequest(
+            id=call_id,
+            name=name,
+            arguments_error=f"arguments must be a JSON object, got {_short(raw_arguments or '')}",
+        )
+    return ToolCallRequest(id=call_id, name=name, arguments=arguments)

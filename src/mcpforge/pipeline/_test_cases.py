@@ -68,7 +68,15 @@ class PlannedCase:
                 "passed": True,
                 "error": f"{outcome.error_type}: {outcome.error}",
             }
-        record = judge_output(self.case, outcome)
+        try:
+            record = judge_output(self.case, outcome)
+        except (ValueError, TypeError) as exc:  # a comparison that cannot be made is a failed check
+            return {
+                "test_id": self.name,
+                "category": self.category,
+                "passed": False,
+                "error": f"output could not be compared: {type(exc).__name__}: {exc}",
+            }
         if not outcome.ok and outcome.error_line:
             record["line"] = outcome.error_line
         return record

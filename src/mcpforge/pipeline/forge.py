@@ -232,9 +232,27 @@ def forge(
         UnmappableRequestError: the request cannot be mapped onto an analysis of this data.
         InvalidArgumentError: an unknown engine name.
     """
+    model_engine = _check_engine(engine, config)
+    try:
+        return _forge(request, data_path, registry, config, engine, model_engine, allow_read, progress, actor)
+    finally:
+        if model_engine is not None:
+            model_engine.close()
+
+
+def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
+    request: str,
+    data_path: Path | str,
+    registry: Registry,
+    config: MCPForgeConfig,
+    engine: str,
+    model_engine: Any,
+    allow_read: Sequence[Path],
+    progress: Progress | None,
+    actor: str,
+) -> ForgeResult:
     timer = _Timer()
     say = progress or (lambda _message: None)
-    model_engine = _check_engine(engine, config)
     with timer.step("schema"):
         path = check_data_path(data_path, allowed_read_roots(config, allow_read))
         say("reading the data")
@@ -254,17 +272,24 @@ def forge(
     if decision.reuse_tool is not None:
         say(f"reusing the registered tool {decision.reuse_tool!r}")
         with timer.step("run"):
-            return run_reuse(decision, intent, path, registry=registry, config=config).finish(timer.total())
-    result = forge_intent(
-        intent,
-        path,
-        registry=registry,
-        config=config,
-        timer=timer,
-        progress=say,
-        actor=actor,
-        created_by=engine,
-    )
+            reused = run_reuse(decision, intent, path, registry=registry, config=config)
+        return reused.finish(timer.total())
+    try:
+        result = forge_intent(
+            intent,
+            path,
+            registry=registry,
+            config=config,
+            timer=timer,
+            progress=say,
+            actor=actor,
+            created_by=engine,
+        )
+    except UnmappableRequestError:
+        # The parser understood the request but no catalogue template renders it: a model writes the code.
+        if model_engine is None:
+            raise
+        return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
     return result.replace(overlap_scores=decision.scores)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.exceptions import InvalidArgumentError
+from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolCandidate, UserFeedback
 from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline.schema import DatasetSchema
@@ -43,7 +43,10 @@ def refined_intent(candidate: ToolCandidate, notes: str, data_path: Path) -> Int
 
     original = Intent.model_validate(candidate.intent)
     schema = DatasetSchema.from_file(data_path)
-    updated = apply_corrections(original, notes, schema)
+    try:
+        updated = apply_corrections(original, notes, schema)
+    except UnmappableRequestError:
+        return None  # nothing specific in the notes: a generic rejection
     comparable = {"notes", "request"}
     if updated.model_dump(exclude=comparable) == original.model_dump(exclude=comparable):
         return None

@@ -81,6 +81,7 @@ PARENT_COMMENTS: dict[str, str] = {
     "validation.code_bleu_weights": "weight of the {} component",
     "validation.category_thresholds": "minimum pass rate of the {} tests",
     "llm.fallback": "{} of the fallback endpoint",
+    "validation.quality_tiers": "lowest overall score of the '{}' tier",
 }
 
 
@@ -93,7 +94,9 @@ def _comment(model: BaseModel, name: str, key: str) -> str | None:
     field = type(model).model_fields[name]
     parent, _, leaf = key.rpartition(".")
     template = PARENT_COMMENTS.get(parent)
-    fallback = template.format(leaf.removesuffix("_min").replace("_", " ")) if template else None
+    words = leaf.removesuffix("_min").replace("_", " ")
+    # A key added to the configuration later still gets a comment naming its section.
+    fallback = template.format(words) if template else f"{parent.replace('_', ' ')}: {words}"
     return COMMENTS.get(key) or field.description or fallback
 
 
@@ -105,7 +108,8 @@ def _emit(model: BaseModel, prefix: str, indent: int, lines: list[str]) -> None:
         comment = _comment(model, name, key)
         if isinstance(value, BaseModel):
             doc = (type(value).__doc__ or "").strip().splitlines()
-            text = comment or (doc[0] if doc else None)
+            field = type(model).model_fields[name]
+            text = COMMENTS.get(key) or field.description or (doc[0] if doc else comment)
             if indent == 0:
                 lines.append("")
             if text:

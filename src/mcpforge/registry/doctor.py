@@ -72,6 +72,9 @@ def _referenced(reg: Registry, entries: dict[str, dict[str, Any]]) -> set[Path]:
 
 
 def _check_active(reg: Registry, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
+    if not reg.active_meta_path.is_file():
+        report.add("active metadata", "error", f"{reg.rel(reg.active_meta_path)} is missing")
+        return None
     try:
         entries = reg.active_entries()
     except RegistryCorruptedError as exc:
@@ -89,6 +92,9 @@ def _check_active(reg: Registry, report: DoctorReport) -> dict[str, dict[str, An
 
 
 def _check_staging(reg: Registry, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
+    if not reg.staging_meta_path.is_file():
+        report.add("staging metadata", "error", f"{reg.rel(reg.staging_meta_path)} is missing")
+        return None
     try:
         entries = reg.staging_entries()
     except RegistryCorruptedError as exc:

@@ -29,14 +29,8 @@ def column_not_found(
 
     The suggestions are also kept on the error as ``suggestions`` (missing column → close matches).
     """
-    error = ColumnNotFoundError(missing, available, path=path)
     suggestions = {name: suggest_columns(name, available) for name in missing}
-    hints = [
-        f"{name!r} → {', '.join(repr(s) for s in found)}" for name, found in suggestions.items() if found
-    ]
-    if hints:
-        error.args = (f"{error.args[0]}; did you mean: {'; '.join(hints)}",)
-    error.suggestions = suggestions  # type: ignore[attr-defined]
+    error = ColumnNotFoundError(missing, available, path=path, suggestions=suggestions)
     return error
 
 

@@ -86,12 +86,24 @@ def prepare_workdir(request: SandboxRequest) -> tuple[TemporaryDirectory[str], P
 
 def resolved_read_paths(request: SandboxRequest) -> list[str]:
     """The request's readable paths, absolute and symlink-free; missing ones are an error of the caller."""
-    paths = []
+    return [real for real, _shown in read_path_pairs(request)]
+
+
+def read_path_pairs(request: SandboxRequest) -> list[tuple[str, str]]:
+    """(real path, path as the caller wrote it, made absolute) for each read path.
+
+    The sandbox shows the data at both, so a tool given the caller's spelling of a path that goes
+    through a symlink still finds it, while nothing else on the symlink's side becomes visible.
+    """
+    pairs = []
     for path in request.read_paths:
         if not path.exists():
             raise InvalidArgumentError(f"read path {str(path)!r} does not exist", argument="read_paths")
-        paths.append(os.path.realpath(path))
-    return paths
+        real = os.path.realpath(path)
+        if real == "/":
+            raise InvalidArgumentError("the whole filesystem cannot be a read path", argument="read_paths")
+        pairs.append((real, os.path.normpath(os.path.abspath(path))))
+    return pairs
 
 
 def sandbox_env(out_dir: str, home: str) -> tuple[dict[str, str], str]:

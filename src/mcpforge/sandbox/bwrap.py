@@ -24,7 +24,7 @@ from mcpforge.sandbox._layout import (
     confine_config,
     prepare_workdir,
     python_layout,
-    resolved_read_paths,
+    read_path_pairs,
     sandbox_env,
 )
 from mcpforge.sandbox._process import ProcessRun
@@ -70,7 +70,8 @@ class BwrapSandbox(Sandbox):
         """The bwrap argv for one run (exposed for tests and ``doctor``)."""
         limits = request.limits
         layout = python_layout()
-        reads = resolved_read_paths(request)
+        pairs = read_path_pairs(request)
+        reads = [real for real, _shown in pairs]
         size = str(max(limits.max_output_bytes, 4096))
         argv = [
             self._bwrap,
@@ -107,8 +108,10 @@ class BwrapSandbox(Sandbox):
             "--tmpfs",
             OUT_DIR,
         ]
-        for path in reads:
-            argv += ["--ro-bind", path, path]
+        for real, shown in pairs:
+            argv += ["--ro-bind", real, real]
+            if shown != real:
+                argv += ["--ro-bind", real, shown]
         for key, value in env.items():
             argv += ["--setenv", key, value]
         config = confine_config(
