@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -17,8 +22,11 @@ from mcpforge.cli._common import (
     print_json,
 )
 
+from mcpforge.bridge.fetch import ServerSpec
+
 if TYPE_CHECKING:
     from mcpforge.bridge.chat import ChatSession, ToolCallRecord
+    from mcpforge.engines.base import Engine
 
 _EMPTY_JSON: dict[str, Any] = {"answer": "", "steps": 0, "tool_calls": [], "usage": {}}
 _QUIT = {"exit", "quit", ":q"}
@@ -30,6 +38,62 @@ def _show_call(record: ToolCallRecord) -> None:
         arguments = arguments[:117] + "..."
     status = "error" if record.is_error else "ok"
     typer.echo(f"  [tool] {record.name}({arguments}) -> {status}", err=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class _LoggedStdioServer(ServerSpec):
+    """A stdio server whose stderr goes to a log file (its logging would garble the chat)."""
+
+    command: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.command
+
+
+def _quiet(value: str, log: Path) -> ServerSpec:
+    from fastmcp.client.transports import StdioTransport
+
+    from mcpforge.bridge.fetch import parse_server
+
+    spec = parse_server(value)
+    if not isinstance(spec.target, tuple):
+        return spec
+    transport = StdioTransport(
+        command=spec.target[0], args=list(spec.target[1:]), keep_alive=False, log_file=log
+    )
+    return _LoggedStdioServer(target=transport, name=spec.default_name(), command=value)
+
+
+@contextmanager
+def _session(
+    servers: list[str], engine: Engine, *, timeout: float, max_steps: int, show_calls: bool
+) -> Iterator[ChatSession]:
+    """A chat session over ``servers``; their stderr is kept in a log that survives only a failed start."""
+    from mcpforge.bridge.chat import ChatSession
+    from mcpforge.bridge.errors import MCPServerError
+
+    with tempfile.NamedTemporaryFile(prefix="mcpforge-chat-servers-", suffix=".log", delete=False) as handle:
+        log = Path(handle.name)
+    keep_log = False
+    try:
+        try:
+            session = ChatSession.connect(
+                [_quiet(value, log) for value in servers],
+                engine,
+                timeout=timeout,
+                max_steps=max_steps,
+                on_tool_call=_show_call if show_calls else None,
+            )
+        except MCPServerError as exc:
+            keep_log = log.stat().st_size > 0
+            where = f"; server output: {str(log)!r}" if keep_log else ""
+            raise MCPServerError(exc.server, exc.reason + where) from exc
+        with session:
+            yield session
+    finally:
+        if not keep_log:
+            log.unlink(missing_ok=True)
 
 
 def _step_limit_message(steps: int) -> str:
@@ -103,7 +167,6 @@ def chat_command(  # noqa: PLR0917 - typer maps parameters to options
     Example: mcpforge chat -s "mcpforge serve" --engine openai --base-url http://127.0.0.1:8080/v1 "Hi"
     """
     with cli_errors(as_json=as_json, extra=_EMPTY_JSON):
-        from mcpforge.bridge.chat import ChatSession
         from mcpforge.engines import build_engine
 
         if not server:
@@ -131,12 +194,8 @@ def chat_command(  # noqa: PLR0917 - typer maps parameters to options
             )
         chat_engine = build_engine(cfg.llm)
         try:
-            with ChatSession.connect(
-                server,
-                chat_engine,
-                timeout=timeout,
-                max_steps=max_steps,
-                on_tool_call=None if as_json else _show_call,
+            with _session(
+                server, chat_engine, timeout=timeout, max_steps=max_steps, show_calls=not as_json
             ) as session:
                 if message is None:
                     _repl(session)
