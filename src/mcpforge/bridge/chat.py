@@ -20,10 +20,13 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
+from fastmcp.client.transports import StdioTransport
+
 from mcpforge.bridge.errors import ToolArgumentError, ToolCallError
-from mcpforge.bridge.fetch import DEFAULT_TIMEOUT, ServerLike
+from mcpforge.bridge.fetch import DEFAULT_TIMEOUT, ServerLike, ServerSpec, parse_server
 from mcpforge.bridge.registry import DEFAULT_CALL_TIMEOUT, MCPToolRegistry
 from mcpforge.engines.base import ChatMessage, ChatTool, Engine, ToolCallRequest
 from mcpforge.exceptions import InvalidArgumentError, NotFoundError
@@ -83,6 +86,36 @@ class ChatResult:
                 "completion_tokens": self.completion_tokens,
             },
         }
+
+
+@dataclass(frozen=True, kw_only=True)
+class _LoggedStdioServer(ServerSpec):
+    """A stdio server started through a transport that writes its stderr to a log file."""
+
+    command: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.command
+
+
+def with_stderr_log(value: ServerLike, log: Path) -> ServerSpec:
+    """``value`` as a ServerSpec; a stdio server's stderr goes to ``log`` instead of the terminal.
+
+    A chat prints to the terminal, where a server's own logging would garble the conversation.
+    """
+    spec = parse_server(value)
+    if not isinstance(spec.target, tuple):
+        return spec
+    transport = StdioTransport(
+        command=spec.target[0],
+        args=list(spec.target[1:]),
+        env=dict(spec.env) if spec.env is not None else None,
+        cwd=str(spec.cwd) if spec.cwd else None,
+        keep_alive=False,
+        log_file=log,
+    )
+    return _LoggedStdioServer(target=transport, command=spec.label)
 
 
 def truncate(text: str, limit: int) -> str:

@@ -6,7 +6,6 @@ import json
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -21,8 +20,6 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
-
-from mcpforge.bridge.fetch import ServerSpec
 
 if TYPE_CHECKING:
     from mcpforge.bridge.chat import ChatSession, ToolCallRecord
@@ -40,37 +37,12 @@ def _show_call(record: ToolCallRecord) -> None:
     typer.echo(f"  [tool] {record.name}({arguments}) -> {status}", err=True)
 
 
-@dataclass(frozen=True, kw_only=True)
-class _LoggedStdioServer(ServerSpec):
-    """A stdio server whose stderr goes to a log file (its logging would garble the chat)."""
-
-    command: str = ""
-
-    @property
-    def label(self) -> str:
-        return self.command
-
-
-def _quiet(value: str, log: Path) -> ServerSpec:
-    from fastmcp.client.transports import StdioTransport
-
-    from mcpforge.bridge.fetch import parse_server
-
-    spec = parse_server(value)
-    if not isinstance(spec.target, tuple):
-        return spec
-    transport = StdioTransport(
-        command=spec.target[0], args=list(spec.target[1:]), keep_alive=False, log_file=log
-    )
-    return _LoggedStdioServer(target=transport, name=spec.default_name(), command=value)
-
-
 @contextmanager
 def _session(
     servers: list[str], engine: Engine, *, timeout: float, max_steps: int, show_calls: bool
 ) -> Iterator[ChatSession]:
     """A chat session over ``servers``; their stderr is kept in a log that survives only a failed start."""
-    from mcpforge.bridge.chat import ChatSession
+    from mcpforge.bridge.chat import ChatSession, with_stderr_log
     from mcpforge.bridge.errors import MCPServerError
 
     with tempfile.NamedTemporaryFile(prefix="mcpforge-chat-servers-", suffix=".log", delete=False) as handle:
@@ -79,7 +51,7 @@ def _session(
     try:
         try:
             session = ChatSession.connect(
-                [_quiet(value, log) for value in servers],
+                [with_stderr_log(value, log) for value in servers],
                 engine,
                 timeout=timeout,
                 max_steps=max_steps,
