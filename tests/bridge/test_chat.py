@@ -152,21 +152,23 @@ def test_a_session_keeps_the_conversation_across_questions(math_server: FastMCP[
         Recorded(content="2"),
         Recorded(content="You asked for 1 + 1."),
     ]
-    with replay_server(replies) as (url, log):
-        with ChatSession.connect([math_server], _openai(url), on_tool_call=seen.append) as session:
-            assert session.ask("1 + 1?").answer == "2"
-            assert session.ask("What did I ask?").answer == "You asked for 1 + 1."
+    with (
+        replay_server(replies) as (url, log),
+        ChatSession.connect([math_server], _openai(url), on_tool_call=seen.append) as session,
+    ):
+        assert session.ask("1 + 1?").answer == "2"
+        assert session.ask("What did I ask?").answer == "You asked for 1 + 1."
     assert [record.name for record in seen] == ["add"]
     contents = [m.get("content") for m in log.requests[2]["body"]["messages"]]
     assert contents[1:] == ["1 + 1?", None, "2", "2", "What did I ask?"]
 
 
 def test_a_model_failure_leaves_the_conversation_as_it_was(math_server: FastMCP[Any]) -> None:
-    with replay_server([Recorded(status=400, content="bad request"), Recorded(content="ok")]) as (url, log):
-        with ChatSession.connect([math_server], _openai(url)) as session:
-            with pytest.raises(EngineError):
-                session.ask("first")
-            assert session.ask("second").answer == "ok"
+    replies = [Recorded(status=400, content="bad request"), Recorded(content="ok")]
+    with replay_server(replies) as (url, log), ChatSession.connect([math_server], _openai(url)) as session:
+        with pytest.raises(EngineError):
+            session.ask("first")
+        assert session.ask("second").answer == "ok"
     assert [m["content"] for m in log.requests[1]["body"]["messages"]][1:] == ["second"]
 
 

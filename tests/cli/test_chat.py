@@ -95,8 +95,7 @@ def test_without_a_message_the_chat_is_interactive() -> None:
     with replay_server(replies) as (url, log):
         result = _chat(url, stdin="hi\n\nwhat did I say?\nexit\nnever sent\n")
     assert result.exit_code == 0, result.output
-    assert "Hello!\n" in result.stdout
-    assert "You said hi.\n" in result.stdout
+    assert result.stdout == "Hello!\nYou said hi.\n"  # no prompt text when the questions are piped
     assert len(log.requests) == 2
     assert [m["content"] for m in log.requests[1]["body"]["messages"]][1:] == [
         "hi",
@@ -110,7 +109,7 @@ def test_a_model_error_in_the_interactive_chat_does_not_end_it() -> None:
         result = _chat(url, stdin="first\nsecond\n")
     assert result.exit_code == 0, result.output
     assert "error: model at" in result.stderr
-    assert "fine\n" in result.stdout
+    assert result.stdout == "fine\n"
 
 
 def test_the_rules_engine_is_refused_with_one_line() -> None:
@@ -127,7 +126,7 @@ def test_a_server_is_required() -> None:
 
 def test_a_dead_model_endpoint_fails_in_seconds_with_one_line(tmp_path: Path) -> None:
     started = time.monotonic()
-    proc = subprocess.run(  # noqa: S603 - our own CLI
+    proc = subprocess.run(
         [str(MCPFORGE), "chat", "--server", DEMO_COMMAND, "--engine", "openai",
          "--base-url", "http://127.0.0.1:9/v1", "hi"],
         capture_output=True, text=True, timeout=110, cwd=tmp_path, check=False,
@@ -185,3 +184,16 @@ def test_chat_calls_a_promoted_tool_of_mcpforge_serve(served_registry: tuple[Pat
     assert "add_one" in listing
     result_text = [m for m in log.requests[2]["body"]["messages"] if m["role"] == "tool"][-1]["content"]
     assert "42" in result_text
+
+
+def test_a_server_that_fails_to_start_names_the_log_of_its_output() -> None:
+    crash = shlex.join([sys.executable, "-c", "import sys; sys.stderr.write('boom: no config'); sys.exit(3)"])
+    result = CliRunner().invoke(
+        app, ["chat", "--server", crash, "--engine", "openai", "--base-url", "http://127.0.0.1:9/v1", "hi"]
+    )
+    assert result.exit_code == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"error: MCP server {crash!r} failed")
+    log = Path(line.rsplit("server output: ", 1)[1].strip("'"))
+    assert "boom: no config" in log.read_text(encoding="utf-8")
+    log.unlink()

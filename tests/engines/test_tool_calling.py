@@ -186,17 +186,41 @@ def test_step_schema_admits_known_tools_with_valid_arguments_and_final_answers_o
     assert STEP_SCHEMA_NAME == "tool_step"
 
 
-def test_tools_whose_schema_uses_references_get_a_generic_argument_object() -> None:
-    tool = ChatTool(
+POINT = {"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]}
+
+
+def test_definitions_of_tools_move_to_the_step_schema_root_so_references_resolve() -> None:
+    norm = ChatTool(
         name="norm",
         parameters={
             "type": "object",
-            "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}}},
+            "$defs": {"Point": POINT},
             "properties": {"point": {"$ref": "#/$defs/Point"}},
+            "required": ["point"],
         },
     )
-    schema = step_schema([tool])
-    assert schema["anyOf"][0]["properties"]["arguments"] == {"type": "object"}
+    schema = step_schema([norm, ADD])
+    assert schema["$defs"] == {"Point": POINT}
+    validator = jsonschema.Draft202012Validator(schema)
+    assert validator.is_valid({"tool": "norm", "arguments": {"point": {"x": 1.5}}})
+    assert not validator.is_valid({"tool": "norm", "arguments": {"point": {"x": "far"}}})
+
+
+def test_clashing_definitions_or_foreign_references_get_a_generic_argument_object() -> None:
+    first = ChatTool(name="a", parameters={"type": "object", "$defs": {"P": POINT}, "properties": {}})
+    clash = ChatTool(
+        name="b",
+        parameters={
+            "type": "object",
+            "$defs": {"P": {"type": "string"}},
+            "properties": {"p": {"$ref": "#/$defs/P"}},
+        },
+    )
+    remote = ChatTool(
+        name="c", parameters={"type": "object", "properties": {"p": {"$ref": "https://example.com/p.json"}}}
+    )
+    options = step_schema([first, clash, remote])["anyOf"]
+    assert [o["properties"]["arguments"] for o in options[1:3]] == [{"type": "object"}, {"type": "object"}]
 
 
 @pytest.mark.parametrize(

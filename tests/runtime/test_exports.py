@@ -9,8 +9,12 @@ import mcpforge.runtime
 
 def test_public_names_are_stable() -> None:
     assert sorted(mcpforge.runtime.__all__) == [
+        "ColumnNotFoundError",
+        "DataError",
+        "InvalidArgumentError",
         "LOAD_ATTR",
         "NOTES_ATTR",
+        "ResourceLimitError",
         "RuntimeSettings",
         "allowed_roots",
         "configure",

@@ -355,7 +355,9 @@ print(libc.unshare(0x10000000), libc.ptrace(16, 1, 0, 0), libc.mount(b'none', b'
     assert result.stdout.split() == ["-1", "-1", "-1"], result.stderr
 
 
-def test_data_given_through_a_symlinked_path_is_readable_at_both_spellings(strong: Sandbox, tmp_path: Path) -> None:
+def test_data_given_through_a_symlinked_path_is_readable_at_both_spellings(
+    strong: Sandbox, tmp_path: Path
+) -> None:
     real_dir = tmp_path / "real"
     real_dir.mkdir()
     (real_dir / "data.csv").write_text("a\n1\n", encoding="utf-8")
@@ -371,3 +373,22 @@ for path in [{str(alias / "data.csv")!r}, {str(real_dir / "data.csv")!r}, {str(t
 """
     result = run(strong, script, read=(alias,))
     assert result.stdout.split() == ["a", "a", "denied"], result.stderr
+
+
+def test_output_file_count_is_capped_and_skips_are_reported(bwrap: Sandbox) -> None:
+    script = """
+import os
+out = os.environ['MCPFORGE_OUTPUT_DIR']
+for i in range(1500):
+    open(f'{out}/f{i:04d}', 'w').close()
+os.symlink('/etc/passwd', out + '/zz_link')
+"""
+    result = run(bwrap, script)
+    assert len(result.outputs) == 1000
+    assert set(result.skipped_outputs.values()) == {"output file count limit reached"}
+
+
+def test_skipped_symlinks_are_reported(bwrap: Sandbox) -> None:
+    script = "import os\nos.symlink('/etc/passwd', os.environ['MCPFORGE_OUTPUT_DIR'] + '/link')"
+    result = run(bwrap, script)
+    assert result.outputs == {} and result.skipped_outputs == {"link": "not a regular file"}

@@ -13,9 +13,11 @@ from fastmcp.exceptions import ToolError
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.server import build_server
+from mcpforge.server.forge_tools import FORGE_TOOL_NAMES
 
 pytestmark = pytest.mark.anyio
 Promote = Callable[[str], ActiveTool]
+BUILTIN = {"list_available_tools", *FORGE_TOOL_NAMES}
 
 
 @pytest.fixture
@@ -30,7 +32,7 @@ async def test_promoted_tools_are_listed_with_their_spec(
     server = build_server(registry, forge_config, allowed_read_paths=[data_root])
     async with Client(server) as client:
         tools = {tool.name: tool for tool in await client.list_tools()}
-    assert set(tools) == {"count_rows", "list_available_tools"}
+    assert set(tools) == {"count_rows", *BUILTIN}
     listed = tools["count_rows"]
     assert listed.input_schema == registry.verify_tool("count_rows").spec.input_schema
     assert listed.output_schema is not None
@@ -141,7 +143,7 @@ async def test_tool_changed_after_promotion_is_not_listed_and_refused(
         names = {tool.name for tool in await client.list_tools()}
         result = await client.call_tool("explode", {"fail": False}, raise_on_error=False)
         listing = await client.call_tool("list_available_tools", {})
-    assert names == {"demo_tool", "list_available_tools"}
+    assert names == {"demo_tool", *BUILTIN}
     assert result.is_error
     assert "tool.py" in getattr(result.content[0], "text", "")
     assert listing.structured_content is not None
@@ -157,7 +159,7 @@ async def test_removed_tool_disappears_without_restart(
     async with Client(server) as client:
         assert "demo_tool" in {tool.name for tool in await client.list_tools()}
         await anyio.to_thread.run_sync(lambda: registry.remove_tool("demo_tool", actor="test"))
-        assert {tool.name for tool in await client.list_tools()} == {"list_available_tools"}
+        assert {tool.name for tool in await client.list_tools()} == BUILTIN
         result = await client.call_tool("demo_tool", {"value": 1}, raise_on_error=False)
     assert result.is_error
 

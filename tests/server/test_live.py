@@ -17,9 +17,11 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.server import build_server
+from mcpforge.server.forge_tools import FORGE_TOOL_NAMES
 
 pytestmark = pytest.mark.anyio
 Promote = Callable[[str], ActiveTool]
+BUILTIN = {"list_available_tools", *FORGE_TOOL_NAMES}
 
 
 @pytest.fixture
@@ -42,11 +44,11 @@ async def test_handshake_era_client_is_notified_of_a_promotion(
     handler = _ListChanged()
     async with Client(server, mode="legacy", message_handler=handler) as client:
         assert client.protocol_version not in MODERN_PROTOCOL_VERSIONS
-        assert {tool.name for tool in await client.list_tools()} == {"list_available_tools"}
+        assert {tool.name for tool in await client.list_tools()} == BUILTIN
         await anyio.to_thread.run_sync(promote, "demo_tool")
         with anyio.fail_after(15):
             await handler.seen.wait()
-        assert {tool.name for tool in await client.list_tools()} == {"demo_tool", "list_available_tools"}
+        assert {tool.name for tool in await client.list_tools()} == {"demo_tool", *BUILTIN}
         result = await client.call_tool("demo_tool", {"value": 41})
     assert result.structured_content == {"operation": "demo_tool", "result": {"value": 42}}
 
@@ -62,7 +64,7 @@ async def test_handshake_era_client_is_notified_of_a_removal(
         await anyio.to_thread.run_sync(lambda: registry.remove_tool("demo_tool", actor="test"))
         with anyio.fail_after(15):
             await handler.seen.wait()
-        assert {tool.name for tool in await client.list_tools()} == {"list_available_tools"}
+        assert {tool.name for tool in await client.list_tools()} == BUILTIN
 
 
 async def test_modern_client_hears_of_a_promotion_on_its_listen_stream(
@@ -92,4 +94,4 @@ async def test_tool_edited_in_place_is_dropped_and_clients_are_told(
         spec_file.write_text(changed, encoding="utf-8")
         with anyio.fail_after(15):
             await handler.seen.wait()
-        assert {tool.name for tool in await client.list_tools()} == {"list_available_tools"}
+        assert {tool.name for tool in await client.list_tools()} == BUILTIN

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -78,9 +79,10 @@ def _repl(session: ChatSession) -> None:
     typer.echo(
         f"{len(session.tools)} tools available. Ask a question; 'exit' or Ctrl-D ends the chat.", err=True
     )
+    prompt = "you> " if sys.stdin.isatty() else ""  # piped questions get answers only
     while True:
         try:
-            line = input("you> ")
+            line = input(prompt)
         except EOFError:
             typer.echo("", err=True)
             return

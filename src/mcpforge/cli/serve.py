@@ -25,6 +25,14 @@ AllowReadOption = Annotated[
         show_default=False,
     ),
 ]
+ForgeToolsOption = Annotated[
+    bool,
+    typer.Option(
+        "--forge-tools/--no-forge-tools",
+        help="Also serve forge_request, inspect_candidate, list_candidates and review_candidate "
+        "(approval always needs the person's answer in their client).",
+    ),
+]
 PollOption = Annotated[
     float, typer.Option("--poll-interval", help="Seconds between registry checks.", min=0.05)
 ]
@@ -37,11 +45,13 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
     allow_read: AllowReadOption = None,
     poll_interval: PollOption = 0.5,
     config: ConfigOption = None,
+    forge_tools: ForgeToolsOption = True,
 ) -> None:
     """Serve the promoted tools to MCP clients; tools promoted or removed later appear without a restart.
 
     Example: mcpforge serve --registry ./registry --allow-read ./data
     Example: mcpforge serve --http 8765 --allow-read ./data
+    Example: mcpforge serve --no-forge-tools --allow-read ./data
     """
     with cli_errors():
         from mcpforge.registry import Registry
@@ -58,7 +68,9 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
         from mcpforge.sandbox import get_sandbox
 
         get_sandbox(cfg.sandbox)  # fail now, with the reason, rather than on every tool call
-        server = build_server(reg, cfg, allowed_read_paths=roots, poll_interval=poll_interval)
+        server = build_server(
+            reg, cfg, allowed_read_paths=roots, poll_interval=poll_interval, forge_tools=forge_tools
+        )
         if http is None:
             server.run(transport="stdio", show_banner=False)
         else:

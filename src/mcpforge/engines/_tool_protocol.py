@@ -32,23 +32,36 @@ _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 CompleteFn = Callable[..., Completion]
 
 
-def _arguments_schema(parameters: dict[str, Any]) -> dict[str, Any]:
-    """The tool's argument schema for the step grammar; a generic object when it uses references.
+_LOCAL_REF = re.compile(r'"\$ref":\s*"#/\$defs/')
+
+
+def _arguments_schema(parameters: dict[str, Any], shared_defs: dict[str, Any]) -> dict[str, Any]:
+    """The tool's argument schema inside the step schema.
 
     ``$ref`` pointers are relative to the schema root, which moves when the schema is nested inside the
-    step schema; such tools get a generic object (their arguments are still validated before the call).
+    step schema: the tool's ``$defs`` are moved to the step schema's root (``shared_defs``). A tool
+    whose definitions clash with another tool's, or that uses any other kind of reference, gets a
+    generic object (its arguments are still validated against its own schema before the call).
     """
-    if "$ref" in json.dumps(parameters):
+    defs = parameters.get("$defs", {})
+    text = json.dumps(parameters)
+    clash = any(name in shared_defs and shared_defs[name] != schema for name, schema in defs.items())
+    if clash or text.count('"$ref"') != len(_LOCAL_REF.findall(text)):
         return {"type": "object"}
+    shared_defs.update(defs)
     return {key: value for key, value in parameters.items() if key not in ("$schema", "$defs", "title")}
 
 
 def step_schema(tools: list[ChatTool]) -> dict[str, Any]:
     """The JSON Schema of one step: a call of one of ``tools``, or a final answer."""
+    shared_defs: dict[str, Any] = {}
     options: list[dict[str, Any]] = [
         {
             "type": "object",
-            "properties": {"tool": {"const": tool.name}, "arguments": _arguments_schema(tool.parameters)},
+            "properties": {
+                "tool": {"const": tool.name},
+                "arguments": _arguments_schema(tool.parameters, shared_defs),
+            },
             "required": ["tool", "arguments"],
             "additionalProperties": False,
         }
@@ -62,7 +75,10 @@ def step_schema(tools: list[ChatTool]) -> dict[str, Any]:
             "additionalProperties": False,
         }
     )
-    return options[0] if len(options) == 1 else {"anyOf": options}
+    schema: dict[str, Any] = options[0] if len(options) == 1 else {"anyOf": options}
+    if shared_defs:
+        schema = {**schema, "$defs": shared_defs}
+    return schema
 
 
 def system_prompt(tools: list[ChatTool]) -> str:

@@ -6,6 +6,7 @@ mcpforge except ``mcpforge.exceptions``.
 
 from __future__ import annotations
 
+from mcpforge.exceptions import ColumnNotFoundError, DataError, InvalidArgumentError, ResourceLimitError
 from mcpforge.runtime._footer import output_footer, parse_output_footer
 from mcpforge.runtime._guards import enforce_resource_limits, resolve_under_roots, validate_file_path
 from mcpforge.runtime._loading import (
@@ -29,6 +30,10 @@ from mcpforge.runtime._types import detect_column_types
 from mcpforge.runtime._validation import require_columns, suggest_columns, validate_file_and_columns
 
 __all__ = [
+    "ColumnNotFoundError",
+    "DataError",
+    "InvalidArgumentError",
+    "ResourceLimitError",
     "LOAD_ATTR",
     "NOTES_ATTR",
     "RuntimeSettings",

@@ -37,6 +37,7 @@ else:  # run as a script (-I leaves the script's directory off sys.path)
     import _kernel  # type: ignore[import-not-found, no-redef]
 
 _CHUNK = 1 << 16
+MAX_OUTPUT_FILES = 1000
 _MS_NOSUID = 2
 _MS_NODEV = 4
 _MS_NOEXEC = 8
@@ -130,13 +131,20 @@ def _send(channel: int, header: dict[str, Any], body: bytes = b"") -> None:
 def _send_outputs(channel: int, out_dir: str, budget: int) -> None:
     """Stream regular files under ``out_dir`` without following any symlink, up to ``budget`` bytes."""
     pending = [""]
-    while pending:
+    entries_left = MAX_OUTPUT_FILES
+    while pending and entries_left > 0:
         rel_dir = pending.pop()
         try:
             entries = sorted(os.scandir(os.path.join(out_dir, rel_dir)), key=lambda e: e.name)
         except OSError:
             continue
         for entry in entries:
+            entries_left -= 1
+            if entries_left < 0:
+                _send(
+                    channel, {"kind": "skipped", "name": entry.name, "why": "output file count limit reached"}
+                )
+                return
             rel = os.path.join(rel_dir, entry.name)
             mode = entry.stat(follow_symlinks=False).st_mode
             if stat.S_ISDIR(mode):

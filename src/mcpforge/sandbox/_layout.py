@@ -102,7 +102,7 @@ def read_path_pairs(request: SandboxRequest) -> list[tuple[str, str]]:
         real = os.path.realpath(path)
         if real == "/":
             raise InvalidArgumentError("the whole filesystem cannot be a read path", argument="read_paths")
-        pairs.append((real, os.path.normpath(os.path.abspath(path))))
+        pairs.append((real, os.path.normpath(Path(path).absolute())))
     return pairs
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import IO, Any
 
 _MAX_HEADER = 8192
+MAX_OUTPUT_FILES = 1000  # the same cap as the in-sandbox supervisor's, plus room for its notes
 
 
 def collect_outputs(out_dir: Path, max_bytes: int) -> dict[str, bytes]:
@@ -56,6 +57,9 @@ def read_channel(stream: IO[bytes], max_bytes: int, report: ChannelReport) -> No
             kind = header["kind"]
         except (ValueError, KeyError, TypeError):
             report.protocol_error = "malformed channel record"
+            return
+        if len(report.outputs) + len(report.skipped) > MAX_OUTPUT_FILES + 1:
+            report.protocol_error = "too many output records"
             return
         if kind == "file":
             size = int(header["size"])

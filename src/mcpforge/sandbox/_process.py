@@ -176,10 +176,15 @@ class ProcessRun(RunningSandbox):
         with contextlib.suppress(OSError, ValueError):
             self.stdin.close()
         stdout = _CappedReader(self.stdout, self._limits.max_stdout_bytes, self._stdout_overflow)
-        if self.wait(max(deadline - time.perf_counter(), 0.1)) is None:
-            self.kill(f"wall-clock limit of {self._limits.timeout_seconds:g}s")
-            self._timed_out = True
+        # A blocking wait (Popen.wait with a timeout polls with sleeps): the watchdog timer kills the tree
+        # at the wall-clock limit, and a backstop timer covers a watchdog that could not act.
+        backstop = threading.Timer(max(deadline - time.perf_counter(), 0.1), self._on_timeout)
+        backstop.daemon = True
+        backstop.start()
+        try:
             self._proc.wait()
+        finally:
+            backstop.cancel()
         duration_ms = (time.perf_counter() - self._started) * 1000
         self._timer.cancel()
         self._kill_tree()  # stragglers that left the process group die with it (weak backend)
@@ -226,6 +231,7 @@ class ProcessRun(RunningSandbox):
             timed_out=self._timed_out,
             killed_reason=killed,
             outputs=outputs,
+            skipped_outputs=dict(self._channel_report.skipped),
             backend=self.backend,
             duration_ms=duration_ms,
         )

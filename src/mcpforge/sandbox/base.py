@@ -53,6 +53,8 @@ class SandboxResult:
     outputs: dict[str, bytes]
     backend: str
     duration_ms: float
+    skipped_outputs: dict[str, str] = field(default_factory=dict)
+    """Entries of the output directory that were not collected, and why (symlink, size or count cap)."""
 
 
 class RunningSandbox(ABC):

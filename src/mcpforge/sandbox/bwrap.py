@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import functools
 import os
+import platform
 import shutil
 import subprocess
 from pathlib import Path
 
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox._cgroup import RunCgroup
+from mcpforge.sandbox._kernel import seccomp_arch
 from mcpforge.sandbox._layout import (
     CONFINE_SCRIPT,
     SYSTEM_FILES,
@@ -159,6 +161,11 @@ class BwrapSandbox(Sandbox):
 def _probe(bwrap: str | None) -> tuple[bool, str]:
     if bwrap is None:
         return False, "bubblewrap is not installed (apt-get install bubblewrap)"
+    if seccomp_arch() is None:
+        return (
+            False,
+            f"no seccomp syscall table for {platform.machine()!r}: exec and sockets cannot be denied",
+        )
     argv = [
         bwrap,
         "--unshare-all",

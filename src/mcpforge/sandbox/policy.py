@@ -10,185 +10,28 @@ from __future__ import annotations
 
 import ast
 import io
-import re
 import tokenize
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from mcpforge.config import DEFAULT_ALLOWED_IMPORTS
-
-Rule = Literal[
-    "encoding",
-    "syntax",
-    "non-ascii-identifier",
-    "import",
-    "forbidden-name",
-    "dynamic-attribute",
-    "dunder-attribute",
-    "frame-attribute",
-    "private-module-attribute",
-    "module-attribute",
-    "pickle",
-    "pandas-escape",
-    "numpy-escape",
-    "url",
-    "string-annotation",
-    "format-dunder",
-]
-
-_CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
-FORBIDDEN_NAMES = frozenset(
-    {
-        "eval",
-        "exec",
-        "compile",
-        "__import__",
-        "globals",
-        "locals",
-        "vars",
-        "breakpoint",
-        "input",
-        "__builtins__",
-        "__loader__",
-        "__spec__",
-        "memoryview",
-        "help",
-        "exit",
-        "quit",
-    }
+from mcpforge.sandbox._policy_rules import (
+    ALLOWED_DUNDERS,
+    ATTRIBUTE_FUNCTIONS,
+    CODING_COOKIE,
+    FORBIDDEN_NAMES,
+    FORMAT_DUNDER,
+    FRAME_ATTRIBUTES,
+    HINT_FUNCTIONS,
+    MODULE_ATTRIBUTES,
+    PANDAS_ESCAPES,
+    PICKLE_NAMES,
+    QUERY_ESCAPES,
+    URL,
+    Rule,
 )
-_ATTRIBUTE_FUNCTIONS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
-_ALLOWED_DUNDERS = frozenset(
-    {"__name__", "__doc__", "__version__", "__init__", "__main__", "__file__", "__all__"}
-)
-FRAME_ATTRIBUTES = frozenset(
-    {
-        "f_back",
-        "f_globals",
-        "f_locals",
-        "f_builtins",
-        "f_code",
-        "f_trace",
-        "tb_frame",
-        "tb_next",
-        "gi_frame",
-        "gi_code",
-        "gi_yieldfrom",
-        "cr_frame",
-        "cr_code",
-        "cr_await",
-        "ag_frame",
-        "ag_code",
-        "co_code",
-        "co_consts",
-        "func_globals",
-        "mro",
-    }
-)
-# Attributes that lead from an allowed library to modules that are not allowed (``pd.io.common.os``).
-MODULE_ATTRIBUTES = frozenset(
-    {
-        "os",
-        "sys",
-        "subprocess",
-        "builtins",
-        "importlib",
-        "ctypes",
-        "socket",
-        "shutil",
-        "posix",
-        "nt",
-        "platform",
-        "signal",
-        "runpy",
-        "pty",
-        "multiprocessing",
-        "threading",
-        "pathlib",
-        "tempfile",
-        "io",
-        "urllib",
-        "http",
-        "requests",
-        "asyncio",
-        "inspect",
-        "gc",
-        "code",
-        "codeop",
-        "types",
-        "weakref",
-        "ctypeslib",
-        "f2py",
-        "distutils",
-        "testing",
-        "compat",
-        "common",
-        "computation",
-        "clipboard",
-    }
-)
-PICKLE_NAMES = frozenset(
-    {
-        "pickle",
-        "cPickle",
-        "_pickle",
-        "marshal",
-        "shelve",
-        "dill",
-        "cloudpickle",
-        "joblib",
-        "read_pickle",
-        "to_pickle",
-        "allow_pickle",
-    }
-)
-PANDAS_ESCAPES = frozenset(
-    {
-        "set_option",
-        "option_context",
-        "describe_option",
-        "reset_option",
-        "options",
-        "read_clipboard",
-        "to_clipboard",
-        "read_html",
-        "read_xml",
-        "read_sql",
-        "read_sql_query",
-        "read_sql_table",
-        "read_gbq",
-        "to_sql",
-        "to_gbq",
-        "eval",
-        "plotting",
-        "plot",
-        "register_matplotlib_converters",
-        "storage_options",
-        "engine",
-        "local_dict",
-        "global_dict",
-        "resolvers",
-        "entry_points",
-    }
-)
-_QUERY_ESCAPES = frozenset({"engine", "local_dict", "global_dict", "resolvers", "parser"})
-_HINT_FUNCTIONS = frozenset(
-    {
-        "get_type_hints",
-        "create_model",
-        "ForwardRef",
-        "TypeAdapter",
-        "_eval_type",
-        "evaluate_forwardref",
-        "model_rebuild",
-        "update_forward_refs",
-    }
-)
-_URL = re.compile(r"^\s*[a-zA-Z][a-zA-Z0-9+.-]*://")
-_FORMAT_DUNDER = re.compile(r"\{[^{}]*(__|\bf_|\btb_|\bgi_)")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -241,7 +84,7 @@ def check_source(source: str, *, allowed_imports: Sequence[str] = DEFAULT_ALLOWE
     raw = source.encode("utf-8", "surrogatepass")
     if source.startswith("\ufeff"):
         found.append(Violation(line=1, col=0, rule="encoding", message="a byte-order mark is not allowed"))
-    for match in _CODING_COOKIE.finditer(raw):
+    for match in CODING_COOKIE.finditer(raw):
         line = raw[: match.start()].count(b"\n") + 1
         if line <= 2:
             found.append(
@@ -328,7 +171,7 @@ class _Checker(ast.NodeVisitor):
             if not (self._allowed(module) or self._allowed(full)):
                 self.flag(node, "import", f"import from {module!r} is not in the allowlist")
             self._check_attribute_name(node, alias.name, on_module=True)
-            if alias.name in _HINT_FUNCTIONS:
+            if alias.name in HINT_FUNCTIONS:
                 self.flag(node, "string-annotation", f"{alias.name!r} can evaluate strings as code")
             self.module_aliases.add(alias.asname or alias.name)
         self._check_module_path(node, module, allowlist=False)
@@ -345,9 +188,9 @@ class _Checker(ast.NodeVisitor):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in FORBIDDEN_NAMES:
             self.flag(node, "forbidden-name", f"{node.id!r} is not allowed")
-        elif node.id.startswith("__") and node.id.endswith("__") and node.id not in _ALLOWED_DUNDERS:
+        elif node.id.startswith("__") and node.id.endswith("__") and node.id not in ALLOWED_DUNDERS:
             self.flag(node, "forbidden-name", f"dunder name {node.id!r} is not allowed")
-        elif node.id in _ATTRIBUTE_FUNCTIONS:
+        elif node.id in ATTRIBUTE_FUNCTIONS:
             self.flag(
                 node, "dynamic-attribute", f"{node.id!r} may only be called directly with a literal name"
             )
@@ -361,7 +204,7 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _check_attribute_name(self, node: ast.AST, attr: str, *, on_module: bool) -> None:
-        if attr.startswith("__") and attr.endswith("__") and attr not in _ALLOWED_DUNDERS:
+        if attr.startswith("__") and attr.endswith("__") and attr not in ALLOWED_DUNDERS:
             self.flag(node, "dunder-attribute", f"dunder attribute {attr!r} is not allowed")
         elif attr in FRAME_ATTRIBUTES:
             self.flag(node, "frame-attribute", f"frame/code attribute {attr!r} is not allowed")
@@ -380,7 +223,7 @@ class _Checker(ast.NodeVisitor):
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        if isinstance(func, ast.Name) and func.id in _ATTRIBUTE_FUNCTIONS:
+        if isinstance(func, ast.Name) and func.id in ATTRIBUTE_FUNCTIONS:
             self._check_dynamic_attribute(node, func.id)
             for arg in node.args[:1] + node.args[2:]:
                 self.visit(arg)
@@ -391,11 +234,11 @@ class _Checker(ast.NodeVisitor):
             if kw.arg in {"storage_options", "allow_pickle"}:
                 rule: Rule = "pickle" if kw.arg == "allow_pickle" else "pandas-escape"
                 self.flag(kw.value, rule, f"keyword {kw.arg!r} is not allowed")
-            if name == "query" and kw.arg in _QUERY_ESCAPES:
+            if name == "query" and kw.arg in QUERY_ESCAPES:
                 self.flag(kw.value, "pandas-escape", f"query(..., {kw.arg}=...) is not allowed")
         if name == "query" and node.args and not isinstance(node.args[0], ast.Constant):
             self.flag(node, "pandas-escape", "query() needs a literal expression")
-        if name in _HINT_FUNCTIONS:
+        if name in HINT_FUNCTIONS:
             self.flag(node, "string-annotation", f"{name}() can evaluate strings as code")
         self.generic_visit(node)
 
@@ -416,9 +259,9 @@ class _Checker(ast.NodeVisitor):
     # -- constants and annotations -----------------------------------------------------------------
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str):
-            if _URL.match(node.value):
+            if URL.match(node.value):
                 self.flag(node, "url", f"URL {node.value[:60]!r}: tools read local data only")
-            if _FORMAT_DUNDER.search(node.value):
+            if FORMAT_DUNDER.search(node.value):
                 self.flag(node, "format-dunder", "format fields may not reach dunder or frame attributes")
 
     def _check_annotation(self, annotation: ast.expr | None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import platform
 import shutil
 import subprocess
 
@@ -120,6 +121,11 @@ class UnshareSandbox(Sandbox):
 def _probe(unshare: str | None) -> tuple[bool, str]:
     if unshare is None:
         return False, "util-linux unshare is not installed"
+    if _kernel.seccomp_arch() is None:
+        return (
+            False,
+            f"no seccomp syscall table for {platform.machine()!r}: exec and sockets cannot be denied",
+        )
     abi = _kernel.landlock_abi()
     if abi < 1:
         return False, "Landlock is not enabled in this kernel (needed as the filesystem boundary)"

@@ -101,6 +101,7 @@ def build_server(
     allowed_read_paths: Sequence[str | Path] = (),
     poll_interval: float = 0.5,
     name: str = SERVER_NAME,
+    forge_tools: bool = True,
 ) -> FastMCP[Any]:
     """A FastMCP server serving the promoted tools of ``registry``.
 
@@ -111,6 +112,9 @@ def build_server(
         allowed_read_paths: extra directories tools may read (``--allow-read``).
         poll_interval: seconds between checks of the registry for changes.
         name: the server name announced to clients.
+        forge_tools: also serve the forge itself (``forge_request``, ``inspect_candidate``,
+            ``list_candidates``, ``review_candidate``); approval still needs the person's answer
+            through elicitation.
     """
     roots = allowed_roots(config, allowed_read_paths)
     invoker = ToolInvoker(registry=registry, config=config, roots=roots)
@@ -148,6 +152,10 @@ def build_server(
         return available_tools_result(await anyio.to_thread.run_sync(provider.verified_tools))
 
     server.tool(list_available_tools, name="list_available_tools", output_schema=LIST_TOOLS_OUTPUT_SCHEMA)
+    if forge_tools:
+        from mcpforge.server.forge_tools import register_forge_tools
+
+        register_forge_tools(server, registry, config, roots)
     if not roots:
         logger.warning("no allowed read directory: tools cannot read files (use --allow-read DIR)")
     return server

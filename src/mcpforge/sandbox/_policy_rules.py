@@ -1,0 +1,176 @@
+"""The tables behind the static policy: which names, attributes and calls each rule rejects."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Rule = Literal[
+    "encoding",
+    "syntax",
+    "non-ascii-identifier",
+    "import",
+    "forbidden-name",
+    "dynamic-attribute",
+    "dunder-attribute",
+    "frame-attribute",
+    "private-module-attribute",
+    "module-attribute",
+    "pickle",
+    "pandas-escape",
+    "numpy-escape",
+    "url",
+    "string-annotation",
+    "format-dunder",
+]
+
+CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
+FORBIDDEN_NAMES = frozenset(
+    {
+        "eval",
+        "exec",
+        "compile",
+        "__import__",
+        "globals",
+        "locals",
+        "vars",
+        "breakpoint",
+        "input",
+        "__builtins__",
+        "__loader__",
+        "__spec__",
+        "memoryview",
+        "help",
+        "exit",
+        "quit",
+    }
+)
+ATTRIBUTE_FUNCTIONS = frozenset({"getattr", "setattr", "delattr", "hasattr"})
+ALLOWED_DUNDERS = frozenset(
+    {"__name__", "__doc__", "__version__", "__init__", "__main__", "__file__", "__all__"}
+)
+FRAME_ATTRIBUTES = frozenset(
+    {
+        "f_back",
+        "f_globals",
+        "f_locals",
+        "f_builtins",
+        "f_code",
+        "f_trace",
+        "tb_frame",
+        "tb_next",
+        "gi_frame",
+        "gi_code",
+        "gi_yieldfrom",
+        "cr_frame",
+        "cr_code",
+        "cr_await",
+        "ag_frame",
+        "ag_code",
+        "co_code",
+        "co_consts",
+        "func_globals",
+        "mro",
+    }
+)
+# Attributes that lead from an allowed library to modules that are not allowed (``pd.io.common.os``).
+MODULE_ATTRIBUTES = frozenset(
+    {
+        "os",
+        "sys",
+        "subprocess",
+        "builtins",
+        "importlib",
+        "ctypes",
+        "socket",
+        "shutil",
+        "posix",
+        "nt",
+        "platform",
+        "signal",
+        "runpy",
+        "pty",
+        "multiprocessing",
+        "threading",
+        "pathlib",
+        "tempfile",
+        "io",
+        "urllib",
+        "http",
+        "requests",
+        "asyncio",
+        "inspect",
+        "gc",
+        "code",
+        "codeop",
+        "types",
+        "weakref",
+        "ctypeslib",
+        "f2py",
+        "distutils",
+        "testing",
+        "compat",
+        "common",
+        "computation",
+        "clipboard",
+    }
+)
+PICKLE_NAMES = frozenset(
+    {
+        "pickle",
+        "cPickle",
+        "_pickle",
+        "marshal",
+        "shelve",
+        "dill",
+        "cloudpickle",
+        "joblib",
+        "read_pickle",
+        "to_pickle",
+        "allow_pickle",
+    }
+)
+PANDAS_ESCAPES = frozenset(
+    {
+        "set_option",
+        "option_context",
+        "describe_option",
+        "reset_option",
+        "options",
+        "read_clipboard",
+        "to_clipboard",
+        "read_html",
+        "read_xml",
+        "read_sql",
+        "read_sql_query",
+        "read_sql_table",
+        "read_gbq",
+        "to_sql",
+        "to_gbq",
+        "eval",
+        "plotting",
+        "plot",
+        "register_matplotlib_converters",
+        "storage_options",
+        "engine",
+        "local_dict",
+        "global_dict",
+        "resolvers",
+        "entry_points",
+    }
+)
+QUERY_ESCAPES = frozenset({"engine", "local_dict", "global_dict", "resolvers", "parser"})
+HINT_FUNCTIONS = frozenset(
+    {
+        "get_type_hints",
+        "create_model",
+        "ForwardRef",
+        "TypeAdapter",
+        "_eval_type",
+        "evaluate_forwardref",
+        "model_rebuild",
+        "update_forward_refs",
+    }
+)
+URL = re.compile(r"^\s*[a-zA-Z][a-zA-Z0-9+.-]*://")
+FORMAT_DUNDER = re.compile(r"\{[^{}]*(__|\bf_|\btb_|\bgi_)")

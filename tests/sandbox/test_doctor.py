@@ -1,0 +1,30 @@
+"""``sandbox_report``: what ``mcpforge doctor`` prints about the sandbox."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcpforge.config import SandboxConfig
+from mcpforge.sandbox import BACKENDS
+from mcpforge.sandbox.doctor import sandbox_report
+
+
+def test_report_lists_every_backend_and_the_auto_choice() -> None:
+    report = sandbox_report()
+    assert [b["name"] for b in report["backends"]] == ["bwrap", "unshare", "subprocess"]
+    for backend in report["backends"]:
+        assert isinstance(backend["available"], bool) and backend["reason"] and backend["enforces"]
+    strongest = next(b["name"] for b in report["backends"] if b["strong"] and b["available"])
+    assert report["auto_choice"] == report["selected"] == strongest
+    assert report["error"] is None
+    assert set(report["layers"]) == {"landlock", "seccomp", "cgroups", "running_as_root"}
+
+
+def test_report_explains_why_nothing_can_be_selected(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("bwrap", "unshare"):
+        monkeypatch.setattr(BACKENDS[name], "available", classmethod(lambda cls: (False, "disabled in test")))
+    report = sandbox_report(SandboxConfig())
+    assert report["auto_choice"] is None and report["selected"] is None
+    assert report["error"]
+    weak = sandbox_report(SandboxConfig(allow_weak_fallback=True))
+    assert weak["selected"] == "subprocess"
