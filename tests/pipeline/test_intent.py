@@ -237,6 +237,68 @@ def test_parsing_is_fast(traffic: DatasetSchema) -> None:
     assert (time.perf_counter() - start) / 20 < 0.1
 
 
+@pytest.mark.parametrize(
+    ("request_text", "fields"),
+    [
+        (
+            "accidents on B-roads in the fog",
+            {
+                "filters": [
+                    Filter(column="road_type", op="==", value="B-road"),
+                    Filter(column="weather", op="==", value="Fog"),
+                ]
+            },
+        ),
+        (
+            "Give me a table of severity by weather",
+            {"operation": "group_count", "group_by": ["severity", "weather"]},
+        ),
+        (
+            "rank regions by total casualties",
+            {"group_by": ["region"], "metrics": [Aggregation(column="casualties", func="sum")]},
+        ),
+        (
+            "which region has the most fatal accidents",
+            {"operation": "group_count", "group_by": ["region"], "top_n": 1},
+        ),
+        ("What's the busiest hour for accidents?", {"group_by": ["hour"], "top_n": 1}),
+        (
+            "how many accidents happened at night",
+            {"filters": [Filter(column="light_conditions", op="==", value="Dark")]},
+        ),
+        ("casualties per accident by weather", {"metrics": [Aggregation(column="casualties", func="mean")]}),
+        (
+            "list the 10 youngest drivers",
+            {"operation": "top_n_rows", "columns": ["driver_age"], "sort_descending": False},
+        ),
+        ("accident counts by region and year", {"group_by": ["region"], "time_grain": "year"}),
+        (
+            "total casualties in March 2023",
+            {
+                "filters": [
+                    Filter(column="date", op=">=", value="2023-03-01"),
+                    Filter(column="date", op="<", value="2023-04-01"),
+                ]
+            },
+        ),
+    ],
+)
+def test_varied_phrasings(traffic: DatasetSchema, request_text: str, fields: dict[str, object]) -> None:
+    intent = extract_intent(request_text, traffic)
+    assert {key: getattr(intent, key) for key in fields} == fields
+
+
+def test_ranges_and_plain_english_booleans() -> None:
+    employees = DatasetSchema.from_file(EXAMPLES / "employees.csv")
+    salary = extract_intent("What is the salary range by level?", employees)
+    assert salary.metrics == [
+        Aggregation(column="salary", func="min"),
+        Aggregation(column="salary", func="max"),
+    ]
+    remote = extract_intent("how many people work remotely", employees)
+    assert remote.filters == [Filter(column="remote", op="==", value=True)]
+
+
 # ---- corrections from rejection notes -------------------------------------------------------------------
 
 

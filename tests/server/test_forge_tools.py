@@ -14,12 +14,14 @@ from fastmcp.client.elicitation import ElicitResult
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import ToolStatus
+from mcpforge.pipeline.intent import extract_intent
+from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.registry import Registry
 from mcpforge.registry.testing import make_candidate
 from mcpforge.server import build_server
 from mcpforge.server.forge_tools import FORGE_TOOL_NAMES, REVIEW_ACTOR
-
 
 pytestmark = pytest.mark.anyio
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "traffic_accidents.csv"
@@ -150,18 +152,19 @@ async def test_yes_looks_good_as_the_decision_does_not_register_the_tool(
     assert registry.get_active_tool(forged["tool_name"]) is None
 
 
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
 @pytest.mark.parametrize(
     "answers",
     [("decline",), ("cancel",), ({"correct": True}, "decline"), ({"correct": True}, "cancel")],
     ids=["decline-output", "cancel-output", "decline-decision", "cancel-decision"],
 )
 async def test_declining_or_cancelling_leaves_the_candidate_staged(
-    registry: Registry, config: MCPForgeConfig, answers: tuple[dict[str, Any] | str, ...]
+    registry: Registry, config: MCPForgeConfig, answers: tuple[dict[str, Any] | str, ...], mode: Any
 ) -> None:
     candidate_id = staged(registry)
     handler, shown = person(*answers)
     server = build_server(registry, config)
-    async with Client(server, mode="legacy", elicitation_handler=handler) as client:
+    async with Client(server, mode=mode, elicitation_handler=handler) as client:
         review = await client.call_tool("review_candidate", {"candidate_id": candidate_id})
     assert not review.is_error
     assert review.structured_content is not None
@@ -271,8 +274,10 @@ async def test_forge_request_for_a_non_analysis_request_is_an_error(
         result = await client.call_tool(
             "forge_request", {"request": "delete every file", "data_path": str(data)}, raise_on_error=False
         )
+    with pytest.raises(UnmappableRequestError) as refused:
+        extract_intent("delete every file", DatasetSchema.from_file(data))
     assert result.is_error
-    assert text_of(result).startswith("forge_request failed: ")
+    assert text_of(result) == f"forge_request failed: {refused.value}"
     assert registry.list_candidates() == []
 
 

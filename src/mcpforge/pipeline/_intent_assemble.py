@@ -95,7 +95,11 @@ def choose_operation(p: Parsed) -> str | None:
         (phrases.grain is not None, "time_resample"),
         (has_group and only_counts and not (phrases.sort_column or extra_numeric), "group_count"),
         (has_group, "group_aggregate"),
-        (phrases.top_n is not None and bool(phrases.sort_column or extra_numeric or p.subject or superlative), "top_n_rows"),
+        (
+            phrases.top_n is not None
+            and bool(phrases.sort_column or extra_numeric or p.subject or superlative),
+            "top_n_rows",
+        ),
         (share_of_value, "value_distribution"),
         (bool(metrics), "aggregate"),
         (bool(p.filters.filters), "filter_rows"),
@@ -106,7 +110,8 @@ def choose_operation(p: Parsed) -> str | None:
 def _equality_filter(p: Parsed) -> str | None:
     """The column of the first ``column == category`` filter, if any."""
     return next(
-        (f.column for f in p.filters.filters if f.op == "==" and p.resolver.kind(f.column) == "categorical"), None
+        (f.column for f in p.filters.filters if f.op == "==" and p.resolver.kind(f.column) == "categorical"),
+        None,
     )
 
 
@@ -270,11 +275,16 @@ BUILDERS: dict[str, Callable[[Parsed, dict[str, Any]], Intent | None]] = {
 
 def _compare_values(p: Parsed) -> None:
     """``compare casualties between urban and rural`` → also group by the compared column."""
-    if p.phrases.group_by or not re.search(r"\b(compare|comparing|comparison|vs|versus|between)\b", p.low):
+    if not re.search(r"\b(compare|comparing|comparison|vs|versus|between)\b", p.low):
         return
     for f in p.filters.filters:
-        if f.op == "in" and isinstance(f.value, list) and len(f.value) >= 2:
-            p.phrases.group_by.append(f.column)
+        if (
+            f.op == "in"
+            and isinstance(f.value, list)
+            and len(f.value) >= 2
+            and f.column not in p.phrases.group_by
+        ):
+            p.phrases.group_by.insert(0, f.column)
             p.notes.append(f"compared {f.column!r} values side by side")
             return
 
@@ -289,7 +299,9 @@ def _promote_subject(p: Parsed) -> None:
 
 def _shown_columns(p: Parsed) -> list[str]:
     """Columns a row listing should show: only those named right after show / list / display."""
-    match = re.search(r"\b(?:show|list|display|select|return|give me)\s+(?:me\s+)?(?:only\s+)?(?:the\s+)?(\w+)", p.low)
+    match = re.search(
+        r"\b(?:show|list|display|select|return|give me)\s+(?:me\s+)?(?:only\s+)?(?:the\s+)?(\w+)", p.low
+    )
     if match is None or p.resolver.resolve(match.group(1), fuzzy=False) is None:
         return []
     return p.mentioned

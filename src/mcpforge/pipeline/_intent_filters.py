@@ -38,11 +38,40 @@ _DATE_WORDS = {"after": ">", "since": ">=", "from": ">=", "before": "<", "until"
                "in": "year", "during": "year", "of": "year", "to": "<=", "for": "year"}  # fmt: skip
 
 
-_MONTHS = {m: n for n, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                         "dec"), start=1)}  # fmt: skip
-_MONTH_WORDS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
-                "nov", "dec"}  # fmt: skip
+_MONTHS = {
+    m: n
+    for n, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1
+    )
+}
+_MONTH_WORDS = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    ]
+)
 
 
 @dataclass(kw_only=True)

@@ -34,8 +34,9 @@ _TOP_ASC = {"bottom", "lowest", "smallest", "least", "fewest", "worst", "minimum
             "earliest", "cheapest", "shortest", "coldest"}  # fmt: skip
 # Superlatives that name the sort column themselves ("the 10 youngest drivers" sorts by age).
 SUPERLATIVE_COLUMNS = {"youngest": "age", "oldest": "age", "cheapest": "price", "priciest": "price",
-                       "hottest": "temperature", "coldest": "temperature", "earliest": "date", "latest": "date",
-                       "newest": "date", "longest": "duration", "shortest": "duration"}  # fmt: skip
+                       "hottest": "temperature", "coldest": "temperature", "earliest": "date",
+                       "latest": "date", "newest": "date", "longest": "duration",
+                       "shortest": "duration"}  # fmt: skip
 _GRAMMAR = {"the", "a", "an", "its", "their", "each", "every", "all", "of", "in", "on", "for", "with", "to"}
 
 AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
@@ -55,7 +56,9 @@ AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
     ("distinct",): "nunique",
     ("unique",): "nunique",
     ("number", "of"): "count", ("count", "of"): "count", ("how", "many"): "count", ("count",): "count",
-    ("counts",): "count", ("frequency",): "count", ("volume", "of"): "count", ("no", "of"): "count",
+    ("counts",): "count",
+    ("range", "of"): "min",
+    ("range",): "min", ("frequency",): "count", ("volume", "of"): "count", ("no", "of"): "count",
 }  # fmt: skip
 _AGG_SORTED = sorted(AGG_WORDS, key=len, reverse=True)
 
@@ -91,6 +94,9 @@ GROUP_TRIGGERS: list[tuple[str, ...]] = [
     ("per",),
     ("by",),
     ("each",),
+    ("rank",),
+    ("ranking",),
+    ("compare",),
 ]
 _SORT_TRIGGERS = {("sorted", "by"), ("ordered", "by"), ("ranked", "by"), ("sort", "by"), ("order", "by"),
                   ("rank", "by"), ("sorted", "on")}  # fmt: skip
@@ -197,7 +203,20 @@ def find_top_n(tokens: list[str], out: Phrases) -> None:
 _SUPERLATIVES = {"most": True, "highest": True, "largest": True, "biggest": True, "greatest": True,
                  "busiest": True, "fewest": False, "least": False, "lowest": False, "smallest": False,
                  "quietest": False}  # fmt: skip
-_TIME_WORDS = {"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "weekday", "time"}
+_TIME_WORDS = {
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "hour",
+    "hours",
+    "weekday",
+    "time",
+}
 
 
 def _n_with_most(tokens: list[str], out: Phrases) -> bool:
@@ -344,7 +363,11 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
             out.sort_column = columns[0]
             out.ranking_metric = True
         elif columns:
-            out.group_by.extend(c for c in columns if c not in out.group_by)
+            before = _categorical_before(tokens, i, resolver, out)
+            out.group_by.extend(c for c in [*before, *columns] if c not in out.group_by)
+        elif unresolved and tokens[i] in {"by", "per"} and _is_entity_count(tokens, end):
+            out.ranking_metric = True
+            end += 2
         elif unresolved and tokens[i] in {"by", "per"} and singular(unresolved) in ENTITY_WORDS:
             out.notes.append(f"'{tokens[i]} {unresolved}' read as an average per row")
             out.per_row = True
@@ -354,6 +377,34 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         if columns or (unresolved and tokens[i] in {"by", "per"}):
             out.used.update(range(i, end))
         i = max(end, i + 1)
+
+
+def _is_entity_count(tokens: list[str], end: int) -> bool:
+    """``by accident count`` / ``by number of orders``: rank by the row count."""
+    return (
+        end + 1 < len(tokens)
+        and singular(tokens[end]) in ENTITY_WORDS
+        and tokens[end + 1] in {"count", "counts"}
+    )
+
+
+def _categorical_before(tokens: list[str], i: int, resolver: ColumnResolver, out: Phrases) -> list[str]:
+    """``severity by weather``: a category column right before by / per is a key too (a two-way table)."""
+    if tokens[i] not in {"by", "per", "vs", "versus"}:
+        return []
+    for width in (3, 2, 1):
+        start = i - width
+        if start < 0 or any(p in out.used for p in range(start, i)):
+            continue
+        hit = resolver.match_at(tokens, start)
+        after_agg = any(
+            (agg := _agg_at(tokens, k)) is not None and k + agg[1] == start
+            for k in range(max(0, start - 3), start)
+        )
+        if hit and hit[1] == width and resolver.kind(hit[0]) in {"categorical", "boolean"} and not after_agg:
+            out.used.update(range(start, i))
+            return [hit[0]]
+    return []
 
 
 def _unknown(out: Phrases, word: str, resolver: ColumnResolver) -> None:
@@ -387,6 +438,10 @@ def _agg_run(tokens: list[str], i: int, reserved: set[int]) -> tuple[list[AggFun
     while (agg := _agg_at(tokens, j)) is not None and j not in reserved:
         # "average number of vehicles" is one mean, not a mean and a count
         adjacent = bool(funcs) and tokens[j - 1] not in {"and", ",", "&", "or"}
+        if tokens[j] == "range":
+            funcs += ["min", "max"]  # "range of salary": the smallest and largest value
+            j += 2 if j + 1 < len(tokens) and tokens[j + 1] == "of" else 1
+            continue
         if adjacent and tokens[j - 1] in _RANKING_WORDS:
             funcs[-1] = agg[0]  # "the highest average salary": rank by the mean, do not also take the max
         elif not (adjacent and agg[0] == "count"):
@@ -400,8 +455,26 @@ def _agg_run(tokens: list[str], i: int, reserved: set[int]) -> tuple[list[AggFun
 _RANKING_WORDS = {"highest", "lowest", "largest", "smallest", "biggest"}
 
 
+def _ranges_after_column(
+    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
+) -> None:
+    """``salary range`` → min and max of salary."""
+    for i, token in enumerate(tokens):
+        if token != "range" or i in out.used | reserved:
+            continue
+        for width in (3, 2, 1):
+            start = i - width
+            hit = resolver.match_at(tokens, start) if start >= 0 else None
+            if hit and hit[1] == width and resolver.kind(hit[0]) in {"numeric", "datetime"}:
+                _add(out, Aggregation(column=hit[0], func="min"))
+                _add(out, Aggregation(column=hit[0], func="max"))
+                out.used.update(range(start, i + 1))
+                break
+
+
 def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]) -> None:
     """``average speed``, ``mean and max of duration``, ``number of distinct customers``, ``how many``."""
+    _ranges_after_column(tokens, resolver, out, reserved)
     i = 0
     while i < len(tokens):
         funcs, j = _agg_run(tokens, i, reserved) if i not in out.used | reserved else ([], i)
@@ -462,7 +535,7 @@ _ENTITY_HINTS = frozenset(
 def _count_metric(columns: list[str], resolver: ColumnResolver, out: Phrases) -> Aggregation:
     """``how many customers`` counts distinct customers; ``how many orders`` counts rows."""
     if columns and resolver.kind(columns[0]) == "categorical" and columns[0].lower().endswith("id"):
-        out.notes.append(f"'how many {columns[0]}' read as the number of distinct {columns[0]!r} values")
+        out.notes.append(f"counted the distinct values of {columns[0]!r}")
         return Aggregation(column=columns[0], func="nunique")
     if columns and resolver.kind(columns[0]) == "numeric":
         out.notes.append(f"'number of {columns[0]}' read as the sum of {columns[0]!r}")

@@ -351,6 +351,8 @@ class ValueHit:
 def _value_forms(value: str) -> set[str]:
     low = value.lower().strip()
     forms = {low}
+    if re.fullmatch(r"[a-z][a-z\-]*[a-z]", low):
+        forms.add(low + "s")  # B-road → b-roads
     if re.fullmatch(r"[a-z]+", low):
         forms |= {low + "s", low + "y", low + "ey", low + low[-1] + "y"}
         if low.endswith("e"):

@@ -1,4 +1,4 @@
-"""The mcpforge MCP server: promoted tools from the registry, ``list_available_tools``, live updates.
+"""The mcpforge MCP server: promoted tools, ``list_available_tools``, the forge tools, live updates.
 
 ``build_server`` returns a FastMCP server; run it with ``server.run()`` (stdio) or
 ``server.run(transport="http", host=..., port=...)`` (streamable HTTP). Tools may read only files under
@@ -38,6 +38,10 @@ INSTRUCTIONS = (
     "Data-analysis tools approved by a person and served from the mcpforge registry. Call "
     "list_available_tools to see them with versions. File arguments must lie under the allowed read "
     "directories of this server."
+)
+FORGE_INSTRUCTIONS = (
+    " When no tool fits, forge_request generates, validates and stages one on the person's data; it is "
+    "registered only after the person approves it in their client (review_candidate asks them)."
 )
 LIST_TOOLS_OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -137,7 +141,8 @@ def build_server(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    server: FastMCP[Any] = FastMCP(name, instructions=INSTRUCTIONS, providers=[provider], lifespan=lifespan)
+    instructions = INSTRUCTIONS + (FORGE_INSTRUCTIONS if forge_tools else "")
+    server: FastMCP[Any] = FastMCP(name, instructions=instructions, providers=[provider], lifespan=lifespan)
     holder["tracker"] = install_tracker(server)
     holder["listen"] = install_listen_handler(server, bus)
 
