@@ -9,8 +9,12 @@ from mcpforge.config import MCPForgeConfig, SandboxConfig
 
 @pytest.fixture
 def sandbox_config() -> SandboxConfig:
-    """The sandbox configuration every test that runs untrusted code uses."""
-    return SandboxConfig(allow_weak_fallback=True)
+    """The sandbox configuration every test that runs untrusted code uses: ``auto``, the strongest backend.
+
+    No weak fallback: a machine where no strong backend works fails these tests instead of silently
+    running untrusted code unconfined.
+    """
+    return SandboxConfig()
 
 
 @pytest.fixture

@@ -206,5 +206,21 @@ def test_review_on_a_terminal_approves_and_promotes(work: Path) -> None:
     )
     assert code == 0, output[-2000:]
     assert "Registered" in output
-    tools = Registry(work / "reg").active_tools()
-    assert [t.name for t in tools] == [json.loads(json.dumps(t.name)) for t in tools] and len(tools) == 1
+    registry = Registry(work / "reg")
+    assert len(registry.active_tools()) == 1
+    assert [c.status for c in registry.list_candidates()] == [ToolStatus.PROMOTED]
+
+
+def test_review_rejection_with_notes_refines_into_a_new_version(work: Path) -> None:
+    answers = b"No, should be region not location\nReject\nyes\nApprove\n"
+    code, output = _run_on_terminal(
+        ["ask", REQUEST, "--data", "traffic_accidents.csv", "--registry", "reg"], answers, work
+    )
+    assert code == 0, output[-2000:]
+    registry = Registry(work / "reg")
+    statuses = {c.candidate_id: c.status for c in registry.list_candidates()}
+    assert sorted(statuses.values(), key=str) == [ToolStatus.PROMOTED, ToolStatus.REJECTED]
+    promoted = next(c for c in registry.list_candidates() if c.status == ToolStatus.PROMOTED)
+    assert promoted.version == "1.1.0"
+    assert promoted.intent is not None and promoted.intent["group_by"] == ["severity", "region"]
+    assert "| region |" in output or "region" in output

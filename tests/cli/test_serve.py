@@ -26,6 +26,9 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.models import UserFeedback, utc_now
 from mcpforge.registry import Registry
 from mcpforge.registry.testing import make_candidate
+from mcpforge.server.forge_tools import FORGE_TOOL_NAMES
+
+BUILTIN = {"list_available_tools", *FORGE_TOOL_NAMES}
 
 MCPFORGE = str(Path(sys.executable).with_name("mcpforge"))
 pytestmark = pytest.mark.anyio
@@ -78,7 +81,7 @@ async def test_stdio_subprocess_serves_a_promoted_tool(served: tuple[Registry, P
             names = {tool.name for tool in await client.list_tools()}
             result = await client.call_tool("demo_tool", {"value": 5})
             listing = await client.call_tool("list_available_tools", {})
-    assert names == {"demo_tool", "list_available_tools"}
+    assert names == {"demo_tool", *BUILTIN}
     assert result.structured_content == {"operation": "demo_tool", "result": {"value": 15}}
     assert listing.structured_content is not None
     assert listing.structured_content["count"] == 1
@@ -129,7 +132,7 @@ async def test_streamable_http_serves_a_promoted_tool(http_server: str) -> None:
         async with Client(http_server) as client:
             names = {tool.name for tool in await client.list_tools()}
             result = await client.call_tool("demo_tool", {"value": 1})
-    assert names == {"demo_tool", "list_available_tools"}
+    assert names == {"demo_tool", *BUILTIN}
     assert result.structured_content == {"operation": "demo_tool", "result": {"value": 11}}
 
 
@@ -148,11 +151,11 @@ async def test_http_client_is_told_when_another_process_promotes_a_tool(
     handler = _ListChanged()
     with anyio.fail_after(60):
         async with Client(http_server, mode="legacy", message_handler=handler) as client:
-            assert {tool.name for tool in await client.list_tools()} == {"demo_tool", "list_available_tools"}
+            assert {tool.name for tool in await client.list_tools()} == {"demo_tool", *BUILTIN}
             await anyio.to_thread.run_sync(_promote, registry, "second_tool")
             await handler.seen.wait()
             names = {tool.name for tool in await client.list_tools()}
-    assert names == {"demo_tool", "second_tool", "list_available_tools"}
+    assert names == {"demo_tool", "second_tool", *BUILTIN}
 
 
 def test_uninitialized_registry_is_a_one_line_error(tmp_path: Path) -> None:

@@ -141,7 +141,9 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
     for _round in range(MAX_REFINEMENTS + 1):
         candidate = result.candidate
         output = parse_feedback(
-            _prompt("1. Is this output correct for your current analysis? [Yes/No]"), stage="output"
+            _prompt("1. Is this output correct for your current analysis? [Yes/No]"),
+            stage="output",
+            config=config.feedback,
         )
         answer = _prompt("2. Should I save this as a reusable tool? [Approve/Reject, and what to improve]")
         decision = parse_feedback(answer, stage="registration", config=config.feedback)
@@ -150,8 +152,12 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
             active = registry.promote(candidate.candidate_id, actor="cli:review")
             typer.echo(f"Registered {active.name!r} v{active.version}; it is now served by `mcpforge serve`.")
             return result
-        if output.decision == "OUTPUT_REJECTED" and output.notes and not (decision.notes or "").strip():
-            decision = decision.model_copy(update={"notes": output.notes, "issues": output.issues})
+        if output.decision == "OUTPUT_REJECTED" and output.notes:
+            # "No, should be region not location" at the first question is the most specific note.
+            notes = ". ".join(part for part in (output.notes, decision.notes) if part)
+            decision = decision.model_copy(
+                update={"notes": notes, "issues": [*output.issues, *decision.issues]}
+            )
         status = _Status(True)
         try:
             refinement = refine(
