@@ -25,13 +25,13 @@ from pathlib import Path
 import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from out_of_catalogue_cases import CASES, EXAMPLES, Case, answer_matches  # noqa: E402
+from out_of_catalogue_cases import CASES, EXAMPLES, Case, answer_matches
 
-from mcpforge.config import MCPForgeConfig  # noqa: E402
-from mcpforge.engines.model_store import default_model_path  # noqa: E402
-from mcpforge.exceptions import MCPForgeError  # noqa: E402
-from mcpforge.pipeline.forge import forge  # noqa: E402
-from mcpforge.registry import Registry  # noqa: E402
+from mcpforge.config import MCPForgeConfig
+from mcpforge.engines.model_store import default_model_path
+from mcpforge.exceptions import MCPForgeError
+from mcpforge.pipeline.forge import forge
+from mcpforge.registry import Registry
 
 
 def _config(stress_rows: int) -> MCPForgeConfig:
@@ -44,12 +44,24 @@ def run_case(case: Case, engine: object, config: MCPForgeConfig) -> dict[str, ob
     data = EXAMPLES / case.dataset
     tokens_before = engine.usage.completion_tokens  # type: ignore[attr-defined]
     started = time.perf_counter()
-    row: dict[str, object] = {"case": case.case_id, "correct": False, "staged": False, "rounds": None, "error": None}
+    row: dict[str, object] = {
+        "case": case.case_id,
+        "correct": False,
+        "staged": False,
+        "rounds": None,
+        "error": None,
+    }
     with tempfile.TemporaryDirectory() as tmp:
         registry = Registry(Path(tmp) / "registry", config)
         try:
-            result = forge(case.request, data, registry=registry, config=config, engine=engine,  # type: ignore[arg-type]
-                           allow_read=[EXAMPLES])  # fmt: skip
+            result = forge(
+                case.request,
+                data,
+                registry=registry,
+                config=config,
+                engine=engine,  # type: ignore[arg-type]
+                allow_read=[EXAMPLES],
+            )
         except MCPForgeError as exc:
             row["error"] = f"{type(exc).__name__}: {exc}"[:160]
             result = None
@@ -72,16 +84,25 @@ def baseline_seconds(config: MCPForgeConfig) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         registry = Registry(Path(tmp) / "registry", config)
         started = time.perf_counter()
-        forge("Analyze traffic accidents by severity and location", EXAMPLES / "traffic_accidents.csv",
-              registry=registry, config=config, allow_read=[EXAMPLES])  # fmt: skip
+        forge(
+            "Analyze traffic accidents by severity and location",
+            EXAMPLES / "traffic_accidents.csv",
+            registry=registry,
+            config=config,
+            allow_read=[EXAMPLES],
+        )
         return time.perf_counter() - started
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--smoke", action="store_true", help="one case only")
     parser.add_argument("--cases", help="comma-separated case ids")
-    parser.add_argument("--stress-rows", type=int, default=100_000, help="rows of the stress test per validation")
+    parser.add_argument(
+        "--stress-rows", type=int, default=100_000, help="rows of the stress test per validation"
+    )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
     args = parser.parse_args()
     if not default_model_path().is_file():
@@ -102,8 +123,11 @@ def main() -> int:
     for case in cases:
         row = run_case(case, engine, config)
         rows.append(row)
-        print(f"{row['case']:<34} {'correct' if row['correct'] else 'wrong':<8} staged={row['staged']!s:<5} "
-              f"rounds={row['rounds']} {row['seconds']:>6}s {row['tokens']:>5} tok  {row['error'] or ''}", flush=True)  # fmt: skip
+        print(
+            f"{row['case']:<34} {'correct' if row['correct'] else 'wrong':<8} staged={row['staged']!s:<5} "
+            f"rounds={row['rounds']} {row['seconds']:>6}s {row['tokens']:>5} tok  {row['error'] or ''}",
+            flush=True,
+        )
     times = [float(r["seconds"]) for r in rows if r["staged"]]  # type: ignore[arg-type]
     correct = sum(1 for r in rows if r["correct"])
     unparsable = sum(1 for r in rows if "unusable structured answer" in str(r["error"] or ""))
@@ -115,7 +139,9 @@ def main() -> int:
     print(f"| staged (validated) | {sum(1 for r in rows if r['staged'])}/{len(rows)} |")
     print(f"| repair rounds used (staged tools) | {[r['rounds'] for r in rows if r['staged']]} |")
     print(f"| median time to staged tool | {median:.1f} s |")
-    print(f"| median completion tokens per tool | {statistics.median([int(r['tokens']) for r in rows]):.0f} |")  # type: ignore[call-overload]
+    print(
+        f"| median completion tokens per tool | {statistics.median([int(r['tokens']) for r in rows]):.0f} |"
+    )  # type: ignore[call-overload]
     print(f"| unparsable structured answers | {unparsable} |")
     print(f"| baseline: rules engine, catalogue request | {base:.1f} s |")
     print(f"| ratio median model / rules baseline | {median / base:.1f}x |")

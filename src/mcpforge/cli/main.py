@@ -27,7 +27,6 @@ _COMMAND_MODULES = (
 )
 
 
-
 @app.command("version")
 def version() -> None:
     """Print the mcpforge version.  Example: mcpforge version"""

@@ -49,7 +49,7 @@ def _docstring(spec: ToolSpec) -> str:
 
 
 def render_header(spec: ToolSpec) -> str:
-    """Imports, ``@mcp.tool()``, the signature and the docstring of ``spec``'s tool, ending in the docstring."""
+    """Imports, ``@mcp.tool()``, signature and docstring of ``spec``'s tool, ending in the docstring."""
     lines = []
     for param in spec.parameters:
         line = f"    {param['name']}: {param['annotation']}"
@@ -58,7 +58,8 @@ def render_header(spec: ToolSpec) -> str:
         lines.append(line + ",")
     signature = "\n".join(lines)
     docstring = textwrap.indent(_docstring(spec), "    ").lstrip()
-    return f'{_IMPORTS}\n\n@mcp.tool()\ndef {spec.tool_name}(\n{signature}\n) -> str:\n    """{docstring}\n    """\n'
+    definition = f"@mcp.tool()\ndef {spec.tool_name}(\n{signature}\n) -> str:\n"
+    return f'{_IMPORTS}\n\n{definition}    """{docstring}\n    """\n'
 
 
 def _function(tree: ast.Module, name: str) -> ast.FunctionDef | None:

@@ -29,16 +29,28 @@ from mcpforge.pipeline.validate import ValidationRun, run_validation
 
 Progress = Callable[[str], None]
 JsonType = Literal["string", "integer", "number", "boolean", "array"]
-_PYTHON_TYPES: dict[str, str] = {"string": "str", "integer": "int", "number": "float", "boolean": "bool",
-                                 "array": "list[str]"}  # fmt: skip
+_PYTHON_TYPES: dict[str, str] = {
+    "string": "str",
+    "integer": "int",
+    "number": "float",
+    "boolean": "bool",
+    "array": "list[str]",
+}
 _SCHEMA_TYPES: dict[str, dict[str, Any]] = {
-    "string": {"type": "string"}, "integer": {"type": "integer"}, "number": {"type": "number"},
-    "boolean": {"type": "boolean"}, "array": {"type": "array", "items": {"type": "string"}},
-}  # fmt: skip
+    "string": {"type": "string"},
+    "integer": {"type": "integer"},
+    "number": {"type": "number"},
+    "boolean": {"type": "boolean"},
+    "array": {"type": "array", "items": {"type": "string"}},
+}
 MAX_DIAGNOSTIC_LINES = 12
 OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "properties": {"operation": {"type": "string"}, "result": {"type": "object"}, "rows_processed": {"type": "integer"}},
+    "properties": {
+        "operation": {"type": "string"},
+        "result": {"type": "object"},
+        "rows_processed": {"type": "integer"},
+    },
     "required": ["result"],
 }
 
@@ -49,7 +61,9 @@ class PlanParameter(BaseModel):
     name: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$", description="snake_case parameter name")
     type: JsonType = Field(description="JSON type of the value")
     description: str = Field(max_length=200)
-    default: str | int | float | bool | list[str] | None = Field(default=None, description="value for this request")
+    default: str | int | float | bool | list[str] | None = Field(
+        default=None, description="value for this request"
+    )
 
 
 class ToolPlan(BaseModel):
@@ -110,9 +124,12 @@ def _sample_rows(path: Path) -> list[dict[str, object]]:
 def model_intent(engine: Engine, request: str, schema: DatasetSchema, operations: list[str]) -> Intent | None:
     """Ask the model which catalogue operation fits; None when it says ``custom`` or names unknown columns."""
     prompt = render_prompt(
-        "intent_extraction", operations="\n".join(f"- {name}" for name in [*operations, "custom"]),
-        schema=schema_lines(schema), sample=data_sample(_sample_rows(Path(schema.path))), request=request,
-    )  # fmt: skip
+        "intent_extraction",
+        operations="\n".join(f"- {name}" for name in [*operations, "custom"]),
+        schema=schema_lines(schema),
+        sample=data_sample(_sample_rows(Path(schema.path))),
+        request=request,
+    )
     answer = engine.complete_model([{"role": "user", "content": prompt}], ModelIntent, max_tokens=300)
     if answer.operation not in operations:
         return None
@@ -121,36 +138,62 @@ def model_intent(engine: Engine, request: str, schema: DatasetSchema, operations
     used += [f.column for f in answer.filters] + ([answer.time_column] if answer.time_column else [])
     if any(column not in known for column in used):
         return None
-    return Intent(request=request, data_source=schema.path, notes=[f"intent extracted by the {engine.name} model"],
-                  **answer.model_dump())  # fmt: skip
+    return Intent(
+        request=request,
+        data_source=schema.path,
+        notes=[f"intent extracted by the {engine.name} model"],
+        **answer.model_dump(),
+    )
 
 
 def plan_to_spec(plan: ToolPlan) -> ToolSpec:
     """The ToolSpec of a plan: ``file_path`` first, every other parameter optional with its default."""
-    params: list[dict[str, Any]] = [{
-        "name": "file_path", "type": "str", "required": True, "description": "Path to the CSV file",
-        "annotation": 'Annotated[str, Field(description="Path to the CSV file")]',
-    }]  # fmt: skip
+    params: list[dict[str, Any]] = [
+        {
+            "name": "file_path",
+            "type": "str",
+            "required": True,
+            "description": "Path to the CSV file",
+            "annotation": 'Annotated[str, Field(description="Path to the CSV file")]',
+        }
+    ]
     properties: dict[str, Any] = {"file_path": {"type": "string", "description": "Path to the CSV file"}}
     for param in plan.parameters:
         if param.name == "file_path" or param.name in properties:
             continue
         python_type = _PYTHON_TYPES[param.type]
         default = _coerce_default(param)
-        params.append({
-            "name": param.name, "type": python_type, "required": False, "default": default,
+        params.append(
+            {
+                "name": param.name,
+                "type": python_type,
+                "required": False,
+                "default": default,
+                "description": param.description,
+                "annotation": f"Annotated[{python_type}, Field(description={json.dumps(param.description)})]",
+            }
+        )
+        properties[param.name] = {
+            **_SCHEMA_TYPES[param.type],
             "description": param.description,
-            "annotation": f"Annotated[{python_type}, Field(description={json.dumps(param.description)})]",
-        })  # fmt: skip
-        properties[param.name] = {**_SCHEMA_TYPES[param.type], "description": param.description, "default": default}
+            "default": default,
+        }
     return ToolSpec(
-        tool_name=plan.tool_name, description=plan.description,
+        tool_name=plan.tool_name,
+        description=plan.description,
         input_schema={"type": "object", "properties": properties, "required": ["file_path"]},
-        output_schema=OUTPUT_SCHEMA, parameters=params, return_type="str", when_to_use=plan.when_to_use,
-        what_it_does=plan.what_it_does, returns=plan.returns, prerequisites=plan.prerequisites,
+        output_schema=OUTPUT_SCHEMA,
+        parameters=params,
+        return_type="str",
+        when_to_use=plan.when_to_use,
+        what_it_does=plan.what_it_does,
+        returns=plan.returns,
+        prerequisites=plan.prerequisites,
         assumptions=["The code was written by a model from the request; check the numbers before approving"],
-        limitations=["No reference implementation exists for this analysis; tests check behaviour, not values"],
-    )  # fmt: skip
+        limitations=[
+            "No reference implementation exists for this analysis; tests check behaviour, not values"
+        ],
+    )
 
 
 def _coerce_default(param: PlanParameter) -> Any:
@@ -174,7 +217,10 @@ def _diagnostics(run: ValidationRun) -> list[str]:
     failing = [r for r in run.results if not r.get("passed")]
     for record in failing[:3]:
         if record.get("expected") is not None or record.get("got") is not None:
-            errors.append(f"test {record.get('test_id')}: expected {record.get('expected')!r}, got {record.get('got')!r}")
+            errors.append(
+                f"test {record.get('test_id')}: expected {record.get('expected')!r}, "
+                f"got {record.get('got')!r}"
+            )
     return errors[:MAX_DIAGNOSTIC_LINES] or ["the tool failed validation without a specific error"]
 
 
@@ -184,16 +230,27 @@ def _score(run: ValidationRun) -> float:
 
 
 def _write_code(engine: Engine, spec: ToolSpec, header: str, schema: DatasetSchema, reference: str) -> str:
-    prompt = render_prompt("code_generation", tool_spec=spec.to_json(), schema=schema_lines(schema),
-                           header=header, reference_tool=reference)  # fmt: skip
+    prompt = render_prompt(
+        "code_generation",
+        tool_spec=spec.to_json(),
+        schema=schema_lines(schema),
+        header=header,
+        reference_tool=reference,
+    )
     answer = engine.complete([{"role": "user", "content": prompt}], max_tokens=1200)
     return merge_with_header(extract_code(answer.text), header, spec.tool_name)
 
 
 def generate_custom_tool(
-    engine: Engine, request: str, schema: DatasetSchema, *, data_path: Path, config: MCPForgeConfig,
-    reference_tool: str = "", progress: Progress | None = None,
-) -> GeneratedTool:  # fmt: skip
+    engine: Engine,
+    request: str,
+    schema: DatasetSchema,
+    *,
+    data_path: Path,
+    config: MCPForgeConfig,
+    reference_tool: str = "",
+    progress: Progress | None = None,
+) -> GeneratedTool:
     """Plan, write, validate and repair a tool for ``request``; the best of ``generation.samples`` wins.
 
     Raises:
@@ -201,8 +258,13 @@ def generate_custom_tool(
     """
     say = progress or (lambda _message: None)
     say(f"asking the {engine.name} model for a tool contract")
-    prompt = render_prompt("spec_generation", request=request, schema=schema_lines(schema),
-                           sample=data_sample(_sample_rows(data_path)), reference_tool=reference_tool)  # fmt: skip
+    prompt = render_prompt(
+        "spec_generation",
+        request=request,
+        schema=schema_lines(schema),
+        sample=data_sample(_sample_rows(data_path)),
+        reference_tool=reference_tool,
+    )
     plan = engine.complete_model([{"role": "user", "content": prompt}], ToolPlan, max_tokens=700)
     spec = plan_to_spec(plan)
     header = render_header(spec)
@@ -221,19 +283,32 @@ def generate_custom_tool(
         candidate = _validate_and_repair(engine, spec, source, arguments, data_path, config, say)
         passed += int(candidate.validation.passed)
         if best is None or (candidate.validation.passed, _score(candidate.validation)) > (
-            best.validation.passed, _score(best.validation)
+            best.validation.passed,
+            _score(best.validation),
         ):
             best = candidate
     if best is None:
         raise EngineError("the model produced no usable code", engine=engine.name)
-    return GeneratedTool(spec=best.spec, source=best.source, arguments=best.arguments, validation=best.validation,
-                         rounds=best.rounds, samples_generated=samples, samples_passed=passed)  # fmt: skip
+    return GeneratedTool(
+        spec=best.spec,
+        source=best.source,
+        arguments=best.arguments,
+        validation=best.validation,
+        rounds=best.rounds,
+        samples_generated=samples,
+        samples_passed=passed,
+    )
 
 
-def _validate_and_repair(
-    engine: Engine, spec: ToolSpec, source: str, arguments: dict[str, Any], data_path: Path,
-    config: MCPForgeConfig, say: Progress,
-) -> GeneratedTool:  # fmt: skip
+def _validate_and_repair(  # noqa: PLR0917 - one private step with its whole state
+    engine: Engine,
+    spec: ToolSpec,
+    source: str,
+    arguments: dict[str, Any],
+    data_path: Path,
+    config: MCPForgeConfig,
+    say: Progress,
+) -> GeneratedTool:
     def validate(code: str) -> ValidationRun:
         return run_validation(source=code, spec=spec, config=config, data_path=data_path, arguments=arguments)
 
@@ -246,23 +321,39 @@ def _validate_and_repair(
             break
         diagnostics = _diagnostics(run)
         say(f"repair round {iteration}: {diagnostics[0][:80]}")
-        prompt = render_prompt("repair", tool_spec=spec.to_json(), code=source, iteration=str(iteration),
-                               max_iterations=str(config.validation.max_repair_iterations),
-                               diagnostics="\n".join(f"- {line}" for line in diagnostics))  # fmt: skip
+        prompt = render_prompt(
+            "repair",
+            tool_spec=spec.to_json(),
+            code=source,
+            iteration=str(iteration),
+            max_iterations=str(config.validation.max_repair_iterations),
+            diagnostics="\n".join(f"- {line}" for line in diagnostics),
+        )
         started = time.perf_counter()
         try:
             answer = engine.complete([{"role": "user", "content": prompt}], max_tokens=1200)
             repaired = merge_with_header(extract_code(answer.text), header, spec.tool_name)
         except EngineError as exc:
-            rounds.append(RepairRound(iteration=iteration, diagnostics=[*diagnostics, f"repair failed: {exc}"],
-                                      overall_score_before=_score(run), passed=False))  # fmt: skip
+            rounds.append(
+                RepairRound(
+                    iteration=iteration,
+                    diagnostics=[*diagnostics, f"repair failed: {exc}"],
+                    overall_score_before=_score(run),
+                    passed=False,
+                )
+            )
             continue
         new_run = validate(repaired)
-        rounds.append(RepairRound(
-            iteration=iteration, diagnostics=diagnostics, overall_score_before=_score(run),
-            overall_score_after=_score(new_run), passed=new_run.passed,
-            test_pass_rate_delta=_pass_rate(new_run) - _pass_rate(run),
-        ))  # fmt: skip
+        rounds.append(
+            RepairRound(
+                iteration=iteration,
+                diagnostics=diagnostics,
+                overall_score_before=_score(run),
+                overall_score_after=_score(new_run),
+                passed=new_run.passed,
+                test_pass_rate_delta=_pass_rate(new_run) - _pass_rate(run),
+            )
+        )
         say(f"repair round {iteration} took {time.perf_counter() - started:.0f}s")
         source, run = repaired, new_run
     report = run.report.model_copy(update={"repair_rounds": rounds})

@@ -30,12 +30,12 @@ from mcpforge.runtime._types import detect_column_types
 from mcpforge.runtime._validation import require_columns, suggest_columns, validate_file_and_columns
 
 __all__ = [
+    "LOAD_ATTR",
+    "NOTES_ATTR",
     "ColumnNotFoundError",
     "DataError",
     "InvalidArgumentError",
     "ResourceLimitError",
-    "LOAD_ATTR",
-    "NOTES_ATTR",
     "RuntimeSettings",
     "allowed_roots",
     "configure",

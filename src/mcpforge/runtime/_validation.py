@@ -30,8 +30,7 @@ def column_not_found(
     The suggestions are also kept on the error as ``suggestions`` (missing column → close matches).
     """
     suggestions = {name: suggest_columns(name, available) for name in missing}
-    error = ColumnNotFoundError(missing, available, path=path, suggestions=suggestions)
-    return error
+    return ColumnNotFoundError(missing, available, path=path, suggestions=suggestions)
 
 
 def require_columns(df: pd.DataFrame, columns: Iterable[str], *, path: str | None = None) -> None:
