@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from mcpforge.config import SandboxConfig
 from mcpforge.models import sha256_text
 from mcpforge.pipeline._test_cases import plan_suite
 from mcpforge.pipeline.codegen import PACKAGE_FILES, build_package, recorded_cases, requirements_for
@@ -105,10 +106,13 @@ def test_requirements_list_third_party_imports() -> None:
     )
 
 
-def test_generated_tests_py_passes_when_run_with_pytest(planned: list[object], tmp_path: Path) -> None:
+def test_generated_tests_py_passes_when_run_with_pytest(
+    planned: list[object], tmp_path: Path, sandbox_config: SandboxConfig
+) -> None:
     package = build_package(spec=spec_from_source(TOOL), source=TOOL, cases=planned)  # type: ignore[arg-type]
     directory = package.write(tmp_path / "pkg")
-    env = {**os.environ, "MCPFORGE_SANDBOX__ALLOW_WEAK_FALLBACK": "true"}
+    weak = str(sandbox_config.allow_weak_fallback).lower()
+    env = {**os.environ, "MCPFORGE_SANDBOX__ALLOW_WEAK_FALLBACK": weak}
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests.py"],
         cwd=directory,

@@ -5,7 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from mcpforge.config import LLMConfig, ModelEndpoint
-from mcpforge.engines.base import Completion, Engine, Message, extract_code, parse_structured
+from mcpforge.engines.base import (
+    ChatMessage,
+    ChatTool,
+    ChatTurn,
+    Completion,
+    Engine,
+    Message,
+    TokenUsage,
+    ToolCallRequest,
+    extract_code,
+    parse_structured,
+)
 from mcpforge.engines.fallback import FallbackEngine
 from mcpforge.engines.model_store import default_model_path
 from mcpforge.engines.rules import RulesEngine
@@ -13,12 +24,17 @@ from mcpforge.engines.scripted import ScriptedEngine
 from mcpforge.exceptions import ConfigError
 
 __all__ = [
+    "ChatMessage",
+    "ChatTool",
+    "ChatTurn",
     "Completion",
     "Engine",
     "FallbackEngine",
     "Message",
     "RulesEngine",
     "ScriptedEngine",
+    "TokenUsage",
+    "ToolCallRequest",
     "build_engine",
     "extract_code",
     "parse_structured",
