@@ -26,7 +26,8 @@ ABS_TOL = 1e-9
 Cell = None | bool | int | float | str
 
 _MISSING = frozenset({"", "nan", "none", "null", "<na>", "nat", "n/a", "na", "-"})
-_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?")
+# A mantissa is required: "E0001" is an identifier, not 0 * 10**1.
+_NUMBER = re.compile(r"[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?")
 _DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?")
 _SPACE = re.compile(r"\s+")
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.config import MCPForgeConfig
+from mcpforge.engines.base import Engine
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
 from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
@@ -85,7 +86,9 @@ def render_intent(
     return operation, rendered
 
 
-def _check_engine(engine: str, config: MCPForgeConfig) -> Any:
+def _check_engine(engine: str | Engine, config: MCPForgeConfig) -> Any:
+    if not isinstance(engine, str):
+        return engine if engine.has_model else None
     if engine == RULES:
         return None
     from mcpforge.engines import ENGINE_NAMES, build_engine
@@ -219,12 +222,15 @@ def forge(
     *,
     registry: Registry,
     config: MCPForgeConfig,
-    engine: str = RULES,
+    engine: str | Engine = RULES,
     allow_read: Sequence[Path] = (),
     progress: Progress | None = None,
     actor: str = "cli",
 ) -> ForgeResult:
     """Steps 1-6 for ``request`` over ``data_path``.
+
+    ``engine`` is an engine name (built from ``config.llm`` and closed afterwards) or an Engine the
+    caller owns (kept open, e.g. to reuse a loaded local model across requests).
 
     Raises:
         PathNotAllowedError: the data file is outside the allowed roots (nothing is staged).
@@ -233,10 +239,11 @@ def forge(
         InvalidArgumentError: an unknown engine name.
     """
     model_engine = _check_engine(engine, config)
+    name = engine if isinstance(engine, str) else engine.name
     try:
-        return _forge(request, data_path, registry, config, engine, model_engine, allow_read, progress, actor)
+        return _forge(request, data_path, registry, config, name, model_engine, allow_read, progress, actor)
     finally:
-        if model_engine is not None:
+        if model_engine is not None and isinstance(engine, str):
             model_engine.close()
 
 
@@ -264,7 +271,12 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         except UnmappableRequestError:
             if model_engine is None:
                 raise
-            return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
+            model_intent = _intent_from_model(model_engine, request, schema, say)
+            if model_intent is None:
+                return _forge_with_model(
+                    model_engine, request, schema, path, registry, config, timer, say, actor
+                )
+            intent = model_intent
     intent = intent.model_copy(update={"data_source": str(path)})
     ensure_registry(registry)
     with timer.step("gap"):
@@ -285,12 +297,22 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
             actor=actor,
             created_by=engine,
         )
-    except UnmappableRequestError:
-        # The parser understood the request but no catalogue template renders it: a model writes the code.
+    except (UnmappableRequestError, InvalidArgumentError):
+        # The intent maps onto no template that renders (or a model's intent does not fit the data):
+        # a model writes the code.
         if model_engine is None:
             raise
         return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
     return result.replace(overlap_scores=decision.scores)
+
+
+def _intent_from_model(engine: Engine, request: str, schema: DatasetSchema, say: Progress) -> Intent | None:
+    """Hybrid routing: the model names a catalogue operation when one fits, so templates still render it."""
+    from mcpforge.catalogue import CATALOGUE
+    from mcpforge.pipeline.modelgen import model_intent
+
+    say(f"asking the {engine.name} model which analysis fits")
+    return model_intent(engine, request, schema, list(CATALOGUE))
 
 
 def ensure_registry(registry: Registry) -> None:

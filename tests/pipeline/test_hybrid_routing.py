@@ -1,0 +1,79 @@
+"""Hybrid routing: what maps onto the catalogue is rendered from templates, even when a model mapped it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.engines import ScriptedEngine
+from mcpforge.exceptions import EngineError, UnmappableRequestError
+from mcpforge.pipeline.forge import forge
+from mcpforge.registry import Registry
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+ODD_REQUEST = "tally of the crashes split by how bad they were"
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return Path(shutil.copy(EXAMPLES / "traffic_accidents.csv", tmp_path / "accidents.csv"))
+
+
+@pytest.fixture
+def config(forge_config: MCPForgeConfig) -> MCPForgeConfig:
+    forge_config.validation.stress_rows = 2_000
+    return forge_config
+
+
+def test_the_rules_parser_alone_refuses_the_odd_phrasing(data: Path, config: MCPForgeConfig) -> None:
+    with pytest.raises(UnmappableRequestError):
+        forge(
+            ODD_REQUEST,
+            data,
+            registry=Registry(Path(config.registry.root), config),
+            config=config,
+            allow_read=[data.parent],
+        )
+
+
+def test_a_model_mapped_catalogue_intent_is_rendered_from_the_template(
+    data: Path, config: MCPForgeConfig
+) -> None:
+    engine = ScriptedEngine([json.dumps({"operation": "group_count", "group_by": ["severity"]})])
+    result = forge(
+        ODD_REQUEST,
+        data,
+        registry=Registry(Path(config.registry.root), config),
+        config=config,
+        engine=engine,
+        allow_read=[data.parent],
+    )
+    assert result.status == "STAGED"
+    assert result.intent is not None
+    assert result.intent.operation == "group_count"
+    assert engine.usage.calls == 1  # the model chose the operation; it wrote no code
+    table = result.artifacts.result["result"] if result.artifacts else {}
+    counts = dict(zip([row[0] for row in table["rows"]], [row[1] for row in table["rows"]], strict=True))
+    expected = {str(k): int(v) for k, v in pd.read_csv(data)["severity"].value_counts().items()}
+    assert counts == expected
+
+
+def test_a_model_intent_naming_unknown_columns_falls_back_to_model_written_code(
+    data: Path, config: MCPForgeConfig
+) -> None:
+    engine = ScriptedEngine([json.dumps({"operation": "group_count", "group_by": ["badness"]}), "not json"])
+    with pytest.raises(EngineError):  # the scripted plan answer is garbage
+        forge(
+            ODD_REQUEST,
+            data,
+            registry=Registry(Path(config.registry.root), config),
+            config=config,
+            engine=engine,
+            allow_read=[data.parent],
+        )
+    assert engine.usage.calls == 2  # intent, then the tool plan of the custom path
