@@ -9,6 +9,7 @@ rounds, each recorded in the report.
 
 from __future__ import annotations
 
+import ast
 import json
 import time
 from collections.abc import Callable
@@ -103,6 +104,28 @@ class GeneratedTool:
     rounds: list[RepairRound] = field(default_factory=list)
     samples_generated: int = 1
     samples_passed: int = 0
+
+
+def reference_example() -> str:
+    """The reference tool condensed for prompts: imports, signature, docstring and its final return.
+
+    The whole file costs a 2-core CPU half a minute of prompt processing per prompt; the pattern a
+    model must follow is all in these parts.
+    """
+    from mcpforge.reference_tools import reference_tool_source
+
+    source = reference_tool_source()
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    imports = [ast.unparse(node) for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
+    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    tool = next(node for node in functions if any("mcp.tool" in ast.unparse(d) for d in node.decorator_list))
+    body = tool.body
+    first = body[1] if len(body) > 1 and isinstance(body[0], ast.Expr) else body[0]
+    last = body[-1]
+    head = lines[tool.lineno - 1 - len(tool.decorator_list) : first.lineno - 1]
+    tail = lines[last.lineno - 1 : last.end_lineno]
+    return "\n".join([*imports, "", "", *head, "    ...", *tail]) + "\n"
 
 
 def schema_lines(schema: DatasetSchema) -> str:
@@ -248,7 +271,7 @@ def generate_custom_tool(
     *,
     data_path: Path,
     config: MCPForgeConfig,
-    reference_tool: str = "",
+    reference_tool: str | None = None,
     progress: Progress | None = None,
 ) -> GeneratedTool:
     """Plan, write, validate and repair a tool for ``request``; the best of ``generation.samples`` wins.
@@ -257,6 +280,7 @@ def generate_custom_tool(
         EngineError: the model could not produce a plan or any code at all.
     """
     say = progress or (lambda _message: None)
+    reference_tool = reference_example() if reference_tool is None else reference_tool
     say(f"asking the {engine.name} model for a tool contract")
     prompt = render_prompt(
         "spec_generation",
