@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import sys
 from pathlib import Path
@@ -138,6 +139,7 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
     from mcpforge.pipeline.feedback import parse_feedback
     from mcpforge.pipeline.refine import refine
 
+    actor = f"human:{getpass.getuser()}"
     for _round in range(MAX_REFINEMENTS + 1):
         candidate = result.candidate
         output = parse_feedback(
@@ -145,11 +147,19 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
             stage="output",
             config=config.feedback,
         )
-        answer = _prompt("2. Should I save this as a reusable tool? [Approve/Reject, and what to improve]")
+        if output.decision == "OUTPUT_ACCEPTED":
+            answer = _prompt(
+                "2. Should I save this as a reusable tool? [Approve/Reject, and what to improve]"
+            )
+        else:
+            # Stage 2 is asked only about an accepted output; a rejected one only needs what to change.
+            answer = _prompt("What should change? [e.g. 'should be region not location'; Enter to discard]")
         decision = parse_feedback(answer, stage="registration", config=config.feedback)
+        if output.decision == "OUTPUT_REJECTED":
+            decision = decision.model_copy(update={"decision": "REJECTED"})
         if decision.decision == "APPROVED":
-            registry.record_feedback(candidate.candidate_id, decision, actor="cli:review")
-            active = registry.promote(candidate.candidate_id, actor="cli:review")
+            registry.record_feedback(candidate.candidate_id, decision, actor=actor)
+            active = registry.promote(candidate.candidate_id, actor=actor)
             typer.echo(f"Registered {active.name!r} v{active.version}; it is now served by `mcpforge serve`.")
             return result
         if output.decision == "OUTPUT_REJECTED" and output.notes:
