@@ -77,3 +77,35 @@ def test_a_model_intent_naming_unknown_columns_falls_back_to_model_written_code(
             allow_read=[data.parent],
         )
     assert engine.usage.calls == 2  # intent, then the tool plan of the custom path
+
+
+def test_when_the_model_agrees_with_the_parser_the_parsers_exact_intent_is_used(
+    data: Path, config: MCPForgeConfig
+) -> None:
+    engine = ScriptedEngine([json.dumps({"operation": "group_count", "group_by": ["severity"]})])
+    result = forge(
+        "count accidents by severity in the rain",
+        data,
+        registry=Registry(Path(config.registry.root), config),
+        config=config,
+        engine=engine,
+        allow_read=[data.parent],
+    )
+    assert result.intent is not None
+    assert [(f.column, f.op, f.value) for f in result.intent.filters] == [("weather", "==", "Rain")]
+
+
+def test_when_the_model_says_custom_the_parsers_near_miss_is_not_staged(
+    data: Path, config: MCPForgeConfig
+) -> None:
+    engine = ScriptedEngine([json.dumps({"operation": "custom"}), "not json"])
+    with pytest.raises(EngineError):  # the model went on to plan its own tool (its answer is garbage here)
+        forge(
+            "For each region, which weather condition has the most accidents?",
+            data,
+            registry=Registry(Path(config.registry.root), config),
+            config=config,
+            engine=engine,
+            allow_read=[data.parent],
+        )
+    assert engine.usage.calls == 2

@@ -100,7 +100,7 @@ def merge_with_header(code: str, header: str, function_name: str) -> str:
             continue
         if isinstance(node, ast.Import | ast.ImportFrom):
             module = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
-            if module in _HEADER_MODULES or ast.unparse(node) in header:
+            if module in _HEADER_MODULES or module == "__future__" or ast.unparse(node) in header:
                 continue
             extras.append(ast.unparse(node))
         elif isinstance(node, ast.FunctionDef | ast.Assign | ast.AnnAssign | ast.ClassDef):

@@ -266,17 +266,15 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         schema = DatasetSchema.from_file(path)
         check_csv_shape(path)
     with timer.step("intent"):
-        try:
+        if model_engine is None:
             intent = extract_intent_for(request, schema)
-        except UnmappableRequestError:
-            if model_engine is None:
-                raise
-            model_intent = _intent_from_model(model_engine, request, schema, say)
-            if model_intent is None:
+        else:
+            chosen = _route_with_model(model_engine, request, schema, say)
+            if chosen is None:
                 return _forge_with_model(
                     model_engine, request, schema, path, registry, config, timer, say, actor
                 )
-            intent = model_intent
+            intent = chosen
     intent = intent.model_copy(update={"data_source": str(path)})
     ensure_registry(registry)
     with timer.step("gap"):
@@ -306,13 +304,26 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     return result.replace(overlap_scores=decision.scores)
 
 
-def _intent_from_model(engine: Engine, request: str, schema: DatasetSchema, say: Progress) -> Intent | None:
-    """Hybrid routing: the model names a catalogue operation when one fits, so templates still render it."""
+def _route_with_model(engine: Engine, request: str, schema: DatasetSchema, say: Progress) -> Intent | None:
+    """Hybrid routing with a model: it decides whether a catalogue operation covers the request.
+
+    When it names one, the template renders it (with the rules parser's intent when the parser reads
+    the request as the same operation: its filters and keys are exact); when it says ``custom``, the
+    model writes the tool. The parser alone must not decide here: it maps phrasings it only partly
+    understands ("which weather has the most accidents per region") onto the nearest template.
+    """
     from mcpforge.catalogue import CATALOGUE
     from mcpforge.pipeline.modelgen import model_intent
 
     say(f"asking the {engine.name} model which analysis fits")
-    return model_intent(engine, request, schema, list(CATALOGUE))
+    chosen = model_intent(engine, request, schema, list(CATALOGUE))
+    if chosen is None:
+        return None
+    try:
+        parsed = extract_intent_for(request, schema)
+    except UnmappableRequestError:
+        return chosen
+    return parsed if parsed.operation == chosen.operation else chosen
 
 
 def ensure_registry(registry: Registry) -> None:
