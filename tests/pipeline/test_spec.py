@@ -51,7 +51,7 @@ def test_finalize_adds_what_the_intent_assumes_and_limits() -> None:
     spec = finalize_spec(_spec().model_copy(update={"assumptions": ["Nulls are dropped"]}), intent)
     assert spec.assumptions == [
         "Columns 'severity', 'location', 'weather' exist in the dataset",
-        "Rows with empty values in the grouping columns are left out of the groups",
+        "Rows with an empty value in a grouping column form their own group (shown blank)",
         "'accidents' means rows",
         "Nulls are dropped",
     ]

@@ -88,7 +88,7 @@ def default_assumptions(intent: Intent) -> list[str]:
     if names:
         assumptions.append("Columns " + ", ".join(repr(name) for name in names) + " exist in the dataset")
     if intent.group_by:
-        assumptions.append("Rows with empty values in the grouping columns are left out of the groups")
+        assumptions.append("Rows with an empty value in a grouping column form their own group (shown blank)")
     if intent.time_column:
         assumptions.append(f"Column {intent.time_column!r} holds dates or times that can be parsed")
     assumptions += intent.notes
