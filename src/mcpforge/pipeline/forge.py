@@ -316,7 +316,7 @@ def _route_with_model(engine: Engine, request: str, schema: DatasetSchema, say: 
     from mcpforge.pipeline.modelgen import model_intent
 
     say(f"asking the {engine.name} model which analysis fits")
-    chosen = model_intent(engine, request, schema, list(CATALOGUE))
+    chosen = model_intent(engine, request, schema, {name: op.summary for name, op in CATALOGUE.items()})
     if chosen is None:
         return None
     try:

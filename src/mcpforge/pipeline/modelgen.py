@@ -144,11 +144,14 @@ def _sample_rows(path: Path) -> list[dict[str, object]]:
     return [{str(k): v for k, v in row.items()} for row in frame.to_dict(orient="records")]
 
 
-def model_intent(engine: Engine, request: str, schema: DatasetSchema, operations: list[str]) -> Intent | None:
+def model_intent(
+    engine: Engine, request: str, schema: DatasetSchema, operations: dict[str, str]
+) -> Intent | None:
     """Ask the model which catalogue operation fits; None when it says ``custom`` or names unknown columns."""
     prompt = render_prompt(
         "intent_extraction",
-        operations="\n".join(f"- {name}" for name in [*operations, "custom"]),
+        operations="\n".join(f"- {name} - {summary}" for name, summary in operations.items())
+        + "\n- custom - anything else: a model writes the code",
         schema=schema_lines(schema),
         sample=data_sample(_sample_rows(Path(schema.path))),
         request=request,
