@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from mcpforge.runtime import parse_output_footer
+from mcpforge.footer import parse_output_footer
 
 REL_TOL = 1e-6
 ABS_TOL = 1e-9

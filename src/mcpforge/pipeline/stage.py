@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError, IntegrityError, SandboxError
+from mcpforge.footer import FOOTER_PREFIX
 from mcpforge.models import RunArtifacts, ToolCandidate, sha256_text
-from mcpforge.runtime._footer import FOOTER_PREFIX
 from mcpforge.sandbox import Sandbox, call_tool_batch, get_sandbox, limits_from_config
 from mcpforge.sandbox.tool_call import ToolCall
 

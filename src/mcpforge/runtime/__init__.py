@@ -7,7 +7,7 @@ mcpforge except ``mcpforge.exceptions``.
 from __future__ import annotations
 
 from mcpforge.exceptions import ColumnNotFoundError, DataError, InvalidArgumentError, ResourceLimitError
-from mcpforge.runtime._footer import output_footer, parse_output_footer
+from mcpforge.footer import output_footer, parse_output_footer
 from mcpforge.runtime._guards import enforce_resource_limits, resolve_under_roots, validate_file_path
 from mcpforge.runtime._loading import (
     LOAD_ATTR,

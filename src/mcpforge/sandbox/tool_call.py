@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mcpforge.runtime import parse_output_footer
+from mcpforge.footer import parse_output_footer
 from mcpforge.sandbox import _runner
 from mcpforge.sandbox.base import Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 

@@ -1,4 +1,8 @@
-"""The machine-readable footer that ends every tool's markdown result."""
+"""The machine-readable footer that ends every tool's markdown result.
+
+A top-level module, not part of the runtime package, so the host side can parse footers without
+importing pandas; tools get the same functions from ``mcpforge.runtime``.
+"""
 
 from __future__ import annotations
 
