@@ -4,6 +4,10 @@ Claim (issue 5): with Qwen2.5-Coder-1.5B-Instruct Q4_K_M on a 2-core machine, at
 requests in ``out_of_catalogue_cases.py`` end as correct staged tools within 3 repair rounds, the median
 time to a staged tool is at most 120 s, and no structured answer is unparsable.
 
+The requests go straight to model-written code (``forge(..., custom=True)``, ``ask --custom``): the
+claim is about the code the model writes. ``--route`` also measures routing: how often the model, asked
+which analysis fits, correctly answers that no catalogue operation does.
+
 Baseline in the same run: the rules engine on one catalogue request (``ask`` without a model), so the
 printed ratio says what a model costs compared with a template.
 
@@ -61,6 +65,7 @@ def run_case(case: Case, engine: object, config: MCPForgeConfig) -> dict[str, ob
                 config=config,
                 engine=engine,  # type: ignore[arg-type]
                 allow_read=[EXAMPLES],
+                custom=True,
             )
         except MCPForgeError as exc:
             row["error"] = f"{type(exc).__name__}: {exc}"[:160]
@@ -77,6 +82,17 @@ def run_case(case: Case, engine: object, config: MCPForgeConfig) -> dict[str, ob
             row["correct"] = answer_matches(expected, table.get("columns", []), table.get("rows", []))
         row["error"] = result.error
     return row
+
+
+def routes_to_custom(case: Case, engine: object) -> bool:
+    """Whether the model, asked which analysis fits, answers that no catalogue operation does."""
+    from mcpforge.catalogue import CATALOGUE
+    from mcpforge.pipeline.modelgen import model_intent
+    from mcpforge.pipeline.schema import DatasetSchema
+
+    schema = DatasetSchema.from_file(EXAMPLES / case.dataset)
+    operations = {name: op.summary for name, op in CATALOGUE.items()}
+    return model_intent(engine, case.request, schema, operations) is None  # type: ignore[arg-type]
 
 
 def baseline_seconds(config: MCPForgeConfig) -> float:
@@ -104,6 +120,7 @@ def main() -> int:
         "--stress-rows", type=int, default=100_000, help="rows of the stress test per validation"
     )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
+    parser.add_argument("--route", action="store_true", help="also ask the model to route each request")
     args = parser.parse_args()
     if not default_model_path().is_file():
         print(f"skipped: local model not installed at {default_model_path()} (run `mcpforge model install`)")
@@ -122,6 +139,8 @@ def main() -> int:
     rows = []
     for case in cases:
         row = run_case(case, engine, config)
+        if args.route:
+            row["routed_custom"] = routes_to_custom(case, engine)
         rows.append(row)
         print(
             f"{row['case']:<34} {'correct' if row['correct'] else 'wrong':<8} staged={row['staged']!s:<5} "
@@ -143,6 +162,9 @@ def main() -> int:
         f"| median completion tokens per tool | {statistics.median([int(r['tokens']) for r in rows]):.0f} |"
     )  # type: ignore[call-overload]
     print(f"| unparsable structured answers | {unparsable} |")
+    if args.route:
+        routed = sum(1 for r in rows if r.get("routed_custom"))
+        print(f"| routed to custom code by the model | {routed}/{len(rows)} |")
     print(f"| baseline: rules engine, catalogue request | {base:.1f} s |")
     print(f"| ratio median model / rules baseline | {median / base:.1f}x |")
     if args.json:

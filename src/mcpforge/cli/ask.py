@@ -201,6 +201,19 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             "--engine", help="Who writes the tool: rules (default, offline), openai, anthropic, local."
         ),
     ] = None,
+    model: Annotated[
+        str | None, typer.Option("--model", help="Model name for the openai / anthropic engines.")
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1."),
+    ] = None,
+    custom: Annotated[
+        bool,
+        typer.Option(
+            "--custom", help="Skip the catalogue: the model writes the tool (needs a model engine)."
+        ),
+    ] = False,
     registry: RegistryOption = None,
     config: ConfigOption = None,
     no_review: Annotated[
@@ -218,7 +231,8 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     with cli_errors(as_json=as_json, extra=EMPTY_JSON):
         from mcpforge.pipeline.forge import forge
 
-        cfg = load_cli_config(registry, config)
+        llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
+        cfg = load_cli_config(registry, config, llm=llm)
         reg = _registry(cfg)
         existed = reg.is_initialized()
         status = _Status(not as_json)
@@ -231,6 +245,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                 engine=engine or cfg.llm.engine,
                 allow_read=allow_read or [],
                 progress=status,
+                custom=custom,
             )
         finally:
             status.stop()

@@ -226,8 +226,12 @@ def forge(
     allow_read: Sequence[Path] = (),
     progress: Progress | None = None,
     actor: str = "cli",
+    custom: bool = False,
 ) -> ForgeResult:
     """Steps 1-6 for ``request`` over ``data_path``.
+
+    ``custom`` skips the catalogue: a model writes the tool (the person knows no template fits, e.g.
+    after rejecting one); it needs a model engine.
 
     ``engine`` is an engine name (built from ``config.llm`` and closed afterwards) or an Engine the
     caller owns (kept open, e.g. to reuse a loaded local model across requests).
@@ -240,8 +244,24 @@ def forge(
     """
     model_engine = _check_engine(engine, config)
     name = engine if isinstance(engine, str) else engine.name
+    if custom and model_engine is None:
+        raise InvalidArgumentError(
+            "custom tools are written by a model: choose --engine local, openai or anthropic",
+            argument="custom",
+        )
     try:
-        return _forge(request, data_path, registry, config, name, model_engine, allow_read, progress, actor)
+        return _forge(
+            request,
+            data_path,
+            registry,
+            config,
+            name,
+            model_engine,
+            allow_read,
+            progress,
+            actor,
+            custom=custom,
+        )
     finally:
         if model_engine is not None and isinstance(engine, str):
             model_engine.close()
@@ -257,6 +277,8 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     allow_read: Sequence[Path],
     progress: Progress | None,
     actor: str,
+    *,
+    custom: bool = False,
 ) -> ForgeResult:
     timer = _Timer()
     say = progress or (lambda _message: None)
@@ -269,7 +291,7 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         if model_engine is None:
             intent = extract_intent_for(request, schema)
         else:
-            chosen = _route_with_model(model_engine, request, schema, say)
+            chosen = None if custom else _route_with_model(model_engine, request, schema, say)
             if chosen is None:
                 return _forge_with_model(
                     model_engine, request, schema, path, registry, config, timer, say, actor
