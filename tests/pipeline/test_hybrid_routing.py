@@ -11,7 +11,7 @@ import pytest
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.engines import ScriptedEngine
-from mcpforge.exceptions import EngineError, UnmappableRequestError
+from mcpforge.exceptions import EngineError, InvalidArgumentError, UnmappableRequestError
 from mcpforge.pipeline.forge import forge
 from mcpforge.registry import Registry
 
@@ -109,3 +109,33 @@ def test_when_the_model_says_custom_the_parsers_near_miss_is_not_staged(
             allow_read=[data.parent],
         )
     assert engine.usage.calls == 2
+
+
+def test_custom_needs_a_model_engine(data: Path, config: MCPForgeConfig) -> None:
+    with pytest.raises(InvalidArgumentError):
+        forge(
+            ODD_REQUEST,
+            data,
+            registry=Registry(Path(config.registry.root), config),
+            config=config,
+            allow_read=[data.parent],
+            custom=True,
+        )
+
+
+def test_custom_skips_routing_and_asks_the_model_for_a_tool_plan_first(
+    data: Path, config: MCPForgeConfig
+) -> None:
+    engine = ScriptedEngine(["not a plan"])
+    with pytest.raises(EngineError):
+        forge(
+            "count accidents by severity",
+            data,
+            registry=Registry(Path(config.registry.root), config),
+            config=config,
+            engine=engine,
+            allow_read=[data.parent],
+            custom=True,
+        )
+    assert "tool" in engine.prompts[0][0]["content"].lower()
+    assert "Operations (name - what it computes)" not in engine.prompts[0][0]["content"]
