@@ -229,7 +229,9 @@ def test_numpy_scalars_nullable_dtypes_and_missing_timestamps_normalize() -> Non
     assert not outputs_match(dates, {"columns": ["day", "n"], "rows": [["2024-01-02", 1], [None, None]]})
 
 
-@pytest.mark.parametrize(("text", "expected"), [("E0001", "E0001"), ("E5", "E5"), ("1e5", 100000.0), (".5", 0.5)])
+@pytest.mark.parametrize(
+    ("text", "expected"), [("E0001", "E0001"), ("E5", "E5"), ("1e5", 100000.0), (".5", 0.5)]
+)
 def test_identifiers_that_look_like_exponents_stay_text(text: str, expected: object) -> None:
     from mcpforge.metrics._normalize import normalize_cell
 
