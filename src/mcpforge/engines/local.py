@@ -15,6 +15,7 @@ class LocalEngine(Engine):
     """Qwen2.5-Coder-1.5B-Instruct (or any GGUF) through llama.cpp; JSON answers are grammar-constrained."""
 
     name = "local"
+    stop_after_code_fence = True
 
     def __init__(
         self,
@@ -81,6 +82,10 @@ class LocalEngine(Engine):
                 "type": "json_schema",
                 "json_schema": {"name": schema_name, "schema": json_schema},
             }
+        elif self.stop_after_code_fence:
+            # At a few tokens per second, the explanation a small model adds after its code block costs
+            # minutes; a closing fence ends the answer (extract_code accepts an unclosed block).
+            request["stop"] = ["\n```\n"]
         with self._lock:
             response = self._load().handle_chat_completions(request)
         if not isinstance(response, dict) or "choices" not in response:

@@ -238,6 +238,18 @@ def _coerce_default(param: PlanParameter) -> Any:
     return value
 
 
+def compact_spec(spec: ToolSpec) -> str:
+    """The contract for code and repair prompts: the fixed header already carries signature and docs,
+    so only the name, purpose and parameter defaults are repeated (prompt tokens are slow on a CPU)."""
+    params = ", ".join(
+        f"{p['name']}={p.get('default')!r}" for p in spec.parameters if p["name"] != "file_path"
+    )
+    return (
+        f"tool_name: {spec.tool_name}\npurpose: {spec.description}\n"
+        f"parameters after file_path: {params or 'none'}"
+    )
+
+
 def _diagnostics(run: ValidationRun) -> list[str]:
     errors = list(run.report.errors or [])
     failing = [r for r in run.results if not r.get("passed")]
@@ -258,7 +270,7 @@ def _score(run: ValidationRun) -> float:
 def _write_code(engine: Engine, spec: ToolSpec, header: str, schema: DatasetSchema, reference: str) -> str:
     prompt = render_prompt(
         "code_generation",
-        tool_spec=spec.to_json(),
+        tool_spec=compact_spec(spec),
         schema=schema_lines(schema),
         header=header,
         reference_tool=reference,
@@ -350,7 +362,7 @@ def _validate_and_repair(  # noqa: PLR0917 - one private step with its whole sta
         say(f"repair round {iteration}: {diagnostics[0][:80]}")
         prompt = render_prompt(
             "repair",
-            tool_spec=spec.to_json(),
+            tool_spec=compact_spec(spec),
             code=source,
             iteration=str(iteration),
             max_iterations=str(config.validation.max_repair_iterations),
