@@ -46,37 +46,32 @@ ENGINE_NAMES = ("rules", "openai", "anthropic", "local")
 def _build_one(endpoint: ModelEndpoint, llm: LLMConfig) -> Engine:
     if endpoint.engine == "rules":
         return RulesEngine()
-    if endpoint.engine == "openai":
-        from mcpforge.engines.openai import OpenAIEngine
-
-        return OpenAIEngine(
-            model=endpoint.model,
-            base_url=endpoint.base_url,
-            api_key_env=endpoint.api_key_env,
-            timeout_seconds=llm.timeout_seconds,
-            max_retries=llm.max_retries,
-            temperature=llm.temperature,
-            max_tokens=llm.max_tokens,
-        )
-    if endpoint.engine == "anthropic":
-        from mcpforge.engines.anthropic import AnthropicEngine
-
-        return AnthropicEngine(
-            model=endpoint.model,
-            base_url=endpoint.base_url,
-            api_key_env=endpoint.api_key_env,
-            timeout_seconds=llm.timeout_seconds,
-            max_retries=llm.max_retries,
-            temperature=llm.temperature,
-            max_tokens=llm.max_tokens,
-        )
     if endpoint.engine == "local":
         from mcpforge.engines.local import LocalEngine
 
         path = Path(endpoint.model_path) if endpoint.model_path else default_model_path()
         return LocalEngine(model_path=path, temperature=llm.temperature, max_tokens=llm.max_tokens)
-    raise ConfigError(
-        f"unknown engine {endpoint.engine!r}; choose one of {', '.join(ENGINE_NAMES)}", key="llm.engine"
+    engine_class: type[OpenAIEngine] | type[AnthropicEngine]
+    if endpoint.engine == "openai":
+        from mcpforge.engines.openai import OpenAIEngine
+
+        engine_class = OpenAIEngine
+    elif endpoint.engine == "anthropic":
+        from mcpforge.engines.anthropic import AnthropicEngine
+
+        engine_class = AnthropicEngine
+    else:
+        raise ConfigError(
+            f"unknown engine {endpoint.engine!r}; choose one of {', '.join(ENGINE_NAMES)}", key="llm.engine"
+        )
+    return engine_class(
+        model=endpoint.model,
+        base_url=endpoint.base_url,
+        api_key_env=endpoint.api_key_env,
+        timeout_seconds=llm.timeout_seconds,
+        max_retries=llm.max_retries,
+        temperature=llm.temperature,
+        max_tokens=llm.max_tokens,
     )
 
 
