@@ -13,39 +13,9 @@ from mcpforge.pipeline._schema_gate import check_schema
 from mcpforge.pipeline._static_gate import run_static_gate
 from mcpforge.pipeline.handwritten import spec_from_source
 from mcpforge.pipeline.validate import report_passed, run_validation, summary_line
+from mcpforge.registry.testing import COUNT_BY_COLUMN_TOOL
 
-GOOD_TOOL = '''"""Count rows per value of a column."""
-
-from typing import Annotated
-
-from pydantic import Field
-
-from mcpforge.runtime import format_markdown_table, load_csv_data_with_types, mcp, output_footer
-from mcpforge.runtime import require_columns
-
-
-@mcp.tool()
-def count_by_column(
-    file_path: Annotated[str, Field(description="Path to the CSV file")],
-    column: Annotated[str, Field(description="Column whose values are counted")],
-) -> str:
-    """Count rows for each value of a column.
-
-    WHEN TO USE THIS TOOL: When you need to know how often each value of one column occurs.
-    WHAT THIS TOOL DOES: Loads the CSV, counts rows per value of the column, sorts by count.
-    RETURNS: A markdown table of values and counts, with a JSON footer.
-    PREREQUISITES: The CSV file exists and has the column.
-    """
-    df = load_csv_data_with_types(file_path)
-    require_columns(df, [column], path=file_path)
-    counts = df[column].value_counts().rename_axis(column).reset_index(name="count")
-    footer = {
-        "operation": "count_by_column",
-        "result": {"columns": [column, "count"], "rows": counts.values.tolist()},
-        "rows_processed": len(df),
-    }
-    return format_markdown_table(counts) + "\\n\\n" + output_footer(footer)
-'''
+GOOD_TOOL = COUNT_BY_COLUMN_TOOL
 
 # Reads with plain pandas: an empty file raises pandas' own EmptyDataError, not a clear message.
 CRASHING_TOOL = GOOD_TOOL.replace(
