@@ -115,9 +115,12 @@ class RevisionWatcher:
         await self.bus.publish(ToolsListChanged())
         logger.info("active tools changed; notified %d connection(s) and the subscription bus", sent)
 
-    async def run(self) -> None:
-        """Poll forever (cancel to stop)."""
-        last = await self._current()
+    async def baseline(self) -> tuple[str, tuple[tuple[str, int, int], ...]] | None:
+        """The state to compare later polls against; take it before serving the first request."""
+        return await self._current()
+
+    async def run(self, last: tuple[str, tuple[tuple[str, int, int], ...]] | None) -> None:
+        """Poll forever from ``last`` (a :meth:`baseline`), announcing each change; cancel to stop."""
         while True:
             await anyio.sleep(self.interval)
             current = await self._current()

@@ -132,7 +132,10 @@ def build_server(
         holder["watcher"] = watcher
         # A plain task, not a task group: FastMCP may enter and leave the lifespan in different
         # tasks (HTTP session manager, in-memory transport), which a task group forbids.
-        task = asyncio.get_running_loop().create_task(watcher.run(), name="mcpforge-registry-watcher")
+        # The baseline is taken before the first request is served, so an edit made right after a
+        # client connects is still seen as a change.
+        baseline = await watcher.baseline()
+        task = asyncio.get_running_loop().create_task(watcher.run(baseline), name="mcpforge-registry-watcher")
         try:
             yield {"watcher": watcher}
         finally:
