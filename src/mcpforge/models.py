@@ -86,6 +86,9 @@ class SemanticClosenessMetrics(_Model):
     standard_code_bleu: float | None = Field(
         default=None, description="CodeBLEU of the `codebleu` package, for comparison only (optional extra)"
     )
+    reference: str | None = Field(
+        default=None, description="What the code was compared with, e.g. a catalogue reference function"
+    )
 
 
 class CodeMetrics(_Model):

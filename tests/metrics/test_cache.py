@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.metrics import CodeBleuCache, calculate_code_bleu, compute_code_bleu_async
@@ -13,6 +15,7 @@ from mcpforge.models import sha256_text
 
 CANDIDATE = "def f(a):\n    b = a + 1\n    return b\n"
 REFERENCE = "def f(x):\n    y = x + 1\n    return y\n"
+T = TypeVar("T")
 
 
 def test_cache_files_are_named_by_both_code_hashes(tmp_path: Path) -> None:
@@ -72,3 +75,43 @@ def test_a_pair_already_being_computed_shares_its_future(tmp_path: Path) -> None
         release.set()
         assert first is second
         assert first.result(timeout=60) == calculate_code_bleu(CANDIDATE, REFERENCE)
+
+
+class _CountingExecutor(Executor):
+    """Runs submitted work at once in the caller's thread and counts it."""
+
+    def __init__(self) -> None:
+        self.submitted = 0
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        self.submitted += 1
+        future: Future[T] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_a_second_identical_computation_is_a_cache_hit_without_recomputing(tmp_path: Path) -> None:
+    executor = _CountingExecutor()
+    first = compute_code_bleu_async(CANDIDATE, REFERENCE, CodeBleuCache(tmp_path), executor)
+    assert executor.submitted == 1
+    # A new cache object over the same directory (another process, a later command) reads the file.
+    second = compute_code_bleu_async(CANDIDATE, REFERENCE, CodeBleuCache(tmp_path), executor)
+    assert second.done()
+    assert executor.submitted == 1
+    assert second.result() == first.result()
+    changed = compute_code_bleu_async(
+        CANDIDATE.replace("a + 1", "a * 2"), REFERENCE, CodeBleuCache(tmp_path), executor
+    )
+    assert executor.submitted == 2
+    assert changed.result() != first.result()
+
+
+def test_a_cache_inside_a_directory_that_is_gone_writes_nothing(tmp_path: Path) -> None:
+    root = tmp_path / "registry"
+    cache = CodeBleuCache(root / "cache" / "codebleu", within=root)
+    assert cache.put(CANDIDATE, REFERENCE, calculate_code_bleu(CANDIDATE, REFERENCE)) is None
+    assert not root.exists()
+    root.mkdir()
+    assert cache.put(CANDIDATE, REFERENCE, calculate_code_bleu(CANDIDATE, REFERENCE)) == cache.path(
+        CANDIDATE, REFERENCE
+    )

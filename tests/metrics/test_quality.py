@@ -168,3 +168,15 @@ def test_metrics_below_their_targets_become_warnings() -> None:
     routing = evaluate_tool_quality(metrics.overall_score, metrics=metrics)
     assert routing["stage"] is True
     assert len(routing["warnings"]) == 2  # overall test pass rate and the normal category
+
+
+def test_codebleu_attached_for_information_leaves_the_score_and_tier_alone() -> None:
+    metrics = _metrics(pass_rate_failures=2)
+    report = ValidationReport(schema_ok=True, tests_ok=True, sandbox_ok=True, logs=[], code_metrics=metrics)
+    semantic = calculate_code_bleu("print('a')", "x = [i for i in range(3)]")
+    assert semantic.code_bleu_score < 0.5  # rescoring would lower the overall score
+    updated = attach_semantic_closeness(report, semantic, rescore=False)
+    assert updated.code_metrics == metrics.model_copy(update={"semantic_closeness": semantic})
+    rescored = attach_semantic_closeness(report, semantic)
+    assert rescored.code_metrics is not None
+    assert rescored.code_metrics.overall_score < metrics.overall_score

@@ -24,7 +24,7 @@ from mcpforge.cli._common import (
 from mcpforge.config import CONFIG_FILE_NAME, MCPForgeConfig
 
 if TYPE_CHECKING:
-    from mcpforge.models import ToolCandidate
+    from mcpforge.models import SemanticClosenessMetrics, ToolCandidate
     from mcpforge.registry import Registry
 
 tools_app = typer.Typer(help="Promoted tools in the active registry.", no_args_is_help=True)
@@ -210,7 +210,14 @@ def tools_remove(
 
 
 # ---------------------------------------------------------------------------------------------- candidates
+def _semantic(candidate: ToolCandidate) -> SemanticClosenessMetrics | None:
+    report = candidate.validation_report
+    metrics = report.code_metrics if report is not None else None
+    return metrics.semantic_closeness if metrics is not None else None
+
+
 def _candidate_summary(candidate: ToolCandidate) -> dict[str, Any]:
+    semantic = _semantic(candidate)
     return {
         "candidate_id": candidate.candidate_id,
         "tool_name": candidate.spec.tool_name,
@@ -219,7 +226,18 @@ def _candidate_summary(candidate: ToolCandidate) -> dict[str, Any]:
         "created_at": candidate.created_at,
         "created_by": candidate.created_by,
         "path": candidate.package_path,
+        "code_bleu": round(semantic.code_bleu_score, 4) if semantic is not None else None,
+        "code_bleu_reference": semantic.reference if semantic is not None else None,
     }
+
+
+def _code_bleu_line(candidate: ToolCandidate) -> str | None:
+    """One line on CodeBLEU, which is informational: it does not enter the overall score."""
+    semantic = _semantic(candidate)
+    if semantic is None:
+        return None
+    against = f" against `{semantic.reference}`" if semantic.reference else ""
+    return f"**CodeBLEU**: {semantic.code_bleu_score:.2f}{against} (informational, not in the quality score)"
 
 
 @candidates_app.command("list")
@@ -255,8 +273,17 @@ def candidates_list(
             return
         _table(
             "Candidates",
-            ["candidate", "status", "created", "created by"],
-            [[r["candidate_id"], r["status"], r["created_at"], r["created_by"]] for r in rows],
+            ["candidate", "status", "created", "created by", "CodeBLEU"],
+            [
+                [
+                    r["candidate_id"],
+                    r["status"],
+                    r["created_at"],
+                    r["created_by"],
+                    "-" if r["code_bleu"] is None else f"{r['code_bleu']:.2f}",
+                ]
+                for r in rows
+            ],
         )
 
 
@@ -269,7 +296,8 @@ def _presentation(candidate: ToolCandidate) -> str:
         except (ImportError, AttributeError):
             present = None
         if present is not None:
-            return str(present(candidate, artifacts))
+            line = _code_bleu_line(candidate)
+            return str(present(candidate, artifacts)) + (f"\n{line}\n" if line else "")
     spec = candidate.spec
     lines = [
         f"## Candidate {candidate.candidate_id} ({candidate.status.value})",
@@ -277,6 +305,8 @@ def _presentation(candidate: ToolCandidate) -> str:
         f"**What It Does**: {spec.what_it_does or spec.description}",
         f"**Returns**: {spec.returns}",
     ]
+    line = _code_bleu_line(candidate)
+    lines += [line] if line else []
     if artifacts is not None and artifacts.summary_markdown:
         lines += ["", "### Result", artifacts.summary_markdown]
     elif artifacts is None:
@@ -436,12 +466,12 @@ def stats_command(
     """
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
-        metrics = reg.metrics()
+        metrics = {**reg.metrics(), **_code_bleu_figures(reg)}
         if as_json:
             print_json(metrics)
             return
         figures = [
-            [key, str(metrics[key])]
+            [key, "-" if metrics[key] is None else str(metrics[key])]
             for key in (
                 "total_generated",
                 "staged",
@@ -455,6 +485,8 @@ def stats_command(
                 "validation_failures",
                 "validation_failure_rate",
                 "avg_generation_time_ms",
+                "code_bleu_mean",
+                "code_bleu_candidates",
             )
         ]
         figures.append(["validation_failure_reasons", _pairs(metrics["validation_failure_reasons"])])
@@ -480,6 +512,23 @@ def stats_command(
                     for name, s in calls.items()
                 ],
             )
+
+
+def _code_bleu_figures(reg: Registry) -> dict[str, Any]:
+    """Mean CodeBLEU over the candidates that have one (informational; catalogue references differ in
+    idiom on purpose, so this tracks style distance, not quality)."""
+    from mcpforge.exceptions import RegistryCorruptedError
+
+    scores = []
+    for candidate_id in reg.staging_entries():
+        try:
+            semantic = _semantic(reg.get_candidate(candidate_id))
+        except RegistryCorruptedError:  # `mcpforge doctor` reports it; the figures skip it
+            continue
+        if semantic is not None:
+            scores.append(semantic.code_bleu_score)
+    mean = round(sum(scores) / len(scores), 4) if scores else None
+    return {"code_bleu_mean": mean, "code_bleu_candidates": len(scores)}
 
 
 def _pairs(mapping: dict[str, Any]) -> str:

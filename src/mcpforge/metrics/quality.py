@@ -209,8 +209,17 @@ def attach_semantic_closeness(
     semantic_closeness: SemanticClosenessMetrics,
     *,
     config: MCPForgeConfig | None = None,
+    rescore: bool = True,
 ) -> ValidationReport:
     """A copy of ``report`` with CodeBLEU filled in and the overall score and tier recomputed.
+
+    Args:
+        report: A validation report with code metrics.
+        semantic_closeness: The CodeBLEU of the candidate against its reference.
+        config: Weights and tier thresholds.
+        rescore: False attaches CodeBLEU as information only: the overall score and tier stay as they
+            were (the pipeline does this for catalogue tools, whose reference is written in another
+            idiom on purpose, so CodeBLEU there measures style distance, not quality).
 
     Raises:
         InvalidArgumentError: the report has no code metrics to attach to.
@@ -218,6 +227,9 @@ def attach_semantic_closeness(
     metrics = report.code_metrics
     if metrics is None:
         raise InvalidArgumentError("the validation report has no code metrics", argument="report")
+    if not rescore:
+        informational = metrics.model_copy(update={"semantic_closeness": semantic_closeness})
+        return report.model_copy(update={"code_metrics": informational})
     overall = calculate_overall_quality_score(
         metrics.functional_correctness.correctness_score,
         metrics.pass_at_k,

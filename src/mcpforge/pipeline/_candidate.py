@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.models import ToolCandidate, ToolSpec, ToolStatus, ValidationReport, utc_now
+from mcpforge.pipeline import _semantic
 from mcpforge.pipeline.codegen import ToolPackage
 
 if TYPE_CHECKING:
@@ -35,9 +37,18 @@ def stage_package(
     intent: dict[str, Any] | None = None,
     run_arguments: dict[str, Any] | None = None,
     dependencies: list[str] | None = None,
+    semantic_executor: Executor | None = None,
 ) -> ToolCandidate:
-    """Stage the package (DRAFT → STAGED) when validation passed, else record it as REJECTED (archived)."""
+    """Stage the package (DRAFT → STAGED) when validation passed, else record it as REJECTED (archived).
+
+    CodeBLEU against the catalogue reference (informational) goes into the same write when it is ready,
+    else it is attached in the background once computed (``semantic_executor``: where; default a shared
+    worker thread). Staging never waits for it.
+    """
     version = registry.plan_version(spec.tool_name, package.spec_hash)
+    report, pending = _semantic.prepare_report(
+        registry, report, package.files["tool.py"], intent, staged=passed, executor=semantic_executor
+    )
     candidate = ToolCandidate(
         tool_id=spec.tool_name,
         version=version,
@@ -53,7 +64,10 @@ def stage_package(
         intent=intent,
         run_arguments=run_arguments,
     )
-    return registry.stage_candidate(candidate, package.files, actor=actor)
+    staged = registry.stage_candidate(candidate, package.files, actor=actor)
+    if pending is not None and staged.status == ToolStatus.STAGED:
+        _semantic.attach_later(registry, staged.candidate_id, pending)
+    return staged
 
 
 def failure_reasons(report: ValidationReport) -> list[str]:

@@ -1,8 +1,9 @@
 """CodeMetrics of one validation: functional correctness, pass rates, pass@1, overall score and tier.
 
-The overall score and tier come from ``mcpforge.metrics``. CodeBLEU needs reference code, which
-catalogue operations do not have (their reference is a function), so it is left out of the score and its
-weight is spread over the measured terms. Tiers decide warnings and staging priority, never promotion.
+The overall score and tier come from ``mcpforge.metrics``. CodeBLEU is left out of the score and its
+weight is spread over the measured terms: it is computed in the background against the catalogue's
+reference code and attached for information only (``pipeline/_semantic.py``; docs/DECISIONS.md). Tiers
+decide warnings and staging priority, never promotion.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import hashlib
 import json
 import logging
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,15 +30,25 @@ from mcpforge.exceptions import (
     RegistryError,
     UserError,
 )
-from mcpforge.models import ToolCandidate, ToolSpec, ToolStatus, UserFeedback, sha256_text, utc_now
+from mcpforge.models import (
+    ToolCandidate,
+    ToolSpec,
+    ToolStatus,
+    UserFeedback,
+    ValidationReport,
+    sha256_text,
+    utc_now,
+)
 from mcpforge.registry import lifecycle, promote
-from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json
+from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json, atomic_write_text
 from mcpforge.registry.audit import AuditLog
 from mcpforge.registry.monitor import compute_metrics
 
 logger = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_SECONDS = 120.0
+# Candidates whose report may still change: not yet promoted, rejected or removed.
+_REPORT_STATUSES = frozenset({ToolStatus.STAGED.value, ToolStatus.APPROVED.value})
 
 
 class RegistryNotInitializedError(UserError):
@@ -277,6 +287,36 @@ class Registry:
     def save_candidate(self, candidate: ToolCandidate) -> None:
         """Rewrite a candidate's JSON files (e.g. new run_artifacts); its status must not change."""
         lifecycle.save_candidate(self, candidate)
+
+    def update_validation_report(
+        self,
+        candidate_id: str,
+        report: ValidationReport | Callable[[ValidationReport | None], ValidationReport | None],
+    ) -> ToolCandidate | None:
+        """Replace the validation report of a candidate still awaiting promotion, atomically under the lock.
+
+        For results that arrive after staging (CodeBLEU in the background). ``report`` is the new report,
+        or a function of the stored one (read under the lock) returning the new one or None to keep it.
+        A candidate that is no longer STAGED or APPROVED (promoted, rejected, removed, unknown), or a
+        registry that is gone, is left alone: nothing is written or recreated and None is returned.
+        """
+        if not self.is_initialized():
+            return None
+        with self.writing():
+            entry = self.staging_entries().get(candidate_id)
+            if entry is None or entry.get("status") not in _REPORT_STATUSES:
+                return None
+            directory = self.resolve(str(entry["path"]))
+            if not (directory / "candidate.json").is_file():
+                return None
+            stored = self.get_candidate(candidate_id)
+            new = report(stored.validation_report) if callable(report) else report
+            if new is None:
+                return stored
+            updated = stored.model_copy(update={"validation_report": new})
+            atomic_write_text(directory / "validation_report.json", new.model_dump_json(indent=2) + "\n")
+            atomic_write_text(directory / "candidate.json", updated.model_dump_json(indent=2) + "\n")
+        return updated
 
     def record_feedback(self, candidate_id: str, feedback: UserFeedback, *, actor: str) -> ToolCandidate:
         """Apply a registration decision: APPROVED → APPROVED; REJECTED → REJECTED and archived."""
