@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from mcpforge.config import MCPForgeConfig, SandboxConfig
+from mcpforge.pipeline._stress_cache import STRESS_CACHE_ENV
+
+
+@pytest.fixture(scope="session", autouse=True)
+def stress_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Stress data of this test session goes to a temporary directory, never the user's cache.
+
+    Set in the environment, so ``mcpforge`` subprocesses started by tests use it too.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(STRESS_CACHE_ENV, str(tmp_path_factory.mktemp("stress-cache")))
+        yield
 
 
 @pytest.fixture

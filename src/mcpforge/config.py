@@ -116,6 +116,11 @@ class ValidationConfig(_Section):
     max_repair_iterations: int = 3
     sandbox_timeout_seconds: float = 30.0
     stress_rows: int = 1_000_000
+    stress_cache_max_mb: int = Field(
+        default=512,
+        ge=0,
+        description="size cap of the stress-data cache; least recently used files beyond it are deleted",
+    )
     run_static_gate: bool = True
     quality_thresholds: QualityThresholds = Field(default_factory=QualityThresholds)
     metric_weights: MetricWeights = Field(default_factory=MetricWeights)

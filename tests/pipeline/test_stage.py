@@ -14,6 +14,7 @@ from mcpforge.pipeline._candidate import stage_package
 from mcpforge.pipeline.codegen import build_package
 from mcpforge.pipeline.handwritten import spec_from_source
 from mcpforge.pipeline.stage import StagedRunError, sample_rows, stage_run, strip_footer
+from mcpforge.pipeline.validate import ValidationRun, run_validation
 from mcpforge.registry import Registry
 
 TOOL = '''"""Sum a numeric column per group."""
@@ -139,3 +140,79 @@ def test_helpers_strip_the_footer_and_sample_tables() -> None:
     assert sample_rows({"columns": ["a"], "rows": [[i] for i in range(9)]}) == [{"a": i} for i in range(5)]
     assert sample_rows({"mean": 2.5}) == [{"mean": 2.5}]
     assert sample_rows("text") is None
+
+
+def _validated_and_staged(
+    config: MCPForgeConfig, data: Path
+) -> tuple[Registry, ToolCandidate, ValidationRun]:
+    config = config.model_copy(update={"validation": config.validation.model_copy(update={"stress_rows": 0})})
+    registry = Registry(Path(config.registry.root), config)
+    registry.init()
+    spec = spec_from_source(TOOL)
+    run = run_validation(
+        source=TOOL, spec=spec, config=config, data_path=data, arguments={"group": "region", "value": "units"}
+    )
+    package = build_package(spec=spec, source=TOOL, cases=run.cases)
+    candidate = stage_package(
+        registry, spec=spec, package=package, report=run.report, passed=True, created_by="test", actor="test"
+    )
+    return registry, candidate, run
+
+
+def test_the_staged_run_reuses_validations_call_on_the_same_data(
+    data: Path, forge_config: MCPForgeConfig
+) -> None:
+    registry, candidate, run = _validated_and_staged(forge_config, data)
+    assert run.person_run is not None
+    arguments = {"file_path": str(data), "group": "region", "value": "units"}
+    reused = stage_run(
+        candidate,
+        registry=registry,
+        config=forge_config,
+        arguments=arguments,
+        data_path=data,
+        validated=run.person_run,
+    )
+    fresh = stage_run(candidate, registry=registry, config=forge_config, arguments=arguments, data_path=data)
+    assert reused.run_artifacts is not None and fresh.run_artifacts is not None
+    assert reused.run_artifacts.metadata["from_validation_case"] == "normal_person_data"
+    assert "from_validation_case" not in fresh.run_artifacts.metadata
+    assert reused.run_artifacts.result == fresh.run_artifacts.result
+    assert reused.run_artifacts.outputs == fresh.run_artifacts.outputs
+    assert reused.run_artifacts.result["result"]["rows"] == [
+        ["East", 2],
+        ["North", 8],
+        ["South", 6],
+        ["West", 9],
+    ]
+
+
+def test_changed_data_runs_the_staged_tool_again(data: Path, forge_config: MCPForgeConfig) -> None:
+    registry, candidate, run = _validated_and_staged(forge_config, data)
+    data.write_text("region,units\nNorth,100\n", encoding="utf-8")
+    updated = stage_run(
+        candidate,
+        registry=registry,
+        config=forge_config,
+        arguments={"file_path": str(data), "group": "region", "value": "units"},
+        data_path=data,
+        validated=run.person_run,
+    )
+    assert updated.run_artifacts is not None
+    assert "from_validation_case" not in updated.run_artifacts.metadata
+    assert updated.run_artifacts.result["result"]["rows"] == [["North", 100]]
+
+
+def test_a_different_call_or_tool_is_not_taken_from_validation(
+    data: Path, forge_config: MCPForgeConfig
+) -> None:
+    _registry, candidate, run = _validated_and_staged(forge_config, data)
+    validated = run.person_run
+    assert validated is not None
+    call = {"file_path": str(data), "group": "region", "value": "units"}
+    assert validated.matches(code_hash=candidate.code_hash, arguments=dict(call), data_path=data)
+    assert not validated.matches(
+        code_hash=candidate.code_hash, arguments={**call, "group": "units"}, data_path=data
+    )
+    assert not validated.matches(code_hash="0" * 64, arguments=call, data_path=data)
+    assert not validated.matches(code_hash=candidate.code_hash, arguments=call, data_path=None)

@@ -9,9 +9,12 @@ import pandas as pd
 import pytest
 
 from mcpforge.config import MCPForgeConfig
+from mcpforge.models import sha256_text
 from mcpforge.pipeline._schema_gate import check_schema
 from mcpforge.pipeline._static_gate import run_static_gate
+from mcpforge.pipeline._stress_cache import stress_cache_dir
 from mcpforge.pipeline.handwritten import spec_from_source
+from mcpforge.pipeline.stage import file_sha256
 from mcpforge.pipeline.validate import report_passed, run_validation, summary_line
 from mcpforge.registry.testing import COUNT_BY_COLUMN_TOOL
 
@@ -155,3 +158,28 @@ def test_schema_gate_reports_every_mismatch_with_the_spec() -> None:
     assert any("RETURNS" in e for e in errors)
     assert check_schema(GOOD_TOOL, spec)[0] == []
     assert check_schema(GOOD_TOOL.replace(") -> str:", ") -> dict:"), spec)[0]
+
+
+def test_validation_keeps_its_call_on_the_persons_data_and_its_stress_data_in_the_cache(
+    config: MCPForgeConfig, data: Path
+) -> None:
+    run = run_validation(
+        source=GOOD_TOOL,
+        spec=spec_from_source(GOOD_TOOL),
+        config=config,
+        data_path=data,
+        arguments={"column": "severity"},
+        reference=reference,
+    )
+    assert run.passed, run.report.errors
+    kept = run.person_run
+    assert kept is not None
+    assert (kept.case, kept.data_path, kept.data_hash) == ("normal_person_data", data, file_sha256(data))
+    assert kept.arguments == {"column": "severity", "file_path": str(data)}
+    assert kept.outcome.ok and kept.outcome.structured is not None
+    assert kept.code_hash == sha256_text(GOOD_TOOL)
+    stress = [case for case in run.cases if case.category == "stress"]
+    assert len(stress) == 1
+    stress_path = Path(stress[0].case.arguments["file_path"])
+    assert stress_path.parent == stress_cache_dir() and stress_path.is_file()
+    assert any(stress_path.name in line for line in run.report.logs)

@@ -149,6 +149,15 @@ def test_json_object_columns_are_expanded(data_dir: Path) -> None:
     assert list(unexpanded.columns) == ["id", "meta", "score"]
 
 
+def test_a_json_column_with_a_plain_value_after_the_first_rows_is_not_expanded(data_dir: Path) -> None:
+    path = data_dir / "json_late.csv"
+    rows = [f'{i},"{{""a"": {i}}}"' for i in range(500)] + ["500,plain text"]
+    path.write_text("id,meta\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    df = load_csv_data_with_types(str(path))
+    assert list(df.columns) == ["id", "meta"]
+    assert df["meta"].iloc[-1] == "plain text"
+
+
 def test_max_rows_reads_only_the_first_rows_and_says_so(data_dir: Path) -> None:
     path = data_dir / "many.csv"
     path.write_text("n\n" + "".join(f"{i}\n" for i in range(50)), encoding="utf-8")

@@ -8,19 +8,18 @@ cached by the data file's fingerprint, because writing a million-row CSV costs m
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
+from mcpforge.config import ValidationConfig
 from mcpforge.metrics.functional import ToolTestCase, judge_output
+from mcpforge.pipeline._stress_cache import stress_data
 from mcpforge.runtime import (
     configure,
     detect_encoding,
@@ -40,6 +39,7 @@ CLEAR_ERRORS = frozenset(
 SAMPLE_ROWS = 5_000
 INLINE_ROWS = 50
 FILE_PARAMETER = "file_path"
+DEFAULT_CACHE_BYTES = ValidationConfig().stress_cache_max_mb * 1024 * 1024
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -141,39 +141,29 @@ def _expected(reference: Reference | None, path: Path, arguments: dict[str, Any]
         return None
 
 
-def _fingerprint(path: Path, rows: int) -> str:
-    info = path.stat()
-    key = f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{rows}"
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+def read_sample(path: Path) -> pd.DataFrame:
+    """The first rows of ``path`` as text: what stress data is resampled from."""
+    return read_raw(path, nrows=SAMPLE_ROWS)
 
 
-def stress_cache_dir() -> Path:
-    """Where resampled stress files are kept between runs."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "mcpforge" / "stress"
+def stress_file(data_path: Path, rows: int, *, max_bytes: int = DEFAULT_CACHE_BYTES) -> Path:
+    """A CSV of ``rows`` rows resampled from ``data_path`` (cached by the file's fingerprint).
+
+    The file is not protected from eviction once this returns; a run that reads it uses
+    :func:`stress_data` for the duration instead.
+    """
+    with stress_data(read_sample, data_path, rows, max_bytes=max_bytes) as path:
+        return path
 
 
-def stress_file(data_path: Path, rows: int) -> Path:
-    """A CSV of ``rows`` rows resampled from ``data_path`` (cached by the file's fingerprint)."""
-    cache = stress_cache_dir()
-    cache.mkdir(parents=True, exist_ok=True)
-    target = cache / f"{_fingerprint(data_path, rows)}.csv"
-    if target.is_file():
-        return target
-    raw = read_raw(data_path, nrows=SAMPLE_ROWS)
-    rng = np.random.default_rng(7)
-    index = rng.integers(0, len(raw), size=rows)
-    big = raw.iloc[index].reset_index(drop=True)
-    tmp = target.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        import pyarrow as pa
-        import pyarrow.csv as pacsv
+def stress_case(path: Path, arguments: dict[str, Any], file_parameter: str) -> PlannedCase:
+    """The stress case: the request's call on ``rows`` rows; it passes when the tool answers in time."""
+    return _case("stress_large", "stress", path, arguments, file_parameter, expected_rows=None)
 
-        pacsv.write_csv(pa.Table.from_pandas(big, preserve_index=False), str(tmp))
-    except ImportError:
-        big.to_csv(tmp, index=False)
-    tmp.replace(target)
-    return target
+
+def stress_log(path: Path, rows: int) -> str:
+    """The log line that says which stress data ran."""
+    return f"tests: stress data {path.name} ({rows:,} rows resampled from the data)"
 
 
 def _write(directory: Path, name: str, text: str) -> Path:
@@ -278,8 +268,8 @@ def plan_suite(
     if stress_rows > 0:
         big = stress_file(data_path, stress_rows)
         read_paths.append(big)
-        stress.append(_case("stress_large", "stress", big, arguments, file_parameter, expected_rows=None))
-        logs.append(f"tests: stress data {big.name} ({stress_rows:,} rows resampled from the data)")
+        stress.append(stress_case(big, arguments, file_parameter))
+        logs.append(stress_log(big, stress_rows))
     return SuitePlan(quick=quick, stress=stress, read_paths=read_paths, logs=logs)
 
 

@@ -18,6 +18,7 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.engines.base import Engine
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
+from mcpforge.pipeline import _semantic
 from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
 from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
@@ -119,6 +120,8 @@ def forge_intent(
     with timer.step("spec"):
         operation, rendered = render_intent(intent, registry, tool_name=tool_name)
         spec = finalize_spec(rendered.spec, intent)
+    # CodeBLEU (informational) runs in the background during validation; staging picks it up.
+    _semantic.start(registry, rendered.source, operation.name)
     say("validating the tool (schema, static, security, sandbox tests)")
     with timer.step("validate"):
         run = run_validation(
@@ -207,7 +210,9 @@ def _stage_and_run(
             arguments=call,
             data_path=data_path,
             function_name=function_name,
+            validated=run.person_run,
         )
+    staged = _semantic.settle(registry, staged)  # CodeBLEU that arrived meanwhile, kept past the run's save
     assert staged.run_artifacts is not None
     with timer.step("present"):
         markdown = present(staged, staged.run_artifacts)

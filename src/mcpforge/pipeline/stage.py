@@ -2,12 +2,20 @@
 
 The tool is read from its staging directory (not from memory), so what runs is exactly what was
 staged and hashed. The run's artifacts are stored with the candidate (``run_artifacts.json``).
+
+Validation already made this exact call (its ``normal_person_data`` case). When the staged tool.py,
+the arguments and the data file's bytes (sha256) are all the same as in that call, and that call wrote
+no output files, its outcome is the staged run's result: a second sandbox start would compute the same
+answer again. Otherwise the tool runs again here.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,12 +24,14 @@ from mcpforge.exceptions import DataError, IntegrityError, SandboxError
 from mcpforge.footer import FOOTER_PREFIX
 from mcpforge.models import RunArtifacts, ToolCandidate, sha256_text
 from mcpforge.sandbox import Sandbox, call_tool_batch, get_sandbox, limits_from_config
-from mcpforge.sandbox.tool_call import ToolCall
+from mcpforge.sandbox.tool_call import ToolCall, ToolCallOutcome
 
 if TYPE_CHECKING:
     from mcpforge.registry import Registry
 
 SAMPLE_ROW_COUNT = 5
+REUSED_CASE = "normal_person_data"
+_HASH_CHUNK = 1 << 20
 _USER_ERRORS = frozenset(
     {
         "DataError",
@@ -69,6 +79,51 @@ def sample_rows(result: Any, count: int = SAMPLE_ROW_COUNT) -> list[dict[str, An
     return None
 
 
+def file_sha256(path: Path) -> str:
+    """sha256 of a file's bytes, read in chunks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_HASH_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _same_arguments(left: dict[str, Any], right: dict[str, Any]) -> bool:
+    def canonical(value: dict[str, Any]) -> str:
+        return json.dumps(value, sort_keys=True, default=str)
+
+    return canonical(left) == canonical(right)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ValidatedRun:
+    """Validation's call of the tool on the person's data, kept so the staged run need not repeat it."""
+
+    code_hash: str
+    arguments: dict[str, Any]
+    data_path: Path
+    data_hash: str
+    outcome: ToolCallOutcome
+    backend: str
+    wrote_outputs: bool
+    sandbox_ms: float
+    """Wall time of the sandbox run that made the call (a batch with the other quick cases)."""
+    case: str = REUSED_CASE
+
+    def matches(self, *, code_hash: str, arguments: dict[str, Any], data_path: Path | None) -> bool:
+        """Whether a staged call with these inputs would be this very call (the data is re-hashed)."""
+        if not (self.outcome.ok and self.outcome.markdown is not None) or self.wrote_outputs:
+            return False
+        if data_path is None or code_hash != self.code_hash or data_path != self.data_path:
+            return False
+        if not _same_arguments(arguments, self.arguments):
+            return False
+        try:
+            return file_sha256(data_path) == self.data_hash
+        except OSError:
+            return False
+
+
 def run_tool(
     source: str,
     arguments: dict[str, Any],
@@ -102,6 +157,30 @@ def run_tool(
     outcome = batch.load_error or (batch.outcomes[0] if batch.outcomes else None)
     if outcome is None:
         raise SandboxError(f"the staged run failed: {batch.failure}")
+    return _artifacts(
+        outcome,
+        arguments=arguments,
+        backend=batch.backend,
+        sandbox_ms=elapsed_ms,
+        outputs=batch.raw.outputs,
+        assumptions=assumptions,
+        limitations=limitations,
+        extra_metadata=extra_metadata,
+    )
+
+
+def _artifacts(
+    outcome: ToolCallOutcome,
+    *,
+    arguments: dict[str, Any],
+    backend: str,
+    sandbox_ms: float,
+    outputs: dict[str, bytes],
+    assumptions: Sequence[str] = (),
+    limitations: Sequence[str] = (),
+    extra_metadata: dict[str, Any] | None = None,
+) -> RunArtifacts:
+    """RunArtifacts of one call's outcome (raises StagedRunError when the call failed)."""
     if not outcome.ok or outcome.markdown is None:
         where = f" (tool.py line {outcome.error_line})" if outcome.error_line else ""
         raise StagedRunError(
@@ -116,10 +195,10 @@ def run_tool(
     footer_limitations: list[Any] = raw_limitations if isinstance(raw_limitations, list) else []
     files, artifacts = [], []
     outputs_dir = (extra_metadata or {}).get("outputs_dir")
-    if batch.raw.outputs and outputs_dir:
+    if outputs and outputs_dir:
         target = Path(outputs_dir)
         target.mkdir(parents=True, exist_ok=True)
-        for name, data in batch.raw.outputs.items():
+        for name, data in outputs.items():
             path = target / Path(name).name
             path.write_bytes(data)
             artifacts.append(str(path))
@@ -127,9 +206,9 @@ def run_tool(
     metadata = {
         "assumptions": list(dict.fromkeys([*assumptions, *_notes(footer)])),
         "limitations": list(dict.fromkeys([*limitations, *map(str, footer_limitations)])),
-        "backend": batch.backend,
+        "backend": backend,
         "arguments": arguments,
-        "sandbox_ms": round(elapsed_ms, 1),
+        "sandbox_ms": round(sandbox_ms, 1),
         **{k: v for k, v in (extra_metadata or {}).items() if k != "outputs_dir"},
     }
     return RunArtifacts(
@@ -161,8 +240,12 @@ def stage_run(
     read_paths: Sequence[Path] = (),
     sandbox: Sandbox | None = None,
     function_name: str | None = None,
+    validated: ValidatedRun | None = None,
 ) -> ToolCandidate:
     """Run the staged ``candidate`` on the person's data; store and return it with its RunArtifacts.
+
+    ``validated`` is validation's call on the same data: when it is this exact call (see
+    :meth:`ValidatedRun.matches`), its outcome is used instead of running the tool again.
 
     Raises:
         IntegrityError: the staged tool.py no longer matches the candidate's code_hash.
@@ -177,17 +260,31 @@ def stage_run(
     metadata: dict[str, Any] = {"outputs_dir": str(directory / "outputs")}
     if data_path is not None:
         metadata["data_path"] = str(data_path)
-    artifacts = run_tool(
-        source,
-        arguments,
-        config=config,
-        read_paths=paths,
-        sandbox=sandbox,
-        function_name=function_name or candidate.spec.tool_name,
-        assumptions=candidate.spec.assumptions,
-        limitations=candidate.spec.limitations,
-        extra_metadata=metadata,
-    )
+    if validated is not None and validated.matches(
+        code_hash=actual, arguments=arguments, data_path=data_path
+    ):
+        artifacts = _artifacts(
+            validated.outcome,
+            arguments=arguments,
+            backend=validated.backend,
+            sandbox_ms=validated.sandbox_ms,
+            outputs={},
+            assumptions=candidate.spec.assumptions,
+            limitations=candidate.spec.limitations,
+            extra_metadata={**metadata, "from_validation_case": validated.case},
+        )
+    else:
+        artifacts = run_tool(
+            source,
+            arguments,
+            config=config,
+            read_paths=paths,
+            sandbox=sandbox,
+            function_name=function_name or candidate.spec.tool_name,
+            assumptions=candidate.spec.assumptions,
+            limitations=candidate.spec.limitations,
+            extra_metadata=metadata,
+        )
     updated = candidate.model_copy(update={"run_artifacts": artifacts, "run_arguments": arguments})
     registry.save_candidate(updated)
     return updated

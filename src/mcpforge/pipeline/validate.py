@@ -3,7 +3,9 @@
 Gates: schema (signature, input schema and docstring match the spec), static (ruff + mypy), security
 (the sandbox's AST policy), and sandbox tests by category (edge, normal, stress) with functional
 correctness against the operation's reference implementation. The static gate and the two sandbox
-batches (edge + normal in one process, stress in another) run at the same time.
+batches (edge + normal in one process, stress in another) run at the same time; the stress batch, the
+longest, starts first, before the quick cases are planned (their expected values take a moment).
+The call on the person's data is kept (``ValidationRun.person_run``) for the staged run to reuse.
 """
 
 from __future__ import annotations
@@ -18,12 +20,29 @@ from pathlib import Path
 from typing import Any
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport
+from mcpforge.exceptions import DataError
+from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport, sha256_text
 from mcpforge.pipeline._quality import quality_metrics
 from mcpforge.pipeline._schema_gate import check_schema
 from mcpforge.pipeline._static_gate import StaticGateResult, run_static_gate
-from mcpforge.pipeline._test_cases import PlannedCase, Reference, SuitePlan, plan_suite
-from mcpforge.sandbox import Sandbox, ToolCall, call_tool_batch, get_sandbox, limits_from_config
+from mcpforge.pipeline._stress_cache import stress_data
+from mcpforge.pipeline._test_cases import (
+    PlannedCase,
+    Reference,
+    plan_suite,
+    read_sample,
+    stress_case,
+    stress_log,
+)
+from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, file_sha256
+from mcpforge.sandbox import (
+    Sandbox,
+    ToolBatchResult,
+    ToolCall,
+    call_tool_batch,
+    get_sandbox,
+    limits_from_config,
+)
 from mcpforge.sandbox.policy import check_source
 
 logger = logging.getLogger(__name__)
@@ -37,6 +56,8 @@ class ValidationRun:
     report: ValidationReport
     cases: list[PlannedCase] = field(default_factory=list)
     results: list[dict[str, Any]] = field(default_factory=list)
+    person_run: ValidatedRun | None = None
+    """The call on the person's data, for the staged run (None when there was none or it failed)."""
 
     @property
     def passed(self) -> bool:
@@ -60,35 +81,95 @@ def _security_gate(source: str, config: MCPForgeConfig) -> tuple[bool, list[str]
     return not errors, errors, [f"security gate: {len(errors)} violation(s)"]
 
 
-def _run_batch(  # noqa: PLR0917 - private; called through ThreadPoolExecutor.submit
-    sandbox: Sandbox,
-    source: str,
-    cases: Sequence[PlannedCase],
-    plan: SuitePlan,
-    timeout: float,
-    config: MCPForgeConfig,
-    function_name: str | None,
-) -> tuple[list[dict[str, Any]], str | None, str]:
-    if not cases:
-        return [], None, sandbox.name
-    calls = [ToolCall(arguments=c.case.arguments, call_id=c.name) for c in cases]
-    limits = limits_from_config(config.sandbox, timeout_seconds=timeout)
-    batch = call_tool_batch(
-        sandbox, source, calls, read_paths=plan.read_paths, limits=limits, function_name=function_name
-    )
-    failure = None
-    if batch.load_error is not None:
-        failure = f"tool did not load: {batch.load_error.error_type}: {batch.load_error.error}"
-        if batch.load_error.error_line:
-            failure += f" (line {batch.load_error.error_line})"
-    elif batch.failure is not None or len(batch.outcomes) != len(cases):
-        failure = batch.failure or f"sandbox returned {len(batch.outcomes)} outcomes for {len(cases)} calls"
-    if failure is not None:
-        records = [
-            {"test_id": c.name, "category": c.category, "passed": False, "error": failure} for c in cases
-        ]
-        return records, failure, batch.backend
-    return [c.judge(o) for c, o in zip(cases, batch.outcomes, strict=True)], None, batch.backend
+@dataclass(frozen=True, kw_only=True)
+class _BatchRun:
+    records: list[dict[str, Any]]
+    failure: str | None
+    backend: str
+    batch: ToolBatchResult | None = None
+    logs: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Job:
+    """What both sandbox batches share."""
+
+    sandbox: Sandbox
+    source: str
+    config: MCPForgeConfig
+    function_name: str | None
+
+    def run(self, cases: Sequence[PlannedCase], read_paths: Sequence[Path]) -> _BatchRun:
+        if not cases:
+            return _BatchRun(records=[], failure=None, backend=self.sandbox.name)
+        calls = [ToolCall(arguments=c.case.arguments, call_id=c.name) for c in cases]
+        limits = limits_from_config(
+            self.config.sandbox, timeout_seconds=self.config.validation.sandbox_timeout_seconds
+        )
+        batch = call_tool_batch(
+            self.sandbox,
+            self.source,
+            calls,
+            read_paths=read_paths,
+            limits=limits,
+            function_name=self.function_name,
+        )
+        failure = None
+        if batch.load_error is not None:
+            failure = f"tool did not load: {batch.load_error.error_type}: {batch.load_error.error}"
+            if batch.load_error.error_line:
+                failure += f" (line {batch.load_error.error_line})"
+        elif batch.failure is not None or len(batch.outcomes) != len(cases):
+            failure = (
+                batch.failure or f"sandbox returned {len(batch.outcomes)} outcomes for {len(cases)} calls"
+            )
+        if failure is not None:
+            records = [
+                {"test_id": c.name, "category": c.category, "passed": False, "error": failure} for c in cases
+            ]
+            return _BatchRun(records=records, failure=failure, backend=batch.backend, batch=batch)
+        records = [c.judge(o) for c, o in zip(cases, batch.outcomes, strict=True)]
+        return _BatchRun(records=records, failure=None, backend=batch.backend, batch=batch)
+
+    def stress(
+        self, data_path: Path, rows: int, arguments: dict[str, Any], file_parameter: str
+    ) -> tuple[_BatchRun, list[PlannedCase]]:
+        """The stress batch; its data stays locked in the cache until the sandbox is done with it."""
+        max_bytes = self.config.validation.stress_cache_max_mb * 1024 * 1024
+        try:
+            with stress_data(read_sample, data_path, rows, max_bytes=max_bytes) as big:
+                cases = [stress_case(big, arguments, file_parameter)]
+                run = self.run(cases, [big])
+        except DataError as exc:
+            note = f"tests: no stress test: {exc}"
+            return _BatchRun(records=[], failure=None, backend=self.sandbox.name, logs=[note]), []
+        return _BatchRun(
+            records=run.records,
+            failure=run.failure,
+            backend=run.backend,
+            batch=run.batch,
+            logs=[stress_log(big, rows)],
+        ), cases
+
+
+def _person_run(
+    quick: _BatchRun, cases: Sequence[PlannedCase], source: str, data_path: Path | None, data_hash: str | None
+) -> ValidatedRun | None:
+    if quick.batch is None or quick.failure is not None or data_path is None or data_hash is None:
+        return None
+    for case, outcome in zip(cases, quick.batch.outcomes, strict=False):
+        if case.name == REUSED_CASE and outcome.call_id == REUSED_CASE and outcome.ok:
+            return ValidatedRun(
+                code_hash=sha256_text(source),
+                arguments=dict(case.case.arguments),
+                data_path=data_path,
+                data_hash=data_hash,
+                outcome=outcome,
+                backend=quick.backend,
+                wrote_outputs=bool(quick.batch.raw.outputs),
+                sandbox_ms=quick.batch.raw.duration_ms,
+            )
+    return None
 
 
 def run_validation(
@@ -108,42 +189,81 @@ def run_validation(
     """Run every gate on ``source`` and return the report with the planned cases."""
     started = time.perf_counter()
     say = progress or (lambda _message: None)
-    logs: list[str] = []
-    errors: list[str] = []
     schema_errors, parsed = check_schema(source, spec)
-    errors += schema_errors
-    logs.append(f"schema gate: {len(schema_errors)} problem(s)")
+    logs = [f"schema gate: {len(schema_errors)} problem(s)"]
     sandbox = sandbox or get_sandbox(config.sandbox)
-    function_name = parsed.function_name if parsed is not None else spec.tool_name
-    timeout = config.validation.sandbox_timeout_seconds
-    with tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp:
+    job = _Job(
+        sandbox=sandbox,
+        source=source,
+        config=config,
+        function_name=parsed.function_name if parsed is not None else spec.tool_name,
+    )
+    arguments = dict(arguments or {})
+    stress_rows = config.validation.stress_rows
+    with tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp, ThreadPoolExecutor(4) as pool:
+        say("running static, security and sandbox gates")
+        stress_future: Future[tuple[_BatchRun, list[PlannedCase]]] | None = None
+        if data_path is not None and file_parameter is not None and stress_rows > 0:
+            stress_future = pool.submit(job.stress, data_path, stress_rows, arguments, file_parameter)
+        static_future: Future[StaticGateResult] | None = None
+        if config.validation.run_static_gate:
+            static_future = pool.submit(run_static_gate, source)
+        data_hash = pool.submit(file_sha256, data_path) if data_path is not None else None
         say("planning test cases")
         plan = plan_suite(
             fixture_dir=Path(tmp),
             data_path=data_path,
-            arguments=dict(arguments or {}),
+            arguments=arguments,
             reference=reference,
             key_columns=key_columns,
             used_columns=used_columns,
-            stress_rows=config.validation.stress_rows,
+            stress_rows=0,
             file_parameter=file_parameter,
         )
         logs += plan.logs
-        say("running static, security and sandbox gates")
-        with ThreadPoolExecutor(max_workers=3) as pool:
-            static_future: Future[StaticGateResult] | None = None
-            if config.validation.run_static_gate:
-                static_future = pool.submit(run_static_gate, source)
-            quick = pool.submit(_run_batch, sandbox, source, plan.quick, plan, timeout, config, function_name)
-            stress = pool.submit(
-                _run_batch, sandbox, source, plan.stress, plan, timeout, config, function_name
-            )
-            security_ok, security_errors, security_logs = _security_gate(source, config)
-            static = static_future.result() if static_future is not None else None
-            quick_records, quick_failure, backend = quick.result()
-            stress_records, stress_failure, _ = stress.result()
-    errors += security_errors
-    logs += security_logs
+        quick = job.run(plan.quick, plan.read_paths)
+        static = static_future.result() if static_future is not None else None
+        stress, stress_cases = (
+            stress_future.result()
+            if stress_future is not None
+            else (_BatchRun(records=[], failure=None, backend=sandbox.name), [])
+        )
+        person_run = _person_run(
+            quick, plan.quick, source, data_path, data_hash.result() if data_hash is not None else None
+        )
+    logs += stress.logs
+    report = _report(
+        started=started,
+        config=config,
+        schema_errors=schema_errors,
+        security=_security_gate(source, config),
+        static=static,
+        batches=(quick, stress),
+        cases=plan.quick + stress_cases,
+        logs=logs,
+    )
+    return ValidationRun(
+        report=report,
+        cases=plan.quick + stress_cases,
+        results=quick.records + stress.records,
+        person_run=person_run,
+    )
+
+
+def _report(
+    *,
+    started: float,
+    config: MCPForgeConfig,
+    schema_errors: list[str],
+    security: tuple[bool, list[str], list[str]],
+    static: StaticGateResult | None,
+    batches: tuple[_BatchRun, _BatchRun],
+    cases: list[PlannedCase],
+    logs: list[str],
+) -> ValidationReport:
+    security_ok, errors, security_logs = security
+    errors = [*schema_errors, *errors]
+    logs = [*logs, *security_logs]
     static_ok: bool | None = None
     if static is not None:
         static_ok = static.ok
@@ -151,8 +271,9 @@ def run_validation(
         logs += static.logs
     else:
         logs.append("static gate: disabled (validation.run_static_gate is false)")
-    records = quick_records + stress_records
-    failures = [f for f in (quick_failure, stress_failure) if f]
+    quick, stress = batches
+    records = quick.records + stress.records
+    failures = [f for f in (quick.failure, stress.failure) if f]
     sandbox_ok = not failures
     errors += [f"sandbox: {f}" for f in failures]
     errors += [
@@ -161,12 +282,12 @@ def run_validation(
         for r in records
         if not r["passed"] and not failures
     ]
-    metrics, metric_logs, metric_errors = quality_metrics(records, plan.quick + plan.stress, config)
+    metrics, metric_logs, metric_errors = quality_metrics(records, cases, config)
     logs += metric_logs
     errors += metric_errors
     tests_ok = bool(records) and not metric_errors
-    logs.append(f"sandbox backend: {backend}")
-    report = ValidationReport(
+    logs.append(f"sandbox backend: {quick.backend}")
+    return ValidationReport(
         schema_ok=not schema_errors,
         tests_ok=tests_ok and sandbox_ok,
         sandbox_ok=sandbox_ok,
@@ -175,10 +296,9 @@ def run_validation(
         code_metrics=metrics,
         static_ok=static_ok,
         security_ok=security_ok,
-        sandbox_backend=backend,
+        sandbox_backend=quick.backend,
         duration_ms=(time.perf_counter() - started) * 1000,
     )
-    return ValidationRun(report=report, cases=plan.quick + plan.stress, results=records)
 
 
 def validate_package(**kwargs: Any) -> ValidationReport:

@@ -32,6 +32,7 @@ _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
     (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
 )  # fmt: skip
+_JSON_SCAN_ROWS = 200
 _PANDAS_RAGGED = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
 
 
@@ -123,6 +124,10 @@ def _read_frame(path: Path, shown: str, encoding: str, delimiter: str, nrows: in
             raise _ragged_error(path, shown, encoding, delimiter, str(exc)) from None
 
 
+def _all_objects(values: pd.Series) -> bool:
+    return bool(values.astype(str).str.lstrip().str.startswith("{").all())
+
+
 def _expand_json_columns(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     """Replace text columns whose every value is a JSON object with one ``column.key`` column per key."""
     notes: list[str] = []
@@ -130,8 +135,12 @@ def _expand_json_columns(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
         series = df[column]
         if not (pd.api.types.is_string_dtype(series) or pd.api.types.is_object_dtype(series)):
             continue
+        # The first values settle most columns; only a column that starts with objects is scanned in full.
+        head = series.head(_JSON_SCAN_ROWS).dropna()
+        if not head.empty and not _all_objects(head):
+            continue
         values = series.dropna()
-        if values.empty or not bool(values.astype(str).str.lstrip().str.startswith("{").all()):
+        if values.empty or not _all_objects(values):
             continue
         try:
             parsed = [

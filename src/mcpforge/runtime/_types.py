@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
@@ -12,11 +12,14 @@ CATEGORICAL_MAX_UNIQUE = 50
 CATEGORICAL_MAX_RATIO = 0.5
 TEXT_MIN_MEAN_LENGTH = 50
 
-_NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?$")
+# A mantissa with at least one digit: "E0567" (an identifier) must not pass as an exponent-only number.
+_NUMBER = re.compile(r"^[+-]?((\d{1,3}(,\d{3})+|\d+)(\.\d+)?|\.\d+)([eE][+-]?\d+)?$")
 _DATE_LIKE = re.compile(
     r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:?\d{2}|Z)?)?$"
 )
 _SAMPLE = 200
+# Rows read to find the sample: a column is only scanned in full when its first values could convert.
+_SCAN_ROWS = 2_000
 _DATE_FORMATS = (
     "ISO8601",
     "%m/%d/%Y", "%d/%m/%Y", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S",
@@ -33,19 +36,20 @@ def _non_empty_text(series: pd.Series) -> pd.Series:
     return values[values != ""]
 
 
+def _matches(values: pd.Series, pattern: re.Pattern[str]) -> bool:
+    return bool(values.str.fullmatch(pattern).all())
+
+
 def _all_match(values: pd.Series, pattern: re.Pattern[str]) -> bool:
     """Whether every value matches; a small sample is tried first so most text columns fail fast."""
-    sample = values.head(_SAMPLE)
-    if not bool(sample.str.fullmatch(pattern).all()):
+    if not _matches(values.head(_SAMPLE), pattern):
         return False
-    return len(values) <= _SAMPLE or bool(values.str.fullmatch(pattern).all())
+    return len(values) <= _SAMPLE or _matches(values, pattern)
 
 
 def _to_numeric(series: pd.Series, values: pd.Series) -> pd.Series | None:
     """The column as numbers when every non-missing value is a number (``1,234`` allowed)."""
     if values.empty or not _all_match(values, _NUMBER):
-        return None
-    if not bool(values.str.contains(r"\d", regex=True).all()):
         return None
     cleaned = series.astype(str).str.strip().str.replace(",", "", regex=False)
     cleaned = cleaned.where(series.notna() & (cleaned != ""))
@@ -55,28 +59,41 @@ def _to_numeric(series: pd.Series, values: pd.Series) -> pd.Series | None:
     return numeric
 
 
-def _parse_dates(values: pd.Series, fmt: str) -> pd.Series | None:
+def _parse_dates(values: pd.Series, fmt: str, errors: Literal["raise", "coerce"]) -> pd.Series | None:
     with warnings.catch_warnings():
         # pandas warns about format inference; the format is fixed here, so the warning is noise.
         warnings.simplefilter("ignore")
         try:
-            parsed = pd.to_datetime(values, format=fmt, errors="raise")
+            return pd.to_datetime(values, format=fmt, errors=errors)
         except (ValueError, TypeError, OverflowError):
             return None
-    return parsed if bool(parsed.notna().all()) else None
 
 
 def _to_datetime(series: pd.Series, values: pd.Series) -> pd.Series | None:
     """The column as datetimes when every non-missing value parses with one known format."""
     if values.empty or not _all_match(values, _DATE_LIKE):
         return None
+    text = series.astype("string").str.strip()
+    present = (text.fillna("") != "").to_numpy(dtype=bool)
     for fmt in _DATE_FORMATS:
-        if _parse_dates(values.head(_SAMPLE), fmt) is None or _parse_dates(values, fmt) is None:
+        head = _parse_dates(values.head(_SAMPLE), fmt, "raise")
+        if head is None or not bool(head.notna().all()):
             continue
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return pd.to_datetime(series.astype("string").str.strip(), format=fmt, errors="coerce")
+        # One pass over the whole column: a value the format cannot read becomes NaT, which rejects it.
+        parsed = _parse_dates(text, fmt, "coerce")
+        if (
+            parsed is not None
+            and pd.api.types.is_datetime64_any_dtype(parsed)
+            and not bool(parsed[present].isna().any())
+        ):
+            return parsed
     return None
+
+
+def _could_convert(series: pd.Series) -> bool:
+    """False when the first non-empty values already rule out numbers and dates (no full scan needed)."""
+    sample = _non_empty_text(series.head(_SCAN_ROWS)).head(_SAMPLE)
+    return sample.empty or _matches(sample, _NUMBER) or _matches(sample, _DATE_LIKE)
 
 
 def convert_column_types(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
@@ -85,7 +102,7 @@ def convert_column_types(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     converted = df.copy()
     for column in df.columns:
         series = df[column]
-        if not _is_text(series):
+        if not _is_text(series) or not _could_convert(series):
             continue
         values = _non_empty_text(series)
         numeric = _to_numeric(series, values)
