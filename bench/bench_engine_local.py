@@ -2,7 +2,10 @@
 
 Claim (issue 5): with Qwen2.5-Coder-1.5B-Instruct Q4_K_M on a 2-core machine, at least 60% of the
 requests in ``out_of_catalogue_cases.py`` end as correct staged tools within 3 repair rounds, the median
-time to a staged tool is at most 120 s, and no structured answer is unparsable.
+time to a staged tool is at most 120 s, and no structured answer is unparsable. The worked examples of
+the code prompt were written knowing the first 16 requests; the 6 ``held_out`` ones came after them,
+and both groups are reported. Validation's stress test uses 100,000 rows here (``--stress-rows``), not
+the default million, so the figure is about the model, not about resampling.
 
 The requests go straight to model-written code (``forge(..., custom=True)``, ``ask --custom``): the
 claim is about the code the model writes. ``--route`` also measures routing: how often the model, asked
@@ -110,6 +113,43 @@ def baseline_seconds(config: MCPForgeConfig) -> float:
         return time.perf_counter() - started
 
 
+def print_summary(rows: list[dict[str, object]], cases: list[Case], base: float, *, route: bool) -> None:
+    """The markdown table of the run: success, repairs, time, tokens, and the rules baseline."""
+    times = [float(r["seconds"]) for r in rows if r["staged"]]  # type: ignore[arg-type]
+    correct = sum(1 for r in rows if r["correct"])
+    unparsable = sum(1 for r in rows if "unusable structured answer" in str(r["error"] or ""))
+    median = statistics.median(times) if times else float("nan")
+    print()
+    print("| metric | value |")
+    print("|---|---|")
+    print(f"| correct staged tools | {correct}/{len(rows)} ({correct / max(1, len(rows)):.0%}) |")
+    held_out = {case.case_id for case in cases if case.held_out}
+    for label, subset in (
+        (
+            "  of them: requests the prompt's examples were written for",
+            [r for r in rows if r["case"] not in held_out],
+        ),
+        (
+            "  of them: held-out requests (written after the examples)",
+            [r for r in rows if r["case"] in held_out],
+        ),
+    ):
+        right = sum(1 for r in subset if r["correct"])
+        print(f"| {label} | {right}/{len(subset)} |")
+    print(f"| staged (validated) | {sum(1 for r in rows if r['staged'])}/{len(rows)} |")
+    print(f"| repair rounds used (staged tools) | {[r['rounds'] for r in rows if r['staged']]} |")
+    print(f"| median time to staged tool | {median:.1f} s |")
+    print(
+        f"| median completion tokens per tool | {statistics.median([int(r['tokens']) for r in rows]):.0f} |"
+    )  # type: ignore[call-overload]
+    print(f"| unparsable structured answers | {unparsable} |")
+    if route:
+        routed = sum(1 for r in rows if r.get("routed_custom"))
+        print(f"| routed to custom code by the model | {routed}/{len(rows)} |")
+    print(f"| baseline: rules engine, catalogue request | {base:.1f} s |")
+    print(f"| ratio median model / rules baseline | {median / base:.1f}x |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -159,26 +199,7 @@ def main() -> int:
             f"rounds={row['rounds']} {row['seconds']:>6}s {row['tokens']:>5} tok  {row['error'] or ''}",
             flush=True,
         )
-    times = [float(r["seconds"]) for r in rows if r["staged"]]  # type: ignore[arg-type]
-    correct = sum(1 for r in rows if r["correct"])
-    unparsable = sum(1 for r in rows if "unusable structured answer" in str(r["error"] or ""))
-    median = statistics.median(times) if times else float("nan")
-    print()
-    print("| metric | value |")
-    print("|---|---|")
-    print(f"| correct staged tools | {correct}/{len(rows)} ({correct / max(1, len(rows)):.0%}) |")
-    print(f"| staged (validated) | {sum(1 for r in rows if r['staged'])}/{len(rows)} |")
-    print(f"| repair rounds used (staged tools) | {[r['rounds'] for r in rows if r['staged']]} |")
-    print(f"| median time to staged tool | {median:.1f} s |")
-    print(
-        f"| median completion tokens per tool | {statistics.median([int(r['tokens']) for r in rows]):.0f} |"
-    )  # type: ignore[call-overload]
-    print(f"| unparsable structured answers | {unparsable} |")
-    if args.route:
-        routed = sum(1 for r in rows if r.get("routed_custom"))
-        print(f"| routed to custom code by the model | {routed}/{len(rows)} |")
-    print(f"| baseline: rules engine, catalogue request | {base:.1f} s |")
-    print(f"| ratio median model / rules baseline | {median / base:.1f}x |")
+    print_summary(rows, cases, base, route=args.route)
     if args.json:
         print(json.dumps(rows, indent=2))
     return 0

@@ -24,6 +24,8 @@ class Case:
     dataset: str
     request: str
     expected: Callable[[pd.DataFrame], pd.DataFrame]
+    held_out: bool = False
+    """Added after the worked examples of the code prompt were written; no example shows its idiom."""
 
 
 def _revenue(df: pd.DataFrame) -> pd.Series:
@@ -229,6 +231,73 @@ CASES: list[Case] = [
             .rename("spread")
             .reset_index()
         ),
+    ),
+    Case(
+        case_id="distinct_customers_per_channel",
+        dataset="sales.csv",
+        request="For each channel, the number of different customers who ordered",
+        expected=lambda df: df.groupby("channel")["customer_id"].nunique().rename("customers").reset_index(),
+        held_out=True,
+    ),
+    Case(
+        case_id="discount_of_big_orders",
+        dataset="sales.csv",
+        request="Average discount of orders with more than 5 units, per category",
+        expected=lambda df: (
+            df[df["units"] > 5].groupby("category")["discount"].mean().rename("discount").reset_index()
+        ),
+        held_out=True,
+    ),
+    Case(
+        case_id="driver_age_multi_vehicle",
+        dataset="traffic_accidents.csv",
+        request="For each severity, the average driver age in accidents with more than 2 vehicles involved",
+        expected=lambda df: (
+            df[df["vehicles_involved"] > 2]
+            .groupby("severity")["driver_age"]
+            .mean()
+            .rename("age")
+            .reset_index()
+        ),
+        held_out=True,
+    ),
+    Case(
+        case_id="remote_median_salary",
+        dataset="employees.csv",
+        request="Per department, the median salary of remote employees",
+        expected=lambda df: (
+            df[df["remote"].astype(str) == "True"]
+            .groupby("department")["salary"]
+            .median()
+            .rename("median_salary")
+            .reset_index()
+        ),
+        held_out=True,
+    ),
+    Case(
+        case_id="revenue_per_order_by_region",
+        dataset="sales.csv",
+        request="For each region, the average revenue per order, where revenue is "
+        "units * unit_price * (1 - discount)",
+        expected=lambda df: (
+            df.assign(revenue=_revenue(df))
+            .groupby("region")["revenue"]
+            .mean()
+            .rename("revenue")
+            .reset_index()
+        ),
+        held_out=True,
+    ),
+    Case(
+        case_id="temperature_vs_overall",
+        dataset="sensor_readings.csv",
+        request="For each sensor, its average temperature minus the average temperature of all sensors",
+        expected=lambda df: (
+            (df.groupby("sensor_id")["temperature"].mean() - df["temperature"].mean())
+            .rename("difference")
+            .reset_index()
+        ),
+        held_out=True,
     ),
 ]
 

@@ -101,3 +101,11 @@ def test_garbage_http_body_raises_engine_error() -> None:
         pytest.raises(EngineError),
     ):
         _engine(url, max_retries=0).complete([{"role": "user", "content": "x"}])
+
+
+def test_a_call_can_override_the_sampling_temperature() -> None:
+    with replay_server([Recorded(content="a"), Recorded(content="b")]) as (url, log):
+        engine = _engine(url)
+        engine.complete([{"role": "user", "content": "x"}])
+        engine.complete([{"role": "user", "content": "x"}], temperature=0.8)
+    assert [request["body"]["temperature"] for request in log.requests] == [0.2, 0.8]

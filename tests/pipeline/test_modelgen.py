@@ -16,33 +16,21 @@ from mcpforge.pipeline.schema import DatasetSchema
 PLAN = {
     "tool_name": "most_common_weather_per_region",
     "description": "For each region, the weather condition with the most accidents.",
-    "parameters": [
-        {"name": "group_column", "type": "string", "description": "Column to group by", "default": "region"},
-        {"name": "category_column", "type": "string", "description": "Category column", "default": "weather"},
-    ],
     "when_to_use": "When you need the most frequent category within each group",
     "what_it_does": "Loads the CSV, counts category values per group and keeps the most frequent one",
     "returns": "A markdown table with one row per group and a JSON footer",
     "prerequisites": "The CSV has both columns",
 }
 
-BODY = """
-    df = load_csv_data_with_types(file_path)
-    validate_file_and_columns(file_path, [group_column, category_column])
-    counts = df.groupby([group_column, {col}]).size().reset_index(name="n")
-    best = counts.sort_values(["n", category_column], ascending=[False, True]).drop_duplicates(group_column)
-    table = best[[group_column, category_column]].sort_values(group_column).reset_index(drop=True)
-    rows = [[str(v) for v in row] for row in table.values.tolist()]
-    return (
-        "## Most common value per group\\n\\n" + format_markdown_table(table) + "\\n\\n"
-        + output_footer({{"operation": "custom", "result": {{"columns": list(table.columns), "rows": rows}},
-                         "rows_processed": len(df)}})
-    )
+COMPUTE = """
+def compute(df: pd.DataFrame) -> pd.DataFrame:
+    counts = df.groupby(["region", {col!r}]).size().reset_index(name="n")
+    best = counts.sort_values(["n", "weather"], ascending=[False, True]).drop_duplicates("region")
+    return best[["region", "weather"]].sort_values("region")
 """
 
-HEAD = "```python\n@mcp.tool()\ndef most_common_weather_per_region(file_path: str) -> str:"
-GOOD = HEAD + BODY.format(col="category_column") + "```"
-BUGGY = HEAD + BODY.format(col="category") + "```"
+GOOD = "```python\nimport pandas as pd\n" + COMPUTE.format(col="weather") + "\nprint(compute(df))\n```"
+BUGGY = "```python" + COMPUTE.format(col="wether") + "```"
 
 
 @pytest.fixture
@@ -85,11 +73,31 @@ def test_a_buggy_first_answer_is_repaired_and_the_rounds_are_recorded(
     assert tool.validation.passed, tool.validation.report.errors
     assert [r.passed for r in tool.rounds] == [True]
     assert tool.validation.report.repair_rounds == tool.rounds
-    assert any("category" in line for line in tool.rounds[0].diagnostics)
-    assert tool.arguments == {"group_column": "region", "category_column": "weather"}
+    assert any("wether" in line for line in tool.rounds[0].diagnostics), tool.rounds[0].diagnostics
+    assert tool.arguments == {}
     assert "def most_common_weather_per_region(\n    file_path: Annotated[str" in tool.source
+    assert "validate_file_and_columns(file_path, ['region', 'weather'])" in tool.source
+    assert "print(" not in tool.source
     repair_prompt = engine.prompts[2][0]["content"]
-    assert "iteration 1 of 3" in repair_prompt
+    assert "round 1 of 3" in repair_prompt
+    assert "def compute(df" in repair_prompt
+    code_prompt = engine.prompts[1][0]["content"]
+    assert "- weather: text; 4 distinct" in code_prompt
+
+
+def test_the_tool_answers_with_a_table_and_rejects_data_without_its_columns(
+    data: Path, config: MCPForgeConfig
+) -> None:
+    engine = ScriptedEngine([json.dumps(PLAN), GOOD])
+    tool = generate_custom_tool(
+        engine, "most common weather per region", DatasetSchema.from_file(data), data_path=data, config=config
+    )
+    records = {r["test_id"]: r for r in tool.validation.results}
+    assert records["edge_missing_column"]["passed"], records["edge_missing_column"]
+    assert "ColumnNotFoundError" in records["edge_missing_column"]["error"]
+    assert tool.validation.person_run is not None
+    markdown = tool.validation.person_run.outcome.markdown or ""
+    assert "| East | Fog |" in markdown
 
 
 def test_a_tool_that_never_passes_ends_after_the_configured_rounds(
@@ -111,18 +119,22 @@ def test_an_unusable_plan_is_an_engine_error(data: Path, config: MCPForgeConfig)
         generate_custom_tool(engine, "anything", DatasetSchema.from_file(data), data_path=data, config=config)
 
 
-def test_the_spec_puts_file_path_first_and_types_defaults() -> None:
-    plan = ToolPlan.model_validate(
-        {
-            **PLAN,
-            "parameters": [
-                {"name": "threshold", "type": "number", "description": "cut", "default": "2.5"},
-                {"name": "columns", "type": "array", "description": "cols", "default": "a, b"},
-            ],
-        }
-    )
-    spec = plan_to_spec(plan)
-    assert [p["name"] for p in spec.parameters] == ["file_path", "threshold", "columns"]
+def test_the_spec_takes_only_the_file() -> None:
+    spec = plan_to_spec(ToolPlan.model_validate(PLAN))
+    assert [p["name"] for p in spec.parameters] == ["file_path"]
     assert spec.input_schema["required"] == ["file_path"]
-    assert spec.input_schema["properties"]["threshold"]["default"] == 2.5
-    assert spec.input_schema["properties"]["columns"]["default"] == ["a", "b"]
+
+
+def test_a_repair_that_repeats_the_code_is_followed_by_a_fresh_write(
+    data: Path, config: MCPForgeConfig
+) -> None:
+    engine = ScriptedEngine([json.dumps(PLAN), BUGGY, BUGGY, GOOD])
+    tool = generate_custom_tool(
+        engine, "most common weather per region", DatasetSchema.from_file(data), data_path=data, config=config
+    )
+    assert tool.validation.passed, tool.validation.report.errors
+    assert [r.passed for r in tool.rounds] == [True]
+    fresh = engine.prompts[3][0]["content"]
+    assert "An earlier attempt failed; avoid its problems:" in fresh
+    assert "wether" in fresh  # the problem is named...
+    assert "This attempt is wrong" not in fresh  # ...but the failing code is not shown

@@ -59,6 +59,7 @@ class AnthropicEngine(Engine):
         json_schema: dict[str, Any] | None,
         schema_name: str,
         max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
         chat = [{"role": m["role"], "content": m["content"]} for m in messages if m["role"] != "system"]

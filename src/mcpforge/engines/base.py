@@ -156,6 +156,7 @@ class Engine(ABC):
         json_schema: dict[str, Any] | None,
         schema_name: str,
         max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         """Answer ``messages``; when ``json_schema`` is given the answer must be JSON matching it."""
 
@@ -166,14 +167,22 @@ class Engine(ABC):
         json_schema: dict[str, Any] | None = None,
         schema_name: str = "answer",
         max_tokens: int | None = None,
+        temperature: float | None = None,
     ) -> Completion:
         """Answer ``messages`` and count the tokens used.
+
+        ``temperature`` overrides the engine's sampling temperature for this call (engines that take
+        none, such as Anthropic's Messages API of SDK 2.x, ignore it).
 
         Raises:
             EngineError: the model is unreachable, timed out, refused, or answered nothing.
         """
         completion = self._complete(
-            messages, json_schema=json_schema, schema_name=schema_name, max_tokens=max_tokens
+            messages,
+            json_schema=json_schema,
+            schema_name=schema_name,
+            max_tokens=max_tokens,
+            temperature=temperature,
         )
         self.usage.add(completion)
         if not completion.text.strip():

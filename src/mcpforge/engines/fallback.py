@@ -31,10 +31,15 @@ class FallbackEngine(Engine):
         json_schema: dict[str, Any] | None,
         schema_name: str,
         max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         try:
             return self.primary.complete(
-                messages, json_schema=json_schema, schema_name=schema_name, max_tokens=max_tokens
+                messages,
+                json_schema=json_schema,
+                schema_name=schema_name,
+                max_tokens=max_tokens,
+                temperature=temperature,
             )
         except EngineError as exc:
             logger.warning(
@@ -44,7 +49,11 @@ class FallbackEngine(Engine):
                 self.fallback.name,
             )
             return self.fallback.complete(
-                messages, json_schema=json_schema, schema_name=schema_name, max_tokens=max_tokens
+                messages,
+                json_schema=json_schema,
+                schema_name=schema_name,
+                max_tokens=max_tokens,
+                temperature=temperature,
             )
 
     def _chat(

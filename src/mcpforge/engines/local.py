@@ -69,11 +69,12 @@ class LocalEngine(Engine):
         json_schema: dict[str, Any] | None,
         schema_name: str,
         max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         request: dict[str, Any] = {
             "messages": messages,
             "max_tokens": max_tokens or self._max_tokens,
-            "temperature": self._temperature,
+            "temperature": self._temperature if temperature is None else temperature,
             "seed": self._seed,
         }
         if json_schema is not None:

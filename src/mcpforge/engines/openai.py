@@ -64,6 +64,7 @@ class OpenAIEngine(Engine):
         json_schema: dict[str, Any] | None,
         schema_name: str,
         max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         response_format: dict[str, Any] | None = None
         if json_schema is not None:
@@ -75,7 +76,7 @@ class OpenAIEngine(Engine):
             else:
                 response_format = {"type": "json_object"}
         try:
-            return self._request(messages, response_format, max_tokens)
+            return self._request(messages, response_format, max_tokens, temperature)
         except self._openai.BadRequestError as exc:
             if response_format is None or response_format["type"] != "json_schema":
                 raise self._error(exc) from exc
@@ -85,7 +86,7 @@ class OpenAIEngine(Engine):
                 {"role": "user", "content": f"Answer with JSON matching this schema: {json_schema}"},
             ]
             try:
-                return self._request(hinted, {"type": "json_object"}, max_tokens)
+                return self._request(hinted, {"type": "json_object"}, max_tokens, temperature)
             except self._openai.OpenAIError as retry_exc:
                 raise self._error(retry_exc) from retry_exc
         except self._openai.OpenAIError as exc:
@@ -96,12 +97,16 @@ class OpenAIEngine(Engine):
             ) from exc
 
     def _request(
-        self, messages: list[Message], response_format: dict[str, Any] | None, max_tokens: int | None
+        self,
+        messages: list[Message],
+        response_format: dict[str, Any] | None,
+        max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         kwargs: dict[str, Any] = {
             "model": self._model,
             "messages": messages,
-            "temperature": self._temperature,
+            "temperature": self._temperature if temperature is None else temperature,
             "max_tokens": max_tokens or self._max_tokens,
         }
         if response_format is not None:

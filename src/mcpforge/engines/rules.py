@@ -24,6 +24,7 @@ class RulesEngine(Engine):
         json_schema: dict[str, Any] | None,
         schema_name: str,
         max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         raise EngineError(
             "the rules engine has no model: this request needs code outside the catalogue; "

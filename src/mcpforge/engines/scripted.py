@@ -28,6 +28,7 @@ class ScriptedEngine(Engine):
         json_schema: dict[str, Any] | None,
         schema_name: str,
         max_tokens: int | None,
+        temperature: float | None = None,
     ) -> Completion:
         self.prompts.append(messages)
         if not self._answers:

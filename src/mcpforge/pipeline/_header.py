@@ -1,7 +1,7 @@
 """The fixed part of a model-written tool: imports, decorator, signature and docstring from the spec.
 
-The model's answer contributes only its extra imports, helper functions and the body of the tool
-function, so the signature a person approves is exactly the contract that was written first.
+The signature a person approves is exactly the contract that was written first; the model's code
+goes above it (see ``_compute_tool``).
 """
 
 from __future__ import annotations
@@ -21,14 +21,13 @@ import pandas as pd
 from pydantic import Field
 
 from mcpforge.runtime import (
-    format_markdown_table,
+    DataError,
     load_csv_data_with_types,
     mcp,
-    output_footer,
+    table_result,
     validate_file_and_columns,
 )
 """
-_HEADER_MODULES = {"typing", "numpy", "pandas", "pydantic", "mcpforge.runtime"}
 
 
 def _literal(value: Any) -> str:
@@ -60,59 +59,6 @@ def render_header(spec: ToolSpec) -> str:
     docstring = textwrap.indent(_docstring(spec), "    ").lstrip()
     definition = f"@mcp.tool()\ndef {spec.tool_name}(\n{signature}\n) -> str:\n"
     return f'{_IMPORTS}\n\n{definition}    """{docstring}\n    """\n'
-
-
-def _function(tree: ast.Module, name: str) -> ast.FunctionDef | None:
-    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
-    named = [node for node in functions if node.name == name]
-    decorated = [node for node in functions if any("tool" in ast.unparse(d) for d in node.decorator_list)]
-    for group in (named, decorated, functions[-1:]):
-        if group:
-            return group[0]
-    return None
-
-
-def merge_with_header(code: str, header: str, function_name: str) -> str:
-    """The tool source: ``header`` + the model's extra imports and helpers + the body of its tool function.
-
-    Code that does not parse is returned under the header unchanged, so validation reports the syntax
-    error with its line and the repair loop can fix it.
-    """
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return code if "@mcp.tool" in code else header + "\n" + code
-    function = _function(tree, function_name)
-    if function is None:
-        return header + textwrap.indent(code, "    ")
-    lines = code.splitlines()
-    body = function.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant):
-        body = body[1:]  # the model's docstring: ours is in the header
-    if not body:
-        return header + "    raise ValueError('the generated tool has no body')\n"
-    start = body[0].lineno - 1
-    end = function.end_lineno or len(lines)
-    body_text = textwrap.indent(textwrap.dedent("\n".join(lines[start:end])), "    ")
-    extras: list[str] = []
-    for node in tree.body:
-        if node is function:
-            continue
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            module = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
-            if module in _HEADER_MODULES or module == "__future__" or ast.unparse(node) in header:
-                continue
-            extras.append(ast.unparse(node))
-        elif isinstance(node, ast.FunctionDef | ast.Assign | ast.AnnAssign | ast.ClassDef):
-            extras.append(ast.get_source_segment(code, node) or ast.unparse(node))
-    imports = [e for e in extras if e.startswith(("import ", "from "))]
-    helpers = [e for e in extras if not e.startswith(("import ", "from "))]
-    prefix = header
-    if imports:
-        prefix = prefix.replace("\n\n@mcp.tool()", "\n" + "\n".join(imports) + "\n\n@mcp.tool()", 1)
-    if helpers:
-        prefix = prefix.replace("\n\n@mcp.tool()", "\n\n" + "\n\n\n".join(helpers) + "\n\n\n@mcp.tool()", 1)
-    return prune_unused_imports(prefix + body_text + "\n")
 
 
 def prune_unused_imports(source: str) -> str:

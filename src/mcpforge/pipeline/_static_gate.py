@@ -129,3 +129,41 @@ def run_static_gate(source: str, *, file_name: str = "tool.py") -> StaticGateRes
         findings = ruff_findings + mypy_findings
     logs.append(f"static gate: ruff {len(ruff_findings)} finding(s), mypy {len(mypy_findings)} finding(s)")
     return StaticGateResult(ok=not findings, findings=findings, logs=logs)
+
+
+def autofix(source: str) -> str:
+    """``source`` with ruff's safe fixes applied (unused imports, old syntax, ...); unchanged on failure.
+
+    Model-written code often fails the gate only on such findings; fixing them mechanically saves a
+    repair round. The gate still runs on the result, so nothing is waved through.
+    """
+    fixed = _ruff_fix(source, [])
+    # An unused local (F841) is a leftover, never meant to run for its effect; `== True` (E712) on a
+    # yes/no column selects the same rows as the column itself.
+    return _ruff_fix(fixed, ["--unsafe-fixes", "--fixable", "F841,E712"])
+
+
+def _ruff_fix(source: str, extra: list[str]) -> str:
+    command = [
+        *_ruff_command(),
+        *RUFF_ARGS,
+        *extra,
+        "--fix-only",
+        "--exit-zero",
+        "--stdin-filename",
+        "tool.py",
+        "-",
+    ]
+    try:
+        done = subprocess.run(
+            command,
+            input=source,
+            capture_output=True,
+            text=True,
+            timeout=STATIC_TIMEOUT_SECONDS,
+            check=False,
+            env={**os.environ, "NO_COLOR": "1"},
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return source
+    return done.stdout if done.returncode == 0 and done.stdout.strip() else source

@@ -1,19 +1,19 @@
 """Model-written tools for requests the catalogue does not cover (requirements 5.4 and 4.9).
 
 Contract first, even with a small model: the model fills a compact :class:`ToolPlan` under a JSON
-Schema; the ToolSpec, the signature and the docstring are rendered from it deterministically; the
-model then writes the body, which is merged under that fixed header so the contract cannot drift.
-Validation is the same as for catalogue tools; failures feed up to ``max_repair_iterations`` repair
-rounds, each recorded in the report.
+Schema and the ToolSpec, signature and docstring are rendered from it. The model then writes one
+function, ``compute(df)``, from the request and a profile of the loaded data (column types and
+example values); the tool around it is rendered (``_compute_tool``), lint-only findings are fixed by
+ruff, and validation is the same as for catalogue tools. Failures feed up to
+``max_repair_iterations`` repair rounds, each recorded in the report.
 """
 
 from __future__ import annotations
 
 import ast
-import json
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,27 +24,20 @@ from mcpforge.engines import Engine, extract_code
 from mcpforge.engines.prompts import data_sample, render_prompt
 from mcpforge.exceptions import EngineError
 from mcpforge.models import Aggregation, Filter, Intent, RepairRound, ToolSpec
-from mcpforge.pipeline._header import merge_with_header, render_header
+from mcpforge.pipeline._answer_checks import answer_problems
+from mcpforge.pipeline._compute_examples import closest_examples
+from mcpforge.pipeline._compute_tool import extract_compute, render_compute_tool, used_columns
+from mcpforge.pipeline._data_profile import DataProfile, profile_data
+from mcpforge.pipeline._repair_diagnostics import repair_diagnostics
+from mcpforge.pipeline._request_hints import request_hints
+from mcpforge.pipeline._static_gate import autofix
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.pipeline.validate import ValidationRun, run_validation
 
 Progress = Callable[[str], None]
-JsonType = Literal["string", "integer", "number", "boolean", "array"]
-_PYTHON_TYPES: dict[str, str] = {
-    "string": "str",
-    "integer": "int",
-    "number": "float",
-    "boolean": "bool",
-    "array": "list[str]",
-}
-_SCHEMA_TYPES: dict[str, dict[str, Any]] = {
-    "string": {"type": "string"},
-    "integer": {"type": "integer"},
-    "number": {"type": "number"},
-    "boolean": {"type": "boolean"},
-    "array": {"type": "array", "items": {"type": "string"}},
-}
-MAX_DIAGNOSTIC_LINES = 12
+PLAN_TOKENS = 400
+CODE_TOKENS = 600
+FRESH_TEMPERATURE = 0.8
 OUTPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -56,27 +49,13 @@ OUTPUT_SCHEMA: dict[str, Any] = {
 }
 
 
-class PlanParameter(BaseModel):
-    """One parameter of a planned tool."""
-
-    name: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$", description="snake_case parameter name")
-    type: JsonType = Field(description="JSON type of the value")
-    description: str = Field(max_length=200)
-    default: str | int | float | bool | list[str] | None = Field(
-        default=None, description="value for this request"
-    )
-
-
 class ToolPlan(BaseModel):
     """What the model decides about a new tool; the ToolSpec is rendered from it."""
 
     tool_name: str = Field(pattern=r"^[a-z][a-z0-9_]{2,49}$", description="descriptive snake_case name")
-    description: str = Field(max_length=300, description="one sentence")
-    parameters: list[PlanParameter] = Field(max_length=6, description="parameters after file_path")
-    when_to_use: str = Field(max_length=300)
-    what_it_does: str = Field(max_length=500)
-    returns: str = Field(max_length=200)
-    prerequisites: str = Field(max_length=200)
+    description: str = Field(max_length=240, description="one sentence")
+    when_to_use: str = Field(max_length=240)
+    what_it_does: str = Field(max_length=400)
 
 
 class ModelIntent(BaseModel):
@@ -104,28 +83,6 @@ class GeneratedTool:
     rounds: list[RepairRound] = field(default_factory=list)
     samples_generated: int = 1
     samples_passed: int = 0
-
-
-def reference_example() -> str:
-    """The reference tool condensed for prompts: imports, signature, docstring and its final return.
-
-    The whole file costs a 2-core CPU half a minute of prompt processing per prompt; the pattern a
-    model must follow is all in these parts.
-    """
-    from mcpforge.reference_tools import reference_tool_source
-
-    source = reference_tool_source()
-    tree = ast.parse(source)
-    lines = source.splitlines()
-    imports = [ast.unparse(node) for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
-    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
-    tool = next(node for node in functions if any("mcp.tool" in ast.unparse(d) for d in node.decorator_list))
-    body = tool.body
-    first = body[1] if len(body) > 1 and isinstance(body[0], ast.Expr) else body[0]
-    last = body[-1]
-    head = lines[tool.lineno - 1 - len(tool.decorator_list) : first.lineno - 1]
-    tail = lines[last.lineno - 1 : last.end_lineno]
-    return "\n".join([*imports, "", "", *head, "    ...", *tail]) + "\n"
 
 
 def schema_lines(schema: DatasetSchema) -> str:
@@ -172,94 +129,45 @@ def model_intent(
     )
 
 
-def plan_to_spec(plan: ToolPlan) -> ToolSpec:
-    """The ToolSpec of a plan: ``file_path`` first, every other parameter optional with its default."""
-    params: list[dict[str, Any]] = [
-        {
-            "name": "file_path",
-            "type": "str",
-            "required": True,
-            "description": "Path to the CSV file",
-            "annotation": 'Annotated[str, Field(description="Path to the CSV file")]',
-        }
-    ]
-    properties: dict[str, Any] = {"file_path": {"type": "string", "description": "Path to the CSV file"}}
-    for param in plan.parameters:
-        if param.name == "file_path" or param.name in properties:
-            continue
-        python_type = _PYTHON_TYPES[param.type]
-        default = _coerce_default(param)
-        params.append(
-            {
-                "name": param.name,
-                "type": python_type,
-                "required": False,
-                "default": default,
-                "description": param.description,
-                "annotation": f"Annotated[{python_type}, Field(description={json.dumps(param.description)})]",
-            }
-        )
-        properties[param.name] = {
-            **_SCHEMA_TYPES[param.type],
-            "description": param.description,
-            "default": default,
-        }
+def plan_to_spec(plan: ToolPlan, columns: Sequence[str] = ()) -> ToolSpec:
+    """The ToolSpec of a plan: a model-written tool takes only ``file_path`` and answers the request.
+
+    ``returns`` is the same for every such tool (``table_result`` renders it) and ``prerequisites``
+    names the data's columns, so the model is not asked for either.
+
+    Parameters are a catalogue feature: a template knows which values are safe to vary; model code was
+    checked only for the values of the request, so it does not pretend to take others.
+    """
+    description = "Path to the CSV file"
     return ToolSpec(
         tool_name=plan.tool_name,
         description=plan.description,
-        input_schema={"type": "object", "properties": properties, "required": ["file_path"]},
+        input_schema={
+            "type": "object",
+            "properties": {"file_path": {"type": "string", "description": description}},
+            "required": ["file_path"],
+        },
         output_schema=OUTPUT_SCHEMA,
-        parameters=params,
+        parameters=[
+            {
+                "name": "file_path",
+                "type": "str",
+                "required": True,
+                "description": description,
+                "annotation": f'Annotated[str, Field(description="{description}")]',
+            }
+        ],
         return_type="str",
         when_to_use=plan.when_to_use,
         what_it_does=plan.what_it_does,
-        returns=plan.returns,
-        prerequisites=plan.prerequisites,
+        returns="A markdown table of the answer, ending with a JSON footer holding its columns and rows",
+        prerequisites=f"A CSV file with the columns {', '.join(columns)}" if columns else "A CSV file",
         assumptions=["The code was written by a model from the request; check the numbers before approving"],
         limitations=[
-            "No reference implementation exists for this analysis; tests check behaviour, not values"
+            "No reference implementation exists for this analysis; tests check behaviour, not values",
+            "It answers the request as asked: it takes no parameters besides the file",
         ],
     )
-
-
-def _coerce_default(param: PlanParameter) -> Any:
-    value = param.default
-    try:
-        if param.type == "integer" and value is not None and not isinstance(value, bool):
-            return int(float(str(value)))
-        if param.type == "number" and value is not None and not isinstance(value, bool):
-            return float(str(value))
-    except ValueError:
-        return None
-    if param.type == "array" and isinstance(value, str):
-        return [part.strip() for part in value.split(",") if part.strip()]
-    if param.type == "string" and value is not None and not isinstance(value, str):
-        return str(value)
-    return value
-
-
-def compact_spec(spec: ToolSpec) -> str:
-    """The contract for code and repair prompts: the fixed header already carries signature and docs,
-    so only the name, purpose and parameter defaults are repeated (prompt tokens are slow on a CPU)."""
-    params = ", ".join(
-        f"{p['name']}={p.get('default')!r}" for p in spec.parameters if p["name"] != "file_path"
-    )
-    return (
-        f"tool_name: {spec.tool_name}\npurpose: {spec.description}\n"
-        f"parameters after file_path: {params or 'none'}"
-    )
-
-
-def _diagnostics(run: ValidationRun) -> list[str]:
-    errors = list(run.report.errors or [])
-    failing = [r for r in run.results if not r.get("passed")]
-    for record in failing[:3]:
-        if record.get("expected") is not None or record.get("got") is not None:
-            errors.append(
-                f"test {record.get('test_id')}: expected {record.get('expected')!r}, "
-                f"got {record.get('got')!r}"
-            )
-    return errors[:MAX_DIAGNOSTIC_LINES] or ["the tool failed validation without a specific error"]
 
 
 def _score(run: ValidationRun) -> float:
@@ -267,16 +175,87 @@ def _score(run: ValidationRun) -> float:
     return metrics.overall_score if metrics is not None else 0.0
 
 
-def _write_code(engine: Engine, spec: ToolSpec, header: str, schema: DatasetSchema, reference: str) -> str:
-    prompt = render_prompt(
-        "code_generation",
-        tool_spec=compact_spec(spec),
-        schema=schema_lines(schema),
-        header=header,
-        reference_tool=reference,
-    )
-    answer = engine.complete([{"role": "user", "content": prompt}], max_tokens=1200)
-    return merge_with_header(extract_code(answer.text), header, spec.tool_name)
+def _pass_rate(run: ValidationRun) -> float:
+    metrics = run.report.code_metrics
+    return metrics.test_pass_rate if metrics is not None else 0.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Context:
+    """What every code and repair prompt of one request shares."""
+
+    engine: Engine
+    request: str
+    spec: ToolSpec
+    data: DataProfile
+    hints: list[str]
+    data_path: Path
+    config: MCPForgeConfig
+    say: Progress
+
+    def tool(self, compute: str) -> str:
+        required = used_columns(compute, self.data.columns)
+        return autofix(render_compute_tool(self.spec, compute, required=required))
+
+    def validate(self, source: str) -> ValidationRun:
+        """Validation, then the answer checks: a wrong shape of the answer fails it like a test."""
+        run = run_validation(
+            source=source,
+            spec=self.spec,
+            config=self.config,
+            data_path=self.data_path,
+            arguments={},
+            used_columns=used_columns(source, self.data.columns),
+        )
+        if not run.passed:
+            return run
+        problems = [f"answer check: {p}" for p in answer_problems(self.request, self.data, run)]
+        logs = [*run.report.logs, f"answer checks: {len(problems)} problem(s)"]
+        update: dict[str, Any] = {"logs": logs}
+        if problems:
+            update |= {"tests_ok": False, "errors": [*(run.report.errors or []), *problems]}
+        return replace(run, report=run.report.model_copy(update=update))
+
+    def notes(self) -> str:
+        if not self.hints:
+            return ""
+        return "Read from the question:\n" + "\n".join(f"- {hint}" for hint in self.hints) + "\n"
+
+    def examples(self) -> str:
+        return "\n\n".join(example.render() for example in closest_examples(self.request))
+
+    def write(self, avoid: Sequence[str] = ()) -> str:
+        """A fresh function; ``avoid`` lists the problems of an earlier attempt (its code is not shown)."""
+        avoided = "".join(f"- {problem}\n" for problem in avoid)
+        prompt = render_prompt(
+            "code_generation",
+            request=self.request,
+            columns=self.data.prompt_lines,
+            examples=self.examples(),
+            notes=self.notes(),
+            avoid=f"An earlier attempt failed; avoid its problems:\n{avoided}" if avoid else "",
+        )
+        # A fresh write after a failure samples more freely, or a small model repeats its first answer.
+        temperature = FRESH_TEMPERATURE if avoid else None
+        answer = self.engine.complete(
+            [{"role": "user", "content": prompt}], max_tokens=CODE_TOKENS, temperature=temperature
+        )
+        return extract_compute(extract_code(answer.text))
+
+    def repair(self, compute: str, diagnostics: list[str], iteration: int) -> str:
+        prompt = render_prompt(
+            "repair",
+            request=self.request,
+            columns=self.data.prompt_lines,
+            examples=self.examples(),
+            notes=self.notes(),
+            code=compute.strip(),
+            iteration=str(iteration),
+            max_iterations=str(self.config.validation.max_repair_iterations),
+            diagnostics="\n".join(f"- {line}" for line in diagnostics),
+        )
+        answer = self.engine.complete([{"role": "user", "content": prompt}], max_tokens=CODE_TOKENS)
+        return extract_compute(extract_code(answer.text))
 
 
 def generate_custom_tool(
@@ -286,7 +265,6 @@ def generate_custom_tool(
     *,
     data_path: Path,
     config: MCPForgeConfig,
-    reference_tool: str | None = None,
     progress: Progress | None = None,
 ) -> GeneratedTool:
     """Plan, write, validate and repair a tool for ``request``; the best of ``generation.samples`` wins.
@@ -295,31 +273,32 @@ def generate_custom_tool(
         EngineError: the model could not produce a plan or any code at all.
     """
     say = progress or (lambda _message: None)
-    reference_tool = reference_example() if reference_tool is None else reference_tool
+    data = profile_data(data_path)
     say(f"asking the {engine.name} model for a tool contract")
-    prompt = render_prompt(
-        "spec_generation",
+    prompt = render_prompt("spec_generation", request=request, columns=", ".join(data.columns))
+    plan = engine.complete_model([{"role": "user", "content": prompt}], ToolPlan, max_tokens=PLAN_TOKENS)
+    context = _Context(
+        engine=engine,
         request=request,
-        schema=schema_lines(schema),
-        sample=data_sample(_sample_rows(data_path)),
-        reference_tool=reference_tool,
+        spec=plan_to_spec(plan, data.columns),
+        data=data,
+        hints=request_hints(request, schema),
+        data_path=data_path,
+        config=config,
+        say=say,
     )
-    plan = engine.complete_model([{"role": "user", "content": prompt}], ToolPlan, max_tokens=700)
-    spec = plan_to_spec(plan)
-    header = render_header(spec)
-    arguments = {p["name"]: p["default"] for p in spec.parameters if p["name"] != "file_path"}
     best: GeneratedTool | None = None
     samples = max(1, config.generation.samples)
     passed = 0
     for sample in range(samples):
         say(f"writing code (sample {sample + 1}/{samples})")
         try:
-            source = _write_code(engine, spec, header, schema, reference_tool)
+            compute = context.write()
         except EngineError:
             if sample == samples - 1 and best is None:
                 raise
             continue
-        candidate = _validate_and_repair(engine, spec, source, arguments, data_path, config, say)
+        candidate = _validate_and_repair(context, compute)
         passed += int(candidate.validation.passed)
         if best is None or (candidate.validation.passed, _score(candidate.validation)) > (
             best.validation.passed,
@@ -328,50 +307,35 @@ def generate_custom_tool(
             best = candidate
     if best is None:
         raise EngineError("the model produced no usable code", engine=engine.name)
-    return GeneratedTool(
-        spec=best.spec,
-        source=best.source,
-        arguments=best.arguments,
-        validation=best.validation,
-        rounds=best.rounds,
-        samples_generated=samples,
-        samples_passed=passed,
-    )
+    return replace(best, samples_generated=samples, samples_passed=passed)
 
 
-def _validate_and_repair(  # noqa: PLR0917 - one private step with its whole state
-    engine: Engine,
-    spec: ToolSpec,
-    source: str,
-    arguments: dict[str, Any],
-    data_path: Path,
-    config: MCPForgeConfig,
-    say: Progress,
-) -> GeneratedTool:
-    def validate(code: str) -> ValidationRun:
-        return run_validation(source=code, spec=spec, config=config, data_path=data_path, arguments=arguments)
+def _normalized(code: str) -> str:
+    """The code's syntax tree (formatting and comments do not count), or its text when it does not parse."""
+    try:
+        return ast.dump(ast.parse(code))
+    except SyntaxError:
+        return code.strip()
 
-    say("validating")
-    run = validate(source)
+
+def _validate_and_repair(context: _Context, compute: str) -> GeneratedTool:
+    context.say("validating")
+    source = context.tool(compute)
+    run = context.validate(source)
     rounds: list[RepairRound] = []
-    header = render_header(spec)
-    for iteration in range(1, config.validation.max_repair_iterations + 1):
+    tried = {_normalized(compute)}
+    for iteration in range(1, context.config.validation.max_repair_iterations + 1):
         if run.passed:
             break
-        diagnostics = _diagnostics(run)
-        say(f"repair round {iteration}: {diagnostics[0][:80]}")
-        prompt = render_prompt(
-            "repair",
-            tool_spec=compact_spec(spec),
-            code=source,
-            iteration=str(iteration),
-            max_iterations=str(config.validation.max_repair_iterations),
-            diagnostics="\n".join(f"- {line}" for line in diagnostics),
-        )
+        diagnostics = repair_diagnostics(run, source)
+        context.say(f"repair round {iteration}: {diagnostics[0][:80]}")
         started = time.perf_counter()
         try:
-            answer = engine.complete([{"role": "user", "content": prompt}], max_tokens=1200)
-            repaired = merge_with_header(extract_code(answer.text), header, spec.tool_name)
+            repaired = context.repair(compute, diagnostics, iteration)
+            if _normalized(repaired) in tried:
+                # A small model shown its own code tends to give it back; without it, it writes anew.
+                context.say("the repair repeated an earlier attempt; writing the function afresh")
+                repaired = context.write(avoid=diagnostics)
         except EngineError as exc:
             rounds.append(
                 RepairRound(
@@ -382,7 +346,9 @@ def _validate_and_repair(  # noqa: PLR0917 - one private step with its whole sta
                 )
             )
             continue
-        new_run = validate(repaired)
+        tried.add(_normalized(repaired))
+        new_source = context.tool(repaired)
+        new_run = context.validate(new_source)
         rounds.append(
             RepairRound(
                 iteration=iteration,
@@ -393,13 +359,8 @@ def _validate_and_repair(  # noqa: PLR0917 - one private step with its whole sta
                 test_pass_rate_delta=_pass_rate(new_run) - _pass_rate(run),
             )
         )
-        say(f"repair round {iteration} took {time.perf_counter() - started:.0f}s")
-        source, run = repaired, new_run
+        context.say(f"repair round {iteration} took {time.perf_counter() - started:.0f}s")
+        compute, source, run = repaired, new_source, new_run
     report = run.report.model_copy(update={"repair_rounds": rounds})
-    run = ValidationRun(report=report, cases=run.cases, results=run.results)
-    return GeneratedTool(spec=spec, source=source, arguments=arguments, validation=run, rounds=rounds)
-
-
-def _pass_rate(run: ValidationRun) -> float:
-    metrics = run.report.code_metrics
-    return metrics.test_pass_rate if metrics is not None else 0.0
+    run = replace(run, report=report)
+    return GeneratedTool(spec=context.spec, source=source, arguments={}, validation=run, rounds=rounds)

@@ -19,6 +19,7 @@ from mcpforge.runtime._loading import (
 )
 from mcpforge.runtime._markdown import format_markdown_table, format_value
 from mcpforge.runtime._mcp_shim import mcp
+from mcpforge.runtime._result import as_table, json_cell, table_result
 from mcpforge.runtime._settings import (
     RuntimeSettings,
     allowed_roots,
@@ -38,6 +39,7 @@ __all__ = [
     "ResourceLimitError",
     "RuntimeSettings",
     "allowed_roots",
+    "as_table",
     "configure",
     "detect_column_types",
     "detect_encoding",
@@ -45,6 +47,7 @@ __all__ = [
     "format_markdown_table",
     "format_value",
     "get_settings",
+    "json_cell",
     "load_csv_data_with_types",
     "mcp",
     "output_footer",
@@ -55,6 +58,7 @@ __all__ = [
     "resolve_under_roots",
     "sniff_delimiter",
     "suggest_columns",
+    "table_result",
     "validate_file_and_columns",
     "validate_file_path",
 ]
