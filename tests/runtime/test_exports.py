@@ -17,6 +17,7 @@ def test_public_names_are_stable() -> None:
         "ResourceLimitError",
         "RuntimeSettings",
         "allowed_roots",
+        "as_table",
         "configure",
         "detect_column_types",
         "detect_encoding",
@@ -24,6 +25,7 @@ def test_public_names_are_stable() -> None:
         "format_markdown_table",
         "format_value",
         "get_settings",
+        "json_cell",
         "load_csv_data_with_types",
         "mcp",
         "output_footer",
@@ -34,6 +36,7 @@ def test_public_names_are_stable() -> None:
         "resolve_under_roots",
         "sniff_delimiter",
         "suggest_columns",
+        "table_result",
         "validate_file_and_columns",
         "validate_file_path",
     ]
