@@ -139,3 +139,53 @@ def test_custom_skips_routing_and_asks_the_model_for_a_tool_plan_first(
         )
     assert "tool" in engine.prompts[0][0]["content"].lower()
     assert "Operations (name - what it computes)" not in engine.prompts[0][0]["content"]
+
+
+def test_a_template_with_several_rows_per_asked_group_is_not_used(data: Path, config: MCPForgeConfig) -> None:
+    plan = {
+        "tool_name": "most_common_weather_per_region",
+        "description": "For each region, the weather with the most accidents.",
+        "when_to_use": "Most frequent weather per region",
+        "what_it_does": "Counts accidents per region and weather and keeps the largest per region",
+    }
+    compute = (
+        "```python\ndef compute(df):\n"
+        "    t = df.groupby(['region', 'weather']).size().reset_index(name='n')\n"
+        "    t = t.sort_values(['n', 'weather'], ascending=[False, True])\n"
+        "    return t.drop_duplicates('region').sort_values('region')[['region', 'weather']]\n```"
+    )
+    engine = ScriptedEngine(
+        [
+            json.dumps({"operation": "group_count", "group_by": ["region", "weather"]}),
+            json.dumps(plan),
+            compute,
+        ]
+    )
+    result = forge(
+        "For each region, which weather condition has the most accidents?",
+        data,
+        registry=Registry(Path(config.registry.root), config),
+        config=config,
+        engine=engine,
+        allow_read=[data.parent],
+    )
+    assert result.status == "STAGED", result.error
+    assert result.intent is not None and result.intent.operation == "custom"
+    rows = result.artifacts.result["result"]["rows"] if result.artifacts else []
+    assert len(rows) == pd.read_csv(data)["region"].nunique()
+
+
+def test_a_template_that_cannot_name_the_asked_value_is_not_used(data: Path, config: MCPForgeConfig) -> None:
+    engine = ScriptedEngine(
+        [json.dumps({"operation": "group_aggregate", "group_by": ["region"]}), '{"tool_name": "Bad Name!"}']
+    )
+    with pytest.raises(EngineError):  # routed to model-written code, whose scripted plan is garbage
+        forge(
+            "For each region, which weather condition has the most accidents?",
+            data,
+            registry=Registry(Path(config.registry.root), config),
+            config=config,
+            engine=engine,
+            allow_read=[data.parent],
+        )
+    assert engine.usage.calls == 2

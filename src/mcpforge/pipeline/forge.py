@@ -346,11 +346,29 @@ def _route_with_model(engine: Engine, request: str, schema: DatasetSchema, say: 
     chosen = model_intent(engine, request, schema, {name: op.summary for name, op in CATALOGUE.items()})
     if chosen is None:
         return None
+    if not _template_fits(request, schema.column_names, chosen):
+        say("the chosen template cannot give the answer's shape; the model writes the tool instead")
+        return None
     try:
         parsed = extract_intent_for(request, schema)
     except UnmappableRequestError:
         return chosen
     return parsed if parsed.operation == chosen.operation else chosen
+
+
+def _template_fits(request: str, columns: list[str], chosen: Intent) -> bool:
+    """Whether a template with ``chosen``'s keys can have the shape the request asks for.
+
+    "For each region, which weather ..." asks one row per region naming a weather: a template grouped
+    by region and weather gives several rows per region, one grouped by region alone names no weather.
+    """
+    from mcpforge.pipeline._answer_checks import asked_values_of, one_row_per
+
+    key = one_row_per(request, columns)
+    if key is not None and key in chosen.group_by and len(chosen.group_by) > 1:
+        return False
+    asked = asked_values_of(request, columns)
+    return asked is None or asked in chosen.group_by
 
 
 def ensure_registry(registry: Registry) -> None:
