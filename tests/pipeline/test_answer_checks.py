@@ -88,7 +88,7 @@ def _run_with_answer(columns: list[str], rows: list[list[object]]) -> Validation
     return ValidationRun(report=report, person_run=person)
 
 
-PROFILE = DataProfile(columns=COLUMNS, prompt_lines="", rows=10, distinct={"region": 3, "weather": 4})
+PROFILE = DataProfile(columns=COLUMNS, prompt_lines="", distinct={"region": 3, "weather": 4})
 QUESTION = "For each region, which weather has the most accidents?"
 
 

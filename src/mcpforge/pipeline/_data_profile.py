@@ -25,7 +25,6 @@ class DataProfile:
 
     columns: list[str]
     prompt_lines: str
-    rows: int
     distinct: dict[str, int]
     """Distinct non-missing values per column."""
 
@@ -61,6 +60,5 @@ def profile_data(path: Path) -> DataProfile:
     return DataProfile(
         columns=[str(c) for c in df.columns],
         prompt_lines="\n".join(lines),
-        rows=len(df),
         distinct={str(column): int(df[column].nunique()) for column in df.columns},
     )
