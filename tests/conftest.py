@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from mcpforge.config import MCPForgeConfig, SandboxConfig
-from mcpforge.pipeline._stress_cache import STRESS_CACHE_ENV
+from mcpforge.pipeline.validation.stress import STRESS_CACHE_ENV
 
 
 @pytest.fixture(scope="session", autouse=True)

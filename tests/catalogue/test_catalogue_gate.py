@@ -12,7 +12,7 @@ from catalogue_cases import CASES
 
 from mcpforge.catalogue import CATALOGUE, RenderedTool, get_operation
 from mcpforge.models import DerivedColumn, Filter, Intent
-from mcpforge.pipeline._static_gate import mypy_cache_dir
+from mcpforge.pipeline.validation.static_gate import mypy_cache_dir
 from mcpforge.sandbox.policy import check_source
 
 RUFF = [

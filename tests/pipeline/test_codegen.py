@@ -14,9 +14,9 @@ import pytest
 
 from mcpforge.config import SandboxConfig
 from mcpforge.models import sha256_text
-from mcpforge.pipeline._test_cases import plan_suite
 from mcpforge.pipeline.codegen import PACKAGE_FILES, build_package, recorded_cases, requirements_for
 from mcpforge.pipeline.handwritten import spec_from_source
+from mcpforge.pipeline.validation.test_cases import plan_suite
 
 TOOL = '''"""Count rows per value of a column."""
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from mcpforge.models import ValidationReport
 from mcpforge.pipeline._repair_diagnostics import repair_diagnostics
-from mcpforge.pipeline._static_gate import autofix
-from mcpforge.pipeline.validate import ValidationRun
+from mcpforge.pipeline.validation.run import ValidationRun
+from mcpforge.pipeline.validation.static_gate import autofix
 
 SOURCE = "import pandas as pd\n\ndef compute(df):\n    return df.append({'a': 1})\n"
 

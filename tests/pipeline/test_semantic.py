@@ -24,13 +24,13 @@ from mcpforge.metrics import (
     quality_tier,
 )
 from mcpforge.models import ToolCandidate, UserFeedback, ValidationReport, utc_now
-from mcpforge.pipeline import _semantic
 from mcpforge.pipeline._candidate import stage_package
 from mcpforge.pipeline.codegen import build_package
 from mcpforge.pipeline.forge import forge, render_intent
 from mcpforge.pipeline.intent import extract_intent
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.pipeline.spec import finalize_spec
+from mcpforge.pipeline.validation import semantic as _semantic
 from mcpforge.registry import Registry
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "traffic_accidents.csv"

@@ -14,7 +14,7 @@ from mcpforge.pipeline._candidate import stage_package
 from mcpforge.pipeline.codegen import build_package
 from mcpforge.pipeline.handwritten import spec_from_source
 from mcpforge.pipeline.stage import StagedRunError, sample_rows, stage_run, strip_footer
-from mcpforge.pipeline.validate import ValidationRun, run_validation
+from mcpforge.pipeline.validation.run import ValidationRun, run_validation
 from mcpforge.registry import Registry
 
 TOOL = '''"""Sum a numeric column per group."""

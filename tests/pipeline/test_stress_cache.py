@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from mcpforge.exceptions import DataError
-from mcpforge.pipeline._stress_cache import (
+from mcpforge.pipeline.validation.stress import (
     CACHE_ROOT_ENV,
     STRESS_CACHE_ENV,
     entries,
@@ -19,7 +19,7 @@ from mcpforge.pipeline._stress_cache import (
     stress_cache_dir,
     stress_data,
 )
-from mcpforge.pipeline._test_cases import read_sample, stress_file
+from mcpforge.pipeline.validation.test_cases import read_sample, stress_file
 
 ROWS = 2_000
 
@@ -102,7 +102,7 @@ def test_a_file_another_run_is_reading_is_never_evicted(cache: Path, tmp_path: P
         # Another process evicts with a cap of zero while this run still holds the file.
         code = (
             "import sys\nfrom pathlib import Path\n"
-            "from mcpforge.pipeline._stress_cache import evict\n"
+            "from mcpforge.pipeline.validation.stress import evict\n"
             "print(len(evict(Path(sys.argv[1]), 0)))\n"
         )
         other = subprocess.run(

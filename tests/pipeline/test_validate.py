@@ -10,12 +10,12 @@ import pytest
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.models import sha256_text
-from mcpforge.pipeline._schema_gate import check_schema
-from mcpforge.pipeline._static_gate import run_static_gate
-from mcpforge.pipeline._stress_cache import stress_cache_dir
 from mcpforge.pipeline.handwritten import spec_from_source
 from mcpforge.pipeline.stage import file_sha256
-from mcpforge.pipeline.validate import report_passed, run_validation, summary_line
+from mcpforge.pipeline.validation.run import report_passed, run_validation, summary_line
+from mcpforge.pipeline.validation.schema_gate import check_schema
+from mcpforge.pipeline.validation.static_gate import run_static_gate
+from mcpforge.pipeline.validation.stress import stress_cache_dir
 from mcpforge.registry.testing import COUNT_BY_COLUMN_TOOL
 
 GOOD_TOOL = COUNT_BY_COLUMN_TOOL

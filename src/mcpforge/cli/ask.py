@@ -249,7 +249,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             )
         finally:
             status.stop()
-            from mcpforge.pipeline._semantic import wait_for_pending
+            from mcpforge.pipeline.validation.semantic import wait_for_pending
 
             wait_for_pending()  # a CodeBLEU still computing is attached before exit (bounded: 5 s)
         _say_created(reg, existed, quiet=as_json)

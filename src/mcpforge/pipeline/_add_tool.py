@@ -17,7 +17,7 @@ from mcpforge.pipeline.codegen import build_package
 from mcpforge.pipeline.handwritten import load_handwritten_tool
 from mcpforge.pipeline.present import present
 from mcpforge.pipeline.stage import stage_run
-from mcpforge.pipeline.validate import run_validation
+from mcpforge.pipeline.validation.run import run_validation
 
 if TYPE_CHECKING:
     from mcpforge.registry import Registry

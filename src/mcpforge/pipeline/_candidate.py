@@ -6,8 +6,8 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.models import ToolCandidate, ToolSpec, ToolStatus, ValidationReport, utc_now
-from mcpforge.pipeline import _semantic
 from mcpforge.pipeline.codegen import ToolPackage
+from mcpforge.pipeline.validation import semantic as _semantic
 
 if TYPE_CHECKING:
     from mcpforge.registry import Registry

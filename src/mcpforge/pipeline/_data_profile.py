@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from mcpforge.pipeline._test_cases import runtime_roots
+from mcpforge.pipeline.validation.test_cases import runtime_roots
 from mcpforge.runtime import load_csv_data_with_types
 
 EXAMPLE_VALUES = 6

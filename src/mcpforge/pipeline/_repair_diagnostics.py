@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from mcpforge.pipeline.validate import ValidationRun
+from mcpforge.pipeline.validation.run import ValidationRun
 
 MAX_DIAGNOSTICS = 6
 _LINE = re.compile(r"\(?\bline (\d+)\)?")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mcpforge.models import ToolSpec, sha256_text
-from mcpforge.pipeline._test_cases import PlannedCase
+from mcpforge.pipeline.validation.test_cases import PlannedCase
 
 PACKAGE_FILES = ("tool.py", "spec.json", "__init__.py", "helpers.py", "requirements.txt", "tests.py")
 _IMPORT_RE = re.compile(r"^\s*(?:from|import)\s+([A-Za-z_][\w]*)", re.MULTILINE)

@@ -18,7 +18,6 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.engines.base import Engine
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
-from mcpforge.pipeline import _semantic
 from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
 from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
@@ -28,7 +27,8 @@ from mcpforge.pipeline.present import present
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.pipeline.spec import finalize_spec, unique_tool_name
 from mcpforge.pipeline.stage import stage_run
-from mcpforge.pipeline.validate import ValidationRun, run_validation
+from mcpforge.pipeline.validation import semantic as _semantic
+from mcpforge.pipeline.validation.run import ValidationRun, run_validation
 
 if TYPE_CHECKING:
     from mcpforge.catalogue.base import Operation, RenderedTool
@@ -362,7 +362,7 @@ def _template_fits(request: str, columns: list[str], chosen: Intent) -> bool:
     "For each region, which weather ..." asks one row per region naming a weather: a template grouped
     by region and weather gives several rows per region, one grouped by region alone names no weather.
     """
-    from mcpforge.pipeline._answer_checks import asked_values_of, one_row_per
+    from mcpforge.pipeline.validation.answer_checks import asked_values_of, one_row_per
 
     key = one_row_per(request, columns)
     if key is not None and key in chosen.group_by and len(chosen.group_by) > 1:

@@ -24,15 +24,15 @@ from mcpforge.engines import Engine, extract_code
 from mcpforge.engines.prompts import data_sample, render_prompt
 from mcpforge.exceptions import EngineError
 from mcpforge.models import Aggregation, Filter, Intent, RepairRound, ToolSpec
-from mcpforge.pipeline._answer_checks import answer_problems
 from mcpforge.pipeline._compute_examples import closest_examples
 from mcpforge.pipeline._compute_tool import extract_compute, render_compute_tool, used_columns
 from mcpforge.pipeline._data_profile import DataProfile, profile_data
 from mcpforge.pipeline._repair_diagnostics import repair_diagnostics
-from mcpforge.pipeline._request_hints import request_hints
-from mcpforge.pipeline._static_gate import autofix
+from mcpforge.pipeline.intent.hints import request_hints
 from mcpforge.pipeline.schema import DatasetSchema
-from mcpforge.pipeline.validate import ValidationRun, run_validation
+from mcpforge.pipeline.validation.answer_checks import answer_problems
+from mcpforge.pipeline.validation.run import ValidationRun, run_validation
+from mcpforge.pipeline.validation.static_gate import autofix
 
 Progress = Callable[[str], None]
 PLAN_TOKENS = 400

@@ -53,7 +53,7 @@ def validation_line(report: ValidationReport | None) -> str | None:
     """The short validation summary, or None when the candidate has no report."""
     if report is None:
         return None
-    from mcpforge.pipeline.validate import summary_line
+    from mcpforge.pipeline.validation.run import summary_line
 
     return summary_line(report)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from mcpforge.footer import parse_output_footer
 from mcpforge.pipeline._data_profile import DataProfile
-from mcpforge.pipeline.validate import ValidationRun
+from mcpforge.pipeline.validation.run import ValidationRun
 
 _EACH = re.compile(r"\b(?:for each|for every|in each|per|by)\s+([a-z][a-z0-9_]*)(\s+and\b)?", re.IGNORECASE)
 _WITHIN = re.compile(r"\bwithin each\b", re.IGNORECASE)

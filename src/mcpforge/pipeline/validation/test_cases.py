@@ -19,7 +19,7 @@ import pandas as pd
 
 from mcpforge.config import ValidationConfig
 from mcpforge.metrics.functional import ToolTestCase, judge_output
-from mcpforge.pipeline._stress_cache import stress_data
+from mcpforge.pipeline.validation.stress import stress_data
 from mcpforge.runtime import (
     configure,
     detect_encoding,

@@ -2,7 +2,8 @@
 
 The overall score and tier come from ``mcpforge.metrics``. CodeBLEU is left out of the score and its
 weight is spread over the measured terms: it is computed in the background against the catalogue's
-reference code and attached for information only (``pipeline/_semantic.py``; docs/DECISIONS.md). Tiers
+reference code and attached for information only (``pipeline/validation/semantic.py``;
+docs/DECISIONS.md). Tiers
 decide warnings and staging priority, never promotion.
 """
 

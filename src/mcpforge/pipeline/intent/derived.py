@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from mcpforge.models import DerivedColumn
-from mcpforge.pipeline._intent_words import ColumnResolver
+from mcpforge.pipeline.intent.words import ColumnResolver
 
 _HEAD = re.compile(
     r"(?:\b(?:with|where|compute|calculate|define|let|and|using)\s+)?"

@@ -13,11 +13,11 @@ from typing import Any, NoReturn
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
-from mcpforge.pipeline._intent_assemble import Parsed, assemble
-from mcpforge.pipeline._intent_corrections import apply_corrections
-from mcpforge.pipeline._intent_derived import find_derived
-from mcpforge.pipeline._intent_filters import find_filters
-from mcpforge.pipeline._intent_parse import (
+from mcpforge.pipeline.intent.assemble import Parsed, assemble
+from mcpforge.pipeline.intent.conditions import find_filters
+from mcpforge.pipeline.intent.corrections import apply_corrections
+from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.parse import (
     Phrases,
     detect_operations,
     find_grain,
@@ -26,7 +26,7 @@ from mcpforge.pipeline._intent_parse import (
     find_sort_order,
     find_top_n,
 )
-from mcpforge.pipeline._intent_words import ColumnResolver, tokenize
+from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
 __all__ = ["DatasetSchema", "apply_corrections", "extract_intent"]

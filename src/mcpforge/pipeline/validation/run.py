@@ -22,11 +22,12 @@ from typing import Any
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError
 from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport, sha256_text
-from mcpforge.pipeline._quality import quality_metrics
-from mcpforge.pipeline._schema_gate import check_schema
-from mcpforge.pipeline._static_gate import StaticGateResult, run_static_gate
-from mcpforge.pipeline._stress_cache import stress_data
-from mcpforge.pipeline._test_cases import (
+from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, file_sha256
+from mcpforge.pipeline.validation.quality import quality_metrics
+from mcpforge.pipeline.validation.schema_gate import check_schema
+from mcpforge.pipeline.validation.static_gate import StaticGateResult, run_static_gate
+from mcpforge.pipeline.validation.stress import stress_data
+from mcpforge.pipeline.validation.test_cases import (
     PlannedCase,
     Reference,
     plan_suite,
@@ -34,7 +35,6 @@ from mcpforge.pipeline._test_cases import (
     stress_case,
     stress_log,
 )
-from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, file_sha256
 from mcpforge.sandbox import (
     Sandbox,
     ToolBatchResult,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcpforge.models import Filter
-from mcpforge.pipeline._intent_words import ColumnResolver, find_values
+from mcpforge.pipeline.intent.words import ColumnResolver, find_values
 
 _YEAR = re.compile(r"(19|20)\d{2}")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?")

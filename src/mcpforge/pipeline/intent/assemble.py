@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcpforge.models import Aggregation, Intent
-from mcpforge.pipeline._intent_filters import FilterResult, date_column
-from mcpforge.pipeline._intent_parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
-from mcpforge.pipeline._intent_words import ColumnResolver
+from mcpforge.pipeline.intent.conditions import FilterResult, date_column
+from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
+from mcpforge.pipeline.intent.words import ColumnResolver
 
 _DEFAULT_SUM_WORDS = ("revenue", "sales", "amount", "units", "quantity", "qty", "casualt", "total", "cost",
                       "profit", "vehicles", "hours", "visits", "orders", "fatalities", "injur")  # fmt: skip

@@ -13,11 +13,11 @@ import re
 
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.models import Filter
-from mcpforge.pipeline._answer_checks import asked_values_of, one_row_per
-from mcpforge.pipeline._intent_filters import find_filters
-from mcpforge.pipeline._intent_parse import Phrases, find_grain
-from mcpforge.pipeline._intent_words import ColumnResolver, tokenize
+from mcpforge.pipeline.intent.conditions import find_filters
+from mcpforge.pipeline.intent.parse import Phrases, find_grain
+from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
+from mcpforge.pipeline.validation.answer_checks import asked_values_of, one_row_per
 
 _COMPARISONS = frozenset({">", ">=", "<", "<="})
 _OVER = re.compile(r"\b(year|quarter|month|week|day)[- ]over[- ]\1\b", re.IGNORECASE)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mcpforge.models import Aggregation
-from mcpforge.pipeline._intent_words import ENTITY_WORDS, ColumnResolver, singular
+from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, singular
 
 AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
 TimeGrain = Literal["day", "week", "month", "quarter", "year", "weekday", "hour"]

@@ -7,9 +7,9 @@ from typing import Any
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Filter, Intent
-from mcpforge.pipeline._intent_filters import find_filters
-from mcpforge.pipeline._intent_parse import AGG_WORDS
-from mcpforge.pipeline._intent_words import ColumnResolver, tokenize
+from mcpforge.pipeline.intent.conditions import find_filters
+from mcpforge.pipeline.intent.parse import AGG_WORDS
+from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
 _SWAP_PATTERNS = [

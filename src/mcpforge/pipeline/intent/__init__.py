@@ -1,0 +1,12 @@
+"""Step 1: reading a request — the words of a person's request → an :class:`~mcpforge.models.Intent`.
+
+The room for everything that turns words into a reading over the dataset's real columns:
+``words`` (tokens, vocabulary, column resolution), ``parse`` (operations, groups, metrics, grains),
+``conditions`` (filters), ``derived`` (computed columns), ``assemble`` (one Intent from the parts),
+``corrections`` (a rejection reason applied to an Intent), ``hints`` (what the parser read, for a model's
+prompt), and ``extract`` (the step itself).
+"""
+
+from mcpforge.pipeline.intent.extract import DatasetSchema, apply_corrections, extract_intent
+
+__all__ = ["DatasetSchema", "apply_corrections", "extract_intent"]
