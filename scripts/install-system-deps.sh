@@ -2,14 +2,19 @@
 # Install the Debian packages the mcpforge sandbox needs: bubblewrap (the strongest backend) and
 # util-linux (`unshare`, the fallback backend). Idempotent and non-interactive: installs only what is
 # missing. Landlock and seccomp need no package (mcpforge talks to the kernel directly).
+# With --test, also what the tests need: chromium and chromedriver for the review page's browser test.
 set -euo pipefail
 
 missing=()
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
+if [ "${1:-}" = "--test" ]; then
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-system-deps: bubblewrap and unshare are installed"
+  echo "install-system-deps: everything needed is installed"
   exit 0
 fi
 

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -x scripts/install-system-deps.sh ]; then
-  scripts/install-system-deps.sh
+  scripts/install-system-deps.sh --test
 fi
 scripts/setup.sh
 .venv/bin/ruff check src tests bench

@@ -1,0 +1,65 @@
+"""Running the review page: a loopback socket, a fresh token, uvicorn in the foreground or a thread."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import uvicorn
+
+from mcpforge.ui._security import Guard
+from mcpforge.ui.app import ReviewApp
+
+if TYPE_CHECKING:
+    from mcpforge.config import MCPForgeConfig
+    from mcpforge.registry import Registry
+
+HOST = "127.0.0.1"
+
+
+@dataclass(kw_only=True)
+class UIServer:
+    """A bound review page: its URL (with the token) and the uvicorn server behind it."""
+
+    guard: Guard
+    sock: socket.socket
+    server: uvicorn.Server
+    _thread: threading.Thread | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        """What the person opens: the page with its token, once."""
+        return f"http://{HOST}:{self.guard.port}/?token={self.guard.token}"
+
+    def run(self) -> None:
+        """Serve in the foreground until interrupted."""
+        self.server.run(sockets=[self.sock])
+
+    def start(self) -> None:
+        """Serve in a background thread (tests, embedding); ``stop`` ends it."""
+        self._thread = threading.Thread(target=self.run, name="mcpforge-ui", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Ask uvicorn to exit and wait for the thread."""
+        self.server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.sock.close()
+
+
+def serve_ui(registry: Registry, config: MCPForgeConfig, *, port: int = 0) -> UIServer:
+    """Bind the page to 127.0.0.1 (``port`` 0 picks a free one) with a fresh token; not yet serving.
+
+    Raises:
+        OSError: the port cannot be bound.
+    """
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((HOST, port))
+    guard = Guard.new(sock.getsockname()[1])
+    app = ReviewApp(registry, config, guard).starlette()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    return UIServer(guard=guard, sock=sock, server=server)
