@@ -156,6 +156,18 @@ class UserFeedback(_Model):
     issues: list[str] = Field(default_factory=list, description="issue labels extracted from the notes")
 
 
+ChartKind = Literal["bar", "line", "histogram"]
+
+
+class ChartSpec(_Model):
+    """A chart of a tool's answer table, drawn by mcpforge from the validated table (never by the tool)."""
+
+    kind: ChartKind = Field(
+        description="bar (a value per group), line (over time), histogram (binned counts)"
+    )
+    title: str = Field(default="", description="the chart's title")
+
+
 class ToolSpec(_Model):
     """The contract of a tool, written before its code."""
 
@@ -171,6 +183,7 @@ class ToolSpec(_Model):
     prerequisites: str
     assumptions: list[str] = Field(default_factory=list)
     limitations: list[str] = Field(default_factory=list)
+    chart: ChartSpec | None = Field(default=None, description="a chart of the answer table, when asked for")
 
     def spec_hash(self) -> str:
         """sha256 of the canonical spec.json text."""
@@ -178,7 +191,8 @@ class ToolSpec(_Model):
 
     def to_json(self) -> str:
         """The canonical spec.json text (sorted keys, two-space indent, trailing newline)."""
-        return self.model_dump_json(indent=2) + "\n"
+        # A spec without a chart keeps the spec.json text (and hash) it had before charts existed.
+        return self.model_dump_json(indent=2, exclude={"chart"} if self.chart is None else None) + "\n"
 
 
 class ToolCandidate(_Model):
@@ -249,3 +263,4 @@ class Intent(_Model):
     output_format: Literal["markdown", "json", "csv"] = "markdown"
     data_source: str | None = None
     notes: list[str] = Field(default_factory=list, description="what the parser assumed, for the person")
+    chart: ChartKind | None = Field(default=None, description="the person asked to see the answer drawn")

@@ -99,3 +99,12 @@ def test_a_rejection_with_a_reason_in_the_browser_stages_the_corrected_candidate
     assert corrected != original
     assert staged.registry.get_candidate(original).status == ToolStatus.REJECTED
     assert staged.registry.get_candidate(corrected).status == ToolStatus.STAGED
+
+
+def test_the_page_shows_the_chart_a_request_asked_for(tmp_path: Path, browser: webdriver.Chrome) -> None:
+    staged = stage(tmp_path, ["plot monthly accidents"])
+    with running(staged) as server, evidence(browser, "chart"):
+        browser.get(server.url)
+        browser.find_element(By.LINK_TEXT, staged.ids[0]).click()
+        image = browser.find_element(By.CSS_SELECTOR, "img.chart")
+        assert browser.execute_script("return arguments[0].naturalWidth", image) > 100

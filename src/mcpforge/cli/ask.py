@@ -127,6 +127,13 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
 MAX_REFINEMENTS = 3
 
 
+def _say_charts(result: Any) -> None:
+    """Where the chart of the answer was saved, when the request asked to see it."""
+    files = result.artifacts.files if result.artifacts is not None else []
+    for path in (f for f in files if f.endswith(".png")):
+        typer.echo(f"Chart: {path}")
+
+
 def _prompt(question: str) -> str | None:
     try:
         return str(typer.prompt(question, default="", show_default=False))
@@ -188,6 +195,7 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
             typer.echo(f"error: {result.error}", err=True)
             return result
         typer.echo(result.result_markdown)
+        _say_charts(result)
     typer.echo("Stopped after several refinements; the last candidate stays STAGED.")
     return result
 
@@ -259,6 +267,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             typer.echo(f"error: {result.error}", err=True)
         else:
             typer.echo(result.result_markdown)
+            _say_charts(result)
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
             if result.status == "STAGED" and not no_review and interactive:
                 _review(result, reg, cfg)

@@ -63,6 +63,7 @@ class ForgeResult:
             "candidate_id": self.candidate_id,
             "result_markdown": self.result_markdown,
             "result": self.artifacts.result if self.artifacts is not None else None,
+            "charts": [f for f in self.artifacts.files if f.endswith(".png")] if self.artifacts else [],
             "intent": self.intent.model_dump(mode="json") if self.intent is not None else None,
             "validation": self.validation.model_dump(mode="json") if self.validation is not None else None,
             "overlap_scores": self.overlap_scores,

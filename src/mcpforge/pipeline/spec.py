@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import InvalidArgumentError
-from mcpforge.models import Intent, ToolSpec
+from mcpforge.models import ChartSpec, Intent, ToolSpec
 
 if TYPE_CHECKING:
     from mcpforge.pipeline._signature import ParsedTool
@@ -115,6 +115,8 @@ def finalize_spec(spec: ToolSpec, intent: Intent | None = None, *, tool_name: st
     updates: dict[str, Any] = {}
     if tool_name is not None and tool_name != spec.tool_name:
         updates["tool_name"] = tool_name
+    if intent is not None and intent.chart is not None:
+        updates["chart"] = ChartSpec(kind=intent.chart, title=intent.request.strip()[:120])
     if intent is not None:
         updates["assumptions"] = list(dict.fromkeys([*default_assumptions(intent), *spec.assumptions]))
         updates["limitations"] = list(dict.fromkeys([*spec.limitations, *default_limitations(intent)]))

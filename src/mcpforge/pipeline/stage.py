@@ -285,6 +285,10 @@ def stage_run(
             limitations=candidate.spec.limitations,
             extra_metadata=metadata,
         )
+    if candidate.spec.chart is not None:
+        from mcpforge.charts import with_chart
+
+        artifacts = with_chart(artifacts, candidate.spec.chart, directory / "outputs")
     updated = candidate.model_copy(update={"run_artifacts": artifacts, "run_arguments": arguments})
     registry.save_candidate(updated)
     return updated

@@ -40,6 +40,7 @@ class CallResult:
     structured: dict[str, Any] | None = None
     error: str | None = None
     duration_ms: float = 0.0
+    images: tuple[bytes, ...] = ()  # PNG charts of the answer, drawn by mcpforge from the checked table
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,7 +149,7 @@ class ToolInvoker:
             logger.warning("could not record the call of %r: %s", name, exc)
         return CallResult(
             ok=result.ok, markdown=result.markdown, structured=result.structured, error=result.error,
-            duration_ms=duration_ms,
+            duration_ms=duration_ms, images=result.images,
         )  # fmt: skip
 
     @staticmethod
@@ -182,4 +183,16 @@ class ToolInvoker:
         except SandboxError as exc:
             logger.error("cannot run %r: %s", name, exc)
             return CallResult(ok=False, error=f"{name} cannot run: {exc}")
-        return self._check_output(tool, result)
+        return _with_chart(tool, self._check_output(tool, result))
+
+
+def _with_chart(tool: ActiveTool, result: CallResult) -> CallResult:
+    """The checked result with its chart, when the tool's spec asks for one and the answer has a table."""
+    if not result.ok or tool.spec.chart is None or result.structured is None:
+        return result
+    from mcpforge.charts import render_png
+
+    png = render_png(result.structured, tool.spec.chart)
+    if png is None:
+        return result
+    return CallResult(ok=True, markdown=result.markdown, structured=result.structured, images=(png,))

@@ -12,6 +12,7 @@ distinct change for listing and on every refused call.
 
 from __future__ import annotations
 
+import base64
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from fastmcp.server.providers import Provider
 from fastmcp.tools import Tool
 from fastmcp.tools.base import ToolResult
 from fastmcp.utilities.versions import VersionSpec
+from mcp.types import ImageContent, TextContent
 from pydantic import PrivateAttr
 
 from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryError
@@ -75,7 +77,16 @@ class RegistryTool(Tool):
             )
         if not result.ok:
             return ToolResult(content=result.error or f"{self.name} failed", is_error=True)
-        return ToolResult(content=result.markdown, structured_content=result.structured)
+        if not result.images:
+            return ToolResult(content=result.markdown, structured_content=result.structured)
+        images = [
+            ImageContent(type="image", data=base64.b64encode(png).decode("ascii"), mime_type="image/png")
+            for png in result.images
+        ]
+        return ToolResult(
+            content=[TextContent(type="text", text=result.markdown), *images],
+            structured_content=result.structured,
+        )
 
 
 class RegistryProvider(Provider):

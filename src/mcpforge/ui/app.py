@@ -43,15 +43,13 @@ def _reading(candidate: ToolCandidate) -> str:
 
 
 def _charts(candidate: ToolCandidate, folder: Path) -> list[str]:
-    """PNG files the staged run saved next to its result (regular files only, never through a link)."""
-    names = candidate.run_artifacts.files if candidate.run_artifacts else []
+    """Names of the PNG charts the staged run saved in the candidate's outputs (regular files, no links)."""
+    outputs = folder / "outputs"
+    names = [Path(f).name for f in (candidate.run_artifacts.files if candidate.run_artifacts else [])]
     return [
         name
         for name in names
-        if name.endswith(".png")
-        and "/" not in name
-        and (folder / name).is_file()
-        and not (folder / name).is_symlink()
+        if name.endswith(".png") and (outputs / name).is_file() and not (outputs / name).is_symlink()
     ]
 
 
@@ -119,7 +117,7 @@ class ReviewApp:
         name = request.path_params["name"]
         if name not in _charts(candidate, folder):
             return Response(status_code=404)
-        return Response((folder / name).read_bytes(), media_type="image/png")
+        return Response((folder / "outputs" / name).read_bytes(), media_type="image/png")
 
     async def approve(self, request: Request) -> Response:
         from mcpforge.registry.review import apply_review

@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
+from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
@@ -122,7 +123,8 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
             else "no analysis (operation, grouping, metric or filter) was recognised"
         )
         _refuse(request, reason, understood, schema, [])
-    return intent.model_copy(update={"derived": derived, "data_source": schema.path})
+    intent = intent.model_copy(update={"derived": derived, "data_source": schema.path})
+    return chart_for(request, intent)
 
 
 def _remaining_columns(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> list[str]:
