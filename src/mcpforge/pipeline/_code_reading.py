@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.reading import (
+    FUNCTION_WORDS,
     code_span,
     condition_text,
-    FUNCTION_WORDS,
     inline_text,
     join_words,
 )
@@ -39,8 +39,10 @@ _COMPARE = {
 }  # fmt: skip
 _FLIPPED = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
 _PERIODS = {"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year", "A": "year", "H": "hour"}
-_DATE_PARTS = {"day_name": "weekday", "weekday": "weekday", "hour": "hour", "month": "month",
-               "year": "year", "quarter": "quarter", "dayofweek": "weekday", "month_name": "month"}  # fmt: skip
+_DATE_PARTS = {
+    "day_name": "weekday", "weekday": "weekday", "dayofweek": "weekday", "hour": "hour", "month": "month",
+    "month_name": "month", "year": "year", "quarter": "quarter",
+}  # fmt: skip
 _YES_NO = {"yes", "no", "y", "n", "true", "false", "1", "0"}
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*)\s*(k|%)?", re.IGNORECASE)
 
@@ -57,7 +59,7 @@ class CodeCondition:
     def text(self) -> str:
         """The condition in words, like the reading's filters."""
         if self.literal:
-            return condition_text(Filter.model_construct(column=self.column, op=self.op, value=self.value))
+            return condition_text(Filter.model_construct(column=self.column, op=self.op, value=self.value))  # type: ignore[arg-type]
         op = {"==": "=", "!=": "≠", ">=": "≥", "<=": "≤"}.get(self.op, self.op)
         return f"{code_span(self.column)} {op} {code_span(self.value)}"
 
@@ -124,7 +126,7 @@ def _numbers(request: str) -> set[float]:
         except ValueError:
             continue
         number *= 1000 if suffix.lower() == "k" else 1
-        found |= {number, number / 100} if suffix == "%" else {number, number / 100}
+        found |= {number, number / 100}  # "30%" may be written 30 or 0.3 in the code
     return found
 
 
@@ -138,14 +140,14 @@ def _mentioned(condition: CodeCondition, request: str) -> bool:
 def _value_mentioned(value: Any, column: str, words: list[str], request: str) -> bool:
     if isinstance(value, bool) or str(value).strip().lower() in _YES_NO:
         # "how many patients were readmitted" names the yes/no column, not the value.
-        column_words = [w for w in _words(column) if len(w) > 2]  # noqa: PLR2004 - skip "is", "id"
+        column_words = [w for w in _words(column) if len(w) > 2]
         return any(any(w.startswith(c[:5]) for w in words) for c in column_words)
     if isinstance(value, int | float):
         return any(abs(float(value) - n) < 1e-9 for n in _numbers(request))
     wanted = _words(str(value))
     if not wanted:
         return True
-    return all(any(w == v or (len(v) > 3 and w.startswith(v[:4])) for w in words) for v in wanted)  # noqa: PLR2004
+    return all(any(w == v or (len(v) > 3 and w.startswith(v[:4])) for w in words) for v in wanted)
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -155,12 +157,34 @@ def read_compute(source: str, *, function: str = COMPUTE) -> CodeReading | None:
         tree = ast.parse(source)
     except SyntaxError:
         return None
-    target = next(
-        (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function), None
-    )
+    target = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function), None)
     if target is None:
         return None
     return _Reader(target).read()
+
+
+@dataclass(kw_only=True)
+class _Found:
+    """What one pass has found so far (a builder, so not frozen)."""
+
+    conditions: list[CodeCondition] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    aggregations: list[tuple[str, str | None]] = field(default_factory=list)
+    derived: list[tuple[str, str]] = field(default_factory=list)
+    sorts: list[tuple[str, bool]] = field(default_factory=list)
+    first_per: list[str] = field(default_factory=list)
+    limit: int | None = None
+
+    def reading(self) -> CodeReading:
+        return CodeReading(
+            conditions=tuple(dict.fromkeys(self.conditions)),
+            group_keys=tuple(dict.fromkeys(self.keys)),
+            aggregations=tuple(dict.fromkeys(self.aggregations)),
+            derived=tuple(dict.fromkeys(self.derived)),
+            sorts=tuple(dict.fromkeys(self.sorts)),
+            first_per=tuple(dict.fromkeys(self.first_per)),
+            limit=self.limit,
+        )
 
 
 class _Reader:
@@ -171,7 +195,11 @@ class _Reader:
         self.frame = function.args.args[0].arg if function.args.args else "df"
         self.assigned: dict[str, ast.expr] = {}
         for node in ast.walk(function):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+            ):
                 self.assigned.setdefault(node.targets[0].id, node.value)
 
     def read(self) -> CodeReading:
@@ -182,58 +210,57 @@ class _Reader:
             for inner in ast.walk(node.body)
         }
         nodes = sorted(
-            (n for n in ast.walk(self.function) if hasattr(n, "lineno") and id(n) not in in_lambda),
+            (
+                n
+                for n in ast.walk(self.function)
+                if isinstance(n, ast.expr | ast.stmt) and id(n) not in in_lambda
+            ),
             key=lambda n: (n.lineno, n.col_offset),
         )
-        conditions: list[CodeCondition] = []
-        keys: list[str] = []
-        aggregations: list[tuple[str, str | None]] = []
-        derived: list[tuple[str, str]] = []
-        sorts: list[tuple[str, bool]] = []
-        first_per: list[str] = []
-        limit: int | None = None
+        found = _Found()
         for node in nodes:
             if isinstance(node, ast.Compare):
-                conditions += self._compare(node)
+                found.conditions += self._compare(node)
             elif isinstance(node, ast.Assign):
-                derived += self._assigned_column(node)
+                found.derived += self._assigned_column(node)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                name, args = node.func.attr, node.args
-                conditions += self._method_condition(node)
-                if name == "groupby" and args:
-                    keys += self._keys(args[0])
-                elif name == "value_counts":
-                    column = self._column(node.func.value)
-                    keys += [code_span(column)] if column else []
-                    aggregations.append(("count", None))
-                elif name in _AGGREGATIONS:
-                    aggregations.append((_AGGREGATIONS[name], self._column_of(node.func.value, name)))
-                elif name in ("agg", "aggregate"):
-                    aggregations += self._agg(node)
-                elif name == "assign":
-                    derived += [(kw.arg, ast.unparse(kw.value)) for kw in node.keywords if kw.arg]
-                elif name == "sort_values":
-                    sorts += self._sorts(node)
-                elif name in ("nlargest", "nsmallest"):
-                    limit = _int(args[0]) if args else limit
-                    column = _strings(args[1]) if len(args) > 1 else []
-                    sorts += [(c, name == "nlargest") for c in column]
-                elif name == "head":
-                    limit = _int(args[0]) if args else 5
-                elif name == "drop_duplicates":
-                    first_per += _strings(args[0]) if args else _strings(_keyword(node, "subset"))
-            elif isinstance(node, ast.Subscript) and _is_iloc_slice(node):
-                assert isinstance(node.slice, ast.Slice)
-                limit = _int(node.slice.upper) if node.slice.upper is not None else limit
-        return CodeReading(
-            conditions=tuple(dict.fromkeys(conditions)),
-            group_keys=tuple(dict.fromkeys(keys)),
-            aggregations=tuple(dict.fromkeys(aggregations)),
-            derived=tuple(dict.fromkeys(derived)),
-            sorts=tuple(dict.fromkeys(sorts)),
-            first_per=tuple(dict.fromkeys(first_per)),
-            limit=limit,
-        )
+                found.conditions += self._method_condition(node)
+                self._shape_call(node, node.func.attr, found)
+                self._order_call(node, node.func.attr, found)
+            elif (
+                isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and _is_iloc_slice(node)
+            ):
+                found.limit = _int(node.slice.upper) if node.slice.upper is not None else found.limit
+        return found.reading()
+
+    def _shape_call(self, node: ast.Call, name: str, found: _Found) -> None:
+        """Group keys, aggregations and derived columns of one method call."""
+        assert isinstance(node.func, ast.Attribute)
+        if name == "groupby" and node.args:
+            found.keys += self._keys(node.args[0])
+        elif name == "value_counts":
+            column = self._column(node.func.value)
+            found.keys += [code_span(column)] if column else []
+            found.aggregations.append(("count", None))
+        elif name in _AGGREGATIONS:
+            found.aggregations.append((_AGGREGATIONS[name], self._column_of(node.func.value, name)))
+        elif name in ("agg", "aggregate"):
+            found.aggregations += self._agg(node)
+        elif name == "assign":
+            found.derived += [(kw.arg, ast.unparse(kw.value)) for kw in node.keywords if kw.arg]
+
+    def _order_call(self, node: ast.Call, name: str, found: _Found) -> None:
+        """Sort, limit and first-row-per-key of one method call."""
+        args = node.args
+        if name == "sort_values":
+            found.sorts += self._sorts(node)
+        elif name in ("nlargest", "nsmallest"):
+            found.limit = _int(args[0]) if args else found.limit
+            found.sorts += [(c, name == "nlargest") for c in (_strings(args[1]) if len(args) > 1 else [])]
+        elif name == "head":
+            found.limit = _int(args[0]) if args else 5
+        elif name == "drop_duplicates":
+            found.first_per += _strings(args[0]) if args else _strings(_keyword(node, "subset"))
 
     # -- columns
     def _column(self, node: ast.expr) -> str | None:
@@ -292,7 +319,7 @@ class _Reader:
             elif isinstance(arg, ast.Lambda):
                 found.append((f"“{inline_text(ast.unparse(arg.body))}”", column))
         for keyword in node.keywords:
-            if isinstance(keyword.value, ast.Tuple) and len(keyword.value.elts) == 2:  # noqa: PLR2004
+            if isinstance(keyword.value, ast.Tuple) and len(keyword.value.elts) == 2:
                 source, func = (_strings(e) for e in keyword.value.elts)
                 if source and func:
                     found.append((_AGGREGATIONS.get(func[0], func[0]), code_span(source[0])))
@@ -312,9 +339,9 @@ class _Reader:
 
     def _assigned_column(self, node: ast.Assign) -> list[tuple[str, str]]:
         target = node.targets[0] if len(node.targets) == 1 else None
-        if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant):
-            if isinstance(target.slice.value, str):
-                return [(target.slice.value, ast.unparse(node.value))]
+        slice_ = target.slice if isinstance(target, ast.Subscript) else None
+        if isinstance(slice_, ast.Constant) and isinstance(slice_.value, str):
+            return [(slice_.value, ast.unparse(node.value))]
         return []
 
     # -- conditions
@@ -358,7 +385,7 @@ class _Reader:
                 values_in = _literal(node.args[0])
                 if column and values_in is not _NOT_LITERAL:
                     return [CodeCondition(column=column, op="in", value=tuple(values_in))]
-            if column and values and len(values) == 2 and _NOT_LITERAL not in values:  # noqa: PLR2004
+            if column and values and len(values) == 2 and _NOT_LITERAL not in values:
                 return [CodeCondition(column=column, op="between", value=tuple(values))]
         return []
 
@@ -415,16 +442,20 @@ def _date_grouping(node: ast.expr) -> str | None:
                 return _PERIODS.get(code[0][:1].upper(), code[0]) if code else "period"
             if inner.func.attr in _DATE_PARTS:
                 return _DATE_PARTS[inner.func.attr]
-        if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Attribute):
-            if inner.value.attr == "dt" and inner.attr in _DATE_PARTS:
-                return _DATE_PARTS[inner.attr]
+        if (
+            isinstance(inner, ast.Attribute)
+            and isinstance(inner.value, ast.Attribute)
+            and inner.value.attr == "dt"
+            and inner.attr in _DATE_PARTS
+        ):
+            return _DATE_PARTS[inner.attr]
     return None
 
 
 def _first_column(node: ast.expr, reader: _Reader) -> str | None:
     for inner in ast.walk(node):
         if isinstance(inner, ast.expr):
-            column = reader._column(inner)  # noqa: SLF001 - the reader's own helper
+            column = reader._column(inner)
             if column is not None:
                 return column
     return None

@@ -24,7 +24,9 @@ from typing import Any
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.models import Filter, Intent
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&!])")
+# Characters that can start markup anywhere in a line; "_" only outside a word (CommonMark does not
+# emphasize intraword underscores, so column names keep their readable form) and "#" only first.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]<>|~&]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|^#)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _PLAIN_VALUE = re.compile(r"^[\w][\w.:/@+-]*$")
 _OPERATORS = {"==": "=", "!=": "≠", ">": ">", ">=": "≥", "<": "<", "<=": "≤"}
@@ -38,7 +40,7 @@ _STAT_NAMES = "count, missing, mean, standard deviation, minimum, quartiles and 
 def inline_text(text: Any) -> str:
     """``text`` as one line of markdown that renders literally (no markup, no HTML, no line breaks)."""
     flat = " ".join(_CONTROL.sub(" ", str(text)).split())
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", flat)
+    return _MARKDOWN_SPECIAL.sub(lambda match: "\\" + match.group(0), flat)
 
 
 def code_span(name: Any) -> str:
@@ -79,7 +81,7 @@ def value_text(value: Any) -> str:
     return f"“{inline_text(text)}”"
 
 
-def condition_text(condition: Filter) -> str:
+def condition_text(condition: Filter) -> str:  # noqa: PLR0911 - one return per kind of operator
     """One filter in words: ``status`` = completed, ``age`` is between 18 and 65."""
     column, op, value = code_span(condition.column), condition.op, condition.value
     if op in _OPERATORS:
@@ -88,7 +90,7 @@ def condition_text(condition: Filter) -> str:
         values = value if isinstance(value, list | tuple | set) else [value]
         listed = join_words([value_text(v) for v in values], "or")
         return f"{column} is {'not ' if op == 'not in' else ''}one of {listed}"
-    if op == "between" and isinstance(value, list | tuple) and len(value) == 2:  # noqa: PLR2004 - a pair
+    if op == "between" and isinstance(value, list | tuple) and len(value) == 2:
         return f"{column} is between {value_text(value[0])} and {value_text(value[1])}"
     if op == "contains":
         return f"{column} contains {value_text(value)}"
@@ -119,7 +121,7 @@ def ordinal(number: float) -> str:
     if not float(number).is_integer():
         return f"{number:g}th"
     whole = int(number)
-    suffix = "th" if 10 <= whole % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(whole % 10, "th")  # noqa: PLR2004
+    suffix = "th" if 10 <= whole % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(whole % 10, "th")
     return f"{whole}{suffix}"
 
 
@@ -207,7 +209,7 @@ def _percentiles(context: _Context) -> str:
 def _correlation(context: _Context) -> str:
     method = str(context.arg("method", "pearson")).capitalize()
     columns = context.arg("columns") or []
-    if len(columns) == 2:  # noqa: PLR2004 - a pair
+    if len(columns) == 2:
         return f"{method} correlation between {columns_text(columns)}"
     return f"{method} correlation matrix of {_of_columns(context)}"
 
@@ -253,7 +255,7 @@ def _outliers(context: _Context) -> str:
     if context.arg("method") == "zscore":
         rule = f"lies more than {threshold:g} standard deviations from its mean"
     else:
-        rule = f"lies more than {threshold:g} × IQR beyond the quartiles"
+        rule = f"lies more than {threshold:g} times the IQR beyond the quartiles"
     return f"Outliers: the rows whose {column} {rule} ({listed})"
 
 
