@@ -193,6 +193,7 @@ def test_a_hostile_tools_text_shows_only_as_data_after_the_real_sections() -> No
     assert headings == ["Analysis Results", "Tool Summary", "⚠️ Approval Required", TOOL_TEXT_HEADING[4:]]
     assert html == []
     before, after = text.split(TOOL_TEXT_HEADING)
+    assert "trusted_official_tool" in after
     assert "trusted_official_tool" not in before and "all tests passed" not in before
     assert "trusted_official_tool" in fences and "<!-- hidden" in fences
     assert before.index("**Reading**") < before.index("### Tool Summary") < before.index("### ⚠️ Approval")
