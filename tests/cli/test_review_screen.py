@@ -8,6 +8,7 @@ first and the fake ones only inside the data block at the end.
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import select
@@ -130,3 +131,33 @@ def test_interactive_review_on_a_terminal_shows_the_real_sections_before_asking(
     text = screen.decode("utf-8").replace("\r\n", "\n")
     presentation = text[: text.index("1. Is this output correct?")]
     assert_real_sections_first(presentation)
+
+
+def test_ask_opens_with_the_reading_and_a_reused_answer_names_the_tool_and_its_arguments(work: Path) -> None:
+    request = [
+        "ask",
+        "average speed limit by weather",
+        "--data",
+        "traffic_accidents.csv",
+        "--registry",
+        "reg",
+    ]
+    first = CliRunner().invoke(app, [*request, "--json"])
+    assert first.exit_code == 0, first.stderr
+    reading = (
+        "**Reading**: Mean of `speed_limit` per `weather`, over all 2,000 rows.\n\n"
+        "| weather | mean_speed_limit |"
+    )
+    shown = CliRunner().invoke(app, request)
+    assert shown.stdout.startswith(f"## Analysis Results\n\n{reading}")
+    candidate_id = json.loads(first.stdout)["candidate_id"]
+    review = ["review", candidate_id, "--output", "yes", "--decision", "Approve", "--registry", "reg"]
+    assert CliRunner().invoke(app, review).exit_code == 0
+    reused = CliRunner().invoke(app, request)
+    assert reused.exit_code == 0, reused.stderr
+    assert reused.stdout.startswith(f"## Analysis Results\n\n{reading}")
+    assert (
+        "**Answered by**: approved tool `mean_speed_limit_by_weather` v1.0.0 with arguments `{"
+        in reused.stdout
+    )
+    assert "Approval Required" not in reused.stdout
