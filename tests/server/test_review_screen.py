@@ -136,6 +136,7 @@ async def test_a_forge_result_opens_with_the_reading_and_says_what_validation_pr
     )
     assert "**Validation**: the code computes the reading above on your data and on " in text
     assert result.structured_content is not None
+    assert result.structured_content["reading"] == "Count of rows per `weather`, over all 2,000 rows."
     assert str(result.structured_content["validation_summary"]).startswith(
         "the code computes the reading above on your data"
     )

@@ -31,7 +31,13 @@ from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
 from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.pipeline.forge import ForgeResult, forge
 from mcpforge.pipeline.intent.reading import inline_text
-from mcpforge.pipeline.present import candidate_reading, reading_section, result_section, validation_line
+from mcpforge.pipeline.present import (
+    candidate_reading,
+    intent_reading,
+    reading_section,
+    result_section,
+    validation_line,
+)
 from mcpforge.registry import Registry
 from mcpforge.runtime import resolve_under_roots
 from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, clip
@@ -89,9 +95,23 @@ def _validation_summary(candidate: ToolCandidate | None) -> str | None:
     return validation_line(candidate.validation_report, candidate_reading(candidate).origin)
 
 
+def _reading(result: ForgeResult) -> str | None:
+    """The reading sentence of a forge result (also in the structured content, for agents)."""
+    if result.candidate is not None:
+        return candidate_reading(result.candidate).sentence
+    if result.intent is not None and result.artifacts is not None:
+        arguments = result.artifacts.metadata.get("arguments")
+        return intent_reading(result.intent, result.artifacts, arguments).sentence
+    return None
+
+
 def forge_result(result: ForgeResult) -> ToolResult:
     """The tool result of ``forge_request``: the presentation and the ForgeResult JSON."""
-    data = {**result.to_json(), "validation_summary": _validation_summary(result.candidate)}
+    data = {
+        **result.to_json(),
+        "reading": _reading(result),
+        "validation_summary": _validation_summary(result.candidate),
+    }
     if result.error is not None:
         return ToolResult(content=f"forge failed: {result.error}", structured_content=data, is_error=True)
     text = result.result_markdown or "The forge produced no presentation."
