@@ -93,3 +93,44 @@ def test_the_prompt_examples_are_read_without_inventing_assumptions(example: obj
 def test_code_without_compute_or_that_does_not_parse_has_no_reading() -> None:
     assert read_compute("def other(df):\n    return df\n") is None
     assert read_compute("def compute(df:\n") is None
+
+
+REVENUE_2024 = """
+def compute(df):
+    orders = df[(df["paid_at"] >= "2024-01-01") & (df["paid_at"] < "2025-01-01")]
+    orders = orders[orders["paid_at"].dt.month != 12]
+    monthly = orders.resample("M", on="paid_at")["amount"].sum()
+    return monthly.reset_index()
+"""
+PIVOT = """
+def compute(df):
+    recent = df[df["order_date"].dt.year == 2023]
+    table = recent.pivot_table(index="region", columns="category", values="amount", aggfunc="sum")
+    return table.reset_index()
+"""
+
+
+def test_date_bounds_and_date_parts_are_read_and_a_years_bounds_count_as_its_mention() -> None:
+    reading = read_compute(REVENUE_2024)
+    assert reading is not None
+    assert reading.conditions == (
+        CodeCondition(column="paid_at", op=">=", value="2024-01-01"),
+        CodeCondition(column="paid_at", op="<", value="2025-01-01"),
+        CodeCondition(column="paid_at", op="!=", value=12, part="month"),
+    )
+    assert reading.group_keys == ("month of `paid_at`",)
+    assert reading.assumptions("monthly revenue for 2024") == [
+        "The code uses the condition the month of `paid_at` ≠ 12, which your request never mentions: "
+        "check that it belongs to your question."
+    ]
+
+
+def test_pivot_tables_are_read_as_keys_and_an_aggregation() -> None:
+    reading = read_compute(PIVOT)
+    assert reading is not None
+    assert reading.sentence() == (
+        "Sum of `amount` per `region` and `category`, using the condition the year of `order_date` = 2023, "
+        "from the rows of the file (read from the model-written code)."
+    )
+    assert len(reading.assumptions("total amount by region and category")) == 1
+    assert reading.assumptions("total amount by region and category in 2023") == []

@@ -43,6 +43,7 @@ _DATE_PARTS = {
     "day_name": "weekday", "weekday": "weekday", "dayofweek": "weekday", "hour": "hour", "month": "month",
     "month_name": "month", "year": "year", "quarter": "quarter",
 }  # fmt: skip
+_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _YES_NO = {"yes", "no", "y", "n", "true", "false", "1", "0"}
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*)\s*(k|%)?", re.IGNORECASE)
 
@@ -55,13 +56,16 @@ class CodeCondition:
     op: str
     value: Any = None
     literal: bool = True  # the value is a constant written in the code (a category value or threshold)
+    part: str | None = None  # a date part compared instead of the column itself: "year" of `date`
 
     def text(self) -> str:
         """The condition in words, like the reading's filters."""
+        prefix = f"the {self.part} of " if self.part else ""
         if self.literal:
-            return condition_text(Filter.model_construct(column=self.column, op=self.op, value=self.value))  # type: ignore[arg-type]
+            condition = Filter.model_construct(column=self.column, op=self.op, value=self.value)  # type: ignore[arg-type]
+            return prefix + condition_text(condition)
         op = {"==": "=", "!=": "≠", ">=": "≥", "<=": "≤"}.get(self.op, self.op)
-        return f"{code_span(self.column)} {op} {code_span(self.value)}"
+        return f"{prefix}{code_span(self.column)} {op} {code_span(self.value)}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -144,6 +148,12 @@ def _value_mentioned(value: Any, column: str, words: list[str], request: str) ->
         return any(any(w.startswith(c[:5]) for w in words) for c in column_words)
     if isinstance(value, int | float):
         return any(abs(float(value) - n) < 1e-9 for n in _numbers(request))
+    date = _DATE.match(str(value))
+    if date is not None:
+        # "in 2024" is written as 2024-01-01 <= date < 2025-01-01: a year's bounds are its mention.
+        year, starts_year = int(date.group(1)), date.group(2, 3) == ("01", "01")
+        numbers = _numbers(request)
+        return year in numbers or (starts_year and year - 1 in numbers) or str(value) in request
     wanted = _words(str(value))
     if not wanted:
         return True
@@ -248,6 +258,17 @@ class _Reader:
             found.aggregations += self._agg(node)
         elif name == "assign":
             found.derived += [(kw.arg, ast.unparse(kw.value)) for kw in node.keywords if kw.arg]
+        elif name == "pivot_table":
+            for key in ("index", "columns"):
+                found.keys += [code_span(k) for k in _strings(_keyword(node, key))]
+            func = _strings(_keyword(node, "aggfunc")) or ["mean"]
+            values = _strings(_keyword(node, "values"))
+            found.aggregations += [(_AGGREGATIONS.get(func[0], func[0]), code_span(v)) for v in values]
+        elif name == "resample" and node.args:
+            rule = _strings(node.args[0])
+            on = _strings(_keyword(node, "on"))
+            grain = _PERIODS.get(rule[0][:1].upper(), rule[0]) if rule else "period"
+            found.keys.append(f"{grain} of {code_span(on[0])}" if on else grain)
 
     def _order_call(self, node: ast.Call, name: str, found: _Found) -> None:
         """Sort, limit and first-row-per-key of one method call."""
@@ -355,17 +376,28 @@ class _Reader:
             left = right
         return found
 
+    def _target(self, node: ast.expr) -> tuple[str | None, str | None]:
+        """(column, date part) compared: ``x["d"]`` → (d, None), ``x["d"].dt.year`` → (d, year)."""
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "dt"
+            and node.attr in _DATE_PARTS
+        ):
+            return self._column(node.value.value), _DATE_PARTS[node.attr]
+        return self._column(node), None
+
     def _pair(self, left: ast.expr, op: str, right: ast.expr) -> list[CodeCondition]:
-        column = self._column(left)
+        column, part = self._target(left)
         if column is None and op in _FLIPPED | {"==": "==", "!=": "!="}:
-            column, left, right = self._column(right), right, left
+            (column, part), left, right = self._target(right), right, left
             op = _FLIPPED.get(op, op)
         if column is None:
             return []
         value = _literal(right)
         if value is _NOT_LITERAL:
-            return [CodeCondition(column=column, op=op, value=ast.unparse(right), literal=False)]
-        return [CodeCondition(column=column, op=op, value=value)]
+            return [CodeCondition(column=column, op=op, value=ast.unparse(right), literal=False, part=part)]
+        return [CodeCondition(column=column, op=op, value=value, part=part)]
 
     def _method_condition(self, node: ast.Call) -> list[CodeCondition]:
         assert isinstance(node.func, ast.Attribute)
