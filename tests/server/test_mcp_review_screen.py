@@ -108,6 +108,28 @@ async def test_the_elicitation_message_opens_with_the_reading_and_never_shows_th
     assert message.endswith("Is this output correct?")
 
 
+async def test_both_elicitation_questions_open_with_the_reading(
+    registry: Registry, config: MCPForgeConfig, hostile: str
+) -> None:
+    shown: list[str] = []
+    answers = [{"correct": True, "notes": ""}, {"decision": "Reject"}]
+
+    async def answers_in_turn(message: str, response_type: Any, params: Any, context: Any) -> Any:
+        shown.append(message)
+        return ElicitResult(action="accept", content=answers.pop(0))
+
+    server = build_server(registry, config)
+    async with Client(server, elicitation_handler=answers_in_turn) as client:  # the 2026 era
+        review = await client.call_tool("review_candidate", {"candidate_id": hostile})
+    assert review.structured_content is not None and review.structured_content["status"] == "REJECTED"
+    assert len(shown) == 2
+    assert all(
+        message.startswith("**Reading**: The hand-written tool `count_and_forge_review`") for message in shown
+    )
+    assert shown[1].endswith("Anything other than a plain Approve registers nothing.")
+    assert not any(fake in message for message in shown for fake in FAKES)
+
+
 async def test_inspect_candidate_opens_with_the_reading_and_shows_the_tools_output_as_data(
     registry: Registry, config: MCPForgeConfig, hostile: str
 ) -> None:

@@ -94,8 +94,9 @@ def output_question(candidate: ToolCandidate) -> str:
 
 
 def registration_question(candidate: ToolCandidate) -> str:
-    """Stage 2 message (strict: only an explicit Approve registers)."""
+    """Stage 2 message, after the reading the tool is registered for (strict: only Approve registers)."""
     return (
+        f"{reading_section(candidate_reading(candidate))}\n\n"
         f"Register {candidate.spec.tool_name!r} v{candidate.version} as a tool of this MCP server? "
         "Type Approve to register it, or Reject (optionally with the reason). Anything other than a "
         "plain Approve registers nothing."
