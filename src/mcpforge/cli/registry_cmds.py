@@ -288,29 +288,29 @@ def candidates_list(
 
 
 def _presentation(candidate: ToolCandidate) -> str:
-    """The Step 6 presentation when the pipeline provides it, else a summary and the stored result."""
+    """The Step 6 presentation (the reading first), else the reading and what is stored about it.
+
+    Everything that came from the tool is escaped or shown as data (:mod:`mcpforge.pipeline.present`).
+    """
+    from mcpforge.pipeline.intent.reading import inline_text
+    from mcpforge.pipeline.present import candidate_reading, present, reading_section
+
     artifacts = candidate.run_artifacts
+    line = _code_bleu_line(candidate)
     if artifacts is not None:
-        try:
-            present = importlib.import_module("mcpforge.pipeline.present").present
-        except (ImportError, AttributeError):
-            present = None
-        if present is not None:
-            line = _code_bleu_line(candidate)
-            return str(present(candidate, artifacts)) + (f"\n{line}\n" if line else "")
+        return present(candidate, artifacts) + (f"\n{line}\n" if line else "")
     spec = candidate.spec
     lines = [
-        f"## Candidate {candidate.candidate_id} ({candidate.status.value})",
-        f"**Tool Name**: {spec.tool_name} v{candidate.version}",
-        f"**What It Does**: {spec.what_it_does or spec.description}",
-        f"**Returns**: {spec.returns}",
+        f"## Candidate {inline_text(candidate.candidate_id)} ({candidate.status.value})",
+        "",
+        reading_section(candidate_reading(candidate)),
+        "",
+        f"**Tool Name**: {inline_text(spec.tool_name)} v{inline_text(candidate.version)}",
+        f"**What It Does**: {inline_text(spec.what_it_does or spec.description)}",
+        f"**Returns**: {inline_text(spec.returns)}",
     ]
-    line = _code_bleu_line(candidate)
     lines += [line] if line else []
-    if artifacts is not None and artifacts.summary_markdown:
-        lines += ["", "### Result", artifacts.summary_markdown]
-    elif artifacts is None:
-        lines += ["", "_No staged run of this candidate was recorded._"]
+    lines += ["", "_No staged run of this candidate was recorded._"]
     return "\n".join(lines)
 
 

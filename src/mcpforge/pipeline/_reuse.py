@@ -83,7 +83,14 @@ def run_reuse(
         version=tool.version,
         status=ToolStatus.PROMOTED.value,
         artifacts=artifacts,
-        result_markdown=present_reuse(tool.name, tool.version, artifacts),
+        result_markdown=present_reuse(
+            tool.name,
+            tool.version,
+            artifacts,
+            intent=intent,
+            arguments=arguments,
+            description=tool.spec.description,
+        ),
         overlap_scores=gap.scores,
         data_path=data_path,
     )

@@ -31,7 +31,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.models import ToolCandidate, ToolStatus
-from mcpforge.pipeline.present import result_section, tool_summary
+from mcpforge.pipeline.present import candidate_reading, reading_section, result_section, tool_summary
 from mcpforge.registry import Registry
 from mcpforge.registry.review import ReviewOutcome, apply_review, ensure_reviewable
 
@@ -68,27 +68,35 @@ class _Answer:
 
 
 def clip(text: str, limit: int = MAX_RESULT_CHARS) -> str:
-    """``text`` cut to ``limit`` characters, saying so when it was cut."""
-    return text if len(text) <= limit else text[:limit].rstrip() + "\n\n_(truncated)_"
+    """``text`` cut at a line boundary to at most ``limit`` characters, saying so when it was cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    return cut[: cut.rfind("\n")].rstrip() + "\n\n_(truncated)_" if "\n" in cut else "_(truncated)_"
 
 
 def output_question(candidate: ToolCandidate) -> str:
-    """Stage 1 message: the result and the tool summary, then the question."""
-    parts = [f"mcpforge staged the tool {candidate.spec.tool_name!r} (v{candidate.version})."]
+    """Stage 1 message: the reading, the result (as data), the tool summary, then the question.
+
+    Every part comes from mcpforge: the table is rendered from the tool's structured output with its
+    cells escaped, and the tool's printed text is left out, so it cannot imitate this message.
+    """
+    reading = candidate_reading(candidate)
+    parts = [reading_section(reading)]
     if candidate.run_artifacts is not None:
         parts += [
             clip(result_section(candidate.run_artifacts)),
-            tool_summary(candidate, candidate.run_artifacts),
+            tool_summary(candidate, candidate.run_artifacts, reading),
         ]
-    else:
-        parts.append(candidate.spec.description)
+    parts.append(f"mcpforge staged the tool {candidate.spec.tool_name!r} (v{candidate.version}).")
     parts.append("Is this output correct?")
     return "\n\n".join(parts)
 
 
 def registration_question(candidate: ToolCandidate) -> str:
-    """Stage 2 message (strict: only an explicit Approve registers)."""
+    """Stage 2 message, after the reading the tool is registered for (strict: only Approve registers)."""
     return (
+        f"{reading_section(candidate_reading(candidate))}\n\n"
         f"Register {candidate.spec.tool_name!r} v{candidate.version} as a tool of this MCP server? "
         "Type Approve to register it, or Reject (optionally with the reason). Anything other than a "
         "plain Approve registers nothing."

@@ -30,7 +30,14 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
 from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.pipeline.forge import ForgeResult, forge
-from mcpforge.pipeline.present import result_section, validation_line
+from mcpforge.pipeline.intent.reading import inline_text
+from mcpforge.pipeline.present import (
+    candidate_reading,
+    intent_reading,
+    reading_section,
+    result_section,
+    validation_line,
+)
 from mcpforge.registry import Registry
 from mcpforge.runtime import resolve_under_roots
 from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, clip
@@ -83,12 +90,28 @@ class ForgeService:
 
 
 def _validation_summary(candidate: ToolCandidate | None) -> str | None:
-    return validation_line(candidate.validation_report) if candidate is not None else None
+    if candidate is None:
+        return None
+    return validation_line(candidate.validation_report, candidate_reading(candidate).origin)
+
+
+def _reading(result: ForgeResult) -> str | None:
+    """The reading sentence of a forge result (also in the structured content, for agents)."""
+    if result.candidate is not None:
+        return candidate_reading(result.candidate).sentence
+    if result.intent is not None and result.artifacts is not None:
+        arguments = result.artifacts.metadata.get("arguments")
+        return intent_reading(result.intent, result.artifacts, arguments).sentence
+    return None
 
 
 def forge_result(result: ForgeResult) -> ToolResult:
     """The tool result of ``forge_request``: the presentation and the ForgeResult JSON."""
-    data = {**result.to_json(), "validation_summary": _validation_summary(result.candidate)}
+    data = {
+        **result.to_json(),
+        "reading": _reading(result),
+        "validation_summary": _validation_summary(result.candidate),
+    }
     if result.error is not None:
         return ToolResult(content=f"forge failed: {result.error}", structured_content=data, is_error=True)
     text = result.result_markdown or "The forge produced no presentation."
@@ -131,17 +154,23 @@ def candidate_details(candidate: ToolCandidate) -> dict[str, Any]:
 
 
 def candidate_markdown(candidate: ToolCandidate) -> str:
-    """The markdown of ``inspect_candidate``: status, contract, validation and the staged run."""
+    """The markdown of ``inspect_candidate``: the reading, status, contract, validation and the run.
+
+    Text that came from the tool (its description, its output) is escaped or rendered as data.
+    """
     lines = [
-        f"## Candidate {candidate.candidate_id}",
+        f"## Candidate {inline_text(candidate.candidate_id)}",
+        "",
+        reading_section(candidate_reading(candidate)),
         "",
         f"**Status**: {candidate.status.value}",
-        f"**Tool**: {candidate.spec.tool_name} v{candidate.version}: {candidate.spec.description}",
+        f"**Tool**: {inline_text(candidate.spec.tool_name)} v{inline_text(candidate.version)}: "
+        f"{inline_text(candidate.spec.description)}",
     ]
     summary = _validation_summary(candidate)
     if summary:
         lines.append(f"**Validation**: {summary}")
-    parameters = ", ".join(f"`{name}`" for name in candidate.spec.input_schema.get("properties", {}))
+    parameters = ", ".join(inline_text(name) for name in candidate.spec.input_schema.get("properties", {}))
     lines.append(f"**Parameters**: {parameters or 'none'}")
     if candidate.run_artifacts is not None:
         lines += ["", "### Result on the data", "", clip(result_section(candidate.run_artifacts))]
@@ -220,7 +249,9 @@ def register_forge_tools(
         except MCPForgeError as exc:
             return _error("list_candidates", exc)
         rows = [candidate_summary(candidate) for candidate in found]
-        lines = [f"- `{r['candidate_id']}` {r['status']}: {r['description']}" for r in rows]
+        lines = [
+            f"- {inline_text(r['candidate_id'])} {r['status']}: {inline_text(r['description'])}" for r in rows
+        ]
         text = f"## Candidates ({len(rows)})\n\n" + ("\n".join(lines) if lines else "None.")
         return ToolResult(content=text, structured_content={"count": len(rows), "candidates": rows})
 

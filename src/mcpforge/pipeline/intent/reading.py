@@ -1,0 +1,369 @@
+"""The reading: one plain sentence, generated from an Intent, of what the tool computes.
+
+Validation proves that the code computes the reading; only the reading, shown first, lets the person
+check it against their words (ARCHITECTURE §5). So the sentence names every field that changes the
+answer: the operation, aggregations and their columns, group keys, filters with their values, derived
+columns, top N and order, time column and grain, percentages and the operation's options.
+
+The sentence is built from the operation's own arguments (the call the tool makes), not only from the
+Intent: a field the operation does not use is therefore never claimed.
+
+How to extend: a new operation gets a head in ``_HEADS`` (and lists the option keys it states in
+``_STATED_OPTIONS``); a new Intent field that changes the answer gets a clause function in ``_CLAUSES``
+(each takes the :class:`_Context` and returns a fragment or None). Unknown option keys are listed
+generically, so nothing is silently left out of the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcpforge.exceptions import MCPForgeError
+from mcpforge.models import Filter, Intent
+
+# Characters that can start markup anywhere in a line; "_" only outside a word (CommonMark does not
+# emphasize intraword underscores, so column names keep their readable form) and "#" only first.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]<>|~&]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|^#)")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_PLAIN_VALUE = re.compile(r"^[\w][\w.:/@+-]*$")
+_OPERATORS = {"==": "=", "!=": "≠", ">": ">", ">=": "≥", "<": "<", "<=": "≤"}
+FUNCTION_WORDS = {
+    "count": "count", "sum": "sum", "mean": "mean", "median": "median", "min": "minimum",
+    "max": "maximum", "std": "standard deviation", "nunique": "number of distinct values",
+}  # fmt: skip
+_STAT_NAMES = "count, missing, mean, standard deviation, minimum, quartiles and maximum"
+
+
+def inline_text(text: Any) -> str:
+    """``text`` as one line of markdown that renders literally (no markup, no HTML, no line breaks)."""
+    flat = " ".join(_CONTROL.sub(" ", str(text)).split())
+    return _MARKDOWN_SPECIAL.sub(lambda match: "\\" + match.group(0), flat)
+
+
+def code_span(name: Any) -> str:
+    """``name`` as a markdown code span whose fence its own backticks cannot close."""
+    text = " ".join(_CONTROL.sub(" ", str(name)).split())
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest or text.startswith(" ") or text.endswith(" ") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def columns_text(columns: Sequence[str]) -> str:
+    """Column names as code spans joined in words."""
+    return join_words([code_span(column) for column in columns])
+
+
+def value_text(value: Any) -> str:
+    """A filter value as the person would write it: numbers plainly, words bare, other text quoted."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:g}" if abs(value) < 1e15 else str(value)
+    if value is None:
+        return "empty"
+    text = str(value)
+    if _PLAIN_VALUE.match(text):
+        return inline_text(text)
+    return f"“{inline_text(text)}”"
+
+
+def condition_text(condition: Filter) -> str:  # noqa: PLR0911 - one return per kind of operator
+    """One filter in words: ``status`` = completed, ``age`` is between 18 and 65."""
+    column, op, value = code_span(condition.column), condition.op, condition.value
+    if op in _OPERATORS:
+        return f"{column} {_OPERATORS[op]} {value_text(value)}"
+    if op in ("in", "not in"):
+        values = value if isinstance(value, list | tuple | set) else [value]
+        listed = join_words([value_text(v) for v in values], "or")
+        return f"{column} is {'not ' if op == 'not in' else ''}one of {listed}"
+    if op == "between" and isinstance(value, list | tuple) and len(value) == 2:
+        return f"{column} is between {value_text(value[0])} and {value_text(value[1])}"
+    if op == "contains":
+        return f"{column} contains {value_text(value)}"
+    if op == "is null":
+        return f"{column} is empty"
+    if op == "not null":
+        return f"{column} is not empty"
+    return f"{column} {inline_text(op)} {value_text(value)}"
+
+
+def scope_text(conditions: Sequence[str], rows: int | None) -> str:
+    """``over all 2,000 rows`` / ``over the 1,083 rows where …`` (conditions already in words)."""
+    count = f" {rows:,}" if rows is not None else ""
+    if not conditions:
+        return f"over all{count} rows"
+    return f"over the{count} rows where {join_words(list(conditions))}"
+
+
+def metric_text(func: str, column: str | None) -> str:
+    """``mean of `amount```, ``count of rows``, ``number of distinct values of `id```."""
+    if not column:
+        return "count of rows"
+    return f"{FUNCTION_WORDS.get(func, inline_text(func))} of {code_span(column)}"
+
+
+def ordinal(number: float) -> str:
+    """``90th``, ``1st``, ``22nd``, ``97.5th``."""
+    if not float(number).is_integer():
+        return f"{number:g}th"
+    whole = int(number)
+    suffix = "th" if 10 <= whole % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(whole % 10, "th")
+    return f"{whole}{suffix}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Context:
+    """What the clauses read: the intent, the operation's arguments and the rows the tool used."""
+
+    intent: Intent
+    arguments: dict[str, Any]
+    rows: int | None
+    stated_options: frozenset[str] = field(default_factory=frozenset)
+
+    def arg(self, name: str, default: Any = None) -> Any:
+        return self.arguments.get(name, default)
+
+
+def _metrics_text(metrics: Sequence[dict[str, Any]]) -> str:
+    return join_words([metric_text(str(m.get("func")), m.get("column")) for m in metrics]) or "count of rows"
+
+
+def _keys(context: _Context) -> list[str]:
+    return [str(k) for k in context.arg("group_by_columns") or []]
+
+
+def _ranked(context: _Context, what: str) -> str:
+    top, descending = context.arg("top_n"), context.arg("sort_descending", True)
+    if top:
+        return f", {'top' if descending else 'bottom'} {top:,} by {what}"
+    return "" if descending else ", smallest first"
+
+
+def _group_count(context: _Context) -> str:
+    share = " and share (%)" if context.arg("as_percentage") else ""
+    return f"Count{share} of rows per {columns_text(_keys(context))}{_ranked(context, 'count')}"
+
+
+def _group_aggregate(context: _Context) -> str:
+    metrics = context.arg("metrics") or []
+    first = metric_text(str(metrics[0].get("func")), metrics[0].get("column")) if metrics else "count"
+    return f"{_metrics_text(metrics)} per {columns_text(_keys(context))}{_ranked(context, first)}"
+
+
+def _aggregate(context: _Context) -> str:
+    return _metrics_text(context.arg("metrics") or [])
+
+
+def _value_distribution(context: _Context) -> str:
+    top = context.arg("top_n")
+    most = f", the {top:,} most frequent" if top else ""
+    return f"Count and share (%) of rows for each value of {code_span(context.arg('column'))}{most}"
+
+
+def _shown(columns: Sequence[str], limit: Any, verb: str = "shown") -> str:
+    which = f"columns {columns_text(columns)}" if columns else "all columns"
+    return f"{which}; at most {limit:,} {verb}" if isinstance(limit, int) else which
+
+
+def _filter_rows(context: _Context) -> str:
+    return f"The rows themselves ({_shown(context.arg('columns') or [], context.arg('max_rows'))})"
+
+
+def _top_n_rows(context: _Context) -> str:
+    top, column = context.arg("top_n"), code_span(context.arg("sort_column"))
+    highest = "highest" if context.arg("sort_descending", True) else "lowest"
+    others = [c for c in context.arg("columns") or [] if c != context.arg("sort_column")]
+    shown = [context.arg("sort_column"), *others] if others else []
+    return f"The {top:,} rows with the {highest} {column} ({_shown(shown, None)})"
+
+
+def _of_columns(context: _Context, noun: str = "every numeric column") -> str:
+    columns = context.arg("columns") or []
+    return columns_text(columns) if columns else noun
+
+
+def _summary_stats(context: _Context) -> str:
+    return f"Summary statistics ({_STAT_NAMES}) of {_of_columns(context)}"
+
+
+def _percentiles(context: _Context) -> str:
+    points = [ordinal(float(p)) for p in context.arg("percentiles") or []]
+    noun = "percentile" if len(points) == 1 else "percentiles"
+    return f"The {join_words(points)} {noun} of {_of_columns(context)}"
+
+
+def _correlation(context: _Context) -> str:
+    method = str(context.arg("method", "pearson")).capitalize()
+    columns = context.arg("columns") or []
+    if len(columns) == 2:
+        return f"{method} correlation between {columns_text(columns)}"
+    return f"{method} correlation matrix of {_of_columns(context)}"
+
+
+_PART_WORDS = {"month": "month of the year", "day": "day of the month", "hour": "hour of the day"}
+
+
+def _time_resample(context: _Context) -> str:
+    metrics = _metrics_text(context.arg("metrics") or [])
+    return f"{metrics} per {context.arg('grain', 'month')} of {code_span(context.arg('time_column'))}"
+
+
+def _date_part_group(context: _Context) -> str:
+    part = str(context.arg("part", "weekday"))
+    metrics = _metrics_text(context.arg("metrics") or [])
+    return f"{metrics} per {_PART_WORDS.get(part, part)} of {code_span(context.arg('time_column'))}"
+
+
+def _pivot_table(context: _Context) -> str:
+    metric = metric_text(str(context.arg("aggregation", "count")), context.arg("value_column"))
+    rows, columns = code_span(context.arg("index_column")), code_span(context.arg("pivot_column"))
+    return f"{metric} for each {rows} (rows) and {columns} (columns)"
+
+
+def _crosstab(context: _Context) -> str:
+    rows, columns = code_span(context.arg("row_column")), code_span(context.arg("column_column"))
+    normalize = context.arg("normalize", "none")
+    if normalize == "index":
+        return f"Share (%) of each {columns} within each {rows} (rows: {rows}, columns: {columns})"
+    if normalize == "columns":
+        return f"Share (%) of each {rows} within each {columns} (rows: {rows}, columns: {columns})"
+    what = "Share (%) of all rows" if normalize == "all" else "Count of rows"
+    return f"{what} for each combination of {rows} (rows) and {columns} (columns)"
+
+
+def _missing_values(context: _Context) -> str:
+    return f"Missing values (count and %) of {_of_columns(context, 'every column')}"
+
+
+def _outliers(context: _Context) -> str:
+    column, threshold = code_span(context.arg("column")), context.arg("threshold")
+    listed = _shown([], context.arg("max_rows"), "listed").removeprefix("all columns; ")
+    if context.arg("method") == "zscore":
+        rule = f"lies more than {threshold:g} standard deviations from its mean"
+    else:
+        rule = f"lies more than {threshold:g} times the IQR beyond the quartiles"
+    return f"Outliers: the rows whose {column} {rule} ({listed})"
+
+
+def _distinct_count(context: _Context) -> str:
+    columns = context.arg("columns") or []
+    combined = " and of their combinations" if len(columns) > 1 else ""
+    return f"Number of distinct values of {columns_text(columns)}{combined}"
+
+
+_HEADS: dict[str, Callable[[_Context], str]] = {
+    "group_count": _group_count, "group_aggregate": _group_aggregate, "aggregate": _aggregate,
+    "value_distribution": _value_distribution, "filter_rows": _filter_rows, "top_n_rows": _top_n_rows,
+    "summary_stats": _summary_stats, "percentiles": _percentiles, "correlation": _correlation,
+    "time_resample": _time_resample, "date_part_group": _date_part_group, "pivot_table": _pivot_table,
+    "crosstab": _crosstab, "missing_values": _missing_values, "outliers": _outliers,
+    "distinct_count": _distinct_count,
+}  # fmt: skip
+# Option keys each head already states (any other option key is listed generically).
+_STATED_OPTIONS: dict[str, frozenset[str]] = {
+    "correlation": frozenset({"method"}), "outliers": frozenset({"method", "threshold"}),
+    "percentiles": frozenset({"percentiles"}), "crosstab": frozenset({"normalize"}),
+    "date_part_group": frozenset({"part"}),
+}  # fmt: skip
+
+
+def _generic_head(context: _Context) -> str:
+    intent = context.intent
+    parts = [f"The {inline_text(intent.operation.replace('_', ' '))} analysis"]
+    if intent.metrics:
+        parts.append(f"of {join_words([metric_text(m.func, m.column) for m in intent.metrics])}")
+    elif intent.columns:
+        parts.append(f"of {columns_text(intent.columns)}")
+    if intent.group_by:
+        parts.append(f"per {columns_text(intent.group_by)}")
+    if intent.time_column:
+        grain = f"{intent.time_grain} of " if intent.time_grain else ""
+        parts.append(f"over {grain}{code_span(intent.time_column)}")
+    if intent.top_n:
+        parts.append(f"({'top' if intent.sort_descending else 'bottom'} {intent.top_n:,})")
+    if intent.as_percentage:
+        parts.append("as a percentage")
+    return " ".join(parts)
+
+
+def _derived_clause(context: _Context) -> str | None:
+    derived = context.arg("derived_columns")
+    pairs = list(derived.items()) if isinstance(derived, dict) and derived else []
+    pairs = pairs or [(d.name, d.expression) for d in context.intent.derived]
+    if not pairs:
+        return None
+    return "with " + join_words([f"{code_span(name)} = {code_span(expr)}" for name, expr in pairs])
+
+
+def _options_clause(context: _Context) -> str | None:
+    left = {k: v for k, v in context.intent.options.items() if k not in context.stated_options}
+    if not left:
+        return None
+    return "options: " + ", ".join(f"{inline_text(k)} = {value_text(v)}" for k, v in sorted(left.items()))
+
+
+def _scope_clause(context: _Context) -> str | None:
+    raw = context.arg("filters")
+    filters = [Filter.model_validate(f) for f in raw] if isinstance(raw, list) else context.intent.filters
+    return scope_text([condition_text(f) for f in filters], context.rows)
+
+
+_CLAUSES: tuple[Callable[[_Context], str | None], ...] = (_derived_clause, _options_clause, _scope_clause)
+
+
+def _arguments(intent: Intent) -> dict[str, Any] | None:
+    """The operation's arguments for ``intent`` (the tool's call), or None for no catalogue operation."""
+    from mcpforge.catalogue import CATALOGUE
+
+    operation = CATALOGUE.get(intent.operation)
+    if operation is None:
+        return None
+    try:
+        arguments = dict(operation.arguments(intent))
+    except (MCPForgeError, ValueError, TypeError, KeyError, IndexError):
+        return None
+    arguments.setdefault("filters", [f.model_dump(mode="json") for f in intent.filters])
+    if intent.derived:
+        arguments.setdefault("derived_columns", {d.name: d.expression for d in intent.derived})
+    return arguments
+
+
+def reading_sentence(
+    intent: Intent, *, rows: int | None = None, arguments: dict[str, Any] | None = None
+) -> str:
+    """One plain sentence of what the tool for ``intent`` computes.
+
+    Args:
+        intent: the reading of the request.
+        rows: the rows the analysis ran over (after filters), when known from a run.
+        arguments: the tool's actual call (e.g. a reused tool's arguments); default: the operation's
+            arguments for ``intent``.
+
+    Example: "Mean of `amount` per `region`, over the 1,083 rows where `status` = completed."
+    """
+    args = arguments if arguments is not None else _arguments(intent)
+    head = _HEADS.get(intent.operation) if args is not None else None
+    context = _Context(
+        intent=intent,
+        arguments=args or {},
+        rows=rows,
+        stated_options=_STATED_OPTIONS.get(intent.operation, frozenset()) if head else frozenset(),
+    )
+    text = head(context) if head is not None else _generic_head(context)
+    clauses = [clause(context) for clause in _CLAUSES]
+    sentence = ", ".join([text, *(c for c in clauses if c)])
+    return sentence[:1].upper() + sentence[1:] + "."
