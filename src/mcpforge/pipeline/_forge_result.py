@@ -53,6 +53,15 @@ class ForgeResult:
             changes["validation"] = self.candidate.validation_report or self.validation
         return self.replace(**changes)
 
+    @property
+    def reading(self) -> str | None:
+        """The reading sentence of the staged candidate (what its code computes), when there is one."""
+        if self.candidate is None:
+            return None
+        from mcpforge.pipeline.present import candidate_reading
+
+        return candidate_reading(self.candidate, self.artifacts).sentence
+
     def to_json(self) -> dict[str, Any]:
         """One JSON object: decision, status, tool_name, candidate_id, result_markdown, result, intent, ..."""
         return {
@@ -61,6 +70,7 @@ class ForgeResult:
             "tool_name": self.tool_name,
             "version": self.version,
             "candidate_id": self.candidate_id,
+            "reading": self.reading,
             "result_markdown": self.result_markdown,
             "result": self.artifacts.result if self.artifacts is not None else None,
             "charts": [f for f in self.artifacts.files if f.endswith(".png")] if self.artifacts else [],

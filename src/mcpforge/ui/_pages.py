@@ -173,10 +173,18 @@ def validation(candidate: ToolCandidate, summary: str | None) -> str:
     )
 
 
+def _assumptions(items: Sequence[str]) -> str:
+    """What the person must check before the numbers (e.g. a condition the request never mentioned)."""
+    if not items:
+        return ""
+    listed = "".join(f"<li>{escape(item)}</li>" for item in items)
+    return f"<div class='error' id='assumptions'><b>Check this before the numbers:</b><ul>{listed}</ul></div>"
+
+
 def candidate_page(
     candidate: ToolCandidate,
     *,
-    reading: str,
+    reading: tuple[str, list[str]],
     code: str,
     charts: Sequence[str],
     entries: Sequence[AuditEntry],
@@ -198,7 +206,8 @@ def candidate_page(
         f"{banner}<h1>{escape(candidate.spec.tool_name)} <small>v{escape(candidate.version)}</small></h1>"
         f"<p>Status: <span class='status' id='status'>{escape(candidate.status.value)}</span> · "
         f"candidate <code>{escape(candidate.candidate_id)}</code></p>"
-        f"<h2>What was computed</h2><p class='reading' id='reading'>{escape(reading)}</p>"
+        f"<h2>What was computed</h2><p class='reading' id='reading'>{escape(reading[0])}</p>"
+        f"{_assumptions(reading[1])}"
         f"<h2>Result</h2>{answer}{images}"
         f"{decision_forms(candidate, csrf)}"
         f"<h2>Validation</h2>{validation(candidate, summary)}"

@@ -38,8 +38,12 @@ def ui_actor() -> str:
         return "human:unknown via ui"
 
 
-def _reading(candidate: ToolCandidate) -> str:
-    return candidate.spec.what_it_does or candidate.spec.description
+def _reading(candidate: ToolCandidate) -> tuple[str, list[str]]:
+    """The reading sentence and the assumptions the person must check, as every review screen shows them."""
+    from mcpforge.pipeline.present import candidate_reading
+
+    reading = candidate_reading(candidate)
+    return reading.sentence, list(reading.assumptions)
 
 
 def _charts(candidate: ToolCandidate, folder: Path) -> list[str]:

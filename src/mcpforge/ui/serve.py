@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -37,10 +38,19 @@ class UIServer:
         """Serve in the foreground until interrupted."""
         self.server.run(sockets=[self.sock])
 
-    def start(self) -> None:
-        """Serve in a background thread (tests, embedding); ``stop`` ends it."""
+    def start(self, timeout: float = 30.0) -> None:
+        """Serve in a background thread (tests, embedding) once uvicorn has started; ``stop`` ends it.
+
+        Raises:
+            TimeoutError: uvicorn did not start within ``timeout`` seconds.
+        """
         self._thread = threading.Thread(target=self.run, name="mcpforge-ui", daemon=True)
         self._thread.start()
+        deadline = time.monotonic() + timeout
+        while not self.server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise TimeoutError(f"the review page did not start within {timeout:.0f}s")
+            time.sleep(0.01)
 
     def stop(self, timeout: float = 10.0) -> None:
         """Ask uvicorn to exit and wait for the thread."""
@@ -59,6 +69,7 @@ def serve_ui(registry: Registry, config: MCPForgeConfig, *, port: int = 0) -> UI
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((HOST, port))
+    sock.listen(64)  # listening before uvicorn starts: an early browser waits instead of being refused
     guard = Guard.new(sock.getsockname()[1])
     app = ReviewApp(registry, config, guard).starlette()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
