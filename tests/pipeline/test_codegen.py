@@ -66,7 +66,6 @@ def planned(tmp_path: Path) -> list[object]:
         reference=_reference,
         used_columns=["kind"],
         key_columns=["kind"],
-        stress_rows=0,
     )
     return list(plan.quick)
 
