@@ -10,7 +10,7 @@ import pytest
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.pipeline.forge import forge
-from mcpforge.pipeline.validation.stress_size import INTERPRETER_MB, MB, StressSize, size_stress
+from mcpforge.pipeline.validation.stress_size import INTERPRETER_MB, MB, size_stress
 from mcpforge.pipeline.validation.test_cases import read_sample
 from mcpforge.registry import Registry
 
@@ -55,7 +55,8 @@ def _forge(request: str, data: Path, config: MCPForgeConfig) -> tuple[object, Re
 def test_wide_rows_get_fewer_stress_rows_than_narrow_rows_under_the_same_byte_cap(
     wide: Path, tmp_path: Path
 ) -> None:
-    narrow = size_stress(read_sample(_narrow_csv(tmp_path / "n.csv")), max_rows=10**9, max_mb=8, memory_mb=8192)
+    narrow_sample = read_sample(_narrow_csv(tmp_path / "n.csv"))
+    narrow = size_stress(narrow_sample, max_rows=10**9, max_mb=8, memory_mb=8192)
     wide_size = size_stress(read_sample(wide), max_rows=10**9, max_mb=8, memory_mb=8192)
     assert narrow.bound == wide_size.bound == "bytes"
     assert wide_size.rows * 50 < narrow.rows
@@ -72,8 +73,9 @@ def test_the_sandbox_memory_bounds_the_rows_a_fixed_row_count_would_not_fit(wide
 
 
 def test_the_row_cap_decides_for_small_narrow_data(tmp_path: Path) -> None:
-    size = size_stress(read_sample(_narrow_csv(tmp_path / "n.csv")), max_rows=3_000, max_mb=32, memory_mb=2048)
-    assert size == StressSize(rows=3_000, csv_bytes=size.csv_bytes, memory_bytes=size.memory_bytes, bound="rows")
+    sample = read_sample(_narrow_csv(tmp_path / "n.csv"))
+    size = size_stress(sample, max_rows=3_000, max_mb=32, memory_mb=2048)
+    assert (size.rows, size.bound) == (3_000, "rows")
     assert size.describe().startswith("stress: 3,000 rows, ")
 
 
