@@ -67,7 +67,7 @@ def planned(tmp_path: Path) -> list[object]:
         used_columns=["kind"],
         key_columns=["kind"],
     )
-    return list(plan.quick)
+    return list(plan.resolved().quick)
 
 
 def test_package_has_the_six_files_and_content_hashes(planned: list[object]) -> None:

@@ -4,7 +4,8 @@ Gates: schema (signature, input schema and docstring match the spec), static (ru
 (the sandbox's AST policy), and sandbox tests by category (edge, normal, stress) with functional
 correctness against the operation's reference implementation. The static gate and the two sandbox
 batches (edge + normal in one process, stress in another) run at the same time; the stress batch, the
-longest, starts first, before the quick cases are planned (their expected values take a moment).
+longest, starts first; the quick batch starts as soon as its fixtures are written, and the reference
+computes the expected values while that sandbox starts (only the judging needs them).
 The call on the person's data is kept (``ValidationRun.person_run``) for the staged run to reuse.
 """
 
@@ -101,13 +102,18 @@ class _Job:
     function_name: str | None
 
     def run(self, cases: Sequence[PlannedCase], read_paths: Sequence[Path]) -> _BatchRun:
+        """Call every case in one fresh sandbox and judge the outcomes."""
+        return self.judge(cases, self.call(cases, read_paths))
+
+    def call(self, cases: Sequence[PlannedCase], read_paths: Sequence[Path]) -> ToolBatchResult | None:
+        """The sandbox batch of ``cases`` (only their arguments matter: expected values may be pending)."""
         if not cases:
-            return _BatchRun(records=[], failure=None, backend=self.sandbox.name)
+            return None
         calls = [ToolCall(arguments=c.case.arguments, call_id=c.name) for c in cases]
         limits = limits_from_config(
             self.config.sandbox, timeout_seconds=self.config.validation.sandbox_timeout_seconds
         )
-        batch = call_tool_batch(
+        return call_tool_batch(
             self.sandbox,
             self.source,
             calls,
@@ -115,6 +121,11 @@ class _Job:
             limits=limits,
             function_name=self.function_name,
         )
+
+    def judge(self, cases: Sequence[PlannedCase], batch: ToolBatchResult | None) -> _BatchRun:
+        """The records of ``cases`` (with their expected values) for the outcomes of ``batch``."""
+        if batch is None:
+            return _BatchRun(records=[], failure=None, backend=self.sandbox.name)
         failure = None
         if batch.load_error is not None:
             failure = f"tool did not load: {batch.load_error.error_type}: {batch.load_error.error}"
@@ -232,8 +243,11 @@ def run_validation(
             used_columns=used_columns,
             file_parameter=file_parameter,
         )
+        # The sandbox starts on the fixtures while the reference computes the expected values here.
+        quick_batch = pool.submit(job.call, plan.quick, plan.read_paths)
+        plan = plan.resolved()
         logs += plan.logs
-        quick = job.run(plan.quick, plan.read_paths)
+        quick = job.judge(plan.quick, quick_batch.result())
         static = static_future.result() if static_future is not None else None
         stress, stress_cases = (
             stress_future.result()

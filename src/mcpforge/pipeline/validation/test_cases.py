@@ -12,7 +12,7 @@ import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,8 @@ class PlannedCase:
     fixture: str | None = None
     """CSV text of a small fixture (recorded into tests.py); None for the person's data and stress data."""
     accept_errors: frozenset[str] = frozenset()
+    file_parameter: str | None = None
+    """The argument that names the case's data file (None when the tool reads no file)."""
 
     @property
     def name(self) -> str:
@@ -86,11 +88,34 @@ class PlannedCase:
 
 @dataclass(frozen=True, kw_only=True)
 class SuitePlan:
-    """Everything one validation needs: fixtures on disk, cases by sandbox batch, read paths."""
+    """Everything one validation needs: fixtures on disk, the edge and normal cases, read paths.
+
+    The cases' expected values come from the reference implementation, which takes longer than
+    writing the fixtures; ``pending`` names the cases still without theirs, and :meth:`resolved`
+    computes them. The sandbox batch needs only the arguments, so it starts before they are known.
+    """
 
     quick: list[PlannedCase]
     read_paths: list[Path]
     logs: list[str] = field(default_factory=list)
+    reference: Reference | None = None
+    pending: frozenset[str] = frozenset()
+    """Names of the cases whose expected value the reference still has to compute."""
+
+    def resolved(self) -> SuitePlan:
+        """This plan with every pending expected value computed (a reference failure is logged)."""
+        if not self.pending:
+            return self
+        logs = list(self.logs)
+        quick = []
+        for planned in self.quick:
+            if planned.name not in self.pending or planned.file_parameter is None:
+                quick.append(planned)
+                continue
+            path = Path(planned.case.arguments[planned.file_parameter])
+            expected = _expected(self.reference, path, dict(planned.case.arguments), logs)
+            quick.append(replace(planned, case=replace(planned.case, expected=expected)))
+        return replace(self, quick=quick, logs=logs, pending=frozenset())
 
 
 @contextmanager
@@ -195,6 +220,8 @@ def plan_suite(
 ) -> SuitePlan:
     """Write the fixtures into ``fixture_dir`` and plan the edge and normal cases.
 
+    Expected values are left to :meth:`SuitePlan.resolved`, so the sandbox can start meanwhile.
+
     The stress case is planned apart (:func:`stress_case`): its data is sized and prepared in the
     stress batch's own thread, so that the longest batch starts first.
     """
@@ -229,15 +256,12 @@ def plan_suite(
     header = _to_csv(raw.iloc[:0])
     sample = raw.head(INLINE_ROWS)
 
+    pending: set[str] = set()
+
     def add(name: str, category: str, text: str | None, path: Path, **kw: Any) -> None:
-        expected = (
-            _expected(reference, path, {**arguments, file_parameter: str(path)}, logs)
-            if kw.pop("ref", False)
-            else None
-        )
-        quick.append(
-            _case(name, category, path, arguments, file_parameter, fixture=text, expected=expected, **kw)
-        )
+        if kw.pop("ref", False) and reference is not None:
+            pending.add(name)
+        quick.append(_case(name, category, path, arguments, file_parameter, fixture=text, **kw))
 
     add(
         "edge_empty_file",
@@ -278,7 +302,9 @@ def plan_suite(
     add("normal_perturbed", "normal", None, perturbed_path, ref=True)
     inline = _to_csv(perturbed.head(INLINE_ROWS))
     add("normal_sample", "normal", inline, _write(fixture_dir, "sample.csv", inline), ref=True)
-    return SuitePlan(quick=quick, read_paths=read_paths, logs=logs)
+    return SuitePlan(
+        quick=quick, read_paths=read_paths, logs=logs, reference=reference, pending=frozenset(pending)
+    )
 
 
 def _case(
@@ -303,4 +329,4 @@ def _case(
         expect_error=expect_error,
         expected_rows=expected_rows,
     )
-    return PlannedCase(case=case, fixture=fixture, accept_errors=accept)
+    return PlannedCase(case=case, fixture=fixture, accept_errors=accept, file_parameter=file_parameter)
