@@ -21,9 +21,9 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
-from mcpforge.config import CONFIG_FILE_NAME, MCPForgeConfig
 
 if TYPE_CHECKING:
+    from mcpforge.config import MCPForgeConfig
     from mcpforge.models import SemanticClosenessMetrics, ToolCandidate
     from mcpforge.registry import Registry
 
@@ -85,6 +85,8 @@ def init_command(
     from mcpforge.registry.config_template import default_config_yaml
 
     with cli_errors(as_json=as_json):
+        from mcpforge.config import CONFIG_FILE_NAME
+
         config_path = config or Path(CONFIG_FILE_NAME)
         cfg = load_cli_config(registry, config if config is not None and config.exists() else None)
         reg = Registry(Path(cfg.registry.root), cfg)
