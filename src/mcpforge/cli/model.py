@@ -10,7 +10,9 @@ import typer
 from mcpforge.cli._common import JsonOption, cli_errors, print_json
 
 model_app = typer.Typer(
-    help="Install and inspect the local model used by `--engine local`.", no_args_is_help=True
+    rich_markup_mode=None,
+    help="Install and inspect the local model used by `--engine local`.",
+    no_args_is_help=True,
 )
 
 

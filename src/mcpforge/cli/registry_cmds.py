@@ -27,8 +27,12 @@ if TYPE_CHECKING:
     from mcpforge.models import SemanticClosenessMetrics, ToolCandidate
     from mcpforge.registry import Registry
 
-tools_app = typer.Typer(help="Promoted tools in the active registry.", no_args_is_help=True)
-candidates_app = typer.Typer(help="Staged, approved, rejected and promoted candidates.", no_args_is_help=True)
+tools_app = typer.Typer(
+    rich_markup_mode=None, help="Promoted tools in the active registry.", no_args_is_help=True
+)
+candidates_app = typer.Typer(
+    rich_markup_mode=None, help="Staged, approved, rejected and promoted candidates.", no_args_is_help=True
+)
 
 REVIEW_JSON_KEYS = ("candidate_id", "status", "tool_name", "version", "result_markdown", "result", "error")
 _EMPTY_REVIEW = dict.fromkeys(REVIEW_JSON_KEYS)

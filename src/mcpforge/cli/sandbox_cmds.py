@@ -17,7 +17,9 @@ if TYPE_CHECKING:  # the sandbox and its configuration load when a command runs,
 STREAM_CAP = 64 * 1024  # characters of stdout/stderr shown by `sandbox run`
 PREVIEW_CHARS = 200
 
-sandbox_app = typer.Typer(name="sandbox", help="Run untrusted Python in the sandbox.", no_args_is_help=True)
+sandbox_app = typer.Typer(
+    rich_markup_mode=None, name="sandbox", help="Run untrusted Python in the sandbox.", no_args_is_help=True
+)
 
 
 def _read_file(path: Path) -> bytes:
