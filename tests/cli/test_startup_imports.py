@@ -22,9 +22,8 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 
 
 def _loaded_modules(*args: str, cwd: Path) -> set[str]:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True, text=True, timeout=120, check=False
-    )
+    command = [sys.executable, "-c", PROBE, *args]
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120, check=False)
     last_line = done.stderr.strip().splitlines()[-1]
     return set(json.loads(last_line))
 
