@@ -6,6 +6,7 @@ every row alike (the machine is shared):
   python           ``python -I -c pass``: the interpreter alone
   python script    ``python -I trivial.py``: the baseline of ``sandbox run``
   mcpforge --help  the CLI's help
+  tool imports     ``python -c "import pandas, mcpforge.runtime"``: what each sandboxed tool run pays
   sandbox run      ``mcpforge sandbox run trivial.py``: CLI start-up + sandbox + the script
 
 With ``--previous SRC`` (a ``src/`` directory of an earlier checkout, e.g. made with ``git worktree add``)
@@ -66,6 +67,9 @@ def main() -> int:
         rows: dict[str, tuple[list[str], dict[str, str]]] = {
             "python": ([sys.executable, "-I", "-c", "pass"], env),
             "python script": ([sys.executable, "-I", str(script)], env),
+            # What every sandboxed tool run pays before its first line: the saving a pre-imported
+            # template forked per run would bring (a sandbox-level design, see docs/handoff/perf.md).
+            "tool imports": ([sys.executable, "-I", "-c", "import pandas, mcpforge.runtime"], env),
             "mcpforge --help": (_mcpforge("--help"), env),
             "sandbox run": (_mcpforge("sandbox", "run", str(script)), env),
         }
