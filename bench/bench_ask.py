@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from mcpforge.config import MCPForgeConfig, ValidationConfig  # noqa: E402
 from mcpforge.models import UserFeedback, utc_now  # noqa: E402
 from mcpforge.pipeline.forge import forge  # noqa: E402
+from mcpforge.pipeline.validation.stress import STRESS_CACHE_ENV, stress_cache_dir  # noqa: E402
 from mcpforge.registry import Registry  # noqa: E402
 from suite.cases import CASES, DATE_COLUMNS, EXAMPLES, Case  # noqa: E402
 
@@ -63,9 +64,14 @@ def _config(root: Path, stress: dict[str, int]) -> MCPForgeConfig:
 
 
 def time_forge(case: Case, stress: dict[str, int]) -> dict[str, Any]:
-    """Seconds to the staged result, the step timings, the stress line, and the reuse seconds."""
+    """Seconds to the staged result, the step timings, the stress line, and the reuse seconds.
+
+    Each case starts with an empty gate-result cache (a new tool's code was never checked before); the
+    stress data stays cached, as it is for a person asking a second question about the same file.
+    """
     with tempfile.TemporaryDirectory(prefix="mcpforge-bench-") as tmp:
         root = Path(tmp)
+        os.environ["MCPFORGE_CACHE_DIR"] = str(root / "cache")
         config = _config(root, stress)
         registry = Registry(root, config)
         started = time.perf_counter()
@@ -143,6 +149,7 @@ def main() -> None:
     )
     parser.add_argument("--cases", type=int, default=None, help="only the first N cases")
     args = parser.parse_args()
+    os.environ[STRESS_CACHE_ENV] = str(stress_cache_dir())  # kept when MCPFORGE_CACHE_DIR moves per case
     cases = CASES[:3] if args.smoke else CASES[: args.cases]
     stress = {
         key: value
