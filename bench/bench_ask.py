@@ -144,13 +144,23 @@ def main() -> None:
         "--stress-max-mb",
         type=int,
         default=None,
-        help=f"the most MB of the stress test (default: {ValidationConfig().stress_max_mb}); a large value "
-        "makes the row count decide, as the previous fixed-row design did",
+        help="the most MB of the stress test (default: the configuration's); a large value makes the "
+        "row count decide, as the previous fixed-row design did",
     )
     parser.add_argument("--cases", type=int, default=None, help="only the first N cases")
+    parser.add_argument(
+        "--per-dataset", type=int, default=None, help="only the first N cases of each dataset"
+    )
     args = parser.parse_args()
     os.environ[STRESS_CACHE_ENV] = str(stress_cache_dir())  # kept when MCPFORGE_CACHE_DIR moves per case
     cases = CASES[:3] if args.smoke else CASES[: args.cases]
+    if args.per_dataset is not None:
+        datasets = {case.dataset for case in cases}
+        cases = [
+            case
+            for name in sorted(datasets)
+            for case in [c for c in cases if c.dataset == name][: args.per_dataset]
+        ]
     stress = {
         key: value
         for key, value in {"stress_rows": args.stress_rows, "stress_max_mb": args.stress_max_mb}.items()
