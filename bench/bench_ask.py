@@ -17,11 +17,14 @@ the ratios and the load average. The machine is shared: compare ratios, not seco
     .venv/bin/python bench/bench_ask.py --smoke               # 3 cases (CI)
     .venv/bin/python bench/bench_ask.py --stress-rows 20000   # a smaller stress test
     .venv/bin/python bench/bench_ask.py --stress-max-mb 100000  # the previous design: 1,000,000 rows
+    .venv/bin/python bench/bench_ask.py --per-dataset 2 --previous-python /tmp/prev-venv/bin/python
+        # each case also on an earlier commit (a venv whose .pth names that checkout's src/ first)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -131,7 +134,7 @@ def _load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--smoke", action="store_true", help="3 cases, for CI")
     parser.add_argument(
@@ -151,8 +154,24 @@ def main() -> None:
     parser.add_argument(
         "--per-dataset", type=int, default=None, help="only the first N cases of each dataset"
     )
-    args = parser.parse_args()
+    parser.add_argument(
+        "--previous-python",
+        type=Path,
+        default=None,
+        help="an interpreter whose mcpforge is the previous design: each case also runs there, in turn",
+    )
+    parser.add_argument("--one", default=None, help=argparse.SUPPRESS)  # a case for --previous-python
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
     os.environ[STRESS_CACHE_ENV] = str(stress_cache_dir())  # kept when MCPFORGE_CACHE_DIR moves per case
+    if args.one is not None:  # one case in this interpreter, warmed up first; the result as JSON
+        case = next(c for c in CASES if c.id == args.one)
+        time_forge(case, {})
+        print(json.dumps(time_forge(case, {})))
+        return
     cases = CASES[:3] if args.smoke else CASES[: args.cases]
     if args.per_dataset is not None:
         datasets = {case.dataset for case in cases}
@@ -179,6 +198,8 @@ def main() -> None:
         "reuse": [],
         "process": [],
         "pandas": [],
+        "previous": [],
+        "previous reuse": [],
     }
     failed = []
     print(f"{'case':<30} {'pandas proc s':>13} {'ask s':>6} {'validate s':>10} {'reuse s':>8}  ok  stress")
@@ -190,13 +211,24 @@ def main() -> None:
         rows["validate"].append(timed["timings"].get("validate", 0.0) / 1000)
         rows["run"].append(timed["timings"].get("run", 0.0) / 1000)
         rows["reuse"].append(timed["reuse"])
+        if args.previous_python is not None:
+            command = [str(args.previous_python), __file__, "--one", case.id]
+            done = subprocess.run(command, capture_output=True, text=True, check=True)
+            previous = json.loads(done.stdout.strip().splitlines()[-1])
+            rows["previous"].append(previous["seconds"] if previous["ok"] else math.nan)
+            rows["previous reuse"].append(previous["reuse"])
         if not timed["ok"]:
             failed.append(case.id)
         print(
             f"{case.id[:30]:<30} {rows['process'][-1]:>13.3f} {timed['seconds']:>6.2f}"
             f" {rows['validate'][-1]:>10.2f} {timed['reuse']:>8.2f}  {'yes' if timed['ok'] else 'NO '}"
             f" {timed['stress']}"
+            + (f"; previous design {rows['previous'][-1]:.2f} s" if rows["previous"] else "")
         )
+    _summary(rows, cases, failed, load_before)
+
+
+def _summary(rows: dict[str, list[float]], cases: list[Case], failed: list[str], load_before: str) -> None:
     med = {name: _median(values) for name, values in rows.items()}
     print()
     print(f"cases: {len(cases)}; no result: {len(failed)} {failed}")
@@ -216,6 +248,12 @@ def main() -> None:
         f"ratios: request→staged / pandas process {med['ask'] / med['process']:.1f}x; "
         f"reuse / pandas process {med['reuse'] / med['process']:.1f}x"
     )
+    if rows["previous"]:
+        print(
+            f"previous design, same cases in turn: request→staged {med['previous']:.2f} s "
+            f"({med['previous'] / med['process']:.1f}x the pandas process), "
+            f"reuse {med['previous reuse']:.2f} s; now / previous: {med['ask'] / med['previous']:.2f}"
+        )
     print(f"load average before: {load_before}; after: {_load()} (2 cores, shared)")
 
 
