@@ -12,12 +12,14 @@ from mcpforge.pipeline.validation.stress import STRESS_CACHE_ENV
 
 @pytest.fixture(scope="session", autouse=True)
 def stress_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Stress data of this test session goes to a temporary directory, never the user's cache.
+    """Stress data and cached gate results of this session go to temporary directories, never the user's.
 
     Set in the environment, so ``mcpforge`` subprocesses started by tests use it too.
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(STRESS_CACHE_ENV, str(tmp_path_factory.mktemp("stress-cache")))
+        # The static gate's result cache too (mypy's own stub cache stays shared: it only saves time).
+        patch.setenv("MCPFORGE_CACHE_DIR", str(tmp_path_factory.mktemp("mcpforge-cache")))
         yield
 
 

@@ -115,7 +115,18 @@ class QualityTiers(_Section):
 class ValidationConfig(_Section):
     max_repair_iterations: int = 3
     sandbox_timeout_seconds: float = 30.0
-    stress_rows: int = 1_000_000
+    stress_rows: int = Field(
+        default=1_000_000,
+        ge=0,
+        description="the most rows of the stress test (0: no stress test); fewer when the rows are wide "
+        "(stress_max_mb) or would not fit in sandbox.memory_mb",
+    )
+    stress_max_mb: int = Field(
+        default=32,
+        ge=0,
+        description="the most megabytes of CSV the stress test reads; its row count follows from the "
+        "data's bytes per row",
+    )
     stress_cache_max_mb: int = Field(
         default=512,
         ge=0,

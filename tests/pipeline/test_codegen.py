@@ -66,9 +66,8 @@ def planned(tmp_path: Path) -> list[object]:
         reference=_reference,
         used_columns=["kind"],
         key_columns=["kind"],
-        stress_rows=0,
     )
-    return list(plan.quick)
+    return list(plan.resolved().quick)
 
 
 def test_package_has_the_six_files_and_content_hashes(planned: list[object]) -> None:

@@ -8,12 +8,14 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from mcpforge.config import MCPForgeConfig, load_config
 from mcpforge.exceptions import MCPForgeError, UserError
+
+if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
+    from mcpforge.config import MCPForgeConfig
 
 logger = logging.getLogger("mcpforge.cli")
 
@@ -42,6 +44,8 @@ def load_cli_config(
     overrides: dict[str, Any] = {key: value for key, value in sections.items() if value}
     if registry is not None:
         overrides.setdefault("registry", {})["root"] = str(registry)
+    from mcpforge.config import load_config
+
     return load_config(config, overrides=overrides)
 
 

@@ -6,7 +6,7 @@ import getpass
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,7 +20,9 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
-from mcpforge.config import MCPForgeConfig
+
+if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
+    from mcpforge.config import MCPForgeConfig
 
 AllowReadOption = Annotated[
     list[Path] | None,
@@ -236,49 +238,58 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     """
     from mcpforge.pipeline._forge_result import EMPTY_JSON
 
-    with cli_errors(as_json=as_json, extra=EMPTY_JSON):
-        from mcpforge.pipeline.forge import forge
+    # A CodeBLEU still computing is attached before exit, after the answer is shown: the person never
+    # waits for an informational score.
+    try:
+        with cli_errors(as_json=as_json, extra=EMPTY_JSON):
+            from mcpforge.pipeline.forge import forge
 
-        llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
-        cfg = load_cli_config(registry, config, llm=llm)
-        reg = _registry(cfg)
-        existed = reg.is_initialized()
-        status = _Status(not as_json)
-        try:
-            result = forge(
-                request,
-                data,
-                registry=reg,
-                config=cfg,
-                engine=engine or cfg.llm.engine,
-                allow_read=allow_read or [],
-                progress=status,
-                custom=custom,
-            )
-        finally:
-            status.stop()
-            from mcpforge.pipeline.validation.semantic import wait_for_pending
-
-            wait_for_pending()  # a CodeBLEU still computing is attached before exit (bounded: 5 s)
-        _say_created(reg, existed, quiet=as_json)
-        if as_json:
-            print_json(result.to_json())
-        elif result.error:
-            typer.echo(f"error: {result.error}", err=True)
-        else:
-            typer.echo(result.result_markdown)
-            _say_charts(result)
-            interactive = sys.stdin.isatty() and sys.stdout.isatty()
-            if result.status == "STAGED" and not no_review and interactive:
-                _review(result, reg, cfg)
-            elif result.status == "STAGED":
-                typer.echo(
-                    f"Candidate {result.candidate_id!r} is STAGED; review it with: "
-                    f"mcpforge review {result.candidate_id}",
-                    err=True,
+            llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
+            cfg = load_cli_config(registry, config, llm=llm)
+            reg = _registry(cfg)
+            existed = reg.is_initialized()
+            status = _Status(not as_json)
+            try:
+                result = forge(
+                    request,
+                    data,
+                    registry=reg,
+                    config=cfg,
+                    engine=engine or cfg.llm.engine,
+                    allow_read=allow_read or [],
+                    progress=status,
+                    custom=custom,
                 )
-        if not result.ok:
-            raise typer.Exit(EXIT_RUNTIME_ERROR)
+            finally:
+                status.stop()
+            _say_created(reg, existed, quiet=as_json)
+            if as_json:
+                print_json(result.to_json())
+            elif result.error:
+                typer.echo(f"error: {result.error}", err=True)
+            else:
+                typer.echo(result.result_markdown)
+                _say_charts(result)
+                interactive = sys.stdin.isatty() and sys.stdout.isatty()
+                if result.status == "STAGED" and not no_review and interactive:
+                    _review(result, reg, cfg)
+                elif result.status == "STAGED":
+                    typer.echo(
+                        f"Candidate {result.candidate_id!r} is STAGED; review it with: "
+                        f"mcpforge review {result.candidate_id}",
+                        err=True,
+                    )
+            if not result.ok:
+                raise typer.Exit(EXIT_RUNTIME_ERROR)
+    finally:
+        _wait_for_codebleu()
+
+
+def _wait_for_codebleu() -> None:
+    """Attach a CodeBLEU still computing before the process exits (bounded: 5 s)."""
+    semantic = sys.modules.get("mcpforge.pipeline.validation.semantic")
+    if semantic is not None:  # not loaded: nothing was staged, nothing is pending
+        semantic.wait_for_pending()
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@ import typer
 from mcpforge.cli._common import cli_errors, print_json
 
 bridge_app = typer.Typer(
+    rich_markup_mode=None,
     help="Hand the tools of MCP servers to agents: OpenAI and Anthropic tool definitions.",
     no_args_is_help=True,
 )

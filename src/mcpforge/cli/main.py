@@ -7,7 +7,11 @@ import logging
 
 import typer
 
+# Plain (click) help and usage errors, in every group: rich's help renderer costs about as much start-up
+# as the rest of the CLI together (``python -X importtime -m mcpforge --help``), and `--help` is where
+# people feel start-up most.
 app = typer.Typer(
+    rich_markup_mode=None,
     name="mcpforge",
     help="Grow a trustworthy library of MCP tools from plain-language requests.",
     no_args_is_help=True,

@@ -6,14 +6,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn
 
 from mcpforge.cli._common import JsonOption, cli_errors, print_json
-from mcpforge.engines.model_store import install_default_model, model_info
 
 model_app = typer.Typer(
-    help="Install and inspect the local model used by `--engine local`.", no_args_is_help=True
+    rich_markup_mode=None,
+    help="Install and inspect the local model used by `--engine local`.",
+    no_args_is_help=True,
 )
 
 
@@ -30,6 +29,11 @@ def install(
 
     Example: mcpforge model install
     """
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from mcpforge.engines.model_store import install_default_model, model_info
+
     with cli_errors(as_json=as_json):
         if as_json:
             path = install_default_model(from_dir=from_dir, force=force)
@@ -67,6 +71,8 @@ def info(
     Example: mcpforge model info --verify
     """
     with cli_errors(as_json=as_json):
+        from mcpforge.engines.model_store import model_info
+
         details = model_info(verify=verify)
         data = {
             "name": details.name,

@@ -21,14 +21,18 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
-from mcpforge.config import CONFIG_FILE_NAME, MCPForgeConfig
 
 if TYPE_CHECKING:
+    from mcpforge.config import MCPForgeConfig
     from mcpforge.models import SemanticClosenessMetrics, ToolCandidate
     from mcpforge.registry import Registry
 
-tools_app = typer.Typer(help="Promoted tools in the active registry.", no_args_is_help=True)
-candidates_app = typer.Typer(help="Staged, approved, rejected and promoted candidates.", no_args_is_help=True)
+tools_app = typer.Typer(
+    rich_markup_mode=None, help="Promoted tools in the active registry.", no_args_is_help=True
+)
+candidates_app = typer.Typer(
+    rich_markup_mode=None, help="Staged, approved, rejected and promoted candidates.", no_args_is_help=True
+)
 
 REVIEW_JSON_KEYS = ("candidate_id", "status", "tool_name", "version", "result_markdown", "result", "error")
 _EMPTY_REVIEW = dict.fromkeys(REVIEW_JSON_KEYS)
@@ -85,6 +89,8 @@ def init_command(
     from mcpforge.registry.config_template import default_config_yaml
 
     with cli_errors(as_json=as_json):
+        from mcpforge.config import CONFIG_FILE_NAME
+
         config_path = config or Path(CONFIG_FILE_NAME)
         cfg = load_cli_config(registry, config if config is not None and config.exists() else None)
         reg = Registry(Path(cfg.registry.root), cfg)

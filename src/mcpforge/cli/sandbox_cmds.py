@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from mcpforge.cli._common import ConfigOption, JsonOption, cli_errors, fail, load_cli_config, print_json
 from mcpforge.exceptions import InvalidArgumentError
-from mcpforge.sandbox import SandboxRequest, SandboxResult, get_sandbox, limits_from_config
-from mcpforge.sandbox.policy import PolicyReport, check_bytes
+
+if TYPE_CHECKING:  # the sandbox and its configuration load when a command runs, not for --help
+    from mcpforge.sandbox import SandboxResult
 
 STREAM_CAP = 64 * 1024  # characters of stdout/stderr shown by `sandbox run`
 PREVIEW_CHARS = 200
 
-sandbox_app = typer.Typer(name="sandbox", help="Run untrusted Python in the sandbox.", no_args_is_help=True)
+sandbox_app = typer.Typer(
+    rich_markup_mode=None, name="sandbox", help="Run untrusted Python in the sandbox.", no_args_is_help=True
+)
 
 
 def _read_file(path: Path) -> bytes:
@@ -36,6 +39,8 @@ def check(
 
     Example: mcpforge check tool.py --json
     """
+    from mcpforge.sandbox.policy import PolicyReport, check_bytes
+
     with cli_errors(as_json=as_json):
         cfg = load_cli_config(config=config)
         report = PolicyReport.from_violations(
@@ -103,6 +108,8 @@ def run(
 
     Example: mcpforge sandbox run analysis.py --data sales.csv --timeout 10 --json
     """
+    from mcpforge.sandbox import SandboxRequest, get_sandbox, limits_from_config
+
     with cli_errors(as_json=as_json):
         cfg = load_cli_config(config=config)
         source = _read_file(file)

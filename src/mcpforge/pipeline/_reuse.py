@@ -10,8 +10,6 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.models import Intent, ToolStatus
 from mcpforge.pipeline._forge_result import ForgeResult
-from mcpforge.pipeline.present import present_reuse
-from mcpforge.pipeline.stage import run_tool
 
 if TYPE_CHECKING:
     from mcpforge.registry import Registry
@@ -53,6 +51,9 @@ def run_reuse(
     gap: Gap, intent: Intent, data_path: Path, *, registry: Registry, config: MCPForgeConfig
 ) -> ForgeResult:
     """Run the promoted tool on the data (integrity checked first); nothing is generated or staged."""
+    from mcpforge.pipeline.present import present_reuse
+    from mcpforge.pipeline.stage import run_tool  # the sandbox loads only when a tool runs
+
     assert gap.reuse_tool is not None
     tool = registry.verify_tool(gap.reuse_tool)
     parameters = [str(p.get("name")) for p in tool.spec.parameters]

@@ -14,24 +14,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.config import MCPForgeConfig
-from mcpforge.engines.base import Engine
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
-from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
 from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
-from mcpforge.pipeline._reuse import gap_decision, run_reuse
-from mcpforge.pipeline.codegen import build_package
-from mcpforge.pipeline.present import present
+from mcpforge.pipeline._reuse import gap_decision
 from mcpforge.pipeline.schema import DatasetSchema
-from mcpforge.pipeline.spec import finalize_spec, unique_tool_name
-from mcpforge.pipeline.stage import stage_run
-from mcpforge.pipeline.validation import semantic as _semantic
-from mcpforge.pipeline.validation.run import ValidationRun, run_validation
 
+# The steps after the gap decision (validation, the sandbox, staging, presentation) are imported by the
+# functions that run them: a refused request or a reuse never loads them (``python -X importtime``).
 if TYPE_CHECKING:
     from mcpforge.catalogue.base import Operation, RenderedTool
+    from mcpforge.config import MCPForgeConfig
+    from mcpforge.engines.base import Engine
+    from mcpforge.pipeline.validation.run import ValidationRun
     from mcpforge.registry import Registry
 
 __all__ = ["ForgeResult", "forge", "forge_intent", "intent_columns"]
@@ -78,6 +74,8 @@ def render_intent(
     intent: Intent, registry: Registry, *, tool_name: str | None = None
 ) -> tuple[Operation, RenderedTool]:
     """The catalogue rendering of ``intent`` under a name that is valid and free in the registry."""
+    from mcpforge.pipeline.spec import unique_tool_name
+
     operation = _operation(intent)
     rendered = operation.render(intent, tool_name=tool_name)
     if tool_name is None:
@@ -114,14 +112,17 @@ def forge_intent(
     created_by: str = "rules",
 ) -> ForgeResult:
     """Steps 2-6 for an intent already extracted (also used by refinement after a rejection)."""
+    from mcpforge.pipeline.spec import finalize_spec
+    from mcpforge.pipeline.validation.run import run_validation
+
     timer = timer or _Timer()
     say = progress or (lambda _message: None)
     say("rendering the tool from the catalogue")
     with timer.step("spec"):
         operation, rendered = render_intent(intent, registry, tool_name=tool_name)
         spec = finalize_spec(rendered.spec, intent)
-    # CodeBLEU (informational) runs in the background during validation; staging picks it up.
-    _semantic.start(registry, rendered.source, operation.name)
+    # CodeBLEU (informational) starts when the candidate is staged, not here: a cold worker process
+    # would take a core from the sandboxes and the static gate on the path to the person's answer.
     say("validating the tool (schema, static, security, sandbox tests)")
     with timer.step("validate"):
         run = run_validation(
@@ -164,6 +165,12 @@ def _stage_and_run(
     actor: str,
     created_by: str,
 ) -> ForgeResult:
+    from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
+    from mcpforge.pipeline.codegen import build_package
+    from mcpforge.pipeline.present import present
+    from mcpforge.pipeline.stage import stage_run
+    from mcpforge.pipeline.validation import semantic as _semantic
+
     spec, source, helpers, function_name = spec_source
     intent_json = intent.model_dump(mode="json")
     with timer.step("codegen"):
@@ -307,6 +314,8 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     with timer.step("gap"):
         decision = gap_decision(intent, registry)
     if decision.reuse_tool is not None:
+        from mcpforge.pipeline._reuse import run_reuse
+
         say(f"reusing the registered tool {decision.reuse_tool!r}")
         with timer.step("run"):
             reused = run_reuse(decision, intent, path, registry=registry, config=config)

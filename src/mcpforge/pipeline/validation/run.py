@@ -4,7 +4,8 @@ Gates: schema (signature, input schema and docstring match the spec), static (ru
 (the sandbox's AST policy), and sandbox tests by category (edge, normal, stress) with functional
 correctness against the operation's reference implementation. The static gate and the two sandbox
 batches (edge + normal in one process, stress in another) run at the same time; the stress batch, the
-longest, starts first, before the quick cases are planned (their expected values take a moment).
+longest, starts first; the quick batch starts as soon as its fixtures are written, and the reference
+computes the expected values while that sandbox starts (only the judging needs them).
 The call on the person's data is kept (``ValidationRun.person_run``) for the staged run to reuse.
 """
 
@@ -27,6 +28,7 @@ from mcpforge.pipeline.validation.quality import quality_metrics
 from mcpforge.pipeline.validation.schema_gate import check_schema
 from mcpforge.pipeline.validation.static_gate import StaticGateResult, run_static_gate
 from mcpforge.pipeline.validation.stress import stress_data
+from mcpforge.pipeline.validation.stress_size import size_stress
 from mcpforge.pipeline.validation.test_cases import (
     PlannedCase,
     Reference,
@@ -100,13 +102,18 @@ class _Job:
     function_name: str | None
 
     def run(self, cases: Sequence[PlannedCase], read_paths: Sequence[Path]) -> _BatchRun:
+        """Call every case in one fresh sandbox and judge the outcomes."""
+        return self.judge(cases, self.call(cases, read_paths))
+
+    def call(self, cases: Sequence[PlannedCase], read_paths: Sequence[Path]) -> ToolBatchResult | None:
+        """The sandbox batch of ``cases`` (only their arguments matter: expected values may be pending)."""
         if not cases:
-            return _BatchRun(records=[], failure=None, backend=self.sandbox.name)
+            return None
         calls = [ToolCall(arguments=c.case.arguments, call_id=c.name) for c in cases]
         limits = limits_from_config(
             self.config.sandbox, timeout_seconds=self.config.validation.sandbox_timeout_seconds
         )
-        batch = call_tool_batch(
+        return call_tool_batch(
             self.sandbox,
             self.source,
             calls,
@@ -114,6 +121,11 @@ class _Job:
             limits=limits,
             function_name=self.function_name,
         )
+
+    def judge(self, cases: Sequence[PlannedCase], batch: ToolBatchResult | None) -> _BatchRun:
+        """The records of ``cases`` (with their expected values) for the outcomes of ``batch``."""
+        if batch is None:
+            return _BatchRun(records=[], failure=None, backend=self.sandbox.name)
         failure = None
         if batch.load_error is not None:
             failure = f"tool did not load: {batch.load_error.error_type}: {batch.load_error.error}"
@@ -132,12 +144,25 @@ class _Job:
         return _BatchRun(records=records, failure=None, backend=batch.backend, batch=batch)
 
     def stress(
-        self, data_path: Path, rows: int, arguments: dict[str, Any], file_parameter: str
+        self, data_path: Path, arguments: dict[str, Any], file_parameter: str
     ) -> tuple[_BatchRun, list[PlannedCase]]:
-        """The stress batch; its data stays locked in the cache until the sandbox is done with it."""
-        max_bytes = self.config.validation.stress_cache_max_mb * 1024 * 1024
+        """The stress batch; its data stays locked in the cache until the sandbox is done with it.
+
+        Its size follows from the data's bytes per row and the sandbox's memory (``stress_size``), so a
+        correct tool is never rejected because the stress data alone does not fit.
+        """
+        validation = self.config.validation
+        max_bytes = validation.stress_cache_max_mb * 1024 * 1024
         try:
-            with stress_data(read_sample, data_path, rows, max_bytes=max_bytes) as big:
+            size = size_stress(
+                read_sample(data_path),
+                max_rows=validation.stress_rows,
+                max_mb=validation.stress_max_mb,
+                memory_mb=self.config.sandbox.memory_mb,
+            )
+            if size.rows == 0:
+                raise DataError(f"not one row fits ({size.describe()})")
+            with stress_data(read_sample, data_path, size.rows, max_bytes=max_bytes) as big:
                 cases = [stress_case(big, arguments, file_parameter)]
                 run = self.run(cases, [big])
         except DataError as exc:
@@ -148,7 +173,7 @@ class _Job:
             failure=run.failure,
             backend=run.backend,
             batch=run.batch,
-            logs=[stress_log(big, rows)],
+            logs=[stress_log(big, size)],
         ), cases
 
 
@@ -199,12 +224,11 @@ def run_validation(
         function_name=parsed.function_name if parsed is not None else spec.tool_name,
     )
     arguments = dict(arguments or {})
-    stress_rows = config.validation.stress_rows
     with tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp, ThreadPoolExecutor(4) as pool:
         say("running static, security and sandbox gates")
         stress_future: Future[tuple[_BatchRun, list[PlannedCase]]] | None = None
-        if data_path is not None and file_parameter is not None and stress_rows > 0:
-            stress_future = pool.submit(job.stress, data_path, stress_rows, arguments, file_parameter)
+        if data_path is not None and file_parameter is not None and config.validation.stress_rows > 0:
+            stress_future = pool.submit(job.stress, data_path, arguments, file_parameter)
         static_future: Future[StaticGateResult] | None = None
         if config.validation.run_static_gate:
             static_future = pool.submit(run_static_gate, source)
@@ -217,11 +241,13 @@ def run_validation(
             reference=reference,
             key_columns=key_columns,
             used_columns=used_columns,
-            stress_rows=0,
             file_parameter=file_parameter,
         )
+        # The sandbox starts on the fixtures while the reference computes the expected values here.
+        quick_batch = pool.submit(job.call, plan.quick, plan.read_paths)
+        plan = plan.resolved()
         logs += plan.logs
-        quick = job.run(plan.quick, plan.read_paths)
+        quick = job.judge(plan.quick, quick_batch.result())
         static = static_future.result() if static_future is not None else None
         stress, stress_cases = (
             stress_future.result()
@@ -320,6 +346,6 @@ def summary_line(report: ValidationReport) -> str:
     parts.append(" ".join(f"{name} {'ok' if ok else 'FAILED'}" for name, ok in gates if ok is not None))
     if report.sandbox_backend:
         parts.append(f"sandbox {report.sandbox_backend}")
-    warnings = [line for line in report.logs if line.startswith("warning:")]
-    parts += warnings
+    parts += [line.split(", resampled", 1)[0] for line in report.logs if line.startswith("stress:")]
+    parts += [line for line in report.logs if line.startswith("warning:")]
     return " · ".join(parts)

@@ -2,12 +2,22 @@
 
 Both run as subprocesses. ruff runs with ``--no-cache --isolated`` so no project configuration leaks
 in. mypy keeps a persistent cache directory of its own: without it every run re-parses pandas-stubs
-(about 6 s on a 2-core machine instead of 0.3 s); the cache is keyed by file contents, and the tool
-under check always sits in a fresh temporary directory, so its result never comes from the cache.
+(about 6 s on a 2-core machine instead of 0.3 s). The tool under check is passed by its absolute path
+in a fresh temporary directory, so mypy compares its content hash and never reuses another tool's result.
+
+The gate's own result is cached by a hash of everything it depends on: the code, the file name, the
+arguments and the versions of ruff, mypy and Python. A template renders the same code for the same
+request, so asking again (or re-validating after a rejection) skips both subprocesses. Location:
+``$MCPFORGE_CACHE_DIR/static``, else ``$XDG_CACHE_HOME/mcpforge/static``, else
+``~/.cache/mcpforge/static``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
+import json
 import os
 import re
 import subprocess
@@ -36,6 +46,7 @@ MYPY_ARGS = (
     "--no-error-summary",
 )
 STATIC_TIMEOUT_SECONDS = 120.0
+CACHED_LOG = "static gate: result of the same code, arguments and tool versions, from the cache"
 _FINDING_RE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?:(?P<col>\d+):)?\s*(?P<message>.*)$")
 
 
@@ -71,8 +82,7 @@ def _ruff_command() -> list[str]:
 
 def mypy_cache_dir() -> Path:
     """Where mypy keeps its cache of third-party stubs between runs."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "mcpforge" / "mypy"
+    return _cache_base() / "mcpforge" / "mypy"
 
 
 def _parse(tool: str, output: str, file_name: str) -> list[StaticFinding]:
@@ -94,8 +104,76 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+def static_cache_dir() -> Path:
+    """Where the gate's results are kept by the hash of their inputs (see the module docstring)."""
+    root = os.environ.get("MCPFORGE_CACHE_DIR")
+    if root:
+        return Path(root) / "static"
+    return _cache_base() / "mcpforge" / "static"
+
+
+def _cache_base() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+
+
+@functools.cache
+def _tool_versions() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = []
+    for name in ("ruff", "mypy"):
+        try:
+            found.append(f"{name}={version(name)}")
+        except PackageNotFoundError:
+            found.append(f"{name}=?")
+    return f"{';'.join(found)};python={sys.version}"
+
+
+def _cache_key(source: str, file_name: str) -> str:
+    parts = [source, file_name, " ".join(RUFF_ARGS), " ".join(MYPY_ARGS), _tool_versions()]
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def _cached(key: str) -> StaticGateResult | None:
+    try:
+        data = json.loads((static_cache_dir() / f"{key}.json").read_text(encoding="utf-8"))
+        findings = [StaticFinding(**finding) for finding in data["findings"]]
+        return StaticGateResult(ok=bool(data["ok"]), findings=findings, logs=[*data["logs"], CACHED_LOG])
+    except (OSError, ValueError, KeyError, TypeError):  # absent, torn or from another format: run again
+        return None
+
+
+def _store(key: str, result: StaticGateResult) -> None:
+    directory = static_cache_dir()
+    data = {
+        "ok": result.ok,
+        "findings": [vars(finding) for finding in result.findings],
+        "logs": result.logs,
+    }
+    with contextlib.suppress(OSError):  # a cache that cannot be written only costs time
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=directory, prefix=f"{key}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle)
+        Path(name).replace(directory / f"{key}.json")
+
+
 def run_static_gate(source: str, *, file_name: str = "tool.py") -> StaticGateResult:
-    """Run ruff and mypy on ``source``; findings carry line numbers of ``source``."""
+    """Run ruff and mypy on ``source``; findings carry line numbers of ``source``.
+
+    A result for the same inputs is read from the cache instead (its logs say so).
+    """
+    key = _cache_key(source, file_name)
+    cached = _cached(key)
+    if cached is not None:
+        return cached
+    result = _run_static_gate(source, file_name)
+    if not any(finding.line == 0 for finding in result.findings):  # a crashed tool is not a verdict
+        _store(key, result)
+    return result
+
+
+def _run_static_gate(source: str, file_name: str) -> StaticGateResult:
     findings: list[StaticFinding] = []
     logs: list[str] = []
     with tempfile.TemporaryDirectory(prefix="mcpforge-static-") as tmp:
@@ -103,7 +181,10 @@ def run_static_gate(source: str, *, file_name: str = "tool.py") -> StaticGateRes
         (work / file_name).write_text(source, encoding="utf-8")
         cache = mypy_cache_dir()
         cache.mkdir(parents=True, exist_ok=True)
-        mypy_cmd = [sys.executable, "-m", "mypy", *MYPY_ARGS, f"--cache-dir={cache}", file_name]
+        # The absolute path, never the bare name: mypy's cache trusts a module whose path, size and
+        # mtime second match its record, so two tools of the same size checked within one second as
+        # "tool.py" would share a verdict. A fresh directory's path makes mypy compare content hashes.
+        mypy_cmd = [sys.executable, "-m", "mypy", *MYPY_ARGS, f"--cache-dir={cache}", str(work / file_name)]
         # Both start at once: mypy dominates, ruff finishes meanwhile.
         ruff_proc = subprocess.Popen(
             [*_ruff_command(), *RUFF_ARGS, file_name],

@@ -2,16 +2,17 @@
 
 Fixture files are written into a temporary directory the sandbox may read. Expected outputs come from
 the operation's independent reference implementation (trusted catalogue code, run here on the data,
-never the generated tool). Stress data is resampled from the person's data to ``stress_rows`` rows and
-cached by the data file's fingerprint, because writing a million-row CSV costs more than the test.
+never the generated tool). Stress data is resampled from the person's data, sized by bytes and by the
+sandbox's memory (``stress_size``), and cached by the data file's fingerprint (``stress``).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pandas as pd
 from mcpforge.config import ValidationConfig
 from mcpforge.metrics.functional import ToolTestCase, judge_output
 from mcpforge.pipeline.validation.stress import stress_data
+from mcpforge.pipeline.validation.stress_size import StressSize
 from mcpforge.runtime import (
     configure,
     detect_encoding,
@@ -50,6 +52,8 @@ class PlannedCase:
     fixture: str | None = None
     """CSV text of a small fixture (recorded into tests.py); None for the person's data and stress data."""
     accept_errors: frozenset[str] = frozenset()
+    file_parameter: str | None = None
+    """The argument that names the case's data file (None when the tool reads no file)."""
 
     @property
     def name(self) -> str:
@@ -84,12 +88,34 @@ class PlannedCase:
 
 @dataclass(frozen=True, kw_only=True)
 class SuitePlan:
-    """Everything one validation needs: fixtures on disk, cases by sandbox batch, read paths."""
+    """Everything one validation needs: fixtures on disk, the edge and normal cases, read paths.
+
+    The cases' expected values come from the reference implementation, which takes longer than
+    writing the fixtures; ``pending`` names the cases still without theirs, and :meth:`resolved`
+    computes them. The sandbox batch needs only the arguments, so it starts before they are known.
+    """
 
     quick: list[PlannedCase]
-    stress: list[PlannedCase]
     read_paths: list[Path]
     logs: list[str] = field(default_factory=list)
+    reference: Reference | None = None
+    pending: frozenset[str] = frozenset()
+    """Names of the cases whose expected value the reference still has to compute."""
+
+    def resolved(self) -> SuitePlan:
+        """This plan with every pending expected value computed (a reference failure is logged)."""
+        if not self.pending:
+            return self
+        logs = list(self.logs)
+        quick = []
+        for planned in self.quick:
+            if planned.name not in self.pending or planned.file_parameter is None:
+                quick.append(planned)
+                continue
+            path = Path(planned.case.arguments[planned.file_parameter])
+            expected = _expected(self.reference, path, dict(planned.case.arguments), logs)
+            quick.append(replace(planned, case=replace(planned.case, expected=expected)))
+        return replace(self, quick=quick, logs=logs, pending=frozenset())
 
 
 @contextmanager
@@ -142,7 +168,17 @@ def _expected(reference: Reference | None, path: Path, arguments: dict[str, Any]
 
 
 def read_sample(path: Path) -> pd.DataFrame:
-    """The first rows of ``path`` as text: what stress data is resampled from."""
+    """The first rows of ``path`` as text: what fixtures are cut from and stress data is resampled from.
+
+    Read once per version of the file (path, size, modification time): the test planning and the
+    stress batch, which start at the same time, share it. Callers must not change the frame in place.
+    """
+    info = path.stat()
+    return _cached_sample(path.resolve(), info.st_size, info.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _cached_sample(path: Path, _size: int, _mtime_ns: int) -> pd.DataFrame:
     return read_raw(path, nrows=SAMPLE_ROWS)
 
 
@@ -157,13 +193,13 @@ def stress_file(data_path: Path, rows: int, *, max_bytes: int = DEFAULT_CACHE_BY
 
 
 def stress_case(path: Path, arguments: dict[str, Any], file_parameter: str) -> PlannedCase:
-    """The stress case: the request's call on ``rows`` rows; it passes when the tool answers in time."""
+    """The stress case: the request's call on the stress data; it passes when the tool answers in time."""
     return _case("stress_large", "stress", path, arguments, file_parameter, expected_rows=None)
 
 
-def stress_log(path: Path, rows: int) -> str:
-    """The log line that says which stress data ran."""
-    return f"tests: stress data {path.name} ({rows:,} rows resampled from the data)"
+def stress_log(path: Path, size: StressSize) -> str:
+    """The log line that says what the stress test ran on (``summary_line`` shows it to people)."""
+    return f"{size.describe()}, resampled from the data into {path.name}"
 
 
 def _write(directory: Path, name: str, text: str) -> Path:
@@ -180,13 +216,17 @@ def plan_suite(
     reference: Reference | None = None,
     key_columns: Sequence[str] = (),
     used_columns: Sequence[str] = (),
-    stress_rows: int = 1_000_000,
     file_parameter: str | None = FILE_PARAMETER,
 ) -> SuitePlan:
-    """Write the fixtures into ``fixture_dir`` and plan the edge, normal and stress cases."""
+    """Write the fixtures into ``fixture_dir`` and plan the edge and normal cases.
+
+    Expected values are left to :meth:`SuitePlan.resolved`, so the sandbox can start meanwhile.
+
+    The stress case is planned apart (:func:`stress_case`): its data is sized and prepared in the
+    stress batch's own thread, so that the longest batch starts first.
+    """
     logs: list[str] = []
     quick: list[PlannedCase] = []
-    stress: list[PlannedCase] = []
     read_paths: list[Path] = [fixture_dir]
     if file_parameter is None or data_path is None:
         if file_parameter is None:
@@ -209,22 +249,19 @@ def plan_suite(
                     accept=CLEAR_ERRORS,
                 )
             )
-        return SuitePlan(quick=quick, stress=stress, read_paths=read_paths, logs=logs)
+        return SuitePlan(quick=quick, read_paths=read_paths, logs=logs)
 
     read_paths.append(data_path)
-    raw = read_raw(data_path)
+    raw = read_sample(data_path)
     header = _to_csv(raw.iloc[:0])
     sample = raw.head(INLINE_ROWS)
 
+    pending: set[str] = set()
+
     def add(name: str, category: str, text: str | None, path: Path, **kw: Any) -> None:
-        expected = (
-            _expected(reference, path, {**arguments, file_parameter: str(path)}, logs)
-            if kw.pop("ref", False)
-            else None
-        )
-        quick.append(
-            _case(name, category, path, arguments, file_parameter, fixture=text, expected=expected, **kw)
-        )
+        if kw.pop("ref", False) and reference is not None:
+            pending.add(name)
+        quick.append(_case(name, category, path, arguments, file_parameter, fixture=text, **kw))
 
     add(
         "edge_empty_file",
@@ -265,12 +302,9 @@ def plan_suite(
     add("normal_perturbed", "normal", None, perturbed_path, ref=True)
     inline = _to_csv(perturbed.head(INLINE_ROWS))
     add("normal_sample", "normal", inline, _write(fixture_dir, "sample.csv", inline), ref=True)
-    if stress_rows > 0:
-        big = stress_file(data_path, stress_rows)
-        read_paths.append(big)
-        stress.append(stress_case(big, arguments, file_parameter))
-        logs.append(stress_log(big, stress_rows))
-    return SuitePlan(quick=quick, stress=stress, read_paths=read_paths, logs=logs)
+    return SuitePlan(
+        quick=quick, read_paths=read_paths, logs=logs, reference=reference, pending=frozenset(pending)
+    )
 
 
 def _case(
@@ -295,4 +329,4 @@ def _case(
         expect_error=expect_error,
         expected_rows=expected_rows,
     )
-    return PlannedCase(case=case, fixture=fixture, accept_errors=accept)
+    return PlannedCase(case=case, fixture=fixture, accept_errors=accept, file_parameter=file_parameter)
