@@ -77,6 +77,7 @@ def _confine(cfg: dict[str, Any]) -> None:
         _kernel.drop_capabilities()
     rules = [(p, _kernel.READ) for p in cfg["read"]] + [(p, _kernel.WRITE) for p in cfg["write"]]
     rules += [(p, _kernel.DEVICE) for p in cfg["devices"]]
+    rules += [(p, _kernel.LIST) for p in cfg.get("list", [])]
     if cfg["landlock"] == "required" or (cfg["landlock"] == "auto" and _kernel.landlock_abi() > 0):
         _kernel.apply_landlock(rules)
     if cfg["seccomp"]:

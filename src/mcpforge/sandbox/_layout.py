@@ -1,10 +1,14 @@
 """What every backend prepares: the code directory, the interpreter's files, the env, the confine config."""
 
+# Paths stay strings here: they become bwrap arguments and Landlock rules verbatim.
+# ruff: noqa: PTH116, PTH118
+
 from __future__ import annotations
 
 import functools
 import json
 import os
+import stat
 import subprocess
 import sys
 import uuid
@@ -20,6 +24,64 @@ SANDBOX_DIR = str(CONFINE_SCRIPT.parent)
 # System library directories the interpreter and compiled wheels link against.
 SYSTEM_LIB_DIRS = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/local/lib", "/lib", "/lib64", "/lib32")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime")
+# What Python, numpy and pandas read under /proc (the process's own directory and a few system-wide
+# counters); root-only and kernel-address files (slabinfo, vmallocinfo, timer_list, kpageflags) are not.
+PROC_READ = (
+    "/proc/self",
+    "/proc/meminfo",
+    "/proc/cpuinfo",
+    "/proc/stat",
+    "/proc/loadavg",
+    "/proc/uptime",
+    "/proc/version",
+    "/proc/sys/vm/overcommit_memory",
+    "/proc/sys/kernel/osrelease",
+)
+MAX_DATA_FILES = 4096
+
+
+@dataclass(frozen=True, kw_only=True)
+class DataLayout:
+    """What the data paths expose: their regular files (and the directories holding them), nothing else.
+
+    Each entry is (real path, path as the caller wrote it); a socket, fifo, device node or symlink
+    inside a data directory is not exposed at all.
+    """
+
+    roots: tuple[str, ...]
+    files: tuple[tuple[str, str], ...]
+    dirs: tuple[tuple[str, str], ...]
+
+
+def data_layout(request: SandboxRequest) -> DataLayout:
+    """The regular files under the request's read paths, walked without following symlinks."""
+    files: list[tuple[str, str]] = []
+    dirs: list[tuple[str, str]] = []
+    roots = []
+    for real, shown in read_path_pairs(request):
+        roots.append(real)
+        mode = os.stat(real).st_mode
+        if stat.S_ISREG(mode):
+            files.append((real, shown))
+            continue
+        if not stat.S_ISDIR(mode):
+            raise InvalidArgumentError(
+                f"read path {shown!r} is not a regular file or directory", argument="read_paths"
+            )
+        for folder, subdirs, names in os.walk(real, followlinks=False):
+            rel = os.path.relpath(folder, real)
+            shown_folder = os.path.normpath(os.path.join(shown, rel))
+            dirs.append((folder, shown_folder))
+            subdirs.sort()
+            for name in sorted(names):
+                path = os.path.join(folder, name)
+                if stat.S_ISREG(os.lstat(path).st_mode):
+                    files.append((path, os.path.join(shown_folder, name)))
+            if len(files) > MAX_DATA_FILES:
+                raise InvalidArgumentError(
+                    f"read path {shown!r} holds more than {MAX_DATA_FILES} files", argument="read_paths"
+                )
+    return DataLayout(roots=tuple(roots), files=tuple(files), dirs=tuple(dirs))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,6 +194,7 @@ def confine_config(
     out_dir: str,
     read: list[str],
     write: list[str],
+    list_only: list[str] | None = None,
     devices: list[str],
     landlock: str,
     mount_tmpfs: list[str] | None = None,
@@ -151,7 +214,8 @@ def confine_config(
             "max_file_bytes": limits.max_output_bytes,
             "max_output_bytes": limits.max_output_bytes,
             "max_processes": limits.max_processes,
-            "read": read,
+            "read": [*read, *PROC_READ],
+            "list": list_only or [],
             "write": write,
             "devices": devices,
             "landlock": landlock,
