@@ -204,13 +204,11 @@ class ProcessRun(RunningSandbox):
         status = self._channel_report.status
         exit_code: int | None = self._proc.returncode
         killed = self._killed_reason
-        outputs: dict[str, bytes]
+        outputs: dict[str, bytes] = {}
         if self._channel_thread is None:
-            outputs = (
-                collect_outputs(self._host_out_dir, self._limits.max_output_bytes)
-                if self._host_out_dir
-                else {}
-            )
+            if self._host_out_dir:
+                outputs, skipped = collect_outputs(self._host_out_dir, self._limits.max_output_bytes)
+                self._channel_report.skipped.update(skipped)
         else:
             outputs = dict(self._channel_report.outputs)
             if status is not None and status.get("setup_error"):
