@@ -160,7 +160,11 @@ def _send_outputs(channel: int, out_dir: str, budget: int) -> None:
                 )
                 return
             rel = os.path.join(rel_dir, entry.name)
-            mode = entry.stat(follow_symlinks=False).st_mode
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError as exc:
+                _send(channel, {"kind": "skipped", "name": _hex(rel), "why": exc.strerror or "unreadable"})
+                continue
             if stat.S_ISDIR(mode):
                 pending.append(rel)
                 continue
