@@ -111,10 +111,16 @@ class Launcher:
         if not self.ident.dropped_from_root:
             return
         for path in paths:
-            top = closed_ancestor(path, self.ident) if os.path.exists(path) else None
-            if top is not None:
-                self._closed_dirs.add(top)
-                self._binds.append((path, path))
+            self.reveal_as(path, path)
+
+    def reveal_as(self, source: str, target: str) -> None:
+        """Show ``source`` at ``target`` too when ``target`` lies under a directory closed to the uid."""
+        if not self.ident.dropped_from_root or not os.path.exists(source):
+            return
+        top = closed_ancestor(target, self.ident)
+        if top is not None:
+            self._closed_dirs.add(top)
+            self._binds.append((source, target))
 
     def stage_copy(self, path: str, workdir: Path) -> None:
         """Show a private copy of ``path`` (which the sandbox uid may not read) at ``path`` itself.

@@ -49,6 +49,7 @@ class DataLayout:
     """
 
     roots: tuple[str, ...]
+    pairs: tuple[tuple[str, str], ...]
     files: tuple[tuple[str, str], ...]
     dirs: tuple[tuple[str, str], ...]
 
@@ -58,7 +59,8 @@ def data_layout(request: SandboxRequest) -> DataLayout:
     files: list[tuple[str, str]] = []
     dirs: list[tuple[str, str]] = []
     roots = []
-    for real, shown in read_path_pairs(request):
+    pairs = read_path_pairs(request)
+    for real, shown in pairs:
         roots.append(real)
         mode = os.stat(real).st_mode
         if stat.S_ISREG(mode):
@@ -81,7 +83,7 @@ def data_layout(request: SandboxRequest) -> DataLayout:
                 raise InvalidArgumentError(
                     f"read path {shown!r} holds more than {MAX_DATA_FILES} files", argument="read_paths"
                 )
-    return DataLayout(roots=tuple(roots), files=tuple(files), dirs=tuple(dirs))
+    return DataLayout(roots=tuple(roots), pairs=tuple(pairs), files=tuple(files), dirs=tuple(dirs))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -215,7 +217,7 @@ def confine_config(
             "max_output_bytes": limits.max_output_bytes,
             "max_processes": limits.max_processes,
             "read": [*read, *PROC_READ],
-            "list": list_only or [],
+            "list": [*(list_only or []), "/proc"],
             "write": write,
             "devices": devices,
             "landlock": landlock,

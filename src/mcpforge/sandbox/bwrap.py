@@ -55,6 +55,31 @@ def _system_binds() -> list[str]:
     return args
 
 
+def _data_args(data: DataLayout) -> list[str]:
+    """Each data directory as a read-only tmpfs holding binds of its regular files and nothing else."""
+    real_paths = {real for real, _ in data.dirs} | {real for real, _ in data.files}
+    dirs = [
+        path
+        for pair in data.dirs
+        for path in dict.fromkeys(pair)
+        if path == pair[0] or path not in real_paths
+    ]
+    tops = [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
+    args: list[str] = []
+    for top in tops:
+        args += ["--perms", "0755", "--tmpfs", top]
+    for folder in dirs:
+        if folder not in tops:
+            args += ["--dir", folder]
+    for real, shown in data.files:
+        args += ["--ro-bind", real, real]
+        if shown != real and shown not in real_paths:
+            args += ["--ro-bind", real, shown]
+    for top in tops:
+        args += ["--remount-ro", top]
+    return args
+
+
 class BwrapSandbox(Sandbox):
     """Namespaces via bubblewrap, plus rlimits, Landlock (when the kernel has it) and seccomp."""
 
@@ -120,13 +145,7 @@ class BwrapSandbox(Sandbox):
             "--tmpfs",
             OUT_DIR,
         ]
-        shown_paths = {real for real, _ in data.dirs} | {real for real, _ in data.files}
-        for real, shown in data.dirs:
-            argv += ["--dir", real] + (["--dir", shown] if shown not in shown_paths else [])
-        for real, shown in data.files:
-            argv += ["--ro-bind", real, real]
-            if shown not in shown_paths:
-                argv += ["--ro-bind", real, shown]
+        argv += _data_args(data)
         for key, value in env.items():
             argv += ["--setenv", key, value]
         config = confine_config(

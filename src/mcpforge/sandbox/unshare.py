@@ -86,6 +86,9 @@ class UnshareSandbox(Sandbox):
         launcher = Launcher(ident=sandbox_identity())
         try:
             launcher.reveal([*layout.read_roots, *data.roots])
+            for real, shown in data.pairs:
+                if shown != real:
+                    launcher.reveal_as(real, shown)
             for real, _shown in data.files:
                 if launcher.ident.dropped_from_root and not readable_by(Path(real).stat(), launcher.ident):
                     launcher.stage_copy(real, Path(workdir.name))
