@@ -122,6 +122,24 @@ class Launcher:
             self._closed_dirs.add(top)
             self._binds.append((source, target))
 
+    def expose_files(self, files: Iterable[tuple[str, str]], workdir: Path, *, at_shown: bool) -> None:
+        """Make each data file readable at its real path (and, with ``at_shown``, at the caller's spelling).
+
+        A file the sandbox uid may read is bound where a closed directory hides it; one it may not
+        read is shown as a private copy (:meth:`stage_copy`).
+        """
+        if not self.ident.dropped_from_root:
+            return
+        for real, shown in files:
+            if readable_by(os.stat(real), self.ident):
+                self.reveal_as(real, real)
+            else:
+                self.stage_copy(real, workdir)
+            if at_shown and shown != real:
+                self.reveal_as(
+                    self._binds[-1][0] if self._binds and self._binds[-1][1] == real else real, shown
+                )
+
     def stage_copy(self, path: str, workdir: Path) -> None:
         """Show a private copy of ``path`` (which the sandbox uid may not read) at ``path`` itself.
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox._cgroup import RunCgroup
-from mcpforge.sandbox._identity import Launcher, readable_by, refuse, sandbox_identity
+from mcpforge.sandbox._identity import Launcher, refuse, sandbox_identity
 from mcpforge.sandbox._kernel import seccomp_arch
 from mcpforge.sandbox._layout import (
     CONFINE_SCRIPT,
@@ -172,10 +172,8 @@ class BwrapSandbox(Sandbox):
         os.set_inheritable(write_fd, True)
         launcher = Launcher(ident=sandbox_identity())
         try:
-            launcher.reveal([*python_layout().read_roots, *data.roots])
-            for real, _shown in data.files:
-                if launcher.ident.dropped_from_root and not readable_by(Path(real).stat(), launcher.ident):
-                    launcher.stage_copy(real, Path(workdir.name))
+            launcher.reveal(python_layout().read_roots)
+            launcher.expose_files(data.files, Path(workdir.name), at_shown=False)
             argv = self.command(request, code_dir=str(code), channel_fd=write_fd, env=env, data=data)
         except BaseException:
             os.close(read_fd)

@@ -11,7 +11,7 @@ import resource
 import sys
 from pathlib import Path
 
-from mcpforge.sandbox._identity import Launcher, readable_by, sandbox_identity
+from mcpforge.sandbox._identity import Launcher, sandbox_identity
 from mcpforge.sandbox._layout import data_layout, prepare_workdir, python_layout, sandbox_env
 from mcpforge.sandbox._outputs import collect_outputs
 from mcpforge.sandbox._process import ProcessRun
@@ -57,10 +57,8 @@ class SubprocessSandbox(Sandbox):
         launcher = Launcher(ident=sandbox_identity())
         # Never as root: the weak backend drops to the same unprivileged uid, writing only its out dir.
         os.chown(out_dir, launcher.ident.uid, launcher.ident.gid)
-        launcher.reveal([*python_layout().read_roots, *data.roots])
-        for real, _shown in data.files:
-            if launcher.ident.dropped_from_root and not readable_by(Path(real).stat(), launcher.ident):
-                launcher.stage_copy(real, Path(workdir.name))
+        launcher.reveal(python_layout().read_roots)
+        launcher.expose_files(data.files, Path(workdir.name), at_shown=True)
         launcher.add_step(lambda: _limit_child(limits))
         env, _run_id = sandbox_env(str(out_dir), str(out_dir))
         return ProcessRun(

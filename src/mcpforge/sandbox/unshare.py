@@ -24,7 +24,7 @@ from pathlib import Path
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox import _kernel
 from mcpforge.sandbox._cgroup import RunCgroup
-from mcpforge.sandbox._identity import Launcher, readable_by, refuse, sandbox_identity
+from mcpforge.sandbox._identity import Launcher, refuse, sandbox_identity
 from mcpforge.sandbox._layout import (
     CONFINE_SCRIPT,
     SYSTEM_FILES,
@@ -85,13 +85,8 @@ class UnshareSandbox(Sandbox):
         os.set_inheritable(write_fd, True)
         launcher = Launcher(ident=sandbox_identity())
         try:
-            launcher.reveal([*layout.read_roots, *data.roots])
-            for real, shown in data.pairs:
-                if shown != real:
-                    launcher.reveal_as(real, shown)
-            for real, _shown in data.files:
-                if launcher.ident.dropped_from_root and not readable_by(Path(real).stat(), launcher.ident):
-                    launcher.stage_copy(real, Path(workdir.name))
+            launcher.reveal(layout.read_roots)
+            launcher.expose_files(data.files, Path(workdir.name), at_shown=True)
             config = confine_config(
                 limits=limits,
                 channel_fd=write_fd,
