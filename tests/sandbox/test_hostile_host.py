@@ -223,10 +223,14 @@ def _run(mode: str, case: str, watch: HostWatch, as_user: tuple[int, int] | None
     path.write_text(script, encoding="utf-8")
     path.chmod(0o644)
     done = run_cli(
-        ["sandbox", "run", str(path), "--data", str(watch.data), "--json"], as_user=as_user, cwd=watch.root / "run"
+        ["sandbox", "run", str(path), "--data", str(watch.data), "--json"],
+        as_user=as_user,
+        cwd=watch.root / "run",
     )
     payload = json.loads(done.stdout.decode("utf-8", "strict"))  # strict: --json is always UTF-8 JSON
-    human = run_cli(["sandbox", "run", str(path), "--data", str(watch.data)], as_user=as_user, cwd=watch.root / "run")
+    human = run_cli(
+        ["sandbox", "run", str(path), "--data", str(watch.data)], as_user=as_user, cwd=watch.root / "run"
+    )
     return {
         "exit_code": payload["exit_code"],
         "stdout": payload["stdout"],
