@@ -19,7 +19,9 @@ from typing import Any
 
 import pytest
 
-from mcpforge.sandbox import SandboxLimits, SandboxRequest
+from mcpforge.exceptions import SandboxUnavailableError
+from mcpforge.sandbox import BACKENDS, SandboxLimits, SandboxRequest
+from mcpforge.sandbox._process import ProcessRun
 
 from ._host import (
     SECRET,
@@ -327,3 +329,60 @@ def test_hostile_output_names_and_escapes_never_reach_json_or_the_terminal_raw(
         terminal: bytes = came_back["terminal"]
         assert b"\x1b" not in terminal and b"\x07" not in terminal and "\u202e".encode() not in terminal
         assert b"not collected" in terminal and b"done" in terminal
+
+
+def _descendants(pid: int) -> list[int]:
+    """Host pids of ``pid`` and every process below it (read from /proc on the host)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children.get(current, []))
+    return found
+
+
+def _host_ids(pid: int) -> set[int]:
+    lines = Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines()
+    ids = [line.split()[1:] for line in lines if line.startswith(("Uid:", "Gid:"))]
+    return {int(value) for row in ids for value in row}
+
+
+@pytest.mark.parametrize("backend", ["bwrap", "unshare", "subprocess"])
+def test_no_process_of_a_run_has_host_uid_or_gid_0(backend: str) -> None:
+    sandbox = make_backend(backend) if backend != "subprocess" else BACKENDS["subprocess"]()
+    script = "import os, sys\nos.fork() or None\nprint('ready', flush=True)\nsys.stdin.readline()\n"
+    with sandbox.spawn(SandboxRequest(script=script, limits=FAST_LIMITS)) as running:
+        assert isinstance(running, ProcessRun)
+        assert running.stdout.readline() == b"ready\n"
+        pids = _descendants(running.pid)
+        ids = {pid: _host_ids(pid) for pid in pids}
+        running.stdin.write(b"\n\n")
+        running.stdin.flush()
+    assert len(pids) >= 2
+    expected = sandbox_host_ids(None)
+    assert all(values == set(expected) for values in ids.values()), ids
+    assert 0 not in expected
+
+
+def test_when_the_drop_from_root_fails_the_run_is_refused_with_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("only a root caller drops privileges; this test runs as a normal user")
+    sandbox = make_backend("bwrap")
+
+    def refused(*_ids: int) -> None:
+        raise PermissionError("setresuid refused (simulated)")
+
+    monkeypatch.setattr(os, "setresuid", refused)  # the forked launcher inherits the patch
+    with pytest.raises(SandboxUnavailableError) as caught:
+        sandbox.run(SandboxRequest(script="print('ran anyway')", limits=FAST_LIMITS))
+    assert "\n" not in str(caught.value) and "65534" in str(caught.value)
