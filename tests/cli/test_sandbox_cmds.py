@@ -21,6 +21,7 @@ RUN_KEYS = {
     "stdout_truncated",
     "stderr_truncated",
     "timed_out",
+    "skipped_outputs",
     "killed_reason",
     "outputs",
     "backend",

@@ -26,8 +26,12 @@ import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mcpforge.exceptions import SandboxUnavailableError
+
+if TYPE_CHECKING:
+    from mcpforge.sandbox._layout import DataLayout
 
 # A uid/gid that owns nothing by convention and exists on every Debian-like system.
 UNPRIVILEGED_ID = 65534
@@ -82,6 +86,11 @@ def closed_ancestor(path: str, ident: SandboxIdentity) -> str | None:
     return None
 
 
+def searchable_by(st: os.stat_result, ident: SandboxIdentity) -> bool:
+    """Whether the mode bits let ``ident`` search (enter) a directory with this stat."""
+    return _permits(st, ident, stat.S_IXUSR, stat.S_IXGRP, stat.S_IXOTH)
+
+
 def readable_by(st: os.stat_result, ident: SandboxIdentity) -> bool:
     """Whether the mode bits let ``ident`` read a file with this stat."""
     return _permits(st, ident, stat.S_IRUSR, stat.S_IRGRP, stat.S_IROTH)
@@ -121,6 +130,14 @@ class Launcher:
         if top is not None:
             self._closed_dirs.add(top)
             self._binds.append((source, target))
+
+    def expose_data(self, data: DataLayout, workdir: Path, *, at_shown: bool) -> None:
+        """Make the data reachable for the sandbox uid: whole directories, then single files."""
+        for real, shown in data.whole:
+            self.reveal_as(real, real)
+            if at_shown and shown != real:
+                self.reveal_as(real, shown)
+        self.expose_files(data.files, workdir, at_shown=at_shown)
 
     def expose_files(self, files: Iterable[tuple[str, str]], workdir: Path, *, at_shown: bool) -> None:
         """Make each data file readable at its real path (and, with ``at_shown``, at the caller's spelling).

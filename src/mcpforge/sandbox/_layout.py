@@ -17,6 +17,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from mcpforge.exceptions import InvalidArgumentError, SandboxError
+from mcpforge.sandbox._identity import SandboxIdentity, readable_by, searchable_by
 from mcpforge.sandbox.base import SandboxLimits, SandboxRequest
 
 CONFINE_SCRIPT = Path(__file__).with_name("_confine.py")
@@ -42,26 +43,56 @@ MAX_DATA_FILES = 4096
 
 @dataclass(frozen=True, kw_only=True)
 class DataLayout:
-    """What the data paths expose: their regular files (and the directories holding them), nothing else.
+    """What the data paths expose: regular files (and the directories holding them), nothing else.
 
-    Each entry is (real path, path as the caller wrote it); a socket, fifo, device node or symlink
-    inside a data directory is not exposed at all.
+    A directory whose whole tree is regular files, directories and symlinks, all readable by the
+    sandbox uid, is exposed whole (``whole``: one bind, one Landlock rule; symlinks resolve inside the
+    sandbox's view, where nothing else exists). Any other directory (a socket, fifo or device node
+    inside, or an entry the sandbox uid may not read) is exposed file by file (``files`` and
+    ``dirs``). Entries are (real path, path as the caller wrote it).
     """
 
     roots: tuple[str, ...]
     pairs: tuple[tuple[str, str], ...]
+    whole: tuple[tuple[str, str], ...]
     files: tuple[tuple[str, str], ...]
     dirs: tuple[tuple[str, str], ...]
 
 
-def data_layout(request: SandboxRequest) -> DataLayout:
-    """The regular files under the request's read paths, walked without following symlinks."""
+def _walk(
+    real: str, shown: str, ident: SandboxIdentity
+) -> tuple[bool, list[tuple[str, str]], list[tuple[str, str]]]:
+    """(exposable whole, its regular files, its directories) of one data directory."""
+    clean = True
     files: list[tuple[str, str]] = []
     dirs: list[tuple[str, str]] = []
-    roots = []
+    pending = [(real, shown)]
+    while pending:
+        folder, shown_folder = pending.pop()
+        dirs.append((folder, shown_folder))
+        st = os.stat(folder)
+        clean = clean and readable_by(st, ident) and searchable_by(st, ident)
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                mode = entry.stat(follow_symlinks=False).st_mode
+                pair = (entry.path, os.path.join(shown_folder, entry.name))
+                if stat.S_ISDIR(mode):
+                    pending.append(pair)
+                elif stat.S_ISREG(mode):
+                    files.append(pair)
+                    clean = clean and readable_by(entry.stat(follow_symlinks=False), ident)
+                elif not stat.S_ISLNK(mode):
+                    clean = False  # a socket, fifo or device node: never shown
+    return clean, sorted(files), sorted(dirs)
+
+
+def data_layout(request: SandboxRequest, ident: SandboxIdentity) -> DataLayout:
+    """The request's read paths as the sandbox will show them (see :class:`DataLayout`)."""
+    files: list[tuple[str, str]] = []
+    dirs: list[tuple[str, str]] = []
+    whole: list[tuple[str, str]] = []
     pairs = read_path_pairs(request)
     for real, shown in pairs:
-        roots.append(real)
         mode = os.stat(real).st_mode
         if stat.S_ISREG(mode):
             files.append((real, shown))
@@ -70,20 +101,25 @@ def data_layout(request: SandboxRequest) -> DataLayout:
             raise InvalidArgumentError(
                 f"read path {shown!r} is not a regular file or directory", argument="read_paths"
             )
-        for folder, subdirs, names in os.walk(real, followlinks=False):
-            rel = os.path.relpath(folder, real)
-            shown_folder = os.path.normpath(os.path.join(shown, rel))
-            dirs.append((folder, shown_folder))
-            subdirs.sort()
-            for name in sorted(names):
-                path = os.path.join(folder, name)
-                if stat.S_ISREG(os.lstat(path).st_mode):
-                    files.append((path, os.path.join(shown_folder, name)))
-            if len(files) > MAX_DATA_FILES:
-                raise InvalidArgumentError(
-                    f"read path {shown!r} holds more than {MAX_DATA_FILES} files", argument="read_paths"
-                )
-    return DataLayout(roots=tuple(roots), pairs=tuple(pairs), files=tuple(files), dirs=tuple(dirs))
+        clean, tree_files, tree_dirs = _walk(real, shown, ident)
+        if clean:
+            whole.append((real, shown))
+            continue
+        files += tree_files
+        dirs += tree_dirs
+        if len(files) > MAX_DATA_FILES:
+            raise InvalidArgumentError(
+                f"read path {shown!r} holds a socket, fifo, device node or unreadable entry and more than "
+                f"{MAX_DATA_FILES} files; give the files themselves or a directory of regular files",
+                argument="read_paths",
+            )
+    return DataLayout(
+        roots=tuple(real for real, _ in pairs),
+        pairs=tuple(pairs),
+        whole=tuple(whole),
+        files=tuple(files),
+        dirs=tuple(dirs),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

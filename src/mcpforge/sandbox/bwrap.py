@@ -66,6 +66,8 @@ def _data_args(data: DataLayout) -> list[str]:
     ]
     tops = [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
     args: list[str] = []
+    for real, shown in data.whole:
+        args += ["--ro-bind", real, real] + (["--ro-bind", real, shown] if shown != real else [])
     for top in tops:
         args += ["--perms", "0755", "--tmpfs", top]
     for folder in dirs:
@@ -108,7 +110,7 @@ class BwrapSandbox(Sandbox):
         """The bwrap argv for one run (exposed for tests and ``doctor``)."""
         limits = request.limits
         layout = python_layout()
-        data = data or data_layout(request)
+        data = data or data_layout(request, sandbox_identity())
         size = str(max(limits.max_output_bytes, 4096))
         argv = [
             self._bwrap,
@@ -165,7 +167,7 @@ class BwrapSandbox(Sandbox):
         ok, why = _probe(self._bwrap)
         if not ok:
             raise refuse(sandbox_identity(), why)
-        data = data_layout(request)
+        data = data_layout(request, sandbox_identity())
         workdir, code = prepare_workdir(request)
         env, _run_id = sandbox_env(OUT_DIR, "/tmp")
         read_fd, write_fd = os.pipe()
@@ -173,7 +175,7 @@ class BwrapSandbox(Sandbox):
         launcher = Launcher(ident=sandbox_identity())
         try:
             launcher.reveal(python_layout().read_roots)
-            launcher.expose_files(data.files, Path(workdir.name), at_shown=False)
+            launcher.expose_data(data, Path(workdir.name), at_shown=False)
             argv = self.command(request, code_dir=str(code), channel_fd=write_fd, env=env, data=data)
         except BaseException:
             os.close(read_fd)

@@ -49,7 +49,7 @@ class SubprocessSandbox(Sandbox):
 
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
         print("mcpforge: WARNING: running untrusted code in the weak subprocess sandbox", file=sys.stderr)
-        data = data_layout(request)
+        data = data_layout(request, sandbox_identity())
         workdir, code = prepare_workdir(request)
         out_dir = code.parent / _OUTPUT_DIR_NAME
         out_dir.mkdir()
@@ -58,7 +58,7 @@ class SubprocessSandbox(Sandbox):
         # Never as root: the weak backend drops to the same unprivileged uid, writing only its out dir.
         os.chown(out_dir, launcher.ident.uid, launcher.ident.gid)
         launcher.reveal(python_layout().read_roots)
-        launcher.expose_files(data.files, Path(workdir.name), at_shown=True)
+        launcher.expose_data(data, Path(workdir.name), at_shown=True)
         launcher.add_step(lambda: _limit_child(limits))
         env, _run_id = sandbox_env(str(out_dir), str(out_dir))
         return ProcessRun(

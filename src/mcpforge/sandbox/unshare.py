@@ -72,7 +72,7 @@ class UnshareSandbox(Sandbox):
         ok, why = _probe(self._unshare)
         if not ok:
             raise refuse(sandbox_identity(), why)
-        data = data_layout(request)
+        data = data_layout(request, sandbox_identity())
         workdir, code = prepare_workdir(request)
         out_dir, scratch = code.parent / "out", code.parent / "tmp"
         out_dir.mkdir()
@@ -86,14 +86,14 @@ class UnshareSandbox(Sandbox):
         launcher = Launcher(ident=sandbox_identity())
         try:
             launcher.reveal(layout.read_roots)
-            launcher.expose_files(data.files, Path(workdir.name), at_shown=True)
+            launcher.expose_data(data, Path(workdir.name), at_shown=True)
             config = confine_config(
                 limits=limits,
                 channel_fd=write_fd,
                 code_dir=str(code),
                 out_dir=str(out_dir),
                 read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, str(code)]
-                + [real for real, _ in data.files],
+                + [real for real, _ in [*data.whole, *data.files]],
                 list_only=[real for real, _ in data.dirs],
                 write=[str(out_dir), str(scratch)],
                 devices=_DEVICES,
