@@ -39,6 +39,7 @@ PROC_READ = (
     "/proc/sys/kernel/osrelease",
 )
 MAX_DATA_FILES = 4096
+_STAT_FILES_UP_TO = 2000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,7 +63,13 @@ class DataLayout:
 def _walk(
     real: str, shown: str, ident: SandboxIdentity
 ) -> tuple[bool, list[tuple[str, str]], list[tuple[str, str]]]:
-    """(exposable whole, its regular files, its directories) of one data directory."""
+    """(exposable whole, its regular files, its directories) of one data directory.
+
+    Entry types come from the directory listing (no stat per file); directories are checked for
+    read and search by the sandbox uid, and so are the files of a tree up to ``_STAT_FILES_UP_TO``
+    entries (a data folder). A bigger clean tree (a library's site-packages) is bound whole without
+    a stat per file: a file in it the uid may not read stays unreadable inside.
+    """
     clean = True
     files: list[tuple[str, str]] = []
     dirs: list[tuple[str, str]] = []
@@ -74,15 +81,15 @@ def _walk(
         clean = clean and readable_by(st, ident) and searchable_by(st, ident)
         with os.scandir(folder) as entries:
             for entry in entries:
-                mode = entry.stat(follow_symlinks=False).st_mode
                 pair = (entry.path, os.path.join(shown_folder, entry.name))
-                if stat.S_ISDIR(mode):
+                if entry.is_dir(follow_symlinks=False):
                     pending.append(pair)
-                elif stat.S_ISREG(mode):
+                elif entry.is_file(follow_symlinks=False):
                     files.append(pair)
-                    clean = clean and readable_by(entry.stat(follow_symlinks=False), ident)
-                elif not stat.S_ISLNK(mode):
+                elif not entry.is_symlink():
                     clean = False  # a socket, fifo or device node: never shown
+    if clean and len(files) <= _STAT_FILES_UP_TO:
+        clean = all(readable_by(os.lstat(path), ident) for path, _ in files)
     return clean, sorted(files), sorted(dirs)
 
 
