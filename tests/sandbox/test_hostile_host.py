@@ -268,12 +268,11 @@ def test_hostile_case_leaves_no_trace_on_the_host(
         assert came_back["stdout"].startswith("a,b\n1,2"), came_back["stderr"]  # its own data stays readable
     if case == "sockets":
         listed = {line.split()[1] for line in came_back["stdout"].splitlines() if line.startswith("listed")}
-        assert listed <= {"canary.txt", "rows.csv", "secret.txt", "null", "agent.sock"}
-        assert all(
-            " 0o14" not in line and " 0o20" not in line
-            for line in came_back["stdout"].splitlines()
-            if mode == "api-bwrap"
-        )
+        regular = {"canary.txt", "rows.csv", "secret.txt"}
+        # Only unshare run by a normal user (no private mount namespace to cover the folder) lists the
+        # names of the socket and the device node; it still cannot open or connect to them.
+        shown = regular | {"null", "agent.sock"} if mode == "api-unshare" and os.geteuid() != 0 else regular
+        assert listed <= shown and "rows.csv" in listed, came_back["stdout"]
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -16,7 +16,7 @@ When mcpforge runs as a normal user, the sandbox runs as that user and nothing i
 """
 
 # Descriptor-level os calls on purpose: this runs between fork and exec.
-# ruff: noqa: PTH103, PTH110, PTH116, PTH120, PTH123
+# ruff: noqa: PTH103, PTH110, PTH112, PTH116, PTH120, PTH123
 from __future__ import annotations
 
 import ctypes
@@ -109,6 +109,7 @@ class Launcher:
     stage_dir: Path | None = None
     _binds: list[tuple[str, str]] = field(default_factory=list)
     _closed_dirs: set[str] = field(default_factory=set)
+    _covered: set[str] = field(default_factory=set)
     _extra: list[Callable[[], None]] = field(default_factory=list)
 
     def add_step(self, step: Callable[[], None]) -> None:
@@ -126,13 +127,23 @@ class Launcher:
         """Show ``source`` at ``target`` too when ``target`` lies under a directory closed to the uid."""
         if not self.ident.dropped_from_root or not os.path.exists(source):
             return
-        top = closed_ancestor(target, self.ident)
+        top = closed_ancestor(target, self.ident) or next(
+            (folder for folder in sorted(self._covered, key=len) if target.startswith(folder + "/")), None
+        )
         if top is not None:
             self._closed_dirs.add(top)
             self._binds.append((source, target))
 
     def expose_data(self, data: DataLayout, workdir: Path, *, at_shown: bool) -> None:
-        """Make the data reachable for the sandbox uid: whole directories, then single files."""
+        """Make the data reachable for the sandbox uid: whole directories, then single files.
+
+        With ``at_shown`` (the backends that see the host's filesystem) a directory shown file by
+        file is covered by a tmpfs holding only its regular files, so not even the names of its
+        sockets, fifos or device nodes are visible.
+        """
+        if at_shown and self.ident.dropped_from_root:
+            whole = {real for real, _ in data.whole}
+            self._covered.update(real for real, _ in data.pairs if real not in whole and os.path.isdir(real))
         for real, shown in data.whole:
             self.reveal_as(real, real)
             if at_shown and shown != real:
