@@ -258,6 +258,23 @@ ALIASED_AND_HIDDEN = [
     pytest.param(
         "import pandas as pd\np = pd if True else None\np._libs\n", "private-module-attribute", id="ifexp"
     ),
+    pytest.param(
+        "import pandas as pd\nbox = []\nbox.append(pd)\nbox[0].io\n", "module-attribute", id="append"
+    ),
+    pytest.param(
+        "import pandas as pd\nd = {}\nd.update(m=pd)\nd['m']._libs\n", "private-module-attribute", id="update"
+    ),
+    pytest.param(
+        "import pandas as pd\nclass N: pass\nn = N()\nsetattr(n, 'm', pd)\nn.m.io\n",
+        "module-attribute",
+        id="setattr",
+    ),
+    pytest.param(
+        "import collections\nimport pandas as pd\ncollections.ChainMap({'k': pd})['k'].io\n",
+        "module-attribute",
+        id="chainmap",
+    ),
+    pytest.param("import pandas as pd\n[*[pd]][0].io\n", "module-attribute", id="starred"),
     # pydantic ImportString in every spelling
     pytest.param("from pydantic import ImportString\n", "import-string", id="importstring-from"),
     pytest.param(

@@ -17,10 +17,36 @@ from collections.abc import Iterator
 PICKLE_LOADERS = {"load": 2, "read_array": 1}
 # Builtins that hand back (part of) what they were given.
 _PASS_THROUGH = frozenset(
-    {"list", "tuple", "set", "frozenset", "dict", "iter", "next", "reversed", "sorted", "min", "max", "id"}
+    {
+        "list",
+        "tuple",
+        "set",
+        "frozenset",
+        "dict",
+        "iter",
+        "next",
+        "reversed",
+        "sorted",
+        "min",
+        "max",
+        "ChainMap",
+        "OrderedDict",
+        "defaultdict",
+        "deque",
+        "Counter",
+        "SimpleNamespace",
+        "nullcontext",
+        "cast",
+        "copy",
+        "deepcopy",
+    }
 )
 _CONTAINER_METHODS = frozenset(
     {"get", "pop", "popitem", "setdefault", "copy", "values", "items", "__getitem__"}
+)
+# Methods that put a value into the container they are called on.
+_MUTATORS = frozenset(
+    {"append", "appendleft", "extend", "extendleft", "insert", "add", "update", "setdefault"}
 )
 
 
@@ -79,8 +105,10 @@ class AliasTracker:
             return True
         if isinstance(func, ast.Lambda):
             return self.refers_to_module(func.body)
-        if isinstance(func, ast.Name) and func.id in _PASS_THROUGH:
-            return any(self.refers_to_module(arg) for arg in node.args)
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name in _PASS_THROUGH:
+            values = [*node.args, *(kw.value for kw in node.keywords)]
+            return any(self.refers_to_module(value) for value in values)
         if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_METHODS:
             return self.refers_to_module(func.value)
         return isinstance(func, ast.Call) and self.refers_to_module(func)
@@ -142,6 +170,9 @@ class AliasTracker:
             for stmt in node.body:
                 if isinstance(stmt, ast.Assign) and self.refers_to_module(stmt.value):
                     self.modules.add(node.name)
+        elif isinstance(node, ast.Call) and self._stores_module(node):
+            target = node.args[0] if isinstance(node.func, ast.Name) else node.func
+            self.modules.update(_target_names(target))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self._params:
             params = self._params[node.func.id]
             for param, arg in zip(params, node.args, strict=False):
@@ -150,6 +181,15 @@ class AliasTracker:
             for kw in node.keywords:
                 if kw.arg in params and self.refers_to_module(kw.value):
                     self.modules.add(kw.arg)
+
+    def _stores_module(self, node: ast.Call) -> bool:
+        """``box.append(pd)``, ``d.update(k=pd)``, ``setattr(obj, "m", pd)``: the receiver now holds one."""
+        values = [*node.args, *(kw.value for kw in node.keywords)]
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+            return any(self.refers_to_module(value) for value in values)
+        if isinstance(node.func, ast.Name) and node.func.id == "setattr" and len(node.args) == 3:
+            return self.refers_to_module(node.args[2])
+        return False
 
     def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         positional = [*node.args.posonlyargs, *node.args.args]
