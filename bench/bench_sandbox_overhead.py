@@ -4,6 +4,8 @@ Each iteration starts a fresh process that imports pandas and runs a trivial too
   plain      `python -I -c SCRIPT` in a plain subprocess (no isolation): the baseline
   sandboxed  the same SCRIPT through ``Sandbox.run`` (namespaces, Landlock, seccomp, rlimits, cgroups)
   call_tool  a real tool.py through ``call_tool`` (the path validation and the server use)
+  host-setup the in-process part of ``Sandbox.spawn`` alone (layout, data walk, the root-drop plan,
+             cgroup, fork and exec), for a request with a data directory of 50 files
 Prints medians, the overhead (sandboxed - plain) and the ratio, measured in the same run.
 
     .venv/bin/python bench/bench_sandbox_overhead.py              # 15 iterations per row
@@ -14,11 +16,14 @@ Prints medians, the overhead (sandboxed - plain) and the ratio, measured in the 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from mcpforge.config import SandboxConfig
 from mcpforge.sandbox import SandboxRequest, call_tool, get_sandbox
@@ -75,6 +80,18 @@ def main() -> int:
         if not outcome.ok:
             raise SystemExit(f"call_tool failed: {outcome.error}")
 
+    data_dir = Path(tempfile.mkdtemp(prefix="mcpforge-bench-data-"))
+    for index in range(50):
+        (data_dir / f"part-{index}.csv").write_text("a,b\n1,2\n", encoding="utf-8")
+    setup_seconds: list[float] = []
+
+    def host_setup() -> None:
+        started = time.perf_counter()
+        running = sandbox.spawn(SandboxRequest(script=EMPTY, read_paths=(data_dir,)))
+        setup_seconds.append(time.perf_counter() - started)
+        with running:
+            running.result()
+
     plain()
     sandboxed()  # warm the interpreter probe and the page cache
     rows = interleaved(
@@ -84,18 +101,22 @@ def main() -> int:
             "call_tool": tool,
             "plain-empty": lambda: plain(EMPTY),
             "sandbox-empty": lambda: sandboxed(EMPTY),
+            "spawn+data": host_setup,
         },
         iterations,
     )
+    shutil.rmtree(data_dir, ignore_errors=True)
     print(f"backend: {sandbox.name}   iterations: {iterations}")
     print(f"{'run':<14} {'median s':>9} {'min s':>7} {'max s':>7} {'overhead s':>11} {'ratio':>6}")
     for name, samples in rows.items():
-        base = statistics.median(rows["plain-empty" if name.endswith("empty") else "plain"])
+        base = statistics.median(rows["plain-empty" if name.endswith(("empty", "data")) else "plain"])
         median = statistics.median(samples)
         print(
             f"{name:<14} {median:>9.3f} {min(samples):>7.3f} {max(samples):>7.3f} "
             f"{median - base:>11.3f} {median / base:>6.2f}"
         )
+    setup = statistics.median(setup_seconds)
+    print(f"host-setup (in-process part of spawn, 50-file data dir): median {setup:.3f} s")
     overhead = statistics.median(rows["sandboxed"]) - statistics.median(rows["plain"])
     paired = statistics.median(s - p for s, p in zip(rows["sandboxed"], rows["plain"], strict=True))
     print(f"median of paired differences (sandboxed - plain): {paired:.3f} s")

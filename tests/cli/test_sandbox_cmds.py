@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +23,7 @@ RUN_KEYS = {
     "stdout_truncated",
     "stderr_truncated",
     "timed_out",
+    "skipped_outputs",
     "killed_reason",
     "outputs",
     "backend",
@@ -156,3 +159,47 @@ def test_real_cli_exit_codes(tmp_path: Path) -> None:
     assert ran.returncode == 0 and json.loads(ran.stdout)["stdout"] == "hello\n"
     failed = cli("sandbox", "run", str(failing), "--json")
     assert failed.returncode == 1 and json.loads(failed.stdout)["exit_code"] == 4
+
+
+@pytest.mark.parametrize("kind", ["socket", "fifo", "device", "symlink-to-socket"])
+def test_sandbox_run_refuses_a_data_path_that_is_not_a_regular_file_or_folder(
+    runner: CliRunner, tmp_path: Path, kind: str
+) -> None:
+    target = tmp_path / "special"
+    listener = None
+    if kind in {"socket", "symlink-to-socket"}:
+        listener = socket.socket(socket.AF_UNIX)
+        listener.bind(str(target))
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target = Path("/dev/null")
+    data = target
+    if kind == "symlink-to-socket":
+        data = tmp_path / "link"
+        data.symlink_to(target)
+    script = write(tmp_path, "job.py", "print('ran')\n")
+    try:
+        result = runner.invoke(app, ["sandbox", "run", str(script), "--data", str(data)])
+    finally:
+        if listener is not None:
+            listener.close()
+    assert result.exit_code == 2 and "ran" not in result.output
+    assert result.output.strip().startswith("error:") and len(result.output.strip().splitlines()) == 1
+
+
+def test_sandbox_run_refuses_in_one_line_when_the_drop_from_root_fails(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("only a root caller drops privileges; this test runs as a normal user")
+
+    def refused(*_ids: int) -> None:
+        raise PermissionError("setresuid refused (simulated)")
+
+    monkeypatch.setattr(os, "setresuid", refused)  # the forked launcher inherits the patch
+    script = write(tmp_path, "job.py", "print('ran')\n")
+    result = runner.invoke(app, ["sandbox", "run", str(script)])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code != 0 and "ran" not in result.output
+    assert len(lines) == 1 and lines[0].startswith("error: cannot run the sandbox as host uid 65534")

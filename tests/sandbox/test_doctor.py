@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from mcpforge.config import SandboxConfig
@@ -28,3 +30,12 @@ def test_report_explains_why_nothing_can_be_selected(monkeypatch: pytest.MonkeyP
     assert report["error"]
     weak = sandbox_report(SandboxConfig(allow_weak_fallback=True))
     assert weak["selected"] == "subprocess"
+
+
+def test_report_names_the_unprivileged_host_uid_the_sandbox_runs_as() -> None:
+    runs_as = sandbox_report()["runs_as"]
+    if os.geteuid() == 0:
+        assert (runs_as["uid"], runs_as["gid"], runs_as["dropped_from_root"]) == (65534, 65534, True)
+    else:
+        assert (runs_as["uid"], runs_as["dropped_from_root"]) == (os.getuid(), False)
+    assert runs_as["uid"] != 0 and str(runs_as["uid"]) in runs_as["summary"]

@@ -216,3 +216,149 @@ def test_policy_report_is_ok_only_without_violations() -> None:
         "rule": "import",
         "message": "import of 'os' is not in the allowlist",
     }
+
+
+ALIASED_AND_HIDDEN = [
+    # a module aliased through assignment, containers, attributes, walrus, parameters and returns
+    pytest.param(
+        "import pandas as pd\np = pd\np.io.common.os.system('x')\n", "module-attribute", id="assign"
+    ),
+    pytest.param("import pandas as pd\np = q = pd\nq.compat\n", "module-attribute", id="chained-assign"),
+    pytest.param("import pandas as pd\n[pd][0].io.common\n", "module-attribute", id="list-subscript"),
+    pytest.param("import pandas as pd\nt = (1, pd)\nt[1]._libs\n", "private-module-attribute", id="tuple"),
+    pytest.param("import pandas as pd\nd = {'k': pd}\nd['k'].io\n", "module-attribute", id="dict"),
+    pytest.param(
+        "import pandas as pd\nd = {'k': pd}\nd.get('k').compat\n", "module-attribute", id="dict-get"
+    ),
+    pytest.param("import pandas as pd\nnext(iter([pd])).io\n", "module-attribute", id="next-iter"),
+    pytest.param("import pandas as pd\n(q := pd).io\n", "module-attribute", id="walrus"),
+    pytest.param(
+        "import pandas as pd\nclass N: pass\nns = N()\nns.m = pd\nns.m.io\n", "module-attribute", id="attr"
+    ),
+    pytest.param(
+        "import pandas as pd\nclass C:\n    m = pd\nC.m.io.common\n", "module-attribute", id="class-attr"
+    ),
+    pytest.param(
+        "import pandas as pd\ndef f():\n    return pd\nf().io.common\n", "module-attribute", id="return"
+    ),
+    pytest.param("import pandas as pd\ng = lambda: pd\ng().io\n", "module-attribute", id="lambda"),
+    pytest.param(
+        "import numpy as np\nimport pandas as pd\na, b = np, pd\nb.io\n", "module-attribute", id="unpack"
+    ),
+    pytest.param("import pandas as pd\nfor m in [pd]:\n    m.io\n", "module-attribute", id="for-target"),
+    pytest.param(
+        "import pandas as pd\ndef f(m):\n    return m.io\nf(pd)\n", "module-attribute", id="parameter"
+    ),
+    pytest.param(
+        "import pandas as pd\ndef f(m=pd):\n    return m.compat\n", "module-attribute", id="default"
+    ),
+    pytest.param(
+        "import pandas as pd\nx = [pd]\ngetattr(x[0], 'io')\n", "module-attribute", id="getattr-alias"
+    ),
+    pytest.param(
+        "import pandas as pd\np = pd if True else None\np._libs\n", "private-module-attribute", id="ifexp"
+    ),
+    pytest.param(
+        "import pandas as pd\nbox = []\nbox.append(pd)\nbox[0].io\n", "module-attribute", id="append"
+    ),
+    pytest.param(
+        "import pandas as pd\nd = {}\nd.update(m=pd)\nd['m']._libs\n", "private-module-attribute", id="update"
+    ),
+    pytest.param(
+        "import pandas as pd\nclass N: pass\nn = N()\nsetattr(n, 'm', pd)\nn.m.io\n",
+        "module-attribute",
+        id="setattr",
+    ),
+    pytest.param(
+        "import collections\nimport pandas as pd\ncollections.ChainMap({'k': pd})['k'].io\n",
+        "module-attribute",
+        id="chainmap",
+    ),
+    pytest.param("import pandas as pd\n[*[pd]][0].io\n", "module-attribute", id="starred"),
+    # pydantic ImportString in every spelling
+    pytest.param("from pydantic import ImportString\n", "import-string", id="importstring-from"),
+    pytest.param(
+        "import pydantic\nx: pydantic.ImportString = 'os'\n", "import-string", id="importstring-attr"
+    ),
+    pytest.param(
+        "import pydantic as p\nT = p.types.ImportString\n", "import-string", id="importstring-types"
+    ),
+    pytest.param("from pydantic import ImportString as S\n", "import-string", id="importstring-as"),
+    # allow_pickle by position, keyword, splat, alias, partial
+    pytest.param("import numpy as np\nnp.load('x.npy', None, True)\n", "pickle", id="npload-positional"),
+    pytest.param("import numpy as np\nnp.load('x.npy', 'r', 1)\n", "pickle", id="npload-positional-int"),
+    pytest.param("import numpy as np\nnp.load('x.npy', allow_pickle=True)\n", "pickle", id="npload-keyword"),
+    pytest.param(
+        "import numpy as np\nkw = {'allow_pickle': True}\nnp.load('x', **kw)\n", "pickle", id="npload-splat"
+    ),
+    pytest.param(
+        "import numpy as np\nargs = ('x', None, True)\nnp.load(*args)\n", "pickle", id="npload-star"
+    ),
+    pytest.param("import numpy as np\nL = np.load\nL('x', None, True)\n", "pickle", id="npload-alias"),
+    pytest.param("from numpy import load\nload('x', 'r', True)\n", "pickle", id="npload-from-import"),
+    pytest.param(
+        "import functools\nimport numpy as np\nfunctools.partial(np.load, 'x', None, True)\n",
+        "pickle",
+        id="partial",
+    ),
+    pytest.param("import numpy as np\nnp.lib.format.read_array(f, True)\n", "pickle", id="read-array"),
+    # pickle hooks defined
+    pytest.param(
+        "class A:\n    def __reduce__(self):\n        return (print, ())\n", "pickle", id="def-reduce"
+    ),
+    pytest.param(
+        "class A:\n    def __reduce_ex__(self, p):\n        return (print, ())\n",
+        "pickle",
+        id="def-reduce-ex",
+    ),
+    pytest.param("class A:\n    def __getstate__(self):\n        return 1\n", "pickle", id="def-getstate"),
+    pytest.param("class A:\n    def __setstate__(self, s):\n        pass\n", "pickle", id="def-setstate"),
+    pytest.param(
+        "class A:\n    def __getnewargs_ex__(self):\n        return (), {}\n", "pickle", id="def-getnewargs"
+    ),
+    pytest.param(
+        "class A:\n    async def __reduce__(self):\n        return 1\n", "pickle", id="async-def-reduce"
+    ),
+    pytest.param(
+        "class A:\n    __reduce__ = lambda self: (print, ())\n", "forbidden-name", id="assign-reduce"
+    ),
+    # query()/eval() whose literal expression calls out
+    pytest.param("df.query('a > @x')\n", "pandas-escape", id="query-at-variable"),
+    pytest.param("df.query('@pd.io.common.os.system(\"id\")')\n", "pandas-escape", id="query-at-call"),
+    pytest.param("df.query('a.str.contains(\"x\")')\n", "pandas-escape", id="query-method-call"),
+    pytest.param('df.query("`col`.apply(print)")\n', "pandas-escape", id="query-backtick-call"),
+    pytest.param("df.query(expr='b == len(a)')\n", "pandas-escape", id="query-keyword-expr"),
+    pytest.param("df.query('a.__class__ == 1')\n", "pandas-escape", id="query-dunder"),
+    pytest.param("df.query('(lambda: 1)() == 1')\n", "pandas-escape", id="query-lambda"),
+    pytest.param("df.eval('c = a.map(print)')\n", "pandas-escape", id="eval-call"),
+]
+
+
+@pytest.mark.parametrize(("source", "rule"), ALIASED_AND_HIDDEN)
+def test_aliases_and_hidden_escapes_are_caught_with_their_rule(source: str, rule: str) -> None:
+    assert rule in rules(source)
+
+
+def test_plain_uses_of_the_same_names_still_pass() -> None:
+    source = """
+import json
+import numpy as np
+import pandas as pd
+
+df = pd.DataFrame({"a b": [1, 2], "c": ["x", "y"]})
+picked = df.query('`a b` > 1 and c == "x"')
+also = df.query("c in ['x', 'y'] and not (`a b` < 0)")
+arrays = np.load("x.npy"), np.load("x.npy", None, False), np.load("x.npy", "r")
+frames = [pd.DataFrame(), pd.Series(dtype=float)]
+first = frames[0].head()
+config = json.load(open("c.json"))
+
+
+class Row:
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Row({self.value})"
+"""
+    assert check_source(source) == []

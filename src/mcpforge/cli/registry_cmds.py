@@ -582,6 +582,8 @@ def doctor_command(
                     f"sandbox: selected {sandbox.get('selected')!r}, "
                     f"auto would pick {sandbox.get('auto_choice')!r}"
                 )
+                if sandbox.get("runs_as"):
+                    typer.echo(f"sandbox: runs as {sandbox['runs_as']['summary']}")
                 if sandbox.get("error"):
                     typer.echo(f"sandbox: {sandbox['error']}")
             if not report.ok and not repair:

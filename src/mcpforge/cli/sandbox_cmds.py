@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:  # the sandbox and its configuration load when a command runs,
 
 STREAM_CAP = 64 * 1024  # characters of stdout/stderr shown by `sandbox run`
 PREVIEW_CHARS = 200
+# C0 and C1 controls but newline and tab, DEL, and the bidi/format controls that reorder a line.
+_TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 sandbox_app = typer.Typer(
     rich_markup_mode=None, name="sandbox", help="Run untrusted Python in the sandbox.", no_args_is_help=True
@@ -57,6 +60,22 @@ def check(
         raise typer.Exit(1)
 
 
+def terminal_text(text: str) -> str:
+    """``text`` with every control character that could move the cursor, recolor or rewrite removed."""
+    return _TERMINAL_UNSAFE.sub("", text)
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with every string made encodable as strict UTF-8 (lone surrogates replaced)."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {json_safe(key): json_safe(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_safe(item) for item in value]
+    return value
+
+
 def _cap(text: str) -> tuple[str, bool]:
     return (text[:STREAM_CAP], True) if len(text) > STREAM_CAP else (text, False)
 
@@ -85,6 +104,7 @@ def result_payload(result: SandboxResult) -> dict[str, Any]:
         "timed_out": result.timed_out,
         "killed_reason": result.killed_reason,
         "outputs": {name: _output_summary(data) for name, data in sorted(result.outputs.items())},
+        "skipped_outputs": dict(sorted(result.skipped_outputs.items())),
         "backend": result.backend,
         "duration_ms": round(result.duration_ms, 1),
     }
@@ -128,22 +148,29 @@ def run(
         result = get_sandbox(cfg.sandbox).run(
             SandboxRequest(script=script, read_paths=tuple(reads), limits=limits)
         )
-    payload = result_payload(result)
+    payload = json_safe(result_payload(result))
     if as_json:
         print_json(payload)
     else:
-        if payload["stdout"]:
-            typer.echo(payload["stdout"], nl=not payload["stdout"].endswith("\n"))
-        if payload["stderr"]:
-            typer.echo(payload["stderr"], err=True, nl=not payload["stderr"].endswith("\n"))
-        status = f"exit code {result.exit_code}" + (
-            f", killed: {result.killed_reason}" if result.killed_reason else ""
-        )
-        typer.echo(f"[{result.backend}] {status}; {len(result.outputs)} output file(s)", err=True)
-        for name, info in payload["outputs"].items():
-            typer.echo(f"  {name}: {info['size']} bytes", err=True)
+        _print_for_terminal(payload)
     if result.exit_code != 0 or result.killed_reason:
         raise typer.Exit(1)
+
+
+def _print_for_terminal(payload: dict[str, Any]) -> None:
+    """The human form of a result: everything that came from the sandbox stripped of control characters."""
+    stdout, stderr = terminal_text(payload["stdout"]), terminal_text(payload["stderr"])
+    if stdout:
+        typer.echo(stdout, nl=not stdout.endswith("\n"))
+    if stderr:
+        typer.echo(stderr, err=True, nl=not stderr.endswith("\n"))
+    killed = payload["killed_reason"]
+    status = f"exit code {payload['exit_code']}" + (f", killed: {terminal_text(killed)}" if killed else "")
+    typer.echo(f"[{payload['backend']}] {status}; {len(payload['outputs'])} output file(s)", err=True)
+    for name, info in payload["outputs"].items():
+        typer.echo(f"  {terminal_text(name)}: {info['size']} bytes", err=True)
+    for name, why in payload["skipped_outputs"].items():
+        typer.echo(f"  not collected: {terminal_text(name)} ({terminal_text(why)})", err=True)
 
 
 def register(app: typer.Typer) -> None:

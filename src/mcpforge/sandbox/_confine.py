@@ -7,8 +7,10 @@ namespace, and streams the output directory to the host over the channel descrip
 entry without following symlinks and stopping at the size cap. The host therefore never gives the
 untrusted code a writable path of its own.
 
-Channel records: a JSON header line, then ``size`` raw bytes for files:
-``{"kind": "file", "name": str, "size": int}`` · ``{"kind": "skipped", "name": str, "why": str}`` ·
+Channel records: a fixed prefix (4-byte header length, 8-byte body length, big-endian), a JSON
+header, then the body (a file's raw bytes). Names travel as the hex of their raw bytes, so the host
+decides what a name that is not UTF-8 becomes:
+``{"kind": "file", "name": hex}`` · ``{"kind": "skipped", "name": hex, "why": str}`` ·
 ``{"kind": "status", "exit_code": int, "signal": int | null, "setup_error": str | null}`` (last).
 
 Stdlib only, and it imports its sibling ``_kernel`` as a top-level module, so nothing of mcpforge
@@ -27,6 +29,7 @@ import resource
 import runpy
 import signal
 import stat
+import struct
 import sys
 from typing import Any
 
@@ -77,6 +80,7 @@ def _confine(cfg: dict[str, Any]) -> None:
         _kernel.drop_capabilities()
     rules = [(p, _kernel.READ) for p in cfg["read"]] + [(p, _kernel.WRITE) for p in cfg["write"]]
     rules += [(p, _kernel.DEVICE) for p in cfg["devices"]]
+    rules += [(p, _kernel.LIST) for p in cfg.get("list", [])]
     if cfg["landlock"] == "required" or (cfg["landlock"] == "auto" and _kernel.landlock_abi() > 0):
         _kernel.apply_landlock(rules)
     if cfg["seccomp"]:
@@ -120,12 +124,20 @@ def _run_child(cfg: dict[str, Any], channel: int) -> None:
     os._exit(status & 0xFF)
 
 
+_PREFIX = struct.Struct(">IQ")
+
+
 def _send(channel: int, header: dict[str, Any], body: bytes = b"") -> None:
-    data = json.dumps(header).encode() + b"\n" + body
+    head = json.dumps(header).encode()
+    data = _PREFIX.pack(len(head), len(body)) + head + body
     view = memoryview(data)
     while view:
         written = os.write(channel, view)
         view = view[written:]
+
+
+def _hex(name: str) -> str:
+    return os.fsencode(name).hex()
 
 
 def _send_outputs(channel: int, out_dir: str, budget: int) -> None:
@@ -136,38 +148,44 @@ def _send_outputs(channel: int, out_dir: str, budget: int) -> None:
         rel_dir = pending.pop()
         try:
             entries = sorted(os.scandir(os.path.join(out_dir, rel_dir)), key=lambda e: e.name)
-        except OSError:
+        except OSError as exc:
+            _send(channel, {"kind": "skipped", "name": _hex(rel_dir), "why": exc.strerror or "unreadable"})
             continue
         for entry in entries:
             entries_left -= 1
             if entries_left < 0:
                 _send(
-                    channel, {"kind": "skipped", "name": entry.name, "why": "output file count limit reached"}
+                    channel,
+                    {"kind": "skipped", "name": _hex(entry.name), "why": "output file count limit reached"},
                 )
                 return
             rel = os.path.join(rel_dir, entry.name)
-            mode = entry.stat(follow_symlinks=False).st_mode
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError as exc:
+                _send(channel, {"kind": "skipped", "name": _hex(rel), "why": exc.strerror or "unreadable"})
+                continue
             if stat.S_ISDIR(mode):
                 pending.append(rel)
                 continue
             if not stat.S_ISREG(mode):
-                _send(channel, {"kind": "skipped", "name": rel, "why": "not a regular file"})
+                _send(channel, {"kind": "skipped", "name": _hex(rel), "why": "not a regular file"})
                 continue
             try:
                 fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
             except OSError as exc:
-                _send(channel, {"kind": "skipped", "name": rel, "why": exc.strerror or "unreadable"})
+                _send(channel, {"kind": "skipped", "name": _hex(rel), "why": exc.strerror or "unreadable"})
                 continue
             with os.fdopen(fd, "rb") as handle:
                 if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                     continue
                 data = handle.read(budget + 1)
             if len(data) > budget:
-                _send(channel, {"kind": "skipped", "name": rel, "why": "output size limit reached"})
+                _send(channel, {"kind": "skipped", "name": _hex(rel), "why": "output size limit reached"})
                 budget = -1
                 continue
             budget -= len(data)
-            _send(channel, {"kind": "file", "name": rel, "size": len(data)}, data)
+            _send(channel, {"kind": "file", "name": _hex(rel)}, data)
 
 
 def main(argv: list[str]) -> int:

@@ -59,6 +59,7 @@ WRITE = (
     | FS_TRUNCATE
 )
 DEVICE = READ | FS_WRITE_FILE | FS_IOCTL_DEV
+LIST = FS_READ_DIR  # a data directory: its entries can be listed, its files need their own rule
 _NET_BIND_TCP = 1 << 0  # ABI 4
 _NET_CONNECT_TCP = 1 << 1
 _SCOPE_ABSTRACT_UNIX = 1 << 0  # ABI 6
@@ -202,6 +203,43 @@ _DENIED = {
         "quotactl": 179,
         "vhangup": 153,
         "personality": 135,
+        # Metadata of files the uid owns (modes, owners, times, xattrs): no data tool changes them.
+        "chmod": 90,
+        "fchmod": 91,
+        "fchmodat": 268,
+        "fchmodat2": 452,
+        "chown": 92,
+        "fchown": 93,
+        "lchown": 94,
+        "fchownat": 260,
+        "utime": 132,
+        "utimes": 235,
+        "futimesat": 261,
+        "utimensat": 280,
+        "setxattr": 188,
+        "lsetxattr": 189,
+        "fsetxattr": 190,
+        "getxattr": 191,
+        "lgetxattr": 192,
+        "fgetxattr": 193,
+        "listxattr": 194,
+        "llistxattr": 195,
+        "flistxattr": 196,
+        "removexattr": 197,
+        "lremovexattr": 198,
+        "fremovexattr": 199,
+        "setxattrat": 463,
+        "getxattrat": 464,
+        "listxattrat": 465,
+        "removexattrat": 466,
+        # Tools need no socket at all (the supervisor talks over a pipe).
+        "socket": 41,
+        "socketpair": 53,
+        # Other processes' memory placement and identity comparison.
+        "migrate_pages": 256,
+        "move_pages": 279,
+        "kcmp": 312,
+        "process_madvise": 440,
     },
     "aarch64": {
         "execve": 221,
@@ -249,12 +287,61 @@ _DENIED = {
         "sethostname": 161,
         "setdomainname": 162,
         "personality": 92,
+        "fchmod": 52,
+        "fchmodat": 53,
+        "fchmodat2": 452,
+        "fchownat": 54,
+        "fchown": 55,
+        "utimensat": 88,
+        "setxattr": 5,
+        "lsetxattr": 6,
+        "fsetxattr": 7,
+        "getxattr": 8,
+        "lgetxattr": 9,
+        "fgetxattr": 10,
+        "listxattr": 11,
+        "llistxattr": 12,
+        "flistxattr": 13,
+        "removexattr": 14,
+        "lremovexattr": 15,
+        "fremovexattr": 16,
+        "setxattrat": 463,
+        "getxattrat": 464,
+        "listxattrat": 465,
+        "removexattrat": 466,
+        "socket": 198,
+        "socketpair": 199,
+        "migrate_pages": 238,
+        "move_pages": 239,
+        "kcmp": 272,
+        "process_madvise": 440,
     },
 }
-_SOCKET = {"x86_64": 41, "aarch64": 198}
+# Scheduling, priority and limits: allowed on the calling process only (pid / who argument 0), so
+# sandboxed code cannot slow the trusted supervisor or change its limits.
+_SELF_ONLY = {
+    "x86_64": {
+        "sched_setaffinity": 203,
+        "sched_setparam": 142,
+        "sched_setscheduler": 144,
+        "sched_setattr": 314,
+        "prlimit64": 302,
+    },
+    "aarch64": {
+        "sched_setaffinity": 122,
+        "sched_setparam": 118,
+        "sched_setscheduler": 119,
+        "sched_setattr": 274,
+        "prlimit64": 261,
+    },
+}
+# (which, who) calls: allowed only as (PRIO_PROCESS / IOPRIO_WHO_PROCESS, 0), i.e. the caller itself.
+_WHICH_WHO_SELF = {
+    "x86_64": {"setpriority": (141, 0), "ioprio_set": (251, 1)},
+    "aarch64": {"setpriority": (140, 0), "ioprio_set": (30, 1)},
+}
 _CLONE = {"x86_64": 56, "aarch64": 220}
 _CLONE3 = 435
-_AF_UNIX = 1
 _CLONE_NEW_NAMESPACES = (
     0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 )
@@ -272,7 +359,8 @@ _EPERM = 1
 _ENOSYS = 38
 _OFF_NR = 0
 _OFF_ARCH = 4
-_OFF_ARG0 = 16  # low 32 bits of args[0] on little-endian machines
+_OFF_ARG0 = 16  # low 32 bits of args[0] on little-endian machines (pid_t and int are 32-bit)
+_OFF_ARG1 = 24
 
 
 def seccomp_arch() -> str | None:
@@ -286,7 +374,7 @@ def _ins(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
 
 
 def seccomp_program(arch: str) -> bytes:
-    """The BPF filter: deny the syscalls above with EPERM, sockets other than AF_UNIX, new namespaces.
+    """The BPF filter: deny the syscalls above with EPERM, other processes' scheduling, new namespaces.
 
     ``clone3`` answers ENOSYS (its flags sit behind a pointer BPF cannot read), so libc falls back to
     ``clone``, whose flags are checked. Foreign architectures and x32 calls kill the process.
@@ -303,13 +391,24 @@ def seccomp_program(arch: str) -> bytes:
     for nr in sorted(_DENIED[arch].values()):
         prog += [_ins(_JEQ_K, nr, 0, 1), _ins(_RET_K, eperm)]
     prog += [_ins(_JEQ_K, _CLONE3, 0, 1), _ins(_RET_K, _RET_ERRNO | _ENOSYS)]
-    prog += [
-        _ins(_JEQ_K, _SOCKET[arch], 0, 4),
-        _ins(_LD_W_ABS, _OFF_ARG0),
-        _ins(_JEQ_K, _AF_UNIX, 0, 1),
-        _ins(_RET_K, _RET_ALLOW),
-        _ins(_RET_K, eperm),
-    ]
+    for nr in sorted(_SELF_ONLY[arch].values()):
+        prog += [
+            _ins(_JEQ_K, nr, 0, 4),
+            _ins(_LD_W_ABS, _OFF_ARG0),
+            _ins(_JEQ_K, 0, 0, 1),
+            _ins(_RET_K, _RET_ALLOW),
+            _ins(_RET_K, eperm),
+        ]
+    for nr, which in sorted(_WHICH_WHO_SELF[arch].values()):
+        prog += [
+            _ins(_JEQ_K, nr, 0, 6),
+            _ins(_LD_W_ABS, _OFF_ARG0),
+            _ins(_JEQ_K, which, 0, 3),
+            _ins(_LD_W_ABS, _OFF_ARG1),
+            _ins(_JEQ_K, 0, 0, 1),
+            _ins(_RET_K, _RET_ALLOW),
+            _ins(_RET_K, eperm),
+        ]
     prog += [
         _ins(_JEQ_K, _CLONE[arch], 0, 4),
         _ins(_LD_W_ABS, _OFF_ARG0),

@@ -1,10 +1,14 @@
 """What every backend prepares: the code directory, the interpreter's files, the env, the confine config."""
 
+# Paths stay strings here: they become bwrap arguments and Landlock rules verbatim.
+# ruff: noqa: PTH116, PTH118
+
 from __future__ import annotations
 
 import functools
 import json
 import os
+import stat
 import subprocess
 import sys
 import uuid
@@ -13,6 +17,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from mcpforge.exceptions import InvalidArgumentError, SandboxError
+from mcpforge.sandbox._identity import SandboxIdentity, readable_by, searchable_by
 from mcpforge.sandbox.base import SandboxLimits, SandboxRequest
 
 CONFINE_SCRIPT = Path(__file__).with_name("_confine.py")
@@ -20,6 +25,108 @@ SANDBOX_DIR = str(CONFINE_SCRIPT.parent)
 # System library directories the interpreter and compiled wheels link against.
 SYSTEM_LIB_DIRS = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/local/lib", "/lib", "/lib64", "/lib32")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime")
+# What Python, numpy and pandas read under /proc (the process's own directory and a few system-wide
+# counters); root-only and kernel-address files (slabinfo, vmallocinfo, timer_list, kpageflags) are not.
+PROC_READ = (
+    "/proc/self",
+    "/proc/meminfo",
+    "/proc/cpuinfo",
+    "/proc/stat",
+    "/proc/loadavg",
+    "/proc/uptime",
+    "/proc/version",
+    "/proc/sys/vm/overcommit_memory",
+    "/proc/sys/kernel/osrelease",
+)
+MAX_DATA_FILES = 4096
+_STAT_FILES_UP_TO = 2000
+
+
+@dataclass(frozen=True, kw_only=True)
+class DataLayout:
+    """What the data paths expose: regular files (and the directories holding them), nothing else.
+
+    A directory whose whole tree is regular files, directories and symlinks, all readable by the
+    sandbox uid, is exposed whole (``whole``: one bind, one Landlock rule; symlinks resolve inside the
+    sandbox's view, where nothing else exists). Any other directory (a socket, fifo or device node
+    inside, or an entry the sandbox uid may not read) is exposed file by file (``files`` and
+    ``dirs``). Entries are (real path, path as the caller wrote it).
+    """
+
+    roots: tuple[str, ...]
+    pairs: tuple[tuple[str, str], ...]
+    whole: tuple[tuple[str, str], ...]
+    files: tuple[tuple[str, str], ...]
+    dirs: tuple[tuple[str, str], ...]
+
+
+def _walk(
+    real: str, shown: str, ident: SandboxIdentity
+) -> tuple[bool, list[tuple[str, str]], list[tuple[str, str]]]:
+    """(exposable whole, its regular files, its directories) of one data directory.
+
+    Entry types come from the directory listing (no stat per file); directories are checked for
+    read and search by the sandbox uid, and so are the files of a tree up to ``_STAT_FILES_UP_TO``
+    entries (a data folder). A bigger clean tree (a library's site-packages) is bound whole without
+    a stat per file: a file in it the uid may not read stays unreadable inside.
+    """
+    clean = True
+    files: list[tuple[str, str]] = []
+    dirs: list[tuple[str, str]] = []
+    pending = [(real, shown)]
+    while pending:
+        folder, shown_folder = pending.pop()
+        dirs.append((folder, shown_folder))
+        st = os.stat(folder)
+        clean = clean and readable_by(st, ident) and searchable_by(st, ident)
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                pair = (entry.path, os.path.join(shown_folder, entry.name))
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(pair)
+                elif entry.is_file(follow_symlinks=False):
+                    files.append(pair)
+                elif not entry.is_symlink():
+                    clean = False  # a socket, fifo or device node: never shown
+    if clean and len(files) <= _STAT_FILES_UP_TO:
+        clean = all(readable_by(os.lstat(path), ident) for path, _ in files)
+    return clean, sorted(files), sorted(dirs)
+
+
+def data_layout(request: SandboxRequest, ident: SandboxIdentity) -> DataLayout:
+    """The request's read paths as the sandbox will show them (see :class:`DataLayout`)."""
+    files: list[tuple[str, str]] = []
+    dirs: list[tuple[str, str]] = []
+    whole: list[tuple[str, str]] = []
+    pairs = read_path_pairs(request)
+    for real, shown in pairs:
+        mode = os.stat(real).st_mode
+        if stat.S_ISREG(mode):
+            files.append((real, shown))
+            continue
+        if not stat.S_ISDIR(mode):
+            raise InvalidArgumentError(
+                f"read path {shown!r} is not a regular file or directory", argument="read_paths"
+            )
+        clean, tree_files, tree_dirs = _walk(real, shown, ident)
+        if clean:
+            whole.append((real, shown))
+            continue
+        files += tree_files
+        dirs += tree_dirs
+        if len(files) > MAX_DATA_FILES:
+            raise InvalidArgumentError(
+                f"read path {shown!r} holds a socket, fifo, device node or unreadable entry and more than "
+                f"{MAX_DATA_FILES} files; give the files themselves or a directory of regular files",
+                argument="read_paths",
+            )
+    return DataLayout(
+        roots=tuple(real for real, _ in pairs),
+        pairs=tuple(pairs),
+        whole=tuple(whole),
+        files=tuple(files),
+        dirs=tuple(dirs),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,6 +239,7 @@ def confine_config(
     out_dir: str,
     read: list[str],
     write: list[str],
+    list_only: list[str] | None = None,
     devices: list[str],
     landlock: str,
     mount_tmpfs: list[str] | None = None,
@@ -151,7 +259,8 @@ def confine_config(
             "max_file_bytes": limits.max_output_bytes,
             "max_output_bytes": limits.max_output_bytes,
             "max_processes": limits.max_processes,
-            "read": read,
+            "read": [*read, *PROC_READ],
+            "list": [*(list_only or []), "/proc"],
             "write": write,
             "devices": devices,
             "landlock": landlock,

@@ -22,6 +22,7 @@ Rule = Literal[
     "url",
     "string-annotation",
     "format-dunder",
+    "import-string",
 ]
 
 CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
@@ -174,3 +175,32 @@ HINT_FUNCTIONS = frozenset(
 )
 URL = re.compile(r"^\s*[a-zA-Z][a-zA-Z0-9+.-]*://")
 FORMAT_DUNDER = re.compile(r"\{[^{}]*(__|\bf_|\btb_|\bgi_)")
+# pydantic types that import whatever module a string names while validating.
+IMPORT_STRING_NAMES = frozenset({"ImportString"})
+# Methods that hook into (un)pickling and copying: defining them makes an object run code when loaded.
+PICKLE_HOOKS = frozenset(
+    {
+        "__reduce__",
+        "__reduce_ex__",
+        "__getstate__",
+        "__setstate__",
+        "__getnewargs__",
+        "__getnewargs_ex__",
+        "__copy__",
+        "__deepcopy__",
+    }
+)
+# Methods that run code behind plain attribute access, class creation or collection.
+HOOK_METHODS = frozenset(
+    {
+        "__getattr__",
+        "__getattribute__",
+        "__del__",
+        "__init_subclass__",
+        "__set_name__",
+        "__class_getitem__",
+        "__subclasshook__",
+        "__instancecheck__",
+        "__subclasscheck__",
+    }
+)

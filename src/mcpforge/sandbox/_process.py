@@ -15,6 +15,7 @@ from typing import IO
 
 from mcpforge.exceptions import SandboxError
 from mcpforge.sandbox._cgroup import RunCgroup
+from mcpforge.sandbox._identity import Launcher, refuse
 from mcpforge.sandbox._outputs import ChannelReport, collect_outputs, read_channel
 from mcpforge.sandbox.base import RunningSandbox, SandboxLimits, SandboxResult
 
@@ -66,8 +67,8 @@ class ProcessRun(RunningSandbox):
         stdin_data: bytes = b"",
         channel: tuple[int, int] | None = None,
         host_out_dir: Path | None = None,
-        preexec: Callable[[], None] | None = None,
         cgroup: RunCgroup | None = None,
+        launcher: Launcher,
     ) -> None:
         self.backend = backend
         self._limits = limits
@@ -80,6 +81,8 @@ class ProcessRun(RunningSandbox):
         self._lock = threading.Lock()
         self._started = time.perf_counter()
         self._cgroup = cgroup
+        if cgroup is not None:
+            launcher.add_step(cgroup.enter)
         try:
             self._proc = subprocess.Popen(
                 argv,
@@ -90,12 +93,14 @@ class ProcessRun(RunningSandbox):
                 stderr=subprocess.PIPE,
                 pass_fds=(channel[1],) if channel else (),
                 start_new_session=True,
-                preexec_fn=_preexec(preexec, cgroup),  # noqa: PLW1509 - limits are applied in the child
+                preexec_fn=launcher,  # noqa: PLW1509 - cgroup, mounts and the uid drop happen in the child
             )
         except (OSError, subprocess.SubprocessError) as exc:
             workdir.cleanup()
             if cgroup is not None:
                 cgroup.remove()
+            if launcher.ident.dropped_from_root:
+                raise refuse(launcher.ident, str(exc)) from exc
             raise SandboxError(f"cannot start the {backend!r} sandbox: {exc}") from exc
         finally:
             if channel:
@@ -199,13 +204,11 @@ class ProcessRun(RunningSandbox):
         status = self._channel_report.status
         exit_code: int | None = self._proc.returncode
         killed = self._killed_reason
-        outputs: dict[str, bytes]
+        outputs: dict[str, bytes] = {}
         if self._channel_thread is None:
-            outputs = (
-                collect_outputs(self._host_out_dir, self._limits.max_output_bytes)
-                if self._host_out_dir
-                else {}
-            )
+            if self._host_out_dir:
+                outputs, skipped = collect_outputs(self._host_out_dir, self._limits.max_output_bytes)
+                self._channel_report.skipped.update(skipped)
         else:
             outputs = dict(self._channel_report.outputs)
             if status is not None and status.get("setup_error"):
@@ -255,19 +258,6 @@ class ProcessRun(RunningSandbox):
         self._workdir.cleanup()
         if self._cgroup is not None:
             _remove_cgroup(self._cgroup)
-
-
-def _preexec(extra: Callable[[], None] | None, cgroup: RunCgroup | None) -> Callable[[], None] | None:
-    if extra is None and cgroup is None:
-        return None
-
-    def run_in_child() -> None:
-        if cgroup is not None:
-            cgroup.enter()
-        if extra is not None:
-            extra()
-
-    return run_in_child
 
 
 def _remove_cgroup(cgroup: RunCgroup) -> None:

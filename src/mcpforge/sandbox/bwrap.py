@@ -5,6 +5,9 @@ read-only at its own path, a fresh ``/proc`` of the new pid namespace, a minimal
 size-capped tmpfs ``/tmp`` and a size-capped tmpfs output directory that the in-sandbox supervisor
 streams back to the host. No network device but loopback (of the new namespace), no environment from
 the host, uid 65534. ``_confine.py`` adds rlimits, Landlock and seccomp before the script runs.
+
+bwrap itself runs as the unprivileged host uid of ``_identity.py`` (never as root), so the sandbox's
+uid 65534 maps onto that uid. A data directory is shown as its regular files only.
 """
 
 from __future__ import annotations
@@ -18,15 +21,17 @@ from pathlib import Path
 
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox._cgroup import RunCgroup
+from mcpforge.sandbox._identity import Launcher, refuse, sandbox_identity
 from mcpforge.sandbox._kernel import seccomp_arch
 from mcpforge.sandbox._layout import (
     CONFINE_SCRIPT,
     SYSTEM_FILES,
     SYSTEM_LIB_DIRS,
+    DataLayout,
     confine_config,
+    data_layout,
     prepare_workdir,
     python_layout,
-    read_path_pairs,
     sandbox_env,
 )
 from mcpforge.sandbox._process import ProcessRun
@@ -50,6 +55,33 @@ def _system_binds() -> list[str]:
     return args
 
 
+def _data_args(data: DataLayout) -> list[str]:
+    """Each data directory as a read-only tmpfs holding binds of its regular files and nothing else."""
+    real_paths = {real for real, _ in data.dirs} | {real for real, _ in data.files}
+    dirs = [
+        path
+        for pair in data.dirs
+        for path in dict.fromkeys(pair)
+        if path == pair[0] or path not in real_paths
+    ]
+    tops = [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
+    args: list[str] = []
+    for real, shown in data.whole:
+        args += ["--ro-bind", real, real] + (["--ro-bind", real, shown] if shown != real else [])
+    for top in tops:
+        args += ["--perms", "0755", "--tmpfs", top]
+    for folder in dirs:
+        if folder not in tops:
+            args += ["--dir", folder]
+    for real, shown in data.files:
+        args += ["--ro-bind", real, real]
+        if shown != real and shown not in real_paths:
+            args += ["--ro-bind", real, shown]
+    for top in tops:
+        args += ["--remount-ro", top]
+    return args
+
+
 class BwrapSandbox(Sandbox):
     """Namespaces via bubblewrap, plus rlimits, Landlock (when the kernel has it) and seccomp."""
 
@@ -67,13 +99,18 @@ class BwrapSandbox(Sandbox):
         return _probe(shutil.which("bwrap"))
 
     def command(
-        self, request: SandboxRequest, *, code_dir: str, channel_fd: int, env: dict[str, str]
+        self,
+        request: SandboxRequest,
+        *,
+        code_dir: str,
+        channel_fd: int,
+        env: dict[str, str],
+        data: DataLayout | None = None,
     ) -> list[str]:
         """The bwrap argv for one run (exposed for tests and ``doctor``)."""
         limits = request.limits
         layout = python_layout()
-        pairs = read_path_pairs(request)
-        reads = [real for real, _shown in pairs]
+        data = data or data_layout(request, sandbox_identity())
         size = str(max(limits.max_output_bytes, 4096))
         argv = [
             self._bwrap,
@@ -110,10 +147,7 @@ class BwrapSandbox(Sandbox):
             "--tmpfs",
             OUT_DIR,
         ]
-        for real, shown in pairs:
-            argv += ["--ro-bind", real, real]
-            if shown != real:
-                argv += ["--ro-bind", real, shown]
+        argv += _data_args(data)
         for key, value in env.items():
             argv += ["--setenv", key, value]
         config = confine_config(
@@ -121,7 +155,7 @@ class BwrapSandbox(Sandbox):
             channel_fd=channel_fd,
             code_dir=CODE_DIR,
             out_dir=OUT_DIR,
-            read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, CODE_DIR, *reads, "/proc"],
+            read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, CODE_DIR, *data.roots],
             write=[OUT_DIR, "/tmp"],
             devices=["/dev"],
             landlock="auto",
@@ -130,12 +164,19 @@ class BwrapSandbox(Sandbox):
         return argv
 
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
+        ok, why = _probe(self._bwrap)
+        if not ok:
+            raise refuse(sandbox_identity(), why)
+        data = data_layout(request, sandbox_identity())
         workdir, code = prepare_workdir(request)
         env, _run_id = sandbox_env(OUT_DIR, "/tmp")
         read_fd, write_fd = os.pipe()
         os.set_inheritable(write_fd, True)
+        launcher = Launcher(ident=sandbox_identity())
         try:
-            argv = self.command(request, code_dir=str(code), channel_fd=write_fd, env=env)
+            launcher.reveal(python_layout().read_roots)
+            launcher.expose_data(data, Path(workdir.name), at_shown=False)
+            argv = self.command(request, code_dir=str(code), channel_fd=write_fd, env=env, data=data)
         except BaseException:
             os.close(read_fd)
             os.close(write_fd)
@@ -154,6 +195,7 @@ class BwrapSandbox(Sandbox):
             stdin_data=request.stdin,
             channel=(read_fd, write_fd),
             cgroup=cgroup,
+            launcher=launcher,
         )
 
 
@@ -185,10 +227,21 @@ def _probe(bwrap: str | None) -> tuple[bool, str]:
         "--",
         "/usr/bin/true",
     ]
+    ident = sandbox_identity()
+    launcher = Launcher(ident=ident)
     try:
-        proc = subprocess.run(argv, capture_output=True, timeout=30, env={}, check=False)
+        proc = subprocess.run(
+            argv,
+            capture_output=True,
+            timeout=30,
+            env={},
+            check=False,
+            preexec_fn=launcher,
+            cwd="/",
+        )
     except (OSError, subprocess.SubprocessError) as exc:
-        return False, f"bwrap cannot run: {exc}"
+        return False, f"bwrap cannot run as {ident.describe()}: {exc}"
     if proc.returncode != 0:
-        return False, f"bwrap cannot create namespaces here: {proc.stderr.decode(errors='replace').strip()}"
-    return True, f"bubblewrap at {bwrap} (user, pid, net, ipc, uts, mount namespaces)"
+        why = proc.stderr.decode(errors="replace").strip()
+        return False, f"bwrap cannot create namespaces as {ident.describe()}: {why}"
+    return True, f"bubblewrap at {bwrap} (user, pid, net, ipc, uts, mount namespaces), as {ident.describe()}"

@@ -9,14 +9,17 @@ from mcpforge.config import SandboxConfig
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox import BACKENDS, auto_backend, get_sandbox
 from mcpforge.sandbox._cgroup import cgroup_report
+from mcpforge.sandbox._identity import sandbox_identity
 from mcpforge.sandbox._kernel import landlock_abi, seccomp_available
 
 # What each backend enforces, in the words of the property list.
 PROPERTIES: dict[str, list[str]] = {
     "bwrap": [
         "fresh process per run",
-        "no network (own net namespace, seccomp: AF_UNIX sockets only)",
-        "reads: interpreter, libraries, code and given data only (minimal read-only root + Landlock)",
+        "never host root: bwrap runs as an unprivileged host uid (65534 when mcpforge is root)",
+        "no network (own net namespace, seccomp: no socket of any family)",
+        "reads: interpreter, libraries, code and the given data's regular files only (+ Landlock)",
+        "no chmod/chown/utime/xattr; no renice, pinning or limits of other processes (seccomp)",
         "writes: size-capped tmpfs output dir streamed back without following symlinks",
         "empty environment; own pid namespace and /proc",
         "rlimits: memory, cpu, processes, open files, file size",
@@ -26,8 +29,10 @@ PROPERTIES: dict[str, list[str]] = {
     ],
     "unshare": [
         "fresh process per run",
-        "no network (own net namespace, seccomp: AF_UNIX sockets only)",
-        "reads: interpreter, libraries, code and given data only (Landlock over the host filesystem)",
+        "never host root: unshare runs as an unprivileged host uid (65534 when mcpforge is root)",
+        "no network (own net namespace, seccomp: no socket of any family)",
+        "reads: interpreter, libraries, code and the given data's regular files only (Landlock)",
+        "no chmod/chown/utime/xattr; no renice, pinning or limits of other processes (seccomp)",
         "writes: size-capped tmpfs output dir streamed back without following symlinks",
         "empty environment; own pid namespace and /proc; capabilities dropped",
         "rlimits: memory, cpu, processes, open files, file size",
@@ -36,7 +41,7 @@ PROPERTIES: dict[str, list[str]] = {
         "exec of other programs denied (seccomp + Landlock)",
     ],
     "subprocess": [
-        "fresh process per run",
+        "fresh process per run, never as host root (65534 when mcpforge is root)",
         "empty environment",
         "rlimits: memory, cpu, open files, file size",
         "wall-clock kill of the process group",
@@ -63,6 +68,7 @@ def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
     abi = landlock_abi()
     seccomp_ok, seccomp_reason = seccomp_available()
     cgroups_ok, cgroups_reason = cgroup_report()
+    ident = sandbox_identity()
     try:
         selected: str | None = get_sandbox(config).name
         error = None
@@ -75,6 +81,12 @@ def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
         or ("subprocess (weak fallback)" if config.allow_weak_fallback else None),
         "selected": selected,
         "error": error,
+        "runs_as": {
+            "uid": ident.uid,
+            "gid": ident.gid,
+            "dropped_from_root": ident.dropped_from_root,
+            "summary": ident.describe(),
+        },
         "backends": backends,
         "layers": {
             "landlock": {"available": abi > 0, "abi": abi},

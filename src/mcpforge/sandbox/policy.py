@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field
 
 from mcpforge.config import DEFAULT_ALLOWED_IMPORTS
+from mcpforge.sandbox._policy_aliases import AliasTracker
 from mcpforge.sandbox._policy_rules import (
     ALLOWED_DUNDERS,
     ATTRIBUTE_FUNCTIONS,
@@ -25,8 +27,11 @@ from mcpforge.sandbox._policy_rules import (
     FORMAT_DUNDER,
     FRAME_ATTRIBUTES,
     HINT_FUNCTIONS,
+    HOOK_METHODS,
+    IMPORT_STRING_NAMES,
     MODULE_ATTRIBUTES,
     PANDAS_ESCAPES,
+    PICKLE_HOOKS,
     PICKLE_NAMES,
     QUERY_ESCAPES,
     URL,
@@ -102,7 +107,7 @@ def check_source(source: str, *, allowed_imports: Sequence[str] = DEFAULT_ALLOWE
         line = getattr(exc, "lineno", None) or 1
         found.append(Violation(line=line, col=0, rule="syntax", message=f"cannot be parsed: {exc}"))
         return sorted(found, key=lambda v: (v.line, v.col))
-    checker = _Checker(tuple(allowed_imports))
+    checker = _Checker(tuple(allowed_imports), AliasTracker().collect(tree))
     checker.visit(tree)
     found += checker.violations
     return sorted(set(found), key=lambda v: (v.line, v.col, v.rule))
@@ -137,10 +142,10 @@ def _non_ascii_identifiers(source: str) -> list[Violation]:
 
 
 class _Checker(ast.NodeVisitor):
-    def __init__(self, allowed_imports: tuple[str, ...]) -> None:
+    def __init__(self, allowed_imports: tuple[str, ...], aliases: AliasTracker) -> None:
         self.allowed = allowed_imports
         self.violations: list[Violation] = []
-        self.module_aliases: set[str] = set()
+        self.aliases = aliases
 
     def flag(self, node: ast.AST, rule: Rule, message: str) -> None:
         self.violations.append(
@@ -159,7 +164,6 @@ class _Checker(ast.NodeVisitor):
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
             self._check_module_path(node, alias.name)
-            self.module_aliases.add(alias.asname or alias.name.split(".")[0])
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level:
@@ -173,7 +177,8 @@ class _Checker(ast.NodeVisitor):
             self._check_attribute_name(node, alias.name, on_module=True)
             if alias.name in HINT_FUNCTIONS:
                 self.flag(node, "string-annotation", f"{alias.name!r} can evaluate strings as code")
-            self.module_aliases.add(alias.asname or alias.name)
+            if alias.name in IMPORT_STRING_NAMES:
+                self.flag(node, "import-string", f"{alias.name!r} imports a module named by data")
         self._check_module_path(node, module, allowlist=False)
 
     def _check_module_path(self, node: ast.AST, dotted: str, *, allowlist: bool = True) -> None:
@@ -186,6 +191,8 @@ class _Checker(ast.NodeVisitor):
 
     # -- names and attributes ----------------------------------------------------------------------
     def visit_Name(self, node: ast.Name) -> None:
+        if node.id in IMPORT_STRING_NAMES:
+            self.flag(node, "import-string", f"{node.id!r} imports a module named by data")
         if node.id in FORBIDDEN_NAMES:
             self.flag(node, "forbidden-name", f"{node.id!r} is not allowed")
         elif node.id.startswith("__") and node.id.endswith("__") and node.id not in ALLOWED_DUNDERS:
@@ -196,11 +203,10 @@ class _Checker(ast.NodeVisitor):
             )
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        root = node.value
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        on_module = isinstance(root, ast.Name) and root.id in self.module_aliases
+        on_module = self.aliases.refers_to_module(node.value)
         self._check_attribute_name(node, node.attr, on_module=on_module)
+        if node.attr in IMPORT_STRING_NAMES:
+            self.flag(node, "import-string", f"{node.attr!r} imports a module named by data")
         self.generic_visit(node)
 
     def _check_attribute_name(self, node: ast.AST, attr: str, *, on_module: bool) -> None:
@@ -236,11 +242,43 @@ class _Checker(ast.NodeVisitor):
                 self.flag(kw.value, rule, f"keyword {kw.arg!r} is not allowed")
             if name == "query" and kw.arg in QUERY_ESCAPES:
                 self.flag(kw.value, "pandas-escape", f"query(..., {kw.arg}=...) is not allowed")
-        if name == "query" and node.args and not isinstance(node.args[0], ast.Constant):
-            self.flag(node, "pandas-escape", "query() needs a literal expression")
+        if name in {"query", "eval"}:
+            self._check_expression_call(node, name)
+        self._check_pickle_loader(node)
         if name in HINT_FUNCTIONS:
             self.flag(node, "string-annotation", f"{name}() can evaluate strings as code")
         self.generic_visit(node)
+
+    def _check_expression_call(self, node: ast.Call, name: str) -> None:
+        """``.query()`` / ``.eval()``: a literal expression that reads columns and calls nothing."""
+        expr = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "expr"), None)
+        if expr is None:
+            return
+        if not isinstance(expr, ast.Constant) or not isinstance(expr.value, str):
+            self.flag(node, "pandas-escape", f"{name}() needs a literal expression")
+            return
+        why = query_expression_problem(expr.value)
+        if why:
+            self.flag(expr, "pandas-escape", f"{name}() expression {why}")
+
+    def _check_pickle_loader(self, node: ast.Call) -> None:
+        """``np.load(path, None, True)``: allow_pickle by position or by splat, or the loader passed on."""
+        index = self.aliases.loader_index(node.func)
+        if index is not None:
+            positional = node.args[index] if len(node.args) > index else None
+            if positional is not None and not (
+                isinstance(positional, ast.Constant) and positional.value in (False, None)
+            ):
+                self.flag(positional, "pickle", "allow_pickle is given by position")
+            if any(isinstance(arg, ast.Starred) for arg in node.args) or any(
+                kw.arg is None for kw in node.keywords
+            ):
+                self.flag(node, "pickle", "arguments of a pickle-capable loader are unpacked (*/**)")
+        for arg in [*node.args, *(kw.value for kw in node.keywords)]:
+            if self.aliases.loader_index(arg) is not None and (
+                isinstance(arg, ast.Name) or self.aliases.refers_to_module(getattr(arg, "value", None))
+            ):
+                self.flag(arg, "pickle", "a pickle-capable loader is passed on as a value")
 
     def _check_dynamic_attribute(self, node: ast.Call, fn: str) -> None:
         if (
@@ -250,10 +288,7 @@ class _Checker(ast.NodeVisitor):
         ):
             self.flag(node, "dynamic-attribute", f"{fn}() needs a literal attribute name")
             return
-        target = node.args[0]
-        while isinstance(target, ast.Attribute):
-            target = target.value
-        on_module = isinstance(target, ast.Name) and target.id in self.module_aliases
+        on_module = self.aliases.refers_to_module(node.args[0])
         self._check_attribute_name(node, node.args[1].value, on_module=on_module)
 
     # -- constants and annotations -----------------------------------------------------------------
@@ -285,11 +320,19 @@ class _Checker(ast.NodeVisitor):
         self._check_annotation(node.annotation)
         self.generic_visit(node)
 
+    def _check_definition_name(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        if node.name in PICKLE_HOOKS:
+            self.flag(node, "pickle", f"defining {node.name!r} hooks into (un)pickling")
+        elif node.name in HOOK_METHODS:
+            self.flag(node, "forbidden-name", f"defining {node.name!r} runs code behind attribute access")
+
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._check_definition_name(node)
         self._check_annotation(node.returns)
         self.generic_visit(node)
 
     def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self._check_definition_name(node)
         self._check_annotation(node.returns)
         self.generic_visit(node)
 
@@ -304,3 +347,26 @@ def _name_of(node: ast.expr) -> str:
     if isinstance(node, ast.Attribute):
         return node.attr
     return ""
+
+
+def query_expression_problem(expr: str) -> str | None:
+    """Why a pandas ``query``/``eval`` expression may reach outside the frame, or None when it cannot.
+
+    ``@name`` reads a Python variable (and through it anything callable); a call runs code. Column
+    names in backticks are data. An expression Python cannot parse is refused: it cannot be checked.
+    """
+    if "@" in expr:
+        return "references Python variables with '@'"
+    plain = re.sub(r"`[^`]*`", "_column", expr)
+    try:
+        tree = ast.parse(plain.strip(), mode="eval")
+    except SyntaxError:
+        return "cannot be checked (not a plain Python expression)"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            return "calls a function"
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            return f"reaches the private attribute {node.attr!r}"
+        if isinstance(node, (ast.Lambda, ast.NamedExpr, ast.Starred)):
+            return "holds code, not a condition"
+    return None

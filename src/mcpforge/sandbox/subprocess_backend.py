@@ -6,10 +6,13 @@ It does not stop the code from reading files or using the network, so it runs on
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
+from pathlib import Path
 
-from mcpforge.sandbox._layout import prepare_workdir, sandbox_env
+from mcpforge.sandbox._identity import Launcher, sandbox_identity
+from mcpforge.sandbox._layout import data_layout, prepare_workdir, python_layout, sandbox_env
 from mcpforge.sandbox._outputs import collect_outputs
 from mcpforge.sandbox._process import ProcessRun
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxLimits, SandboxRequest
@@ -46,11 +49,18 @@ class SubprocessSandbox(Sandbox):
 
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
         print("mcpforge: WARNING: running untrusted code in the weak subprocess sandbox", file=sys.stderr)
+        data = data_layout(request, sandbox_identity())
         workdir, code = prepare_workdir(request)
         out_dir = code.parent / _OUTPUT_DIR_NAME
         out_dir.mkdir()
-        env, _run_id = sandbox_env(str(out_dir), str(code.parent))
         limits = request.limits
+        launcher = Launcher(ident=sandbox_identity())
+        # Never as root: the weak backend drops to the same unprivileged uid, writing only its out dir.
+        os.chown(out_dir, launcher.ident.uid, launcher.ident.gid)
+        launcher.reveal(python_layout().read_roots)
+        launcher.expose_data(data, Path(workdir.name), at_shown=True)
+        launcher.add_step(lambda: _limit_child(limits))
+        env, _run_id = sandbox_env(str(out_dir), str(out_dir))
         return ProcessRun(
             backend=self.name,
             argv=[sys.executable, "-I", "-B", "-c", _BOOT.format(code=str(code))],
@@ -60,5 +70,5 @@ class SubprocessSandbox(Sandbox):
             workdir=workdir,
             stdin_data=request.stdin,
             host_out_dir=out_dir,
-            preexec=lambda: _limit_child(limits),
+            launcher=launcher,
         )

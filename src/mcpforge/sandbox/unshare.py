@@ -5,7 +5,11 @@ namespaces and a fresh ``/proc``. The host filesystem stays mounted, so Landlock
 reads to the interpreter, the code directory and the read paths, and writes to two size-capped
 tmpfs mounts (output and scratch) that exist only inside the run's mount namespace. The supervisor
 drops every capability of the child before the script runs; seccomp blocks mount, unshare, setns,
-ptrace, exec and non-unix sockets. Without Landlock this backend reports itself unavailable.
+ptrace, exec and every socket. Without Landlock this backend reports itself unavailable.
+
+``unshare`` runs as the unprivileged host uid of ``_identity.py``, so ``--map-root-user`` maps root
+of the new user namespace onto that uid, never onto host root. A data directory is readable as its
+regular files only (Landlock grants the directories for listing and each regular file for reading).
 """
 
 from __future__ import annotations
@@ -15,18 +19,20 @@ import os
 import platform
 import shutil
 import subprocess
+from pathlib import Path
 
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox import _kernel
 from mcpforge.sandbox._cgroup import RunCgroup
+from mcpforge.sandbox._identity import Launcher, refuse, sandbox_identity
 from mcpforge.sandbox._layout import (
     CONFINE_SCRIPT,
     SYSTEM_FILES,
     SYSTEM_LIB_DIRS,
     confine_config,
+    data_layout,
     prepare_workdir,
     python_layout,
-    resolved_read_paths,
     sandbox_env,
 )
 from mcpforge.sandbox._process import ProcessRun
@@ -63,6 +69,10 @@ class UnshareSandbox(Sandbox):
         return _probe(shutil.which("unshare"))
 
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
+        ok, why = _probe(self._unshare)
+        if not ok:
+            raise refuse(sandbox_identity(), why)
+        data = data_layout(request, sandbox_identity())
         workdir, code = prepare_workdir(request)
         out_dir, scratch = code.parent / "out", code.parent / "tmp"
         out_dir.mkdir()
@@ -73,14 +83,18 @@ class UnshareSandbox(Sandbox):
         layout = python_layout()
         read_fd, write_fd = os.pipe()
         os.set_inheritable(write_fd, True)
+        launcher = Launcher(ident=sandbox_identity())
         try:
-            reads = resolved_read_paths(request)
+            launcher.reveal(layout.read_roots)
+            launcher.expose_data(data, Path(workdir.name), at_shown=True)
             config = confine_config(
                 limits=limits,
                 channel_fd=write_fd,
                 code_dir=str(code),
                 out_dir=str(out_dir),
-                read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, str(code), *reads, "/proc"],
+                read=[*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, str(code)]
+                + [real for real, _ in [*data.whole, *data.files]],
+                list_only=[real for real, _ in data.dirs],
                 write=[str(out_dir), str(scratch)],
                 devices=_DEVICES,
                 landlock="required",
@@ -114,6 +128,7 @@ class UnshareSandbox(Sandbox):
             stdin_data=request.stdin,
             channel=(read_fd, write_fd),
             cgroup=cgroup,
+            launcher=launcher,
         )
 
 
@@ -129,12 +144,25 @@ def _probe(unshare: str | None) -> tuple[bool, str]:
     abi = _kernel.landlock_abi()
     if abi < 1:
         return False, "Landlock is not enabled in this kernel (needed as the filesystem boundary)"
+    ident = sandbox_identity()
+    launcher = Launcher(ident=ident)
     try:
         proc = subprocess.run(
-            [unshare, *_NAMESPACES, "--", "/bin/true"], capture_output=True, timeout=30, env={}, check=False
+            [unshare, *_NAMESPACES, "--", "/bin/true"],
+            capture_output=True,
+            timeout=30,
+            env={},
+            check=False,
+            preexec_fn=launcher,
+            cwd="/",
         )
     except (OSError, subprocess.SubprocessError) as exc:
-        return False, f"unshare cannot run: {exc}"
+        return False, f"unshare cannot run as {ident.describe()}: {exc}"
     if proc.returncode != 0:
-        return False, f"user namespaces are not usable: {proc.stderr.decode(errors='replace').strip()}"
-    return True, f"unshare at {unshare} (user, pid, net, ipc, uts, mount namespaces) + Landlock ABI {abi}"
+        why = proc.stderr.decode(errors="replace").strip()
+        return False, f"user namespaces are not usable as {ident.describe()}: {why}"
+    return (
+        True,
+        f"unshare at {unshare} (user, pid, net, ipc, uts, mount namespaces) + Landlock ABI {abi}, "
+        f"as {ident.describe()}",
+    )
