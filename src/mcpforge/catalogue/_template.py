@@ -54,11 +54,18 @@ DERIVED_DESCRIPTION = (
     "Columns computed before filtering, name -> arithmetic expression over numeric columns "
     "(+ - * / // % **, parentheses, numbers, abs/round/min/max; `backticks` for names with spaces)"
 )
+_SCALAR_SCHEMAS = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}, {"type": "null"}]
+# The value is typed (a scalar, or a list of scalars for in / not in / between) rather than "any JSON",
+# so every tool with filters also converts to OpenAI strict function calling.
 _FILTER_SCHEMA = {
     "type": "array",
     "items": {
         "type": "object",
-        "properties": {"column": {"type": "string"}, "op": {"type": "string"}, "value": {}},
+        "properties": {
+            "column": {"type": "string"},
+            "op": {"type": "string"},
+            "value": {"anyOf": [*_SCALAR_SCHEMAS, {"type": "array", "items": {"anyOf": _SCALAR_SCHEMAS}}]},
+        },
         "required": ["column", "op"],
     },
 }

@@ -26,6 +26,7 @@ from mcpforge.exceptions import (
 )
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.runtime import resolve_under_roots
+from mcpforge.server._coerce import coerce_arguments
 from mcpforge.sandbox import SandboxLimits, ToolCallOutcome, call_tool, get_sandbox, limits_from_config
 
 logger = logging.getLogger("mcpforge.server")
@@ -171,6 +172,7 @@ class ToolInvoker:
             return CallResult(ok=False, error=str(exc))
         except NotFoundError:
             return CallResult(ok=False, error=f"tool {name!r} is no longer promoted")
+        arguments = coerce_arguments(arguments, tool.spec.input_schema or {})
         invalid = self._argument_error(tool, arguments)
         if invalid is not None:
             return CallResult(ok=False, error=invalid)
