@@ -16,7 +16,20 @@ from pathlib import Path
 import pandas as pd
 
 REGIONS = ["Nord", "Süd", "Nord", "Ost", "Süd", "Nord", "West", "Ost", "Nord", "Süd", "West", "Nord"]
-PRODUCTS = ["Äpfel", "Birnen", "Äpfel", "Kaffee", "Tee", "Kaffee", "Äpfel", "Tee", "Birnen", "Kaffee", "Tee", "Tee"]
+PRODUCTS = [
+    "Äpfel",
+    "Birnen",
+    "Äpfel",
+    "Kaffee",
+    "Tee",
+    "Kaffee",
+    "Äpfel",
+    "Tee",
+    "Birnen",
+    "Kaffee",
+    "Tee",
+    "Tee",
+]
 AMOUNTS = [12.5, 3.25, 7.0, 19.99, 4.5, 8.75, 11.0, 2.5, 6.25, 14.0, 5.5, 9.0]
 DATES = [f"2024-0{1 + i % 6}-{10 + i:02d}" for i in range(len(REGIONS))]
 REGION_COUNTS = dict(Counter(REGIONS))
@@ -84,7 +97,7 @@ def write_cp1252(directory: Path) -> Path:
 
 def write_xlsx(directory: Path) -> Path:
     """A workbook with a cover sheet first and the data on the sheet named ``Sales``."""
-    import openpyxl  # noqa: PLC0415
+    import openpyxl
 
     workbook = openpyxl.Workbook()
     cover = workbook.active
@@ -96,7 +109,9 @@ def write_xlsx(directory: Path) -> Path:
     frame = sales_frame()
     sheet.append(list(frame.columns))
     for record in frame.itertuples(index=False):
-        sheet.append([record.region, record.product, record.amount, pd.Timestamp(record.date).to_pydatetime()])
+        sheet.append(
+            [record.region, record.product, record.amount, pd.Timestamp(record.date).to_pydatetime()]
+        )
     path = directory / "sales.xlsx"
     workbook.save(path)
     return path

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import pytest
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "catalogue"))
-from catalogue_cases import CASES  # noqa: E402
+from catalogue_cases import CASES
 
 from mcpforge.bridge.openai import openai_parameters
 from mcpforge.catalogue import CATALOGUE, get_operation
 from mcpforge.models import Filter, Intent
 
 # Map-typed parameters (derived_columns: name -> expression) cannot be strict; see docs/handoff/files.md.
-_NO_DERIVED = {name: {k: v for k, v in fields.items() if k != "derived"} for name, (fields, _) in CASES.items()}
+_NO_DERIVED = {
+    name: {k: v for k, v in fields.items() if k != "derived"} for name, (fields, _) in CASES.items()
+}
 
 
 @pytest.mark.parametrize("name", sorted(CATALOGUE))

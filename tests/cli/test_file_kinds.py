@@ -11,10 +11,10 @@ from pathlib import Path
 
 import anyio
 import pytest
-from data_files import REGION_COUNTS, WRITERS
 from fastmcp import Client
 from typer.testing import CliRunner
 
+from data_files import REGION_COUNTS, WRITERS
 from mcpforge.cli.main import app
 from mcpforge.config import MCPForgeConfig, SandboxConfig
 from mcpforge.models import UserFeedback, utc_now
@@ -71,7 +71,9 @@ def anyio_backend() -> str:
 
 
 @pytest.mark.anyio
-async def test_a_served_tool_answers_on_every_kind_of_file(tmp_path: Path, forge_config: MCPForgeConfig) -> None:
+async def test_a_served_tool_answers_on_every_kind_of_file(
+    tmp_path: Path, forge_config: MCPForgeConfig
+) -> None:
     data = tmp_path / "data"
     data.mkdir()
     first = WRITERS["semicolon_decimal_comma"](data)

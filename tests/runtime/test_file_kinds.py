@@ -1,4 +1,4 @@
-"""One loader for every kind of file people have: text in any delimiter/encoding, Excel, Parquet, JSON, SQLite."""
+"""One loader for every kind of file people have: text in any delimiter or encoding, Excel, Parquet, JSON."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+
 from data_files import (
     AMOUNTS,
     REGION_COUNTS,
@@ -18,7 +19,6 @@ from data_files import (
     write_sqlite,
     write_xlsx,
 )
-
 from mcpforge.exceptions import DataError, PathNotAllowedError
 from mcpforge.runtime import (
     LOAD_ATTR,
@@ -42,7 +42,9 @@ def test_every_kind_of_file_loads_to_the_same_table(data_dir: Path, kind: str) -
 
 
 @pytest.mark.parametrize("kind", sorted(WRITERS))
-def test_every_kind_of_file_reads_as_text_cells_that_round_trip_through_csv(data_dir: Path, kind: str) -> None:
+def test_every_kind_of_file_reads_as_text_cells_that_round_trip_through_csv(
+    data_dir: Path, kind: str
+) -> None:
     path = WRITERS[kind](data_dir)
     cells = read_data_as_text(str(path))
     assert cells["amount"].map(float).tolist() == pytest.approx(AMOUNTS)
@@ -154,7 +156,7 @@ def _zip(directory: Path) -> Path:
 
 
 def _gzip(directory: Path) -> Path:
-    import gzip  # noqa: PLC0415
+    import gzip
 
     path = directory / "sales.csv.gz"
     path.write_bytes(gzip.compress(b"a,b\n1,2\n"))

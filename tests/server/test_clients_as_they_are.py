@@ -63,10 +63,17 @@ async def test_text_arguments_are_coerced_and_still_validated(config: MCPForgeCo
     with anyio.fail_after(60):
         async with Client(server) as client:
             texts = {"file_path": str(data), "top_n": "3", "as_percentage": "true", "filters": filters}
-            typed = {"file_path": str(data), "top_n": 3, "as_percentage": True, "filters": json.loads(filters)}
+            typed = {
+                "file_path": str(data),
+                "top_n": 3,
+                "as_percentage": True,
+                "filters": json.loads(filters),
+            }
             from_text = await client.call_tool(tool.name, texts, raise_on_error=False)
             from_types = await client.call_tool(tool.name, typed, raise_on_error=False)
-            wrong = await client.call_tool(tool.name, {"file_path": str(data), "top_n": "three"}, raise_on_error=False)
+            wrong = await client.call_tool(
+                tool.name, {"file_path": str(data), "top_n": "three"}, raise_on_error=False
+            )
     assert not from_text.is_error, from_text.content
     assert from_text.structured_content == from_types.structured_content
     assert isinstance(from_text.structured_content, dict)
@@ -86,12 +93,14 @@ def test_coercion_only_touches_values_whose_meaning_is_unambiguous() -> None:
             "flag": {"type": "boolean"},
             "names": {"type": "array", "items": {"type": "string"}},
             "sizes": {"type": "array", "items": {"type": "integer"}},
-            "options": {"anyOf": [{"type": "object", "properties": {"k": {"type": "integer"}}}, {"type": "null"}]},
+            "options": {
+                "anyOf": [{"type": "object", "properties": {"k": {"type": "integer"}}}, {"type": "null"}]
+            },
         },
     }
     sent = {
-        "code": "007", "n": "null", "ratio": "2.5", "flag": "True", "names": '["a", "b"]', "sizes": ["1", "2"],
-        "options": '{"k": "4"}', "extra": "5",
+        "code": "007", "n": "null", "ratio": "2.5", "flag": "True", "names": '["a", "b"]',
+        "sizes": ["1", "2"], "options": '{"k": "4"}', "extra": "5",
     }  # fmt: skip
     assert coerce_arguments(sent, schema) == {
         "code": "007", "n": None, "ratio": 2.5, "flag": True, "names": ["a", "b"], "sizes": [1, 2],

@@ -124,7 +124,9 @@ class DatasetSchema:
         if not file.is_file():
             raise DataError(f"data file {shown!r} does not exist or is not a file", path=shown)
         with _reading(file):
-            df = load_csv_data_with_types(str(file), max_rows=sample_rows, auto_expand_json=False, convert_types=False)
+            df = load_csv_data_with_types(
+                str(file), max_rows=sample_rows, auto_expand_json=False, convert_types=False
+            )
         notes = tuple(str(note) for note in df.attrs.get(NOTES_ATTR, []) if "only the first" not in str(note))
         kind = str(df.attrs.get(LOAD_ATTR, {}).get("kind", "csv"))
         if df.empty:

@@ -27,7 +27,7 @@ _BLOCK_BYTES = 16 * 1024 * 1024
 
 
 def _header(path: Path, fmt: TextFormat) -> list[str]:
-    import csv  # noqa: PLC0415
+    import csv
 
     with path.open("r", encoding=fmt.encoding, newline="", errors="replace") as handle:
         return next(csv.reader(handle, delimiter=fmt.delimiter), [])
@@ -42,8 +42,8 @@ def read_big_csv(
         DataError: a malformed row (the message names it as pyarrow reports it).
         ResourceLimitError: more rows than allowed, or the parse ran out of memory (names the setting).
     """
-    import pyarrow as pa  # noqa: PLC0415 - only big files pay for the import
-    from pyarrow import csv as pacsv  # noqa: PLC0415
+    import pyarrow as pa
+    from pyarrow import csv as pacsv
 
     header = _header(path, fmt)
     include = None
@@ -56,9 +56,11 @@ def read_big_csv(
             read_options=pacsv.ReadOptions(encoding=fmt.encoding, block_size=_BLOCK_BYTES),
             parse_options=pacsv.ParseOptions(delimiter=fmt.delimiter),
             convert_options=pacsv.ConvertOptions(
-                include_columns=include, decimal_point=fmt.decimal, strings_can_be_null=True,
+                include_columns=include,
+                decimal_point=fmt.decimal,
+                strings_can_be_null=True,
                 quoted_strings_can_be_null=False,
-            ),  # fmt: skip
+            ),
         )
     except (MemoryError, pa.ArrowMemoryError):
         raise out_of_memory_error(shown, file_mb=path.stat().st_size / 1024**2) from None

@@ -41,7 +41,9 @@ _JSON_LINES_SUFFIXES = (".jsonl", ".ndjson", ".jsonlines")
 
 
 def _unsupported(shown: str, looks_like: str) -> DataError:
-    return DataError(f"{shown!r} looks like {looks_like}, which cannot be read; supported: {SUPPORTED}", path=shown)
+    return DataError(
+        f"{shown!r} looks like {looks_like}, which cannot be read; supported: {SUPPORTED}", path=shown
+    )
 
 
 def _zip_kind(path: Path, shown: str) -> FileKind:
@@ -72,7 +74,7 @@ def _looks_like_json_lines(text: str) -> bool:
         return False
 
 
-def detect_file_kind(path: str | Path, sample: bytes | None = None) -> FileKind:
+def detect_file_kind(path: str | Path, sample: bytes | None = None) -> FileKind:  # noqa: PLR0911 - one return per kind
     """The kind of data file at ``path`` (``sample``: its first bytes, read here when omitted).
 
     Raises:
@@ -90,7 +92,9 @@ def detect_file_kind(path: str | Path, sample: bytes | None = None) -> FileKind:
     if sample.startswith(_ZIP_MAGIC):
         return _zip_kind(file, shown)
     if sample.startswith(_OLE_MAGIC):
-        raise _unsupported(shown, "an old Excel .xls (or other Office 97-2003) file; save it as .xlsx or .csv")
+        raise _unsupported(
+            shown, "an old Excel .xls (or other Office 97-2003) file; save it as .xlsx or .csv"
+        )
     for magic, name in _LOOKALIKES:
         if sample.startswith(magic):
             raise _unsupported(shown, name)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import re
 import warnings
@@ -80,14 +81,20 @@ def _usecols(wanted: Sequence[str] | None) -> Any:
 
 
 def _read_text(
-    path: Path, shown: str, fmt: TextFormat, *, nrows: int | None, columns: Sequence[str] | None, as_text: bool
+    path: Path,
+    shown: str,
+    fmt: TextFormat,
+    *,
+    nrows: int | None,
+    columns: Sequence[str] | None,
+    as_text: bool,
 ) -> pd.DataFrame:
     text_options: dict[str, Any] = {"dtype": str, "keep_default_na": False} if as_text else {}
     with warnings.catch_warnings():
         # Rows longer than the header would silently lose data; make pandas say so.
         warnings.simplefilter("error", pd.errors.ParserWarning)
         try:
-            return pd.read_csv(
+            return pd.read_csv(  # type: ignore[no-any-return]  # a DataFrame: no chunksize/iterator given
                 path, sep=fmt.delimiter, encoding=fmt.encoding, on_bad_lines="error", index_col=False,
                 nrows=nrows, low_memory=False, encoding_errors="strict", usecols=_usecols(columns),
                 decimal=fmt.decimal, **text_options,
@@ -197,7 +204,9 @@ def _as_text_cells(df: pd.DataFrame) -> pd.DataFrame:
         elif pd.api.types.is_bool_dtype(series):
             text = series.map(lambda v: "" if pd.isna(v) else ("true" if v else "false"))
         else:
-            text = series.map(lambda v: "" if v is None or (isinstance(v, float) and v != v) else _cell(v))
+            text = series.map(
+                lambda v: "" if v is None or (isinstance(v, float) and math.isnan(v)) else _cell(v)
+            )
         out[column] = text.fillna("").astype(str)
     return pd.DataFrame(out, index=df.index)
 
@@ -210,7 +219,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _load_any(  # noqa: PLR0913 - the loader's options, passed through
+def _load_any(
     file_path: str | os.PathLike[str],
     *,
     nrows: int | None,
@@ -229,6 +238,7 @@ def _load_any(  # noqa: PLR0913 - the loader's options, passed through
     kind: FileKind = "csv" if delimiter is not None else detect_file_kind(path, sample)
     info: dict[str, Any] = {"path": str(path), "kind": kind}
     wanted = None if columns is None else {str(c).strip() for c in columns}
+    chosen = None if wanted is None else sorted(wanted)
     if kind == "csv":
         df, notes, text_info = _load_text(
             path, shown, sample, nrows=nrows, columns=None if wanted is None else sorted(wanted),
@@ -236,11 +246,11 @@ def _load_any(  # noqa: PLR0913 - the loader's options, passed through
         )  # fmt: skip
         info.update(text_info)
     elif kind == "xlsx":
-        df, notes = _readers.read_excel(path, shown, sheet=sheet, columns=wanted and sorted(wanted), nrows=nrows)
+        df, notes = _readers.read_excel(path, shown, sheet=sheet, columns=chosen, nrows=nrows)
     elif kind == "parquet":
-        df, notes = _readers.read_parquet(path, shown, columns=wanted and sorted(wanted), nrows=nrows)
+        df, notes = _readers.read_parquet(path, shown, columns=chosen, nrows=nrows)
     elif kind == "sqlite":
-        df, notes = _readers.read_sqlite(path, shown, table=table, columns=wanted and sorted(wanted), nrows=nrows)
+        df, notes = _readers.read_sqlite(path, shown, table=table, columns=chosen, nrows=nrows)
     else:
         file_encoding = encoding or sniff_text_format(sample, shown=shown, complete=True).encoding
         df, notes = _readers.read_json(path, shown, lines=kind == "jsonl", encoding=file_encoding)
@@ -254,7 +264,7 @@ def _load_any(  # noqa: PLR0913 - the loader's options, passed through
     return df, notes, info
 
 
-def load_csv_data_with_types(  # noqa: PLR0913 - one loader, every option a person may need
+def load_csv_data_with_types(
     file_path: str | os.PathLike[str],
     auto_expand_json: bool = True,
     *,

@@ -37,8 +37,8 @@ def read_excel(
     path: Path, shown: str, *, sheet: str | None, columns: Sequence[str] | None, nrows: int | None
 ) -> tuple[pd.DataFrame, list[str]]:
     """One sheet of an .xlsx workbook (the first unless ``sheet`` names another)."""
-    import openpyxl  # noqa: PLC0415 - only Excel files pay for importing it
-    from openpyxl.utils.exceptions import InvalidFileException  # noqa: PLC0415
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
 
     try:
         workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
@@ -72,8 +72,8 @@ def read_parquet(
     path: Path, shown: str, *, columns: Sequence[str] | None, nrows: int | None
 ) -> tuple[pd.DataFrame, list[str]]:
     """A Parquet file (only ``columns`` when given; only the first ``nrows`` rows when given)."""
-    import pyarrow as pa  # noqa: PLC0415
-    import pyarrow.parquet as pq  # noqa: PLC0415
+    import pyarrow as pa
+    import pyarrow.parquet as pq
 
     try:
         parquet = pq.ParquetFile(path)
@@ -96,7 +96,7 @@ def read_parquet(
 
 
 def _json_frame(document: Any, shown: str) -> pd.DataFrame:
-    """Records (``[{...}, ...]``), columns (``{"col": [...]}`` or ``{"col": {"0": ...}}``) or ``{"data": [...]}``."""
+    """A table from JSON: records ``[{...}]``, columns ``{"col": [...]}`` or ``{"data": [records]}``."""
     if isinstance(document, dict):
         lists = [key for key, value in document.items() if isinstance(value, list)]
         if len(lists) == 1 and all(isinstance(item, dict) for item in document[lists[0]]):
@@ -166,11 +166,11 @@ def read_sqlite(
     name, notes = _pick("table", table, sqlite_tables(path, shown), shown)
     try:
         with _connect(path) as connection:
-            cursor = connection.execute(f"SELECT * FROM {_quote(name)} LIMIT 0")  # noqa: S608 - quoted name
+            cursor = connection.execute(f"SELECT * FROM {_quote(name)} LIMIT 0")
             names = [str(item[0]) for item in cursor.description]
             chosen = [n for n in names if columns is None or n.strip() in columns] or names
             limit = "" if nrows is None else f" LIMIT {int(nrows)}"
-            query = f"SELECT {', '.join(_quote(n) for n in chosen)} FROM {_quote(name)}{limit}"  # noqa: S608
+            query = f"SELECT {', '.join(_quote(n) for n in chosen)} FROM {_quote(name)}{limit}"
             df = pd.read_sql_query(query, connection)
     except sqlite3.DatabaseError as exc:
         raise DataError(f"table {name!r} of {shown!r} cannot be read: {exc}", path=shown) from None

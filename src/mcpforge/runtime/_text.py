@@ -113,7 +113,11 @@ def sniff_decimal(text: str, delimiter: str) -> str:
     width = max(len(row) for row in rows)
     for index in range(width):
         cells = [row[index].strip() for row in rows if index < len(row) and row[index].strip()]
-        if cells and any(_DECIMAL_COMMA.match(c) for c in cells) and all(_PLAIN_NUMBER.match(c) for c in cells):
+        if (
+            cells
+            and any(_DECIMAL_COMMA.match(c) for c in cells)
+            and all(_PLAIN_NUMBER.match(c) for c in cells)
+        ):
             return ","
     return "."
 
@@ -134,7 +138,9 @@ def sniff_text_format(sample: bytes, *, shown: str, complete: bool) -> TextForma
     delimiter = sniff_delimiter(text)
     decimal = sniff_decimal(text, delimiter)
     if decimal == ",":
-        notes.append(f"{shown!r} writes decimals with a comma (delimiter {delimiter!r}); read them as numbers")
+        notes.append(
+            f"{shown!r} writes decimals with a comma (delimiter {delimiter!r}); read them as numbers"
+        )
     return TextFormat(encoding=encoding, delimiter=delimiter, decimal=decimal, notes=tuple(notes))
 
 

@@ -61,7 +61,9 @@ class ForgeService:
     config: MCPForgeConfig
     roots: tuple[Path, ...]
 
-    def request(self, request: str, data_path: str, progress: Callable[[str], None] | None = None) -> ForgeResult:
+    def request(
+        self, request: str, data_path: str, progress: Callable[[str], None] | None = None
+    ) -> ForgeResult:
         """Steps 1-7 for ``request`` over ``data_path``, which must lie under the server's roots.
 
         Raises:
@@ -267,6 +269,9 @@ def register_forge_tools(
 
     for function in (forge_request, inspect_candidate, list_candidates, review_candidate):
         server.tool(
-            function, name=function.__name__, output_schema=None, annotations=FORGE_ANNOTATIONS[function.__name__]
+            function,
+            name=function.__name__,
+            output_schema=None,
+            annotations=FORGE_ANNOTATIONS[function.__name__],
         )
     return service

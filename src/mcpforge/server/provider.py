@@ -26,8 +26,9 @@ from pydantic import PrivateAttr
 
 from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryError
 from mcpforge.models import ToolSpec
+from mcpforge.output_contract import output_schema_for
 from mcpforge.registry import ActiveTool, Registry
-from mcpforge.server._invoke import ToolInvoker, output_schema_for
+from mcpforge.server._invoke import ToolInvoker
 
 logger = logging.getLogger("mcpforge.server")
 
