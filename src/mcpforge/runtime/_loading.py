@@ -301,6 +301,10 @@ def load_csv_data_with_types(
     """
     limit = get_settings().max_rows + 1
     nrows = min(limit, max_rows + 1) if max_rows is not None else None
+    if columns is not None and (not columns or not set(columns) <= set(read_csv_header(file_path))):
+        # No names means every column; a name the header does not have may be a ``column.key`` of an
+        # expanded JSON column, or missing (the caller's column check names it): read every column.
+        columns = None
     df, notes, info = _load_any(
         file_path, nrows=nrows, columns=columns, as_text=False, sheet=sheet, table=table,
         delimiter=delimiter, encoding=encoding,
