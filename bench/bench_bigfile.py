@@ -64,7 +64,11 @@ def write_csv(path: Path, rows: int, *, seed: int = 7) -> None:
                     "quantity": rng.integers(1, 20, n),
                     "order_date": (np.datetime64("2021-01-01") + days).astype(str),
                     "customer": np.char.add("cust-", rng.integers(1_000_000, 9_999_999, n).astype(str)),
-                    "note": np.where(rng.random(n) < 0.5, "delivered to the front desk", "left with neighbour"),
+                    "note": np.where(
+                        rng.random(n) < 0.5,
+                        "delivered to the front desk at reception",
+                        "left with the neighbour next door",
+                    ),
                 }
             )
             if writer is None:
@@ -75,7 +79,9 @@ def write_csv(path: Path, rows: int, *, seed: int = 7) -> None:
             writer.close()
 
 
-def promote(request: str, sample: Path, registry: Registry, config: MCPForgeConfig) -> tuple[str, dict[str, Any]]:
+def promote(
+    request: str, sample: Path, registry: Registry, config: MCPForgeConfig
+) -> tuple[str, dict[str, Any]]:
     forged = forge(request, sample, registry=registry, config=config, allow_read=[sample.parent])
     if forged.candidate is None or forged.candidate.run_arguments is None:
         raise SystemExit(f"forge failed for {request!r}: {forged.error}")
@@ -113,7 +119,9 @@ def run(rows: int, repeats: int) -> int:
         registry = Registry(work / "registry", config)
         registry.init()
         invoker = ToolInvoker(registry=registry, config=config, roots=(work,))
-        print(f"sandbox: memory {config.sandbox.memory_mb} MB, time {config.validation.sandbox_timeout_seconds} s")
+        print(
+            f"sandbox: memory {config.sandbox.memory_mb} MB, time {config.validation.sandbox_timeout_seconds} s"
+        )
         print(f"{'query':<12} {'mcpforge s':>11} {'duckdb s':>9} {'ratio':>6} {'target':>7}  answer")
         for label, (request, sql) in QUERIES.items():
             name, arguments = promote(request, sample, registry, config)

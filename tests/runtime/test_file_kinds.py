@@ -211,3 +211,36 @@ def test_a_text_file_named_json_is_still_detected_by_its_content(data_dir: Path)
         connection.execute("CREATE TABLE t (a INTEGER)")
     connection.close()
     assert detect_file_kind(database) == "sqlite"
+
+
+@pytest.mark.parametrize("kind", ["semicolon_decimal_comma", "cp1252", "tab", "spaced_header"])
+def test_big_files_parsed_by_pyarrow_give_the_same_table(
+    data_dir: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = WRITERS[kind](data_dir)
+    small = load_csv_data_with_types(str(path))
+    monkeypatch.setattr("mcpforge.runtime._loading.BIG_FILE_BYTES", 1)
+    big = load_csv_data_with_types(str(path))
+    assert any("parsed with pyarrow" in note for note in big.attrs[NOTES_ATTR])
+    pd.testing.assert_frame_equal(big, small, check_dtype=False)
+    assert pd.api.types.is_float_dtype(big["amount"])
+    narrow = load_csv_data_with_types(str(path), columns=["region", "amount"])
+    assert sorted(narrow.columns) == ["amount", "region"]
+
+
+@pytest.mark.parametrize("big", [False, True])
+def test_a_row_limit_names_the_limit_the_figure_and_the_setting(
+    data_dir: Path, big: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mcpforge.exceptions import ResourceLimitError  # noqa: PLC0415
+    from mcpforge.runtime import configure  # noqa: PLC0415
+
+    if big:
+        monkeypatch.setattr("mcpforge.runtime._loading.BIG_FILE_BYTES", 1)
+    configure(max_rows=5)
+    with pytest.raises(ResourceLimitError) as caught:
+        load_csv_data_with_types(str(WRITERS["tab"](data_dir)))
+    message = str(caught.value)
+    assert "the limit is 5" in message
+    assert "security.max_dataset_rows" in message
+    assert caught.value.limit == "rows"

@@ -200,7 +200,9 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     # Operations whose needed columns are all they read load only those (big files: a fraction of the
     # parsing and memory); derived columns read columns the plan does not list, so they load everything.
     only_needed = operation.name in READS_ONLY_NEEDED and not derived
-    load_args = f"file_path, columns=_source_columns({plan.needed}, filters, {{}})" if only_needed else "file_path"
+    load_args = (
+        f"file_path, columns=_source_columns({plan.needed}, filters, {{}})" if only_needed else "file_path"
+    )
     body = [
         f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg}))",
         f"    df = load_csv_data_with_types({load_args}).reset_index(drop=True)",

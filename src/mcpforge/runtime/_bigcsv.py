@@ -1,4 +1,4 @@
-"""Big delimited text files: parsed by pyarrow's multi-threaded reader, only the columns asked for.
+"""Big delimited text files: parsed by pyarrow's streaming reader, only the columns asked for.
 
 pandas' C parser builds Python objects for every text cell and holds the whole file's worth of them; for
 a gigabyte file that is several gigabytes and more time than the analysis. pyarrow parses in parallel
@@ -20,10 +20,10 @@ import pandas as pd
 from mcpforge.exceptions import DataError
 from mcpforge.runtime._guards import out_of_memory_error, row_limit_error
 from mcpforge.runtime._settings import get_settings
-from mcpforge.runtime._text import TextFormat
+from mcpforge.runtime._text import TextFormat, normalise_decimal_commas
 
 BIG_FILE_BYTES = 64 * 1024 * 1024
-_BLOCK_BYTES = 16 * 1024 * 1024
+_BLOCK_BYTES = 8 * 1024 * 1024
 
 
 def _header(path: Path, fmt: TextFormat) -> list[str]:
@@ -51,17 +51,16 @@ def read_big_csv(
         wanted = set(columns)
         include = [name for name in header if name.strip().lstrip("\ufeff") in wanted]
     try:
-        table = pacsv.read_csv(
-            path,
-            read_options=pacsv.ReadOptions(encoding=fmt.encoding, block_size=_BLOCK_BYTES),
-            parse_options=pacsv.ParseOptions(delimiter=fmt.delimiter),
-            convert_options=pacsv.ConvertOptions(
-                include_columns=include,
-                decimal_point=fmt.decimal,
-                strings_can_be_null=True,
-                quoted_strings_can_be_null=False,
-            ),
-        )
+        try:
+            table = _stream(path, fmt, include, column_types=None)
+        except pa.ArrowInvalid:
+            # The streaming reader infers types from the first block; a later block that disagrees
+            # (a number column with a word further down) is read again as text, which the loader's
+            # type conversion then settles like any other text column.
+            table = _stream(path, fmt, include, column_types=pa.string())
+            text_read = True
+        else:
+            text_read = False
     except (MemoryError, pa.ArrowMemoryError):
         raise out_of_memory_error(shown, file_mb=path.stat().st_size / 1024**2) from None
     except pa.ArrowInvalid as exc:
@@ -73,5 +72,36 @@ def read_big_csv(
     except (MemoryError, pa.ArrowMemoryError):
         raise out_of_memory_error(shown, file_mb=path.stat().st_size / 1024**2) from None
     del table
+    if text_read and fmt.decimal == ",":
+        df = normalise_decimal_commas(df)
     notes = [f"{shown!r} is large ({path.stat().st_size / 1024**2:,.0f} MB); parsed with pyarrow"]
     return df, notes
+
+
+def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_types: object) -> object:
+    """The file through pyarrow's streaming reader: one block in flight per thread, not the whole file.
+
+    (``pyarrow.csv.read_csv`` keeps every parsed block until the end, which a gigabyte file does not
+    fit in a 2 GB address-space limit.)
+    """
+    import pyarrow as pa  # noqa: PLC0415
+    from pyarrow import csv as pacsv  # noqa: PLC0415
+
+    types = None
+    if column_types is not None:
+        types = dict.fromkeys(include if include is not None else _header(path, fmt), column_types)
+    convert = pacsv.ConvertOptions(
+        include_columns=include,
+        decimal_point=fmt.decimal,
+        strings_can_be_null=True,
+        quoted_strings_can_be_null=False,
+        column_types=types,
+    )
+    with pa.OSFile(str(path)) as source:
+        reader = pacsv.open_csv(
+            source,
+            read_options=pacsv.ReadOptions(encoding=fmt.encoding, block_size=_BLOCK_BYTES),
+            parse_options=pacsv.ParseOptions(delimiter=fmt.delimiter),
+            convert_options=convert,
+        )
+        return reader.read_all()
