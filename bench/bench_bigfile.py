@@ -96,8 +96,38 @@ def _table(structured: dict[str, Any]) -> dict[str, float]:
     return {str(row[0]): float(row[1]) for row in result["rows"]}
 
 
-def run(rows: int, repeats: int) -> int:
-    import duckdb  # noqa: PLC0415 - a bench-only dependency
+def _ours(
+    invoker: ToolInvoker, name: str, arguments: dict[str, Any], repeats: int
+) -> tuple[list[float], dict[str, float], str | None]:
+    """Times of the served tool's calls on the big file, its answer, or the error of a failed call."""
+    times: list[float] = []
+    answer: dict[str, float] = {}
+    for _ in range(repeats):
+        started = time.perf_counter()
+        result = invoker.call(name, arguments)
+        times.append(time.perf_counter() - started)
+        if not result.ok or result.structured is None:
+            return times, answer, result.error
+        answer = _table(result.structured)
+    return times, answer, None
+
+
+def _duckdb(duckdb: Any, big: Path, sql: str, repeats: int) -> tuple[list[float], dict[str, float]]:
+    times: list[float] = []
+    reference: dict[str, float] = {}
+    for _ in range(repeats):
+        connection = duckdb.connect()
+        started = time.perf_counter()
+        connection.execute(f"CREATE VIEW t AS SELECT * FROM read_csv('{big}')")
+        reference = {str(k): float(v) for k, v in connection.execute(sql).fetchall()}
+        times.append(time.perf_counter() - started)
+        connection.close()
+    return times, reference
+
+
+def run(rows: int, repeats: int, *, check_ratio: bool = True) -> int:
+    """Measure and print; returns how many rows missed (a wrong answer, or a ratio over the target)."""
+    import duckdb
 
     work = Path(tempfile.mkdtemp(prefix="mcpforge-bigfile-"))
     failures = 0
@@ -119,31 +149,13 @@ def run(rows: int, repeats: int) -> int:
         registry = Registry(work / "registry", config)
         registry.init()
         invoker = ToolInvoker(registry=registry, config=config, roots=(work,))
-        print(
-            f"sandbox: memory {config.sandbox.memory_mb} MB, time {config.validation.sandbox_timeout_seconds} s"
-        )
+        timeout = config.validation.sandbox_timeout_seconds
+        print(f"sandbox: memory {config.sandbox.memory_mb} MB, time {timeout} s")
         print(f"{'query':<12} {'mcpforge s':>11} {'duckdb s':>9} {'ratio':>6} {'target':>7}  answer")
         for label, (request, sql) in QUERIES.items():
             name, arguments = promote(request, sample, registry, config)
-            ours: list[float] = []
-            theirs: list[float] = []
-            answer: dict[str, float] = {}
-            error = None
-            for _ in range(repeats):
-                started = time.perf_counter()
-                result = invoker.call(name, {**arguments, "file_path": str(big)})
-                ours.append(time.perf_counter() - started)
-                if not result.ok or result.structured is None:
-                    error = result.error
-                    break
-                answer = _table(result.structured)
-            for _ in range(repeats):
-                connection = duckdb.connect()
-                started = time.perf_counter()
-                connection.execute(f"CREATE VIEW t AS SELECT * FROM read_csv('{big}')")
-                reference = {str(k): float(v) for k, v in connection.execute(sql).fetchall()}
-                theirs.append(time.perf_counter() - started)
-                connection.close()
+            ours, answer, error = _ours(invoker, name, {**arguments, "file_path": str(big)}, repeats)
+            theirs, reference = _duckdb(duckdb, big, sql, repeats)
             if error is not None:
                 failures += 1
                 print(f"{label:<12} {'failed':>11} {statistics.median(theirs):>9.2f}  {error}")
@@ -152,7 +164,8 @@ def run(rows: int, repeats: int) -> int:
                 math.isclose(answer[k], reference[k], rel_tol=1e-9) for k in reference
             )
             ratio = statistics.median(ours) / statistics.median(theirs)
-            failures += int(not correct or ratio > TARGET_RATIO)
+            # On a small file the sandbox's fixed start-up dominates; the ratio target is for big files.
+            failures += int(not correct or (check_ratio and ratio > TARGET_RATIO))
             verdict = "correct" if correct else f"WRONG: {answer} vs {reference}"
             print(
                 f"{label:<12} {statistics.median(ours):>11.2f} {statistics.median(theirs):>9.2f} "
@@ -172,7 +185,7 @@ def main() -> None:
     options = parser.parse_args()
     rows, repeats = (200_000, 1) if options.smoke else (options.rows, options.repeats)
     os.environ.setdefault("MCPFORGE_VALIDATION__STRESS_ROWS", "5000")
-    raise SystemExit(1 if run(rows, repeats) else 0)
+    raise SystemExit(1 if run(rows, repeats, check_ratio=not options.smoke) else 0)
 
 
 if __name__ == "__main__":

@@ -232,8 +232,8 @@ def test_big_files_parsed_by_pyarrow_give_the_same_table(
 def test_a_row_limit_names_the_limit_the_figure_and_the_setting(
     data_dir: Path, big: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mcpforge.exceptions import ResourceLimitError  # noqa: PLC0415
-    from mcpforge.runtime import configure  # noqa: PLC0415
+    from mcpforge.exceptions import ResourceLimitError
+    from mcpforge.runtime import configure
 
     if big:
         monkeypatch.setattr("mcpforge.runtime._loading.BIG_FILE_BYTES", 1)

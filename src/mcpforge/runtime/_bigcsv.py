@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -43,7 +44,6 @@ def read_big_csv(
         ResourceLimitError: more rows than allowed, or the parse ran out of memory (names the setting).
     """
     import pyarrow as pa
-    from pyarrow import csv as pacsv
 
     header = _header(path, fmt)
     include = None
@@ -78,14 +78,14 @@ def read_big_csv(
     return df, notes
 
 
-def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_types: object) -> object:
+def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_types: object) -> Any:
     """The file through pyarrow's streaming reader: one block in flight per thread, not the whole file.
 
     (``pyarrow.csv.read_csv`` keeps every parsed block until the end, which a gigabyte file does not
     fit in a 2 GB address-space limit.)
     """
-    import pyarrow as pa  # noqa: PLC0415
-    from pyarrow import csv as pacsv  # noqa: PLC0415
+    import pyarrow as pa
+    from pyarrow import csv as pacsv
 
     types = None
     if column_types is not None:
