@@ -51,7 +51,7 @@ def test_ask_answers_a_group_count_on_every_kind_of_file(work: Path, kind: str) 
     path = WRITERS[kind](work)
     outcome = CliRunner().invoke(app, ["ask", REQUEST, "--data", path.name, "--registry", "reg", "--json"])
     data = json.loads(outcome.stdout)
-    assert data["error"] is None
+    assert data["error"] is None, (data["error"], (data["validation"] or {}).get("errors"))
     assert data["status"] == "STAGED"
     assert _counts(data["result"]) == REGION_COUNTS
 
