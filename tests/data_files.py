@@ -176,7 +176,8 @@ def write_spaced_header(directory: Path) -> Path:
     return path
 
 
-# Every kind whose file holds exactly the sales table and needs no sheet/table choice.
+# Every kind of file, each holding the sales table where the loader looks by default (the largest sheet
+# or table when there are several).
 WRITERS: dict[str, Callable[[Path], Path]] = {
     "semicolon_decimal_comma": write_semicolon_decimal_comma,
     "tab": write_tab,
@@ -185,10 +186,12 @@ WRITERS: dict[str, Callable[[Path], Path]] = {
     "utf16_without_bom": write_utf16_without_bom,
     "cp1252": write_cp1252,
     "xlsx": write_xlsx_single,
+    "xlsx_cover_sheet": write_xlsx,
     "parquet": write_parquet,
     "json_records": write_json_records,
     "json_columns": write_json_columns,
     "jsonl": write_jsonl,
     "sqlite": write_sqlite_single,
+    "sqlite_two_tables": write_sqlite,
     "spaced_header": write_spaced_header,
 }

@@ -85,7 +85,7 @@ def test_ask_without_json_prints_the_presentation_and_leaves_the_tool_staged(wor
         (REQUEST, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00"),
         (REQUEST, b"severity,location\nMinor,Urban,extra,fields\nSerious,Rural\n"),
     ],
-    # UTF-16 without a BOM and latin-1 files are read with a note (tests/cli/test_file_kinds.py).
+    # UTF-16 without a BOM and latin-1 files are read with a note (tests/cli/test_ask_file_kinds.py).
     ids=["unknown-column", "delete-files", "poem", "empty", "binary", "ragged"],
 )
 def test_bad_input_gives_one_clear_error_and_stages_nothing(

@@ -83,14 +83,14 @@ def test_utf16_without_a_byte_order_mark_is_recognised(data_dir: Path) -> None:
     assert df["product"].iloc[0] == "Äpfel"
 
 
-def test_workbook_reads_the_first_sheet_with_a_note_or_the_sheet_asked_for(data_dir: Path) -> None:
+def test_workbook_reads_the_largest_sheet_with_a_note_or_the_sheet_asked_for(data_dir: Path) -> None:
     path = write_xlsx(data_dir)
-    first = load_csv_data_with_types(str(path))
-    assert list(first.columns) == ["Quarterly report", "Unnamed: 1"]
-    assert any("'Cover'" in note and "'Sales'" in note for note in first.attrs[NOTES_ATTR])
-    sales = load_csv_data_with_types(str(path), sheet="Sales")
-    assert sales.groupby("region").size().to_dict() == REGION_COUNTS
-    assert pd.api.types.is_datetime64_any_dtype(sales["date"])
+    largest = load_csv_data_with_types(str(path))
+    assert largest.groupby("region").size().to_dict() == REGION_COUNTS
+    assert pd.api.types.is_datetime64_any_dtype(largest["date"])
+    assert any("'Cover'" in note and "'Sales'" in note for note in largest.attrs[NOTES_ATTR])
+    cover = load_csv_data_with_types(str(path), sheet="Cover")
+    assert list(cover.columns) == ["Quarterly report", "Unnamed: 1"]
 
 
 def test_a_sheet_that_does_not_exist_is_named_with_the_ones_that_do(data_dir: Path) -> None:
@@ -100,12 +100,13 @@ def test_a_sheet_that_does_not_exist_is_named_with_the_ones_that_do(data_dir: Pa
     assert "'Sales'" in str(caught.value)
 
 
-def test_sqlite_file_reads_the_table_asked_for(data_dir: Path) -> None:
+def test_sqlite_file_reads_the_largest_table_or_the_table_asked_for(data_dir: Path) -> None:
     path = write_sqlite(data_dir)
-    regions = load_csv_data_with_types(str(path))
-    assert list(regions.columns) == ["region"]  # tables in name order: 'regions' before 'sales'
-    sales = load_csv_data_with_types(str(path), table="sales")
+    sales = load_csv_data_with_types(str(path))
     assert sales.groupby("region").size().to_dict() == REGION_COUNTS
+    assert any("'regions'" in note for note in sales.attrs[NOTES_ATTR])
+    regions = load_csv_data_with_types(str(path), table="regions")
+    assert list(regions.columns) == ["region"]
     with pytest.raises(DataError):
         load_csv_data_with_types(str(path), table="orders")
 

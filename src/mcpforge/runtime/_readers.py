@@ -18,8 +18,15 @@ import pandas as pd
 from mcpforge.exceptions import DataError
 
 
-def _pick(kind: str, wanted: str | None, available: Sequence[str], shown: str) -> tuple[str, list[str]]:
-    """The sheet or table to read: the one asked for, else the only/first one (with a note)."""
+def _pick(
+    kind: str, wanted: str | None, available: Sequence[str], shown: str, sizes: Sequence[int] = ()
+) -> tuple[str, list[str]]:
+    """The sheet or table to read: the one asked for, else the only one, else the largest (with a note).
+
+    The largest, not the first: workbooks often open with a cover or notes sheet, databases with a
+    small lookup table, and the data the person means is the big one. The note names the others and
+    how to choose.
+    """
     if not available:
         raise DataError(f"{shown!r} holds no {kind}s", path=shown)
     if wanted is not None:
@@ -29,8 +36,13 @@ def _pick(kind: str, wanted: str | None, available: Sequence[str], shown: str) -
         return wanted, []
     if len(available) == 1:
         return available[0], []
-    others = ", ".join(repr(name) for name in available[1:])
-    return available[0], [f"{shown!r} has {len(available)} {kind}s; read {available[0]!r} (others: {others})"]
+    index = max(range(len(available)), key=lambda i: (sizes[i] if i < len(sizes) else 0, -i))
+    chosen = available[index]
+    others = ", ".join(repr(name) for name in available if name != chosen)
+    return chosen, [
+        f"{shown!r} has {len(available)} {kind}s; read {chosen!r}, the largest (others: {others}; "
+        f"choose one with {kind}=)"
+    ]
 
 
 def read_excel(
@@ -45,7 +57,9 @@ def read_excel(
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, InvalidFileException) as exc:
         raise DataError(f"{shown!r} is not a readable .xlsx workbook: {exc}", path=shown) from None
     try:
-        name, notes = _pick("sheet", sheet, list(workbook.sheetnames), shown)
+        names_available = list(workbook.sheetnames)
+        sizes = [_sheet_size(workbook[name]) for name in names_available]
+        name, notes = _pick("sheet", sheet, names_available, shown, sizes)
         rows = workbook[name].iter_rows(values_only=True)
         header = next(rows, None)
         if header is None:
@@ -150,6 +164,28 @@ def sqlite_tables(path: Path, shown: str) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
+def _sheet_size(sheet: Any) -> int:
+    """Cells of a sheet as its stored dimensions say (0 when they are missing)."""
+    try:
+        return int(sheet.max_row or 0) * int(sheet.max_column or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _table_sizes(path: Path, tables: Sequence[str]) -> list[int]:
+    """Row counts of the tables (views count as 0: counting one may run a whole query)."""
+    sizes: list[int] = []
+    with _connect(path) as connection:
+        kinds = dict(connection.execute("SELECT name, type FROM sqlite_master").fetchall())
+        for name in tables:
+            if kinds.get(name) != "table":
+                sizes.append(0)
+                continue
+            row = connection.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()  # noqa: S608
+            sizes.append(int(row[0]) if row else 0)
+    return sizes
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     # Read-only and immutable: nothing is written next to the person's file (no journal, no lock file).
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
@@ -163,7 +199,8 @@ def read_sqlite(
     path: Path, shown: str, *, table: str | None, columns: Sequence[str] | None, nrows: int | None
 ) -> tuple[pd.DataFrame, list[str]]:
     """One table (or view) of a SQLite file: the only one, the one named by ``table``, or the first."""
-    name, notes = _pick("table", table, sqlite_tables(path, shown), shown)
+    tables = sqlite_tables(path, shown)
+    name, notes = _pick("table", table, tables, shown, _table_sizes(path, tables) if table is None else ())
     try:
         with _connect(path) as connection:
             cursor = connection.execute(f"SELECT * FROM {_quote(name)} LIMIT 0")

@@ -25,8 +25,8 @@ from mcpforge.server import build_server
 REQUEST = "count rows by region"
 # One file per family the loader tells apart (the text variants are covered one by one in tests/runtime).
 ASKED_KINDS = [
-    "semicolon_decimal_comma", "utf16", "cp1252", "xlsx", "parquet", "json_records", "jsonl", "sqlite",
-    "spaced_header",
+    "semicolon_decimal_comma", "utf16", "cp1252", "xlsx_cover_sheet", "parquet", "json_records", "jsonl",
+    "sqlite_two_tables", "spaced_header",
 ]  # fmt: skip
 
 
