@@ -181,7 +181,7 @@ def _table_sizes(path: Path, tables: Sequence[str]) -> list[int]:
             if kinds.get(name) != "table":
                 sizes.append(0)
                 continue
-            row = connection.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()  # noqa: S608
+            row = connection.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()
             sizes.append(int(row[0]) if row else 0)
     return sizes
 
