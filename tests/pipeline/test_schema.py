@@ -72,7 +72,6 @@ def test_file_without_trailing_newline_counts_its_last_row(tmp_path: Path) -> No
         (b"   \n\n", "blank.csv"),
         (b"a,b\n", "header_only.csv"),
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image.csv"),
-        ("name,city\nJos\u00e9,M\u00e1laga\n".encode("latin-1"), "latin1.csv"),
         (b"a,b\n1,2\n3,4,5,6\n", "ragged.csv"),
     ],
 )
@@ -94,3 +93,26 @@ def test_schema_serializes_to_a_plain_dict() -> None:
     region = next(col for col in data["columns"] if col["name"] == "region")
     assert region["kind"] == "categorical"
     assert sorted(region["values"]) == ["East", "North", "South", "West"]
+
+
+def test_latin1_file_is_described_with_a_note_instead_of_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.csv"
+    path.write_bytes("name,city\nJos\u00e9,M\u00e1laga\n".encode("latin-1"))
+    schema = DatasetSchema.from_file(path)
+    assert schema.get("city") is not None
+    assert any("Windows-1252" in note for note in schema.notes)
+
+
+def test_column_names_are_the_ones_the_tool_loader_sees(tmp_path: Path) -> None:
+    path = tmp_path / "weather.csv"
+    path.write_text("DATE, WINDSPEED ,TEMP\n2024-01-01,3.5,10\n2024-01-02,4.0,11\n", encoding="utf-8")
+    assert DatasetSchema.from_file(path).column_names == ["DATE", "WINDSPEED", "TEMP"]
+
+
+def test_non_text_files_are_described_with_their_full_row_count(tmp_path: Path) -> None:
+    path = tmp_path / "big.parquet"
+    pd.DataFrame({"g": ["a", "b"] * 50, "v": range(100)}).to_parquet(path)
+    schema = DatasetSchema.from_file(path, sample_rows=10)
+    assert schema.row_count == 100
+    assert schema.sampled
+    assert schema.get("v") is not None

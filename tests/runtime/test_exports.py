@@ -8,19 +8,25 @@ import mcpforge.runtime
 
 
 def test_public_names_are_stable() -> None:
+    # Widened on purpose: detect_file_kind / SUPPORTED_FILE_KINDS / FileKind (one loader for every file kind),
+    # read_data_as_text (fixtures cut through the same loader) and clean_column_names (one rule for names).
     assert sorted(mcpforge.runtime.__all__) == [
         "ColumnNotFoundError",
         "DataError",
+        "FileKind",
         "InvalidArgumentError",
         "LOAD_ATTR",
         "NOTES_ATTR",
         "ResourceLimitError",
         "RuntimeSettings",
+        "SUPPORTED_FILE_KINDS",
         "allowed_roots",
         "as_table",
+        "clean_column_names",
         "configure",
         "detect_column_types",
         "detect_encoding",
+        "detect_file_kind",
         "enforce_resource_limits",
         "format_markdown_table",
         "format_value",
@@ -31,6 +37,7 @@ def test_public_names_are_stable() -> None:
         "output_footer",
         "parse_output_footer",
         "read_csv_header",
+        "read_data_as_text",
         "require_columns",
         "reset_configuration",
         "resolve_under_roots",

@@ -34,11 +34,20 @@ def test_files_with_a_byte_order_mark_are_decoded(data_dir: Path, encoding: str,
     assert df.attrs[LOAD_ATTR]["encoding"] == expected
 
 
-def test_latin1_file_is_read_with_a_note(data_dir: Path) -> None:
+def test_latin1_file_is_read_as_windows_1252_with_a_note(data_dir: Path) -> None:
     path = data_dir / "latin1.csv"
     path.write_bytes(ROWS.encode("latin-1"))
     df = load_csv_data_with_types(str(path))
     assert df["city"].tolist() == ["Málaga", "Zürich", "Köln"]
+    assert df.attrs[LOAD_ATTR]["encoding"] == "cp1252"
+    assert any("Windows-1252" in note for note in df.attrs[NOTES_ATTR])
+
+
+def test_bytes_undefined_in_windows_1252_fall_back_to_latin1(data_dir: Path) -> None:
+    path = data_dir / "latin1_control.csv"
+    path.write_bytes(ROWS.encode("latin-1") + b"Zo\x81e,Bern,4\n")
+    df = load_csv_data_with_types(str(path))
+    assert df["name"].iloc[-1] == "Zo\x81e"
     assert df.attrs[LOAD_ATTR]["encoding"] == "latin-1"
     assert any("latin-1" in note for note in df.attrs[NOTES_ATTR])
 
@@ -49,7 +58,7 @@ def test_invalid_utf8_after_the_sample_falls_back_to_latin1(data_dir: Path) -> N
     path.write_bytes(body.encode("utf-8") + "é,2\n".encode("latin-1"))
     df = load_csv_data_with_types(str(path))
     assert df["a"].iloc[-1] == "é"
-    assert df.attrs[LOAD_ATTR]["encoding"] == "latin-1"
+    assert df.attrs[LOAD_ATTR]["encoding"] == "cp1252"
 
 
 @pytest.mark.parametrize("delimiter", [",", ";", "\t", "|"])

@@ -54,11 +54,21 @@ DERIVED_DESCRIPTION = (
     "Columns computed before filtering, name -> arithmetic expression over numeric columns "
     "(+ - * / // % **, parentheses, numbers, abs/round/min/max; `backticks` for names with spaces)"
 )
+# Operations that read nothing but their needed columns and the filter columns (an empty list of
+# needed columns never means "all columns" for them).
+READS_ONLY_NEEDED = frozenset({"group_count", "group_aggregate", "value_distribution", "crosstab"})
+_SCALAR_SCHEMAS = [{"type": "string"}, {"type": "number"}, {"type": "boolean"}, {"type": "null"}]
+# The value is typed (a scalar, or a list of scalars for in / not in / between) rather than "any JSON",
+# so every tool with filters also converts to OpenAI strict function calling.
 _FILTER_SCHEMA = {
     "type": "array",
     "items": {
         "type": "object",
-        "properties": {"column": {"type": "string"}, "op": {"type": "string"}, "value": {}},
+        "properties": {
+            "column": {"type": "string"},
+            "op": {"type": "string"},
+            "value": {"anyOf": [*_SCALAR_SCHEMAS, {"type": "array", "items": {"anyOf": _SCALAR_SCHEMAS}}]},
+        },
         "required": ["column", "op"],
     },
 }
@@ -187,9 +197,15 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
                             description=DERIVED_DESCRIPTION))  # fmt: skip
     all_params = [FILE_PATH, *params]
     derived_arg = "derived_columns" if derived else "{}"
+    # Operations whose needed columns are all they read load only those (big files: a fraction of the
+    # parsing and memory); derived columns read columns the plan does not list, so they load everything.
+    only_needed = operation.name in READS_ONLY_NEEDED and not derived
+    load_args = (
+        f"file_path, columns=_source_columns({plan.needed}, filters, {{}})" if only_needed else "file_path"
+    )
     body = [
         f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg}))",
-        "    df = load_csv_data_with_types(file_path).reset_index(drop=True)",
+        f"    df = load_csv_data_with_types({load_args}).reset_index(drop=True)",
         "    rows_processed = len(df)",
         "    notes: list[str] = [str(note) for note in df.attrs.get(NOTES_ATTR, [])]",
         *(["    df = _apply_derived(df, derived_columns)"] if derived else []),

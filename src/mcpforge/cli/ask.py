@@ -23,6 +23,7 @@ from mcpforge.cli._common import (
 
 if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
     from mcpforge.config import MCPForgeConfig
+from mcpforge.cli._render import command_hint, render_markdown
 
 AllowReadOption = Annotated[
     list[Path] | None,
@@ -115,11 +116,11 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
             typer.echo(f"error: {result.error}", err=True)
         else:
             if result.result_markdown:
-                typer.echo(result.result_markdown)
+                render_markdown(result.result_markdown)
             typer.echo(
                 f"Staged {result.candidate.spec.tool_name!r} v{result.candidate.version} as candidate "
                 f"{result.candidate.candidate_id!r}. "
-                f"Review it with: mcpforge review {result.candidate.candidate_id}",
+                f"Review it with: {command_hint('review', result.candidate.candidate_id)}",
                 err=True,
             )
         if result.error:
@@ -140,7 +141,9 @@ def _prompt(question: str) -> str | None:
     try:
         return str(typer.prompt(question, default="", show_default=False))
     except (EOFError, typer.Abort):
-        return None  # silence counts as a rejection
+        # End of input is silence, which counts as a rejection. Ctrl-C never gets here: the console
+        # script turns it into Interrupted (not a KeyboardInterrupt), which leaves the candidate STAGED.
+        return None
 
 
 def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
@@ -169,7 +172,8 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
         if decision.decision == "APPROVED":
             registry.record_feedback(candidate.candidate_id, decision, actor=actor)
             active = registry.promote(candidate.candidate_id, actor=actor)
-            typer.echo(f"Registered {active.name!r} v{active.version}; it is now served by `mcpforge serve`.")
+            serve = command_hint("serve")
+            typer.echo(f"Registered {active.name!r} v{active.version}; it is now served by `{serve}`.")
             return result
         if output.decision == "OUTPUT_REJECTED" and output.notes:
             # "No, should be region not location" at the first question is the most specific note.
@@ -196,7 +200,7 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
         if not result.ok:
             typer.echo(f"error: {result.error}", err=True)
             return result
-        typer.echo(result.result_markdown)
+        render_markdown(result.result_markdown or "")
         _say_charts(result)
     typer.echo("Stopped after several refinements; the last candidate stays STAGED.")
     return result
@@ -204,7 +208,10 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
 
 def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     request: Annotated[str, typer.Argument(help="What to compute, in plain words.")],
-    data: Annotated[Path, typer.Option("--data", help="The CSV file to analyse.")],
+    data: Annotated[
+        Path,
+        typer.Option("--data", help="The data file: CSV/TSV, .xlsx, Parquet, JSON, JSON Lines or SQLite."),
+    ],
     engine: Annotated[
         str | None,
         typer.Option(
@@ -231,8 +238,12 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     ] = False,
     as_json: JsonOption = False,
     allow_read: AllowReadOption = None,
+    export: Annotated[
+        Path | None,
+        typer.Option("--export", help="Also write the answer table to FILE (.csv, .json or .parquet)."),
+    ] = None,
 ) -> None:
-    """Answer a request over a CSV file with a validated, staged tool (or a registered one).
+    """Answer a request over a data file with a validated, staged tool (or a registered one).
 
     Example: mcpforge ask "Analyze traffic accidents by severity" --data examples/traffic_accidents.csv
     """
@@ -242,8 +253,10 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     # waits for an informational score.
     try:
         with cli_errors(as_json=as_json, extra=EMPTY_JSON):
+            from mcpforge.cli._export import check_export_path, write_export
             from mcpforge.pipeline.forge import forge
 
+            export_path = check_export_path(export) if export is not None else None
             llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
             cfg = load_cli_config(registry, config, llm=llm)
             reg = _registry(cfg)
@@ -263,12 +276,16 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             finally:
                 status.stop()
             _say_created(reg, existed, quiet=as_json)
+            if export_path is not None and result.ok and result.artifacts is not None:
+                rows = write_export(result.artifacts.result, export_path)
+                if not as_json:
+                    typer.echo(f"Wrote the answer ({rows:,} rows) to {export_path}", err=True)
             if as_json:
                 print_json(result.to_json())
             elif result.error:
                 typer.echo(f"error: {result.error}", err=True)
             else:
-                typer.echo(result.result_markdown)
+                render_markdown(result.result_markdown or "")
                 _say_charts(result)
                 interactive = sys.stdin.isatty() and sys.stdout.isatty()
                 if result.status == "STAGED" and not no_review and interactive:
@@ -276,7 +293,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                 elif result.status == "STAGED":
                     typer.echo(
                         f"Candidate {result.candidate_id!r} is STAGED; review it with: "
-                        f"mcpforge review {result.candidate_id}",
+                        f"{command_hint('review', str(result.candidate_id))}",
                         err=True,
                     )
             if not result.ok:

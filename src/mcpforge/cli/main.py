@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import importlib
 import logging
+import signal
+import sys
+from types import FrameType
+from typing import Annotated
 
 import typer
 
@@ -24,12 +28,43 @@ _COMMAND_MODULES = (
     "mcpforge.cli.ask",
     "mcpforge.cli.registry_cmds",
     "mcpforge.cli.serve",
+    "mcpforge.cli.client_config",
     "mcpforge.cli.sandbox_cmds",
     "mcpforge.cli.model",
     "mcpforge.cli.bridge_cmds",
     "mcpforge.cli.chat",
     "mcpforge.cli.ui_cmd",
 )
+
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a command stopped with Ctrl-C
+
+
+class Interrupted(BaseException):
+    """Ctrl-C, raised instead of KeyboardInterrupt so that no layer (click's prompt, a broad handler)
+    mistakes it for end of input or an error, and the command ends at once with nothing decided."""
+
+
+def _interrupt(_signum: int, _frame: FrameType | None) -> None:
+    raise Interrupted
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from mcpforge import __version__
+
+        typer.echo(f"mcpforge {__version__}")
+        raise typer.Exit
+
+
+@app.callback()
+def _root(
+    _version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
+    """Grow a trustworthy library of MCP tools from plain-language requests."""
 
 
 @app.command("version")
@@ -45,9 +80,20 @@ for _module_name in _COMMAND_MODULES:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: Ctrl-C ends with one line and exit status 130.
+
+    Registry writes are atomic (temp file, fsync, rename, under a lock), so stopping at any point leaves
+    either the state before the write or the state after it; a review interrupted at its prompt
+    decides nothing and the candidate stays STAGED.
+    """
+    signal.signal(signal.SIGINT, _interrupt)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    app()
+    try:
+        app()
+    except Interrupted:
+        sys.stderr.write("\nmcpforge: interrupted; nothing was decided or half-written\n")
+        sys.stderr.flush()
+        raise SystemExit(EXIT_INTERRUPTED) from None
 
 
 if __name__ == "__main__":

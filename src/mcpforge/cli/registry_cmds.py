@@ -21,6 +21,7 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
+from mcpforge.cli._render import command_hint, render_markdown, stdout_is_terminal
 
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
@@ -63,6 +64,11 @@ def _open(
 
 
 def _table(title: str, columns: list[str], rows: list[list[str]]) -> None:
+    """A rich table on a terminal; through a pipe, tab-separated lines with nothing cut (full ids)."""
+    if not stdout_is_terminal():
+        for line in [columns, *rows]:
+            typer.echo("\t".join(cell.replace("\t", " ").replace("\n", " ") for cell in line))
+        return
     from rich.console import Console
     from rich.table import Table
 
@@ -325,15 +331,23 @@ def candidates_show(
     candidate_id: Annotated[str, typer.Argument(help="Candidate id: <tool_id>_<version>.")],
     registry: RegistryOption = None,
     config: ConfigOption = None,
+    code: Annotated[bool, typer.Option("--code", help="Print the candidate's tool.py instead.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Show one candidate: its presentation, or everything stored about it with --json.
+    """Show one candidate: its presentation, its code with --code, or everything stored with --json.
 
-    Example: mcpforge candidates show group_and_count_by_columns_1.0.0
+    Example: mcpforge candidates show group_and_count_by_columns_1.0.0 --code
     """
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
         candidate = reg.get_candidate(candidate_id)
+        if code:
+            source = (reg.candidate_dir(candidate.candidate_id) / "tool.py").read_text(encoding="utf-8")
+            if as_json:
+                print_json({"candidate_id": candidate.candidate_id, "source": source})
+            else:
+                _print_code(source)
+            return
         if as_json:
             artifacts = candidate.run_artifacts
             print_json(
@@ -345,7 +359,18 @@ def candidates_show(
                 }
             )
             return
-        typer.echo(_presentation(candidate))
+        render_markdown(_presentation(candidate))
+
+
+def _print_code(source: str) -> None:
+    """Python source: highlighted on a terminal, exactly as stored through a pipe."""
+    if not stdout_is_terminal():
+        typer.echo(source, nl=not source.endswith("\n"))
+        return
+    from rich.console import Console
+    from rich.syntax import Syntax
+
+    Console().print(Syntax(source, "python", line_numbers=True))
 
 
 # ---------------------------------------------------------------------------------------------- review
@@ -587,7 +612,7 @@ def doctor_command(
                 if sandbox.get("error"):
                     typer.echo(f"sandbox: {sandbox['error']}")
             if not report.ok and not repair:
-                typer.echo("Run `mcpforge doctor --repair` to fix the errors above.")
+                typer.echo(f"Run `{command_hint('doctor', '--repair')}` to fix the errors above.")
         if not report.ok:
             raise typer.Exit(EXIT_RUNTIME_ERROR)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,53 @@ class AddToolResult:
         }
 
 
+OUTPUT_FIX = (
+    "return the same footer on every path, output_footer({...}) with literal keys (its keys become the "
+    "tool's output schema), or no footer at all"
+)
+
+
+def _require_arguments(
+    parsed: ParsedTool, arguments: dict[str, Any], file_parameter: str | None, *, has_data: bool
+) -> None:
+    """Refuse to validate a tool whose required parameters have no value: say which, and how to give them.
+
+    Raises:
+        InvalidArgumentError: naming every missing required parameter and an ``--args`` example.
+    """
+    missing = [
+        p
+        for p in parsed.parameters
+        if p.required and p.name not in arguments and not (p.name == file_parameter and has_data)
+    ]
+    if not missing:
+        return
+    example = {p.name: _example_value(p.type_source) for p in missing if p.name != file_parameter}
+    hints = []
+    if any(p.name == file_parameter for p in missing):
+        hints.append(f"--data FILE (for {file_parameter!r})")
+    if example:
+        hints.append(f"--args '{json.dumps(example)}'")
+    names = ", ".join(f"{p.name!r} ({p.type_source})" for p in missing)
+    raise InvalidArgumentError(
+        f"tool {parsed.function_name!r} needs values for its required parameter(s) {names}; "
+        f"give them with {' and '.join(hints)}",
+        argument="args",
+    )
+
+
+def _example_value(type_source: str) -> Any:
+    text = type_source.replace(" ", "")
+    examples: dict[str, Any] = {"int": 1, "float": 1.0, "bool": True, "str": "...", "list[str]": ["..."]}
+    if text in examples:
+        return examples[text]
+    if text.startswith("list"):
+        return []
+    if text.startswith("dict"):
+        return {}
+    return "..."
+
+
 def file_parameter_of(parsed: ParsedTool) -> str | None:
     """The parameter that takes the data file: ``file_path``, else the first ``*_path`` / ``*file*`` str."""
     names = [p.name for p in parsed.parameters if p.type_source == "str"]
@@ -94,6 +142,7 @@ def add_tool(
             f"tool {spec.tool_name!r} is already registered with this exact spec (v{active.version}); "
             "change its signature or docstring to stage a new version"
         )
+    _require_arguments(tool.parsed, arguments, file_parameter, has_data=resolved is not None)
     say("validating")
     base_arguments = {k: v for k, v in arguments.items() if k != file_parameter}
     run = run_validation(
@@ -121,7 +170,10 @@ def add_tool(
     duration = run.report.duration_ms or 0.0
     record_generation(registry, candidate, passed=run.passed, duration_ms=duration, source="add-tool")
     if candidate.status == ToolStatus.REJECTED:
-        problems = "; ".join((run.report.errors or [])[:5]) or "validation failed"
+        errors = run.report.errors or []
+        problems = "; ".join(errors[:5]) or "validation failed"
+        if any("output schema" in error for error in errors):
+            problems += f". Fix: {OUTPUT_FIX}"
         return AddToolResult(candidate=candidate, error=f"validation failed, candidate rejected: {problems}")
     if resolved is None or file_parameter is None:
         return AddToolResult(candidate=candidate)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError
-from mcpforge.runtime import detect_encoding, resolve_under_roots, sniff_delimiter
+from mcpforge.runtime import detect_encoding, detect_file_kind, resolve_under_roots, sniff_delimiter
 
 SHAPE_CHECK_LINES = 50_000
 
@@ -46,8 +46,8 @@ def check_csv_shape(path: Path, *, max_lines: int = SHAPE_CHECK_LINES) -> None:
     """
     with path.open("rb") as handle:
         sample = handle.read(64 * 1024)
-    if not sample.strip():
-        return  # the schema step reports empty files
+    if not sample.strip() or detect_file_kind(path, sample) != "csv":
+        return  # the schema step reports empty files; other kinds have no rows to be ragged
     encoding, _ = detect_encoding(sample, shown=str(path))
     text = sample.decode(encoding, errors="replace")
     delimiter = sniff_delimiter(text[: text.rfind("\n")] if "\n" in text else text)

@@ -95,9 +95,9 @@ def schema_lines(schema: DatasetSchema) -> str:
 
 
 def _sample_rows(path: Path) -> list[dict[str, object]]:
-    import pandas as pd
+    from mcpforge.pipeline.validation.test_cases import read_raw
 
-    frame = pd.read_csv(path, nrows=5, dtype=str, keep_default_na=False)
+    frame = read_raw(path, nrows=5)  # the loader tools use: any file kind, names as the tool sees them
     return [{str(k): v for k, v in row.items()} for row in frame.to_dict(orient="records")]
 
 

@@ -1,7 +1,8 @@
 """The schema of a dataset as the intent parser needs it: column names, kinds, values and ranges.
 
-Only a sample is parsed (types, distinct values, ranges); the row count comes from counting line breaks,
-so a file with a million rows is described in a fraction of a second. The kinds follow the runtime's
+Only a sample is parsed (types, distinct values, ranges) through the runtime loader tools use; the row
+count of a text file comes from counting line breaks, so a file with a million rows is described in a
+fraction of a second. The kinds follow the runtime's
 conventions (``mcpforge.runtime``): a text column is categorical when it has at most 50 distinct values
 or at most half of its values are distinct.
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -17,6 +20,14 @@ from typing import Any, Literal
 import pandas as pd
 
 from mcpforge.exceptions import DataError
+from mcpforge.runtime import (
+    LOAD_ATTR,
+    NOTES_ATTR,
+    configure,
+    get_settings,
+    load_csv_data_with_types,
+    reset_configuration,
+)
 
 ColumnKind = Literal["numeric", "categorical", "datetime", "boolean", "text"]
 
@@ -24,7 +35,6 @@ DEFAULT_SAMPLE_ROWS = 20_000
 CATEGORICAL_MAX_UNIQUE = 50
 CATEGORICAL_MAX_RATIO = 0.5
 MAX_VALUES_KEPT = 100
-_PROBE_BYTES = 64 * 1024
 _DATE_LIKE = re.compile(
     r"^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?)?$|^\d{1,2}/\d{1,2}/\d{4}$"
 )
@@ -100,54 +110,52 @@ class DatasetSchema:
 
     @classmethod
     def from_file(cls, path: str | Path, *, sample_rows: int = DEFAULT_SAMPLE_ROWS) -> DatasetSchema:
-        """Read a sample of a CSV file and describe it.
+        """Read a sample of a data file through the runtime loader and describe it.
+
+        The loader is the one tools use, so the schema the request is read against has the columns a
+        tool will see: names stripped of surrounding spaces, any supported kind of file (CSV/TSV in any
+        delimiter and encoding, .xlsx, Parquet, JSON, JSON Lines, SQLite).
 
         Raises:
-            DataError: the file is missing, empty, binary, not UTF-8, or has rows with too many fields.
+            DataError: the file is missing, empty, binary, of an unsupported kind, or malformed.
         """
         file = Path(path)
         shown = str(path)
         if not file.is_file():
             raise DataError(f"data file {shown!r} does not exist or is not a file", path=shown)
-        with file.open("rb") as handle:
-            probe = handle.read(_PROBE_BYTES)
-        if not probe.strip():
-            raise DataError(f"data file {shown!r} is empty", path=shown)
-        if b"\x00" in probe:
-            raise DataError(
-                f"data file {shown!r} looks binary (it contains NUL bytes), not a CSV file", path=shown
+        with _reading(file):
+            df = load_csv_data_with_types(
+                str(file), max_rows=sample_rows, auto_expand_json=False, convert_types=False
             )
-        _check_utf8(file, shown)
-        df = _read_sample(file, shown, sample_rows)
+        notes = tuple(str(note) for note in df.attrs.get(NOTES_ATTR, []) if "only the first" not in str(note))
+        kind = str(df.attrs.get(LOAD_ATTR, {}).get("kind", "csv"))
         if df.empty:
             raise DataError(f"data file {shown!r} has a header but no data rows", path=shown)
-        rows = len(df) if len(df) < sample_rows else _count_rows(file)
-        return cls.from_frame(df, path=shown, row_count=max(rows, len(df)))
+        if len(df) < sample_rows:
+            rows = len(df)
+        elif kind == "csv":
+            rows = _count_rows(file)
+        else:
+            with _reading(file):
+                rows = len(load_csv_data_with_types(str(file), auto_expand_json=False, convert_types=False))
+        described = cls.from_frame(df, path=shown, row_count=max(rows, len(df)))
+        return DatasetSchema(
+            path=described.path, columns=described.columns, row_count=described.row_count,
+            sampled=described.sampled, notes=notes,
+        )  # fmt: skip
 
 
-def _check_utf8(file: Path, shown: str) -> None:
-    """Raise DataError unless the whole file decodes as UTF-8 (read in chunks, so memory stays flat)."""
-    with file.open("r", encoding="utf-8", errors="strict") as handle:
-        try:
-            while handle.read(1 << 20):
-                pass
-        except UnicodeDecodeError as exc:
-            raise DataError(
-                f"data file {shown!r} is not UTF-8 text (byte {exc.start} of a chunk cannot be decoded); "
-                "save it as UTF-8 and try again",
-                path=shown,
-            ) from exc
-
-
-def _read_sample(file: Path, shown: str, sample_rows: int) -> pd.DataFrame:
+@contextmanager
+def _reading(file: Path) -> Iterator[None]:
+    """Let the runtime loader read ``file`` here (the caller has already checked it against its roots)."""
+    before = get_settings()
+    configure(allowed_read_paths=[str(file.resolve())])
     try:
-        return pd.read_csv(file, nrows=sample_rows, encoding="utf-8", on_bad_lines="error", low_memory=False)
-    except pd.errors.EmptyDataError as exc:
-        raise DataError(f"data file {shown!r} has no columns", path=shown) from exc
-    except pd.errors.ParserError as exc:
-        raise DataError(f"data file {shown!r} has malformed rows (ragged CSV): {exc}", path=shown) from exc
-    except UnicodeDecodeError as exc:
-        raise DataError(f"data file {shown!r} is not UTF-8 text", path=shown) from exc
+        yield
+    finally:
+        reset_configuration()
+        if before.allowed_read_paths is not None:
+            configure(allowed_read_paths=list(before.allowed_read_paths))
 
 
 def _count_rows(file: Path) -> int:

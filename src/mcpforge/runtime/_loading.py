@@ -1,4 +1,9 @@
-"""Loading a CSV file safely: path guard, encoding, delimiter, binary / empty / ragged checks, types.
+"""The one loader tools use: any supported data file, safely, with its types worked out.
+
+Supported kinds (see ``_formats``): delimited text (delimiter, encoding and decimal mark detected
+together), Excel .xlsx, Parquet, JSON (records or columns), JSON Lines and a table of a SQLite file. Every
+kind goes through the same path guard and the same limits, and column names come back stripped of
+surrounding spaces, so the loader, the schema the request is read against, and the tests agree.
 
 pandas 3 semantics are assumed: text columns come back with the ``str`` dtype and frames are
 copy-on-write, so every transformation here builds new columns instead of mutating in place.
@@ -6,32 +11,31 @@ copy-on-write, so every transformation here builds new columns instead of mutati
 
 from __future__ import annotations
 
-import codecs
 import csv
 import json
+import math
 import os
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from mcpforge.exceptions import DataError
-from mcpforge.runtime._guards import enforce_resource_limits, validate_file_path
+from mcpforge.runtime import _readers
+from mcpforge.runtime._bigcsv import BIG_FILE_BYTES, read_big_csv
+from mcpforge.runtime._formats import FileKind, detect_file_kind
+from mcpforge.runtime._guards import enforce_resource_limits, row_limit_error, validate_file_path
 from mcpforge.runtime._settings import get_settings
+from mcpforge.runtime._text import TextFormat, fallback_encoding, normalise_decimal_commas, sniff_text_format
 from mcpforge.runtime._types import convert_column_types
 
 SAMPLE_BYTES = 64 * 1024
-DELIMITERS = ",;\t|"
 NOTES_ATTR = "mcpforge_notes"
 LOAD_ATTR = "mcpforge_load"
 
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
-)  # fmt: skip
 _JSON_SCAN_ROWS = 200
 _PANDAS_RAGGED = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
 
@@ -39,46 +43,6 @@ _PANDAS_RAGGED = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
 def _read_sample(path: Path) -> bytes:
     with path.open("rb") as handle:
         return handle.read(SAMPLE_BYTES)
-
-
-def detect_encoding(sample: bytes, *, shown: str) -> tuple[str, list[str]]:
-    """The encoding of a file from its first bytes, and notes about the choice.
-
-    Raises:
-        DataError: the sample holds NUL bytes outside a UTF-16/32 file (a binary file).
-    """
-    for bom, encoding in _BOMS:
-        if sample.startswith(bom):
-            return encoding, []
-    if b"\x00" in sample:
-        raise DataError(
-            f"{shown!r} looks like a binary file (it contains NUL bytes), not CSV text", path=shown
-        )
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(sample, final=False)
-    except UnicodeDecodeError:
-        return "latin-1", [f"{shown!r} is not valid UTF-8; read it as latin-1"]
-    return "utf-8", []
-
-
-def sniff_delimiter(text: str) -> str:
-    """The field delimiter of CSV ``text``: one of ``, ; TAB |`` (comma when nothing else fits)."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
-        return ","
-    header = lines[0]
-    try:
-        dialect = csv.Sniffer().sniff("\n".join(lines[:50]), delimiters=DELIMITERS)
-        sniffed = str(dialect.delimiter)
-    except csv.Error:
-        sniffed = ""
-    # The sniffer can pick a character that only occurs inside values; the header settles it.
-    in_header = {delim: header.count(delim) for delim in DELIMITERS if header.count(delim)}
-    if sniffed and (sniffed in in_header or not in_header):
-        return sniffed
-    if in_header:
-        return max(in_header, key=lambda delim: in_header[delim])
-    return ","
 
 
 def _find_ragged_line(path: Path, encoding: str, delimiter: str) -> tuple[int, int, int] | None:
@@ -109,19 +73,70 @@ def _ragged_error(path: Path, shown: str, encoding: str, delimiter: str, message
     )
 
 
-def _read_frame(path: Path, shown: str, encoding: str, delimiter: str, nrows: int | None) -> pd.DataFrame:
+def _usecols(wanted: Sequence[str] | None) -> Any:
+    if wanted is None:
+        return None
+    names = set(wanted)
+    return lambda column: str(column).strip().lstrip("\ufeff") in names
+
+
+def _read_text(
+    path: Path,
+    shown: str,
+    fmt: TextFormat,
+    *,
+    nrows: int | None,
+    columns: Sequence[str] | None,
+    as_text: bool,
+) -> pd.DataFrame:
+    text_options: dict[str, Any] = {"dtype": str, "keep_default_na": False} if as_text else {}
     with warnings.catch_warnings():
         # Rows longer than the header would silently lose data; make pandas say so.
         warnings.simplefilter("error", pd.errors.ParserWarning)
         try:
-            return pd.read_csv(
-                path, sep=delimiter, encoding=encoding, on_bad_lines="error", index_col=False,
-                nrows=nrows, low_memory=False, encoding_errors="strict",
+            return pd.read_csv(  # type: ignore[no-any-return]  # a DataFrame: no chunksize/iterator given
+                path, sep=fmt.delimiter, encoding=fmt.encoding, on_bad_lines="error", index_col=False,
+                nrows=nrows, low_memory=False, encoding_errors="strict", usecols=_usecols(columns),
+                decimal=fmt.decimal, **text_options,
             )  # fmt: skip
         except pd.errors.EmptyDataError:
             raise DataError(f"{shown!r} is empty (no header row)", path=shown) from None
         except (pd.errors.ParserError, pd.errors.ParserWarning) as exc:
-            raise _ragged_error(path, shown, encoding, delimiter, str(exc)) from None
+            raise _ragged_error(path, shown, fmt.encoding, fmt.delimiter, str(exc)) from None
+
+
+def _load_text(
+    path: Path, shown: str, sample: bytes, *, nrows: int | None, columns: Sequence[str] | None,
+    as_text: bool, delimiter: str | None, encoding: str | None,
+) -> tuple[pd.DataFrame, list[str], dict[str, Any]]:  # fmt: skip
+    fmt = sniff_text_format(sample, shown=shown, complete=len(sample) < SAMPLE_BYTES)
+    if encoding is not None or delimiter is not None:
+        fmt = TextFormat(
+            encoding=encoding or fmt.encoding, delimiter=delimiter or fmt.delimiter,
+            decimal=fmt.decimal if delimiter is None else ".", notes=fmt.notes if encoding is None else (),
+        )  # fmt: skip
+    if not sample.decode(fmt.encoding, errors="replace").strip().strip("\ufeff"):
+        raise DataError(f"{shown!r}: file is empty", path=shown)
+    notes = list(fmt.notes)
+    if not as_text and nrows is None and path.stat().st_size >= BIG_FILE_BYTES:
+        df, big_notes = read_big_csv(path, shown, fmt, columns=columns)
+        notes.extend(big_notes)
+        return df, notes, {"encoding": fmt.encoding, "delimiter": fmt.delimiter, "decimal": fmt.decimal}
+    try:
+        df = _read_text(path, shown, fmt, nrows=nrows, columns=columns, as_text=as_text)
+    except UnicodeDecodeError:
+        if fmt.encoding != "utf-8":
+            raise DataError(f"{shown!r} cannot be decoded as {fmt.encoding}", path=shown) from None
+        # Valid UTF-8 at the start, not further on: read it as a single-byte encoding, and say so.
+        with path.open("rb") as handle:
+            whole = handle.read()
+        encoding, _ = fallback_encoding(whole, shown=shown)
+        fmt = TextFormat(encoding=encoding, delimiter=fmt.delimiter, decimal=fmt.decimal)
+        notes.append(f"{shown!r} is not valid UTF-8 throughout; read it as {encoding}")
+        df = _read_text(path, shown, fmt, nrows=nrows, columns=columns, as_text=as_text)
+    if as_text and fmt.decimal == ",":
+        df = normalise_decimal_commas(df)
+    return df, notes, {"encoding": fmt.encoding, "delimiter": fmt.delimiter, "decimal": fmt.decimal}
 
 
 def _all_objects(values: pd.Series) -> bool:
@@ -160,8 +175,93 @@ def _expand_json_columns(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     return df, notes
 
 
-def _clean_column_names(columns: Iterable[Any]) -> list[str]:
-    return [str(column).strip() for column in columns]
+def clean_column_names(columns: Iterable[Any]) -> list[str]:
+    """Column names as the person reads them: surrounding spaces and a stray BOM removed, kept unique.
+
+    Two names that only differ by spaces (``"a"`` and ``"a "``) get pandas' ``.1`` suffix, so no
+    column is lost.
+    """
+    names: list[str] = []
+    seen: set[str] = set()
+    for column in columns:
+        name = str(column).strip().lstrip("\ufeff").strip()
+        candidate, number = name, 0
+        while candidate in seen:
+            number += 1
+            candidate = f"{name}.{number}"
+        seen.add(candidate)
+        names.append(candidate)
+    return names
+
+
+def _as_text_cells(df: pd.DataFrame) -> pd.DataFrame:
+    """Typed cells (from Excel, Parquet, JSON, SQLite) as the text a CSV would hold; missing → ``""``."""
+    out = {}
+    for column in df.columns:
+        series = df[column]
+        if pd.api.types.is_datetime64_any_dtype(series):
+            text = series.dt.strftime("%Y-%m-%d %H:%M:%S").str.replace(" 00:00:00", "", regex=False)
+        elif pd.api.types.is_bool_dtype(series):
+            text = series.map(lambda v: "" if pd.isna(v) else ("true" if v else "false"))
+        else:
+            text = series.map(
+                lambda v: "" if v is None or (isinstance(v, float) and math.isnan(v)) else _cell(v)
+            )
+        out[column] = text.fillna("").astype(str)
+    return pd.DataFrame(out, index=df.index)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value)) if abs(value) < 1e15 else repr(value)
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _load_any(
+    file_path: str | os.PathLike[str],
+    *,
+    nrows: int | None,
+    columns: Sequence[str] | None,
+    as_text: bool,
+    sheet: str | None = None,
+    table: str | None = None,
+    delimiter: str | None = None,
+    encoding: str | None = None,
+) -> tuple[pd.DataFrame, list[str], dict[str, Any]]:
+    shown = os.fspath(file_path)
+    path = validate_file_path(file_path)
+    sample = _read_sample(path)
+    if not sample.strip():
+        raise DataError(f"{shown!r}: file is empty", path=shown)
+    kind: FileKind = "csv" if delimiter is not None else detect_file_kind(path, sample)
+    info: dict[str, Any] = {"path": str(path), "kind": kind}
+    wanted = None if columns is None else {str(c).strip() for c in columns}
+    chosen = None if wanted is None else sorted(wanted)
+    if kind == "csv":
+        df, notes, text_info = _load_text(
+            path, shown, sample, nrows=nrows, columns=None if wanted is None else sorted(wanted),
+            as_text=as_text, delimiter=delimiter, encoding=encoding,
+        )  # fmt: skip
+        info.update(text_info)
+    elif kind == "xlsx":
+        df, notes = _readers.read_excel(path, shown, sheet=sheet, columns=chosen, nrows=nrows)
+    elif kind == "parquet":
+        df, notes = _readers.read_parquet(path, shown, columns=chosen, nrows=nrows)
+    elif kind == "sqlite":
+        df, notes = _readers.read_sqlite(path, shown, table=table, columns=chosen, nrows=nrows)
+    else:
+        file_encoding = encoding or sniff_text_format(sample, shown=shown, complete=True).encoding
+        df, notes = _readers.read_json(path, shown, lines=kind == "jsonl", encoding=file_encoding)
+        if nrows is not None:
+            df = df.iloc[:nrows]
+    df.columns = pd.Index(clean_column_names(df.columns))
+    if wanted is not None and kind in {"json", "jsonl"}:
+        df = df[[c for c in df.columns if c in wanted]]
+    if as_text and kind != "csv":
+        df = _as_text_cells(df)
+    return df, notes, info
 
 
 def load_csv_data_with_types(
@@ -172,57 +272,48 @@ def load_csv_data_with_types(
     delimiter: str | None = None,
     encoding: str | None = None,
     convert_types: bool = True,
+    columns: Sequence[str] | None = None,
+    sheet: str | None = None,
+    table: str | None = None,
 ) -> pd.DataFrame:
-    """Load a CSV file with its delimiter, encoding and column types worked out.
+    """Load a data file (CSV/TSV, .xlsx, Parquet, JSON, JSON Lines, SQLite) with its types worked out.
 
     Args:
-        file_path: the CSV file; must resolve under an allowed read root.
+        file_path: the data file; must resolve under an allowed read root.
         auto_expand_json: expand columns holding JSON objects into ``column.key`` columns.
         max_rows: read at most this many data rows (a note says when rows were left out).
-        delimiter: the field delimiter; sniffed from the first 64 KiB when omitted.
-        encoding: the text encoding; detected (BOM, UTF-8, else latin-1) when omitted.
+        delimiter: the field delimiter of a text file; sniffed from the first 64 KiB when omitted.
+        encoding: the text encoding; detected (BOM, UTF-16, UTF-8, else Windows-1252/latin-1) when omitted.
         convert_types: convert text columns holding only numbers or only dates.
+        columns: read only these columns (names as stripped); the rest of the file is never parsed.
+        sheet: the sheet of an .xlsx workbook (default: the first).
+        table: the table of a SQLite file (default: the only or first one).
 
     Returns:
-        The data. ``df.attrs["mcpforge_notes"]`` lists what was assumed (encoding fallback, conversions,
-        truncation); ``df.attrs["mcpforge_load"]`` holds the path, encoding and delimiter used.
+        The data. ``df.attrs["mcpforge_notes"]`` lists what was assumed (encoding fallback, decimal
+        comma, sheet chosen, conversions, truncation); ``df.attrs["mcpforge_load"]`` holds the path,
+        the kind of file and, for text, the encoding and delimiter used.
 
     Raises:
         PathNotAllowedError: the path is outside the allowed roots.
-        DataError: missing, empty, binary or malformed (a row longer than the header) file.
+        DataError: missing, empty, binary, unsupported or malformed file (a row longer than the header).
         ResourceLimitError: the data exceeds the configured limits.
     """
-    shown = os.fspath(file_path)
-    path = validate_file_path(file_path)
-    sample = _read_sample(path)
-    if not sample.strip():
-        raise DataError(f"{shown!r}: file is empty", path=shown)
-    notes: list[str] = []
-    if encoding is None:
-        encoding, encoding_notes = detect_encoding(sample, shown=shown)
-        notes.extend(encoding_notes)
-    text = sample.decode(encoding, errors="replace")
-    if not text.strip().strip("\ufeff"):
-        raise DataError(f"{shown!r}: file is empty", path=shown)
-    if delimiter is None:
-        # The last line of the sample may be cut in the middle of a row.
-        cut = text.rfind("\n")
-        delimiter = sniff_delimiter(text[:cut] if cut > 0 and len(sample) == SAMPLE_BYTES else text)
     limit = get_settings().max_rows + 1
-    nrows = min(limit, max_rows + 1) if max_rows is not None else limit
-    try:
-        df = _read_frame(path, shown, encoding, delimiter, nrows)
-    except UnicodeDecodeError:
-        if encoding != "utf-8":
-            raise DataError(f"{shown!r} cannot be decoded as {encoding}", path=shown) from None
-        # Valid UTF-8 at the start, not further on: latin-1 reads every byte, so say we guessed.
-        encoding = "latin-1"
-        notes.append(f"{shown!r} is not valid UTF-8 throughout; read it as latin-1")
-        df = _read_frame(path, shown, encoding, delimiter, nrows)
-    df.columns = pd.Index(_clean_column_names(df.columns))
+    nrows = min(limit, max_rows + 1) if max_rows is not None else None
+    if columns is not None and (not columns or not set(columns) <= set(read_csv_header(file_path))):
+        # No names means every column; a name the header does not have may be a ``column.key`` of an
+        # expanded JSON column, or missing (the caller's column check names it): read every column.
+        columns = None
+    df, notes, info = _load_any(
+        file_path, nrows=nrows, columns=columns, as_text=False, sheet=sheet, table=table,
+        delimiter=delimiter, encoding=encoding,
+    )  # fmt: skip
     if max_rows is not None and len(df) > max_rows:
         df = df.iloc[:max_rows]
         notes.append(f"only the first {max_rows:,} rows were read")
+    if len(df) >= limit:
+        raise row_limit_error(len(df))
     enforce_resource_limits(df)
     if auto_expand_json:
         df, json_notes = _expand_json_columns(df)
@@ -231,23 +322,32 @@ def load_csv_data_with_types(
         df, type_notes = convert_column_types(df)
         notes.extend(type_notes)
     df.attrs[NOTES_ATTR] = notes
-    df.attrs[LOAD_ATTR] = {"path": str(path), "encoding": encoding, "delimiter": delimiter}
+    df.attrs[LOAD_ATTR] = info
+    return df
+
+
+def read_data_as_text(
+    file_path: str | os.PathLike[str],
+    *,
+    nrows: int | None = None,
+    sheet: str | None = None,
+    table: str | None = None,
+) -> pd.DataFrame:
+    """The cells of a data file as text, as a CSV of it would hold them (missing cells are ``""``).
+
+    Decimal commas are rewritten with a point, so the text can be written out as a comma-separated
+    CSV and read back to the same numbers. Test fixtures and stress data are cut from this.
+
+    Raises:
+        PathNotAllowedError, DataError: as :func:`load_csv_data_with_types`.
+    """
+    df, notes, info = _load_any(file_path, nrows=nrows, columns=None, as_text=True, sheet=sheet, table=table)
+    df.attrs[NOTES_ATTR] = notes
+    df.attrs[LOAD_ATTR] = info
     return df
 
 
 def read_csv_header(file_path: str | os.PathLike[str]) -> list[str]:
-    """The column names of a CSV file (header row only, same detection as the loader)."""
-    shown = os.fspath(file_path)
-    path = validate_file_path(file_path)
-    sample = _read_sample(path)
-    if not sample.strip():
-        raise DataError(f"{shown!r}: file is empty", path=shown)
-    encoding, _ = detect_encoding(sample, shown=shown)
-    text = sample.decode(encoding, errors="replace")
-    cut = text.rfind("\n")
-    delimiter = sniff_delimiter(text[:cut] if cut > 0 and len(sample) == SAMPLE_BYTES else text)
-    try:
-        df = _read_frame(path, shown, encoding, delimiter, 0)
-    except UnicodeDecodeError:
-        df = _read_frame(path, shown, "latin-1", delimiter, 0)
-    return _clean_column_names(df.columns)
+    """The column names of a data file (only the header of a text file; same detection as the loader)."""
+    df, _, _ = _load_any(file_path, nrows=0, columns=None, as_text=True)
+    return [str(column) for column in df.columns]

@@ -24,9 +24,11 @@ from mcpforge.exceptions import (
     RegistryError,
     SandboxError,
 )
+from mcpforge.output_contract import output_contract_error
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.runtime import resolve_under_roots
 from mcpforge.sandbox import SandboxLimits, ToolCallOutcome, call_tool, get_sandbox, limits_from_config
+from mcpforge.server._coerce import coerce_arguments
 
 logger = logging.getLogger("mcpforge.server")
 
@@ -59,14 +61,6 @@ def path_arguments(arguments: dict[str, Any]) -> Iterator[_PathArgument]:
             for index, item in enumerate(value):
                 if isinstance(item, str):
                     yield _PathArgument(key=key, index=index, value=item)
-
-
-def output_schema_for(spec_schema: dict[str, Any]) -> dict[str, Any] | None:
-    """The MCP output schema for a spec's output schema: only an object schema can describe
-    structured content, so anything else (a string result, an empty schema) declares none."""
-    if spec_schema.get("type") == "object" and isinstance(spec_schema.get("properties", {}), dict):
-        return spec_schema
-    return None
 
 
 @dataclass(kw_only=True)
@@ -116,27 +110,12 @@ class ToolInvoker:
         where = f" (tool.py line {outcome.error_line})" if outcome.error_line else ""
         return CallResult(ok=False, error=f"{tool.name} failed: {kind}: {first}{where}")
 
-    def _check_output(self, tool: ActiveTool, result: CallResult) -> CallResult:
-        schema = output_schema_for(tool.spec.output_schema)
-        if not result.ok or schema is None:
+    @staticmethod
+    def _check_output(tool: ActiveTool, result: CallResult) -> CallResult:
+        if not result.ok:
             return result
-        if result.structured is None:
-            return CallResult(
-                ok=False, error=f"{tool.name} returned no JSON footer, which its output schema requires"
-            )
-        try:
-            jsonschema.validate(result.structured, schema)
-        except jsonschema.ValidationError as exc:
-            path = "/".join(str(part) for part in exc.absolute_path) or "(top level)"
-            return CallResult(
-                ok=False,
-                error=f"{tool.name} returned data that breaks its output schema at {path}: {exc.message}",
-            )
-        except jsonschema.SchemaError:
-            logger.warning(
-                "tool %r has an invalid output schema; structured content is not checked", tool.name
-            )
-        return result
+        problem = output_contract_error(tool.name, tool.spec.output_schema, result.structured)
+        return result if problem is None else CallResult(ok=False, error=problem)
 
     def call(self, name: str, arguments: dict[str, Any]) -> CallResult:
         """Verify, check and run the tool ``name``; every failure becomes an error result."""
@@ -172,6 +151,7 @@ class ToolInvoker:
             return CallResult(ok=False, error=str(exc))
         except NotFoundError:
             return CallResult(ok=False, error=f"tool {name!r} is no longer promoted")
+        arguments = coerce_arguments(arguments, tool.spec.input_schema or {})
         invalid = self._argument_error(tool, arguments)
         if invalid is not None:
             return CallResult(ok=False, error=invalid)

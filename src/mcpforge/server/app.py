@@ -23,6 +23,7 @@ import anyio.to_thread
 from fastmcp import FastMCP
 from fastmcp.tools.base import ToolResult
 from mcp.server.subscriptions import InMemorySubscriptionBus
+from mcp.types import ToolAnnotations
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import ActiveTool, Registry
@@ -159,7 +160,10 @@ def build_server(
         """
         return available_tools_result(await anyio.to_thread.run_sync(provider.verified_tools))
 
-    server.tool(list_available_tools, name="list_available_tools", output_schema=LIST_TOOLS_OUTPUT_SCHEMA)
+    server.tool(
+        list_available_tools, name="list_available_tools", output_schema=LIST_TOOLS_OUTPUT_SCHEMA,
+        annotations=ToolAnnotations(read_only_hint=True, open_world_hint=False),
+    )  # fmt: skip
     if forge_tools:
         from mcpforge.server.forge_tools import register_forge_tools
 

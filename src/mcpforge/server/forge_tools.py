@@ -14,16 +14,18 @@ The review questions, in both protocol eras, live in :mod:`mcpforge.server._revi
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import anyio
+import anyio.from_thread
 import anyio.to_thread
 import mcp_types
 from fastmcp import Context, FastMCP
 from fastmcp.tools.base import ToolResult
+from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from mcpforge.config import MCPForgeConfig
@@ -47,6 +49,14 @@ __all__ = ["FORGE_TOOL_NAMES", "REQUEST_ACTOR", "REVIEW_ACTOR", "ForgeService", 
 logger = logging.getLogger("mcpforge.server")
 
 REQUEST_ACTOR = "agent:mcp"
+# forge_request and review_candidate write to the registry (a staged candidate, a decision); nothing here
+# reaches beyond the person's files and registry, so none is open-world.
+FORGE_ANNOTATIONS = {
+    "forge_request": ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
+    "inspect_candidate": ToolAnnotations(read_only_hint=True, open_world_hint=False),
+    "list_candidates": ToolAnnotations(read_only_hint=True, open_world_hint=False),
+    "review_candidate": ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
+}
 FORGE_TOOL_NAMES = ("forge_request", "inspect_candidate", "list_candidates", "review_candidate")
 
 
@@ -58,7 +68,9 @@ class ForgeService:
     config: MCPForgeConfig
     roots: tuple[Path, ...]
 
-    def request(self, request: str, data_path: str) -> ForgeResult:
+    def request(
+        self, request: str, data_path: str, progress: Callable[[str], None] | None = None
+    ) -> ForgeResult:
         """Steps 1-7 for ``request`` over ``data_path``, which must lie under the server's roots.
 
         Raises:
@@ -68,7 +80,7 @@ class ForgeService:
         path = resolve_under_roots(data_path, self.roots, mode="read")
         return forge(
             request, path, registry=self.registry, config=self.config, engine=self.config.llm.engine,
-            allow_read=self.roots, actor=REQUEST_ACTOR,
+            allow_read=self.roots, actor=REQUEST_ACTOR, progress=progress,
         )  # fmt: skip
 
     def candidate(self, candidate_id: str) -> ToolCandidate:
@@ -195,6 +207,7 @@ def register_forge_tools(
         data_path: Annotated[
             str, Field(description="CSV file to analyse; must lie under the server's allowed roots")
         ],
+        ctx: Context,
     ) -> ToolResult:
         """Generate, validate and stage a data-analysis tool for a request, and run it on the data.
 
@@ -205,8 +218,16 @@ def register_forge_tools(
         PREREQUISITES: the file is under an allowed read directory. To register the staged tool, call
         review_candidate: the person decides in their client.
         """
+        steps = 0
+
+        def report(message: str) -> None:
+            # Each pipeline step is one MCP progress notification (the total is not known in advance).
+            nonlocal steps
+            steps += 1
+            anyio.from_thread.run(ctx.report_progress, steps, None, message)
+
         try:
-            result = await anyio.to_thread.run_sync(service.request, request, data_path)
+            result = await anyio.to_thread.run_sync(service.request, request, data_path, report)
         except MCPForgeError as exc:
             return _error("forge_request", exc)
         except Exception as exc:  # top level of a tool call: the server must keep serving
@@ -278,5 +299,10 @@ def register_forge_tools(
             return _error("review_candidate", exc)
 
     for function in (forge_request, inspect_candidate, list_candidates, review_candidate):
-        server.tool(function, name=function.__name__, output_schema=None)
+        server.tool(
+            function,
+            name=function.__name__,
+            output_schema=None,
+            annotations=FORGE_ANNOTATIONS[function.__name__],
+        )
     return service

@@ -22,15 +22,22 @@ from fastmcp.server.providers import Provider
 from fastmcp.tools import Tool
 from fastmcp.tools.base import ToolResult
 from fastmcp.utilities.versions import VersionSpec
-from mcp.types import ImageContent, TextContent
+from mcp.types import ImageContent, TextContent, ToolAnnotations
 from pydantic import PrivateAttr
 
 from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryError
 from mcpforge.models import ToolSpec
+from mcpforge.output_contract import output_schema_for
 from mcpforge.registry import ActiveTool, Registry
-from mcpforge.server._invoke import ToolInvoker, output_schema_for
+from mcpforge.server._invoke import ToolInvoker
 
 logger = logging.getLogger("mcpforge.server")
+
+# Promoted tools read the files they are given and write nothing the client sees; they reach no network
+# (the sandbox has none), so clients may call them without asking the person each time.
+DATA_TOOL_ANNOTATIONS = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
 
 
 def tool_description(spec: ToolSpec) -> str:
@@ -59,6 +66,7 @@ class RegistryTool(Tool):
             parameters=active.spec.input_schema or {"type": "object", "properties": {}},
             output_schema=output_schema_for(active.spec.output_schema),
             meta={"mcpforge": {"version": active.version, "spec_hash": active.spec_hash}},
+            annotations=DATA_TOOL_ANNOTATIONS,
         )
         tool._invoker = invoker
         return tool

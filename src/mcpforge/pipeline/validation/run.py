@@ -23,6 +23,7 @@ from typing import Any
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError
 from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport, sha256_text
+from mcpforge.output_contract import output_contract_error
 from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, file_sha256
 from mcpforge.pipeline.validation.quality import quality_metrics
 from mcpforge.pipeline.validation.schema_gate import check_schema
@@ -100,6 +101,22 @@ class _Job:
     source: str
     config: MCPForgeConfig
     function_name: str | None
+    output_schema: dict[str, Any] = field(default_factory=dict)
+
+    def _judge(self, case: PlannedCase, outcome: Any) -> dict[str, Any]:
+        """The case's record, failed when a successful call breaks the output contract the server checks."""
+        record = case.judge(outcome)
+        if outcome.ok:
+            problem = output_contract_error(
+                self.function_name or "tool", self.output_schema, outcome.structured
+            )
+            if problem is not None:
+                record = {
+                    **record,
+                    "passed": False,
+                    "error": f"{problem} (the server would refuse this output)",
+                }
+        return record
 
     def run(self, cases: Sequence[PlannedCase], read_paths: Sequence[Path]) -> _BatchRun:
         """Call every case in one fresh sandbox and judge the outcomes."""
@@ -140,7 +157,7 @@ class _Job:
                 {"test_id": c.name, "category": c.category, "passed": False, "error": failure} for c in cases
             ]
             return _BatchRun(records=records, failure=failure, backend=batch.backend, batch=batch)
-        records = [c.judge(o) for c, o in zip(cases, batch.outcomes, strict=True)]
+        records = [self._judge(c, o) for c, o in zip(cases, batch.outcomes, strict=True)]
         return _BatchRun(records=records, failure=None, backend=batch.backend, batch=batch)
 
     def stress(
@@ -222,6 +239,7 @@ def run_validation(
         source=source,
         config=config,
         function_name=parsed.function_name if parsed is not None else spec.tool_name,
+        output_schema=spec.output_schema,
     )
     arguments = dict(arguments or {})
     with tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp, ThreadPoolExecutor(4) as pool:

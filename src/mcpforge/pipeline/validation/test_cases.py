@@ -24,11 +24,10 @@ from mcpforge.pipeline.validation.stress import stress_data
 from mcpforge.pipeline.validation.stress_size import StressSize
 from mcpforge.runtime import (
     configure,
-    detect_encoding,
     get_settings,
     load_csv_data_with_types,
+    read_data_as_text,
     reset_configuration,
-    sniff_delimiter,
 )
 
 logger = logging.getLogger(__name__)
@@ -132,12 +131,13 @@ def runtime_roots(paths: Sequence[Path]) -> Iterator[None]:
 
 
 def read_raw(path: Path, *, nrows: int | None = SAMPLE_ROWS) -> pd.DataFrame:
-    """The data as text cells exactly as written (fixtures are cut from it)."""
-    with path.open("rb") as handle:
-        sample = handle.read(64 * 1024)
-    encoding, _ = detect_encoding(sample, shown=str(path))
-    delimiter = sniff_delimiter(sample.decode(encoding, errors="replace"))
-    return pd.read_csv(path, dtype=str, keep_default_na=False, encoding=encoding, sep=delimiter, nrows=nrows)
+    """The data as text cells as written (fixtures are cut from it), read by the loader tools use.
+
+    Any supported kind of file (Excel, Parquet, JSON, SQLite, text in any delimiter/encoding) gives text
+    cells that a comma-separated fixture reproduces, decimal commas already turned into points.
+    """
+    with runtime_roots([path.parent]):
+        return read_data_as_text(str(path), nrows=nrows)
 
 
 def _to_csv(df: pd.DataFrame) -> str:

@@ -1,0 +1,214 @@
+"""Readers for the data files that are not delimited text: Excel, Parquet, JSON, JSON Lines, SQLite.
+
+Each returns a DataFrame with the file's own types and a list of notes (which sheet or table was read).
+openpyxl and pyarrow are used here, in trusted library code; generated tools never import them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from mcpforge.exceptions import DataError
+
+
+def _pick(
+    kind: str, wanted: str | None, available: Sequence[str], shown: str, sizes: Sequence[int] = ()
+) -> tuple[str, list[str]]:
+    """The sheet or table to read: the one asked for, else the only one, else the largest (with a note).
+
+    The largest, not the first: workbooks often open with a cover or notes sheet, databases with a
+    small lookup table, and the data the person means is the big one. The note names the others and
+    how to choose.
+    """
+    if not available:
+        raise DataError(f"{shown!r} holds no {kind}s", path=shown)
+    if wanted is not None:
+        if wanted not in available:
+            names = ", ".join(repr(name) for name in available)
+            raise DataError(f"{shown!r} has no {kind} {wanted!r}; it has {names}", path=shown)
+        return wanted, []
+    if len(available) == 1:
+        return available[0], []
+    index = max(range(len(available)), key=lambda i: (sizes[i] if i < len(sizes) else 0, -i))
+    chosen = available[index]
+    others = ", ".join(repr(name) for name in available if name != chosen)
+    return chosen, [
+        f"{shown!r} has {len(available)} {kind}s; read {chosen!r}, the largest (others: {others}; "
+        f"choose one with {kind}=)"
+    ]
+
+
+def read_excel(
+    path: Path, shown: str, *, sheet: str | None, columns: Sequence[str] | None, nrows: int | None
+) -> tuple[pd.DataFrame, list[str]]:
+    """One sheet of an .xlsx workbook (the first unless ``sheet`` names another)."""
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, InvalidFileException) as exc:
+        raise DataError(f"{shown!r} is not a readable .xlsx workbook: {exc}", path=shown) from None
+    try:
+        names_available = list(workbook.sheetnames)
+        sizes = [_sheet_size(workbook[name]) for name in names_available]
+        name, notes = _pick("sheet", sheet, names_available, shown, sizes)
+        rows = workbook[name].iter_rows(values_only=True)
+        header = next(rows, None)
+        if header is None:
+            raise DataError(f"sheet {name!r} of {shown!r} is empty", path=shown)
+        # As pandas names a blank header cell in a CSV file.
+        names = [(f"Unnamed: {i}" if cell is None else str(cell)) for i, cell in enumerate(header)]
+        data: list[tuple[Any, ...]] = []
+        for row in rows:
+            if nrows is not None and len(data) >= nrows:
+                break
+            if all(cell is None for cell in row):
+                continue
+            data.append(tuple(row[: len(names)]) + (None,) * (len(names) - len(row)))
+    finally:
+        workbook.close()
+    df = pd.DataFrame(data, columns=names)
+    df = df.loc[:, [not str(c).startswith("Unnamed: ") or bool(df[c].notna().any()) for c in df.columns]]
+    if columns is not None:
+        df = df[[c for c in df.columns if str(c).strip() in set(columns)]]
+    return df, notes
+
+
+def read_parquet(
+    path: Path, shown: str, *, columns: Sequence[str] | None, nrows: int | None
+) -> tuple[pd.DataFrame, list[str]]:
+    """A Parquet file (only ``columns`` when given; only the first ``nrows`` rows when given)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        parquet = pq.ParquetFile(path)
+        names = [name for name in parquet.schema_arrow.names if columns is None or name.strip() in columns]
+        if nrows is None:
+            table = parquet.read(columns=names)
+        else:
+            batches = []
+            left = nrows
+            for batch in parquet.iter_batches(columns=names, batch_size=min(max(nrows, 1), 65_536)):
+                batches.append(batch.slice(0, left))
+                left -= min(left, batch.num_rows)
+                if left <= 0:
+                    break
+            schema = pa.schema([parquet.schema_arrow.field(name) for name in names])
+            table = pa.Table.from_batches(batches, schema=schema) if batches else schema.empty_table()
+    except (OSError, pa.ArrowException) as exc:
+        raise DataError(f"{shown!r} is not a readable Parquet file: {exc}", path=shown) from None
+    return table.to_pandas(), []
+
+
+def _json_frame(document: Any, shown: str) -> pd.DataFrame:
+    """A table from JSON: records ``[{...}]``, columns ``{"col": [...]}`` or ``{"data": [records]}``."""
+    if isinstance(document, dict):
+        lists = [key for key, value in document.items() if isinstance(value, list)]
+        if len(lists) == 1 and all(isinstance(item, dict) for item in document[lists[0]]):
+            document = document[lists[0]]  # {"data": [records]} as APIs return them
+        elif document and all(isinstance(value, (list, dict)) for value in document.values()):
+            try:
+                return pd.DataFrame(document)
+            except ValueError as exc:
+                raise DataError(f"{shown!r}: JSON columns of different lengths ({exc})", path=shown) from None
+    if isinstance(document, list) and document and all(isinstance(item, dict) for item in document):
+        return pd.json_normalize(document, sep=".")
+    raise DataError(
+        f"{shown!r} is JSON but not a table: expected a list of records or an object of columns", path=shown
+    )
+
+
+def read_json(path: Path, shown: str, *, lines: bool, encoding: str) -> tuple[pd.DataFrame, list[str]]:
+    """A JSON document (records or columns) or a JSON Lines file (one record per line)."""
+    with path.open("r", encoding=encoding) as handle:
+        if not lines:
+            try:
+                return _json_frame(json.load(handle), shown), []
+            except json.JSONDecodeError as exc:
+                raise DataError(f"{shown!r} is not valid JSON: {exc}", path=shown) from None
+        records: list[Any] = []
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise DataError(f"{shown!r} line {number} is not valid JSON: {exc.msg}", path=shown) from None
+            if not isinstance(record, dict):
+                raise DataError(f"{shown!r} line {number} is not a JSON object", path=shown)
+            records.append(record)
+    if not records:
+        raise DataError(f"{shown!r} holds no records", path=shown)
+    return pd.json_normalize(records, sep="."), []
+
+
+def sqlite_tables(path: Path, shown: str) -> list[str]:
+    """The tables and views of a SQLite file, tables first, in name order."""
+    try:
+        with _connect(path) as connection:
+            rows = connection.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' "
+                "ORDER BY type = 'view', name"
+            ).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise DataError(f"{shown!r} is not a readable SQLite database: {exc}", path=shown) from None
+    return [str(row[0]) for row in rows]
+
+
+def _sheet_size(sheet: Any) -> int:
+    """Cells of a sheet as its stored dimensions say (0 when they are missing)."""
+    try:
+        return int(sheet.max_row or 0) * int(sheet.max_column or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _table_sizes(path: Path, tables: Sequence[str]) -> list[int]:
+    """Row counts of the tables (views count as 0: counting one may run a whole query)."""
+    sizes: list[int] = []
+    with _connect(path) as connection:
+        kinds = dict(connection.execute("SELECT name, type FROM sqlite_master").fetchall())
+        for name in tables:
+            if kinds.get(name) != "table":
+                sizes.append(0)
+                continue
+            row = connection.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()
+            sizes.append(int(row[0]) if row else 0)
+    return sizes
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    # Read-only and immutable: nothing is written next to the person's file (no journal, no lock file).
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def read_sqlite(
+    path: Path, shown: str, *, table: str | None, columns: Sequence[str] | None, nrows: int | None
+) -> tuple[pd.DataFrame, list[str]]:
+    """One table (or view) of a SQLite file: the only one, the one named by ``table``, or the first."""
+    tables = sqlite_tables(path, shown)
+    name, notes = _pick("table", table, tables, shown, _table_sizes(path, tables) if table is None else ())
+    try:
+        with _connect(path) as connection:
+            cursor = connection.execute(f"SELECT * FROM {_quote(name)} LIMIT 0")
+            names = [str(item[0]) for item in cursor.description]
+            chosen = [n for n in names if columns is None or n.strip() in columns] or names
+            limit = "" if nrows is None else f" LIMIT {int(nrows)}"
+            query = f"SELECT {', '.join(_quote(n) for n in chosen)} FROM {_quote(name)}{limit}"
+            df = pd.read_sql_query(query, connection)
+    except sqlite3.DatabaseError as exc:
+        raise DataError(f"table {name!r} of {shown!r} cannot be read: {exc}", path=shown) from None
+    return df, notes
