@@ -126,7 +126,18 @@ def _tool_versions() -> str:
             found.append(f"{name}={version(name)}")
         except PackageNotFoundError:
             found.append(f"{name}=?")
-    return f"{';'.join(found)};python={sys.version}"
+    return f"{';'.join(found)};python={sys.version};runtime={_runtime_fingerprint()}"
+
+
+def _runtime_fingerprint() -> str:
+    """A hash of the code tools type-check against (``mcpforge.runtime``): a verdict given against another
+    runtime (an upgrade, another checkout) is never reused."""
+    import mcpforge.runtime
+
+    digest = hashlib.sha256()
+    for path in sorted(Path(mcpforge.runtime.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def _cache_key(source: str, file_name: str) -> str:
