@@ -46,6 +46,10 @@ DEFAULT_ALLOWED_IMPORTS = [
     "mcpforge.runtime",
     "decimal",
     "__future__",
+    # Statistical tests and models (issue 16); the sandbox, not this list, is the boundary.
+    "scipy",
+    "statsmodels",
+    "sklearn",
 ]
 
 

@@ -1,0 +1,95 @@
+"""Hypothesis tests copied into statistical_test tools (scipy.stats; the answer said in words).
+
+Every test returns one row: test, statistic, p_value, n, alpha, significant, conclusion. Samples drop
+their missing values; a two-sample test takes either two numeric columns or one numeric column split by
+a group column into two groups.
+"""
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats as scipy_stats
+
+from mcpforge.exceptions import DataError, InvalidArgumentError
+
+# ---- INLINE ----
+_TESTS = (
+    "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
+    "chi2", "anova", "pearson", "spearman", "kendall",
+)  # fmt: skip
+_NORMALITY = ("shapiro", "dagostino")
+
+
+def _sample(df: pd.DataFrame, column: str) -> np.ndarray:
+    if df[column].dtype.kind not in "iufb":
+        raise DataError(f"column {column!r} must be numeric for this test")
+    return df[column].dropna().to_numpy(dtype="float64")
+
+
+def _two_samples(
+    df: pd.DataFrame, columns: list[str], group_column: str | None, groups: list[Any]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two samples: two columns, or one column split by the two named (or only) groups."""
+    if not group_column:
+        if len(columns) < 2:
+            raise InvalidArgumentError("a two-sample test needs two columns or a group column", argument="columns")
+        return _sample(df, columns[0]), _sample(df, columns[1])
+    keys = groups or sorted(df[group_column].dropna().unique().tolist())
+    if len(keys) != 2:
+        raise DataError(f"{group_column!r} has {len(keys)} groups; name the two to compare")
+    labels = df[group_column].astype("string")
+    return tuple(  # type: ignore[return-value]
+        _sample(df[labels == str(key)], columns[0]) for key in keys
+    )
+
+
+def _run_test(
+    df: pd.DataFrame, test: str, columns: list[str], group_column: str | None, groups: list[Any], value: float
+) -> tuple[float, float, int]:
+    """(statistic, p-value, rows used) of ``test``."""
+    if test not in _TESTS:
+        raise InvalidArgumentError(f"unknown test {test!r}; known: {', '.join(_TESTS)}", argument="test")
+    if test in (*_NORMALITY, "ttest_1samp"):
+        x = _sample(df, columns[0])
+        if test == "shapiro":
+            out = scipy_stats.shapiro(x)
+        elif test == "dagostino":
+            out = scipy_stats.normaltest(x)
+        else:
+            out = scipy_stats.ttest_1samp(x, value)
+        return float(out[0]), float(out[1]), len(x)
+    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
+        pair = df[[columns[0], columns[1]]].dropna().to_numpy(dtype="float64")
+        functions = {"ttest_rel": scipy_stats.ttest_rel, "pearson": scipy_stats.pearsonr,
+                     "spearman": scipy_stats.spearmanr, "kendall": scipy_stats.kendalltau}  # fmt: skip
+        out = functions[test](pair[:, 0], pair[:, 1])
+        return float(out[0]), float(out[1]), len(pair)
+    if test == "chi2":
+        both = df[[columns[0], columns[1]]].dropna()
+        table = pd.crosstab(both[columns[0]], both[columns[1]])
+        chi2, p_value = scipy_stats.chi2_contingency(table.to_numpy())[:2]
+        return float(chi2), float(p_value), len(both)
+    if test == "anova":
+        if not group_column:
+            raise InvalidArgumentError("ANOVA needs a group column", argument="group_column")
+        used = df[[columns[0], group_column]].dropna()
+        samples = [part[columns[0]].to_numpy(dtype="float64") for _, part in used.groupby(group_column)]
+        out = scipy_stats.f_oneway(*samples)
+        return float(out[0]), float(out[1]), len(used)
+    a, b = _two_samples(df, columns, group_column, groups)
+    if test == "mannwhitney":
+        out = scipy_stats.mannwhitneyu(a, b, alternative="two-sided")
+    else:
+        out = scipy_stats.ttest_ind(a, b, equal_var=test == "ttest_ind")
+    return float(out[0]), float(out[1]), len(a) + len(b)
+
+
+def _conclusion(test: str, p_value: float, alpha: float) -> tuple[bool, str]:
+    """Whether the test rejects its null hypothesis at ``alpha``, said in words."""
+    significant = bool(p_value < alpha)
+    if test in _NORMALITY:
+        said = "not normally distributed" if significant else "consistent with a normal distribution"
+        return significant, f"{said} at {alpha:g} (p = {p_value:.4g})"
+    said = "significant" if significant else "not significant"
+    return significant, f"{said} at {alpha:g} (p = {p_value:.4g})"
