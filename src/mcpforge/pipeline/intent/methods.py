@@ -55,7 +55,7 @@ _INSTRUCTION_OPENING = re.compile(
     r"your\s+answer|define|outliers?\s+are|values?\s+(?:more|greater)|only|with)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.?!]+(?:[.?!]+(?=\s|$)|$)")
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,7 +100,7 @@ def _read(sentence: str) -> dict[str, object]:
 
 def read_methods(text: str) -> MethodReading:
     """Method instructions of ``text``; instruction sentences removed, inline rounding/alpha cut out."""
-    sentences = [s for s in _SENTENCE.findall(text) if s.strip()]
+    sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
     kept: list[str] = []
     found: dict[str, object] = {}
     notes: list[str] = []
