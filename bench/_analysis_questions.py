@@ -44,6 +44,10 @@ def _decision(p: float, alpha: float = 0.05) -> str:
     return "not significant" if p >= alpha else "significant"
 
 
+def _normality(p: float, alpha: float = 0.05) -> str:
+    return "not normally distributed" if p < alpha else "consistent with a normal distribution"
+
+
 def _zcount(values: pd.Series, k: float) -> int:
     v = values.dropna()
     return int(((v - v.mean()).abs() > k * v.std()).sum())
@@ -129,7 +133,7 @@ TEMPLATES: list[Template] = [
              phrasings=("Is {num1} normally distributed?", "Check {num1} for normality.",
                         "Does {num1} follow a normal distribution?"),
              constraints="Use the Shapiro-Wilk test with a significance level of 0.05. Round to 4 decimals.",
-             expected=lambda df, s, p: (lambda r: [r[0], r[1], _decision(r[1])])(
+             expected=lambda df, s, p: (lambda r: [r[0], r[1], _normality(r[1])])(
                  stats.shapiro(df[s["num1"]].dropna().to_numpy(float)))),
     Template(key="zscore", concept="outliers", needs=("num1",),
              phrasings=("How many outliers does {num1} have?", "Find the outliers in {num1}.",

@@ -128,8 +128,8 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
             else "no analysis (operation, grouping, metric or filter) was recognised"
         )
         _refuse(request, reason, understood, schema, [])
-    intent = finish_intent(intent, instructions)  # issue 16 hook
-    return intent.model_copy(update={"derived": derived, "data_source": schema.path})
+    intent = finish_intent(intent.model_copy(update={"derived": derived}), instructions)  # issue 16 hook
+    return intent.model_copy(update={"data_source": schema.path})
 
 
 def _remaining_columns(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mcpforge.models import AnalysisMethod, Intent, PreparationStep
+from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
 from mcpforge.pipeline.intent.methods import read_methods
 from mcpforge.pipeline.intent.preparation import read_preparation
 from mcpforge.pipeline.intent.statistics import read_statistics
@@ -22,6 +22,23 @@ from mcpforge.pipeline.schema import DatasetSchema
 
 _QUOTED = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201d\u2019]{1,80})[\"'`\u201d\u2019]")
 _PLACEHOLDER = "quotedcolumn"
+_NEW_COLUMN = re.compile(
+    r"\b(?:create|add|make|compute|derive|build|construct|define)\s+(?:a\s+|an\s+)?(?:new\s+)?"
+    r"(?:column|feature|variable|field)(?:\s+(?:called|named)\s+[\"'`]?(?P<name>[A-Za-z_]\w*)[\"'`]?)?\s+"
+    r"(?:as|that\s+is|equal\s+to|which\s+is|being|=|defined\s+as)\s+(?:the\s+)?"
+    r"(?P<op>sum|total|difference|product|ratio)\s+of\s+(?P<a>.+?)\s+(?:and|to|over|divided\s+by)\s+(?P<b>.+?)"
+    r"(?=\s*(?:[,;.]|\bthen\b|$))",
+    re.IGNORECASE,
+)
+_OPERATORS = {"sum": "+", "total": "+", "difference": "-", "product": "*", "ratio": "/"}
+_OP_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "per"}
+_ITS = re.compile(r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b", re.IGNORECASE)
+_EACH_BIN = re.compile(
+    r"\b(?P<each>each|per|every|by)\s+(?:the\s+)?(?:bin|bucket|range|interval|quantile|quartile|quintile|decile)s?\b",
+    re.IGNORECASE,
+)
+_VALUE_OF = re.compile(r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE)
+_ADJECTIVES = re.compile(r"\b(?:scaled|rescaled|normali[sz]ed|standardi[sz]ed|imputed|filled|binned|cleaned)\s+", re.IGNORECASE)
 
 
 @dataclass(kw_only=True)
@@ -50,6 +67,7 @@ class Instructions:
     steps: list[PreparationStep]
     notes: list[str]
     statistic: Intent | None
+    derived: list[DerivedColumn] = field(default_factory=list)
 
 
 def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, str]]:
@@ -70,20 +88,68 @@ def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, st
     return _QUOTED.sub(swap, text), aliases
 
 
+def _mention(column: str, resolver: QuotedResolver) -> str:
+    """How to write ``column`` back into the text so the parser finds it again."""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 _]*", column.strip()):
+        return column.strip()
+    word = f"{_PLACEHOLDER}{chr(ord('a') + len(resolver.aliases) % 26)}{'x' * (len(resolver.aliases) // 26)}"
+    resolver.aliases[word] = column
+    return word
+
+
+def _operand(phrase: str, resolver: QuotedResolver) -> str | None:
+    words = re.sub(r"^(?:the\s+)|\s+(?:columns?|values?)$", "", phrase.strip(" '\"`"), flags=re.IGNORECASE)
+    column = resolver.resolve(words, fuzzy=False)
+    return column if column is not None and resolver.kind(column) in {"numeric", "boolean"} else None
+
+
+def _new_columns(text: str, resolver: QuotedResolver) -> tuple[str, list[DerivedColumn]]:
+    """"create a column as the sum of A and B, then its correlation with C" → a derived column, named."""
+    derived: list[DerivedColumn] = []
+    match = _NEW_COLUMN.search(text)
+    if match is None:
+        return text, derived
+    a, b = _operand(match.group("a"), resolver), _operand(match.group("b"), resolver)
+    if a is None or b is None:
+        return text, derived
+    op = _OPERATORS[match.group("op").lower()]
+    name = match.group("name") or re.sub(r"\W+", "_", f"{a.strip()}_{_OP_WORDS[op]}_{b.strip()}").strip("_").lower()
+    derived.append(DerivedColumn(name=name, expression=f"`{a}` {op} `{b}`"))
+    resolver.extra[name] = "numeric"
+    rest = text[: match.start()] + text[match.end() :]
+    return _refer(rest, name), derived
+
+
+def _refer(text: str, name: str) -> str:
+    """"its correlation with C" → "the correlation of <name> with C" (the column just made or prepared)."""
+
+    def swap(match: re.Match[str]) -> str:
+        return f"the {match.group('what')} of {name}" if match.group("what") else name
+
+    return _ADJECTIVES.sub("", _ITS.sub(swap, text))
+
+
 def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instructions:
     """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
-    methods = read_methods(swapped)
-    prepared = read_preparation(methods.text, resolver)
-    for step in prepared.steps:
-        if step.kind == "bin":
-            resolver.extra.update({f"{column}_bin": "categorical" for column in step.columns})
-    statistic = read_statistics(prepared.text, resolver, methods.method, request)
+    methods = read_methods(_VALUE_OF.sub(r"\1 of", swapped))
+    text, derived = _new_columns(methods.text, resolver)
+    prepared = read_preparation(text, resolver)
+    text = prepared.text
+    touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
+    if len(touched) == 1 and not derived:
+        text = _refer(text, _mention(touched[0], resolver))
+    bins = [column for step in prepared.steps if step.kind == "bin" for column in step.columns]
+    for column in bins:
+        resolver.extra[f"{column}_bin"] = "categorical"
+    if len(bins) == 1:
+        text = _EACH_BIN.sub(lambda m: f"{m.group('each')} {_mention(bins[0] + '_bin', resolver)}", text)
+    statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
     notes = [*methods.notes, *(f"preparation: {step.kind} {step.columns}" for step in prepared.steps)]
     return Instructions(
-        text=prepared.text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
-        statistic=statistic,
+        text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
+        statistic=statistic, derived=derived,
     )  # fmt: skip
 
 
@@ -102,5 +168,6 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
         update={
             "options": options, "group_by": group_by, "preparation": list(instructions.steps), "method": method,
             "notes": [*intent.notes, *instructions.notes],
+            "derived": [*instructions.derived, *intent.derived],
         }
     )  # fmt: skip

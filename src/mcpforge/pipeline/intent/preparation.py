@@ -16,7 +16,7 @@ from mcpforge.pipeline.intent.words import ColumnResolver
 
 _ROWS = r"(?:rows?|records?|entries|entry|observations?|lines?|data\s+points?|samples?|cases?)"
 _MISSING = r"(?:missing|null|nan|empty|blank|na|n/a|absent)"
-_COLS = r"(?P<cols>[\w .'\"`-]+?(?:(?:,\s*|\s+and\s+)[\w .'\"`-]+?)*)"
+_COLS = r"(?P<cols>[\w .'\"`-]+?(?:(?:,\s*|\s+and\s+)[\w .'\"`-]+?)*?)"
 _END = r"(?=\s*(?:columns?\b|fields?\b)?\s*(?:[,.;?!]|\bthen\b|\bbefore\b|\band\s+then\b|\band\s+(?:compute|calculate|find|report|give|show)|$))"
 _DROP = re.compile(
     rf"\b(?:ignore|ignoring|exclude|excluding|drop|dropping|remove|removing|skip|skipping|discard|discarding|"
@@ -26,8 +26,16 @@ _DROP = re.compile(
     rf"(?:\s+(?:in|for|of|from)\s+(?:the\s+)?(?:column\s+)?{_COLS}{_END})?",
     re.IGNORECASE,
 )
+_DROP_NAMED = re.compile(
+    rf"\b(?:ignore|ignoring|exclude|excluding|drop|dropping|remove|removing|skip|skipping|discard|discarding|"
+    rf"omit|omitting|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+)?(?:{_ROWS}\s+(?:with|that\s+have|having|"
+    rf"where|containing)\s+)?(?:a\s+|any\s+)?{_MISSING}\s+(?:values?\s+(?:in|for|of)\s+)?(?:the\s+)?"
+    rf"(?:column\s+)?{_COLS}{_END}",
+    re.IGNORECASE,
+)
 _DROP_WHERE = re.compile(
-    rf"\b(?:ignore|exclude|drop|remove|skip|discard|omit)\s+(?:all\s+|any\s+|the\s+)?{_ROWS}\s+where\s+"
+    rf"\b(?:ignor(?:e|ing)|exclud(?:e|ing)|drop(?:ping)?|remov(?:e|ing)|skip(?:ping)?|discard(?:ing)?|omit(?:ting)?|"
+    rf"without)\s+(?:all\s+|any\s+|the\s+)?{_ROWS}\s+where\s+"
     rf"(?:the\s+)?{_COLS}\s+(?:is|are)\s+{_MISSING}{_END}",
     re.IGNORECASE,
 )
@@ -54,8 +62,14 @@ _BIN = re.compile(
 _NORMALIZE = re.compile(
     rf"\b(?P<verb>normali[sz](?:e|ing)|standardi[sz](?:e|ing)|min[- ]max\s+scal(?:e|ing)|rescal(?:e|ing)|scal(?:e|ing))"
     rf"\s+(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?"
-    rf"(?:\s+(?:using|with|to|by)\s+(?P<how>z[- ]?scores?|min[- ]?max|\[0,\s*1\]|0\s+to\s+1|the\s+range\s+0[- ]1|"
-    rf"standard\s+scaling|mean\s+0))?{_END}",
+    rf"(?:\s+(?:using|with|to|by)\s+(?P<how>z[- ]?scores?|min[- ]?max|\[0,\s*1\]|(?:the\s+)?(?:range\s+)?(?:of\s+)?0\s*(?:to|-|–)\s*1|"
+    rf"standard\s+scaling|mean\s+0)(?:\s+(?:scaling|scaler|normali[sz]ation|standardi[sz]ation))?)?{_END}",
+    re.IGNORECASE,
+)
+_NORMALIZE_NOUN = re.compile(
+    rf"\b(?:apply(?:ing)?\s+|use\s+|perform(?:ing)?\s+)?(?:a\s+)?(?P<how>min[- ]?max|z[- ]?score)\s+"
+    rf"(?P<verb>normali[sz]ation|scaling|standardi[sz]ation)\s+(?:to|on|of)\s+(?:the\s+)?(?:column\s+)?{_COLS}"
+    rf"(?:\s+columns?)?{_END}",
     re.IGNORECASE,
 )
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
@@ -115,7 +129,7 @@ def _step(match: re.Match[str], kind: str, resolver: ColumnResolver) -> Preparat
     if kind == "bin":
         unit, n = groups["unit"].lower(), groups["n"].lower()
         count = _NUMBERS.get(n) or int(n)
-        quantile = unit in ("quantiles", "quartiles", "quintiles", "deciles") or "frequency" in (groups.get("kind") or "")
+        quantile = unit in ("quantiles", "quartiles", "quintiles", "deciles") or any(w in (groups.get("kind") or "").lower() for w in ("quantile", "frequency"))
         return PreparationStep(kind="bin", columns=columns, bins=count, strategy="quantile" if quantile else "width")
     if kind == "normalize":
         how, verb = (groups.get("how") or "").lower(), groups["verb"].lower()
@@ -128,8 +142,9 @@ def read_preparation(text: str, resolver: ColumnResolver) -> PreparationReading:
     """The preparation steps of ``text`` in order of appearance, and the text without them."""
     found: list[tuple[int, int, PreparationStep]] = []
     patterns = (
-        (_FILL, "fill_missing"), (_DROP_WHERE, "drop_missing"), (_DROP, "drop_missing"), (_DEDUP, "deduplicate"),
-        (_BIN, "bin"), (_NORMALIZE, "normalize"),
+        (_FILL, "fill_missing"), (_DROP_WHERE, "drop_missing"), (_DROP_NAMED, "drop_missing"),
+        (_DROP, "drop_missing"), (_DEDUP, "deduplicate"),
+        (_BIN, "bin"), (_NORMALIZE_NOUN, "normalize"), (_NORMALIZE, "normalize"),
     )  # fmt: skip
     for pattern, kind in patterns:
         for match in pattern.finditer(text):

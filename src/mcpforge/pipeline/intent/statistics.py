@@ -13,7 +13,8 @@ import re
 from typing import Any
 
 from mcpforge.models import AnalysisMethod, Intent
-from mcpforge.pipeline.intent.words import ColumnResolver, find_values, tokenize
+from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _TESTS: list[tuple[str, str]] = [
     (r"shapiro", "shapiro"),
@@ -66,6 +67,30 @@ def _mentioned(tokens: list[str], resolver: ColumnResolver) -> list[str]:
     return found
 
 
+def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]:
+    """Values of a categorical ``column`` the text names, in the order it names them.
+
+    A value that is also a function word ("IN", "OR") counts only written exactly as in the data.
+    """
+    info = resolver.schema.get(column)
+    if info is not None and info.kind == "boolean":  # yes/no columns load as booleans: True / False
+        words = [(m.start(), "True" if m.group(1).lower() in ("yes", "true") else "False")
+                 for m in re.finditer(r"\b(yes|no|true|false)\b", text, re.IGNORECASE)]  # fmt: skip
+        return list(dict.fromkeys(value for _, value in words))
+    if info is None or info.kind != "categorical":
+        return []
+    spots: list[tuple[int, str]] = []
+    for value in info.values:
+        word = value.strip()
+        if not word:
+            continue
+        flags = 0 if word.lower() in FUNCTION_WORDS else re.IGNORECASE
+        match = re.search(rf"(?<![\w-]){re.escape(word)}(?:s|es)?(?![\w-])", text, flags)
+        if match is not None:
+            spots.append((match.start(), value))
+    return [value for _, value in sorted(spots)]
+
+
 def _test_name(low: str) -> str | None:
     for pattern, test in _TESTS:
         if re.search(pattern, low):
@@ -108,12 +133,7 @@ def _regression(text: str, columns: list[str], resolver: ColumnResolver, base: d
 def _test(test: str, text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]) -> Intent | None:
     numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
     discrete = [c for c in columns if resolver.kind(c) in _DISCRETE]
-    tokens = tokenize(text)
-    values: dict[str, list[str]] = {}
-    for hit in find_values(tokens, resolver):
-        values.setdefault(hit.column, [])
-        if hit.value not in values[hit.column]:
-            values[hit.column].append(hit.value)
+    values = {c: found for c in resolver.names() if (found := _group_values(text, resolver, c))}
     group = discrete[0] if discrete else next((c for c, v in values.items() if len(v) >= 2), None)
     options: dict[str, Any] = {"test": test}
     if test == "chi2":
@@ -142,10 +162,18 @@ def _test(test: str, text: str, columns: list[str], resolver: ColumnResolver, ba
     return None
 
 
-def read_statistics(text: str, resolver: ColumnResolver, method: AnalysisMethod, request: str) -> Intent | None:
-    """The test / shape / regression Intent ``text`` asks for, or None (the general parser reads it)."""
-    low = text.lower()
+def read_statistics(
+    text: str, resolver: ColumnResolver, method: AnalysisMethod, request: str, *, context: str
+) -> Intent | None:
+    """The test / shape / regression Intent ``text`` asks for, or None (the general parser reads it).
+
+    ``context`` is the request with its method sentences ("Use a one-way ANOVA ..."): they name the test
+    even though they are no part of what is computed.
+    """
+    low = context.lower()
     columns = _mentioned(tokenize(text), resolver)
+    if not columns:
+        columns = _mentioned(tokenize(context), resolver)
     base: dict[str, Any] = {"request": request, "method": method}
     test = _test_name(low)
     if test is None and _SIGNIFICANCE.search(low) and _CORRELATION.search(low):
