@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 STATES = ["IN", "OR", "ME", "OK", "TX", "CA"]
-_WORDS = "the of and a to in is was for on it with as at by this that from or an be are".split()
+_WORDS = ["the", "of", "and", "a", "to", "in", "is", "was", "for", "on", "it", "with", "as", "at", "by", "this", "that", "from", "or", "an", "be", "are"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -244,7 +244,19 @@ def _trial(rng: np.random.Generator) -> Dataset:
 
 def build_datasets(folder: Path) -> list[tuple[Dataset, Path]]:
     """Generate every dataset (seed 16) and write it as CSV under ``folder``."""
-    makers = [_passengers, _weather, _housing, _sales, _students, _employees, _cars, _health, _energy, _insurance, _trial]
+    makers = [
+        _passengers,
+        _weather,
+        _housing,
+        _sales,
+        _students,
+        _employees,
+        _cars,
+        _health,
+        _energy,
+        _insurance,
+        _trial,
+    ]
     out = []
     for position, make in enumerate(makers):
         dataset = make(np.random.default_rng(1600 + position))

@@ -33,15 +33,15 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _analysis_data import build_datasets  # noqa: E402
-from _analysis_questions import TEMPLATES, Template, fill  # noqa: E402
+from _analysis_data import build_datasets
+from _analysis_questions import TEMPLATES, Template, fill
 
-from mcpforge.catalogue import get_operation  # noqa: E402
-from mcpforge.config import MCPForgeConfig, SandboxConfig, ValidationConfig  # noqa: E402
-from mcpforge.exceptions import MCPForgeError  # noqa: E402
-from mcpforge.pipeline.intent import extract_intent  # noqa: E402
-from mcpforge.pipeline.schema import DatasetSchema  # noqa: E402
-from mcpforge.sandbox import ToolCall, call_tool_batch, get_sandbox  # noqa: E402
+from mcpforge.catalogue import get_operation
+from mcpforge.config import MCPForgeConfig, SandboxConfig, ValidationConfig
+from mcpforge.exceptions import MCPForgeError
+from mcpforge.pipeline.intent import extract_intent
+from mcpforge.pipeline.schema import DatasetSchema
+from mcpforge.sandbox import ToolCall, call_tool_batch, get_sandbox
 
 TARGET = 0.70
 HELD_OUT_PHRASING = 2
@@ -95,7 +95,9 @@ def _cells(structured: dict[str, Any]) -> tuple[list[float], list[str]]:
                 numbers.append(float(cell))
             elif isinstance(cell, str):
                 texts.append(cell.lower())
-    numbers += [float(v) for v in structured.values() if isinstance(v, int | float) and not isinstance(v, bool)]
+    numbers += [
+        float(v) for v in structured.values() if isinstance(v, int | float) and not isinstance(v, bool)
+    ]
     return numbers, texts
 
 
@@ -108,7 +110,7 @@ def found(expected: list[Any], structured: dict[str, Any], digits: int | None) -
             ok = any(value in t and (value != "significant" or "not significant" not in t) for t in texts)
         else:
             v = float(value)
-            tol = 0.5 * 10 ** -digits + 1e-9 * abs(v) if digits is not None else max(1e-6 * abs(v), 1e-9)
+            tol = 0.5 * 10**-digits + 1e-9 * abs(v) if digits is not None else max(1e-6 * abs(v), 1e-9)
             ok = any(math.isclose(c, v, abs_tol=tol) or abs(c - v) <= tol for c in numbers)
         if not ok:
             missing.append(value)
@@ -122,7 +124,11 @@ def run_rules(question: Question, sandbox: Any) -> Outcome:
         intent = extract_intent(question.text, DatasetSchema.from_file(question.path))
         rendered = get_operation(intent.operation).render(intent)
     except MCPForgeError as error:
-        return Outcome(verdict="refused", detail=f"{type(error).__name__}: {str(error)[:160]}", seconds=time.perf_counter() - start)
+        return Outcome(
+            verdict="refused",
+            detail=f"{type(error).__name__}: {str(error)[:160]}",
+            seconds=time.perf_counter() - start,
+        )
     batch = call_tool_batch(sandbox, rendered.source,
                             [ToolCall(arguments={**rendered.arguments, "file_path": str(question.path)}, call_id="0")],
                             read_paths=[question.path.parent], function_name=rendered.function_name)  # fmt: skip
@@ -145,15 +151,31 @@ def run_forge(question: Question, root: Path) -> Outcome:
     registry = Registry(root / f"reg-{time.monotonic_ns()}")
     config = MCPForgeConfig(validation=ValidationConfig(stress_rows=20_000))
     try:
-        result = forge(question.text, question.path, registry=registry, config=config, allow_read=[question.path.parent])
+        result = forge(
+            question.text, question.path, registry=registry, config=config, allow_read=[question.path.parent]
+        )
     except MCPForgeError as error:
-        return Outcome(verdict="refused", detail=f"{type(error).__name__}: {str(error)[:160]}", seconds=time.perf_counter() - start)
+        return Outcome(
+            verdict="refused",
+            detail=f"{type(error).__name__}: {str(error)[:160]}",
+            seconds=time.perf_counter() - start,
+        )
     elapsed = time.perf_counter() - start
-    structured = getattr(getattr(result, "run_artifacts", None), "structured", None) or getattr(result, "structured", None)
+    structured = getattr(getattr(result, "run_artifacts", None), "structured", None) or getattr(
+        result, "structured", None
+    )
     if not isinstance(structured, dict):
-        return Outcome(verdict="error", detail=f"no structured result ({getattr(result, 'status', '?')})", seconds=elapsed)
+        return Outcome(
+            verdict="error",
+            detail=f"no structured result ({getattr(result, 'status', '?')})",
+            seconds=elapsed,
+        )
     missing = found(question.expected, structured, question.template.digits)
-    return Outcome(verdict="wrong" if missing else "right", detail=f"missing {missing}" if missing else "", seconds=elapsed)
+    return Outcome(
+        verdict="wrong" if missing else "right",
+        detail=f"missing {missing}" if missing else "",
+        seconds=elapsed,
+    )
 
 
 def _table(rows: list[tuple[Question, Outcome]], title: str) -> None:
@@ -187,7 +209,12 @@ def main() -> None:
         chosen = everything
         if args.smoke:
             seen: set[str] = set()
-            chosen = [q for q in everything if q.dataset in ("passengers", "sales") and not (q.template.concept in seen or seen.add(q.template.concept))]  # type: ignore[func-returns-value]
+            chosen = [
+                q
+                for q in everything
+                if q.dataset in ("passengers", "sales")
+                and not (q.template.concept in seen or seen.add(q.template.concept))
+            ]  # type: ignore[func-returns-value]
         elif args.limit:
             step = max(len(everything) // args.limit, 1)
             chosen = everything[::step][: args.limit]
@@ -202,7 +229,9 @@ def main() -> None:
             outcome = run_forge(question, root) if args.forge else run_rules(question, sandbox)
             rows.append((question, outcome))
             if args.verbose and question.phrasing != HELD_OUT_PHRASING and outcome.verdict != "right":
-                print(f"[{outcome.verdict}] {question.dataset}/{question.template.key}: {question.text}\n    {outcome.detail}")
+                print(
+                    f"[{outcome.verdict}] {question.dataset}/{question.template.key}: {question.text}\n    {outcome.detail}"
+                )
         elapsed = time.perf_counter() - start
     tuned = [r for r in rows if r[0].phrasing != HELD_OUT_PHRASING]
     held = [r for r in rows if r[0].phrasing == HELD_OUT_PHRASING]

@@ -242,7 +242,9 @@ class PreparationStep(_Model):
 
     kind: Literal["drop_missing", "fill_missing", "deduplicate", "bin", "normalize"]
     columns: list[str] = Field(default_factory=list)
-    strategy: Literal["mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore"] | None = None
+    strategy: Literal["mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore"] | None = (
+        None
+    )
     value: Any = None
     bins: int | None = None
 

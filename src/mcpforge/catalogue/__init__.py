@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 from mcpforge.catalogue.base import Operation, RenderedTool, frame_to_table, tables_match
+from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
 from mcpforge.catalogue.hypothesis import StatisticalTest
 from mcpforge.catalogue.modeling import DistributionShape, LinearRegression
-from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
 from mcpforge.catalogue.reshape import Crosstab, PivotTable
 from mcpforge.catalogue.rows import FilterRows, Outliers, TopNRows
 from mcpforge.catalogue.stats import Correlation, Percentiles, SummaryStats

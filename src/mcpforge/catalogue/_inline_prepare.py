@@ -47,7 +47,7 @@ def _bin_numbers(values: pd.Series, bins: int, strategy: str) -> pd.Series:
         return (codes + 1).astype("Int64")
     low, high = float(numbers.min()), float(numbers.max())
     width = (high - low) / bins if high > low else 1.0
-    raw = np.ceil((numbers - low) / width).clip(lower=1, upper=bins)
+    raw = pd.Series(np.ceil((numbers - low) / width), index=values.index).clip(lower=1, upper=bins)
     return raw.astype("Int64")
 
 

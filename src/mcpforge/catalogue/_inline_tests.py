@@ -33,7 +33,9 @@ def _two_samples(
     """Two samples: two columns, or one column split by the two named (or only) groups."""
     if not group_column:
         if len(columns) < 2:
-            raise InvalidArgumentError("a two-sample test needs two columns or a group column", argument="columns")
+            raise InvalidArgumentError(
+                "a two-sample test needs two columns or a group column", argument="columns"
+            )
         return _sample(df, columns[0]), _sample(df, columns[1])
     keys = groups or sorted(df[group_column].dropna().unique().tolist())
     if len(keys) != 2:
@@ -45,7 +47,13 @@ def _two_samples(
 
 
 def _run_test(
-    df: pd.DataFrame, test: str, columns: list[str], group_column: str | None, groups: list[Any], value: float
+    df: pd.DataFrame,
+    test: str,
+    columns: list[str],
+    *,
+    group_column: str | None,
+    groups: list[Any],
+    value: float,
 ) -> tuple[float, float, int]:
     """(statistic, p-value, rows used) of ``test``."""
     if test not in _TESTS:

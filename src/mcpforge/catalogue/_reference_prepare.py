@@ -56,9 +56,7 @@ def _bins(values: list[Any], bins: int, strategy: str) -> list[Any]:
         return out
     low, high = present[0], present[-1]
     width = (high - low) / bins if high > low else 1.0
-    return [
-        None if _missing(v) else min(max(math.ceil((float(v) - low) / width), 1), bins) for v in values
-    ]
+    return [None if _missing(v) else min(max(math.ceil((float(v) - low) / width), 1), bins) for v in values]
 
 
 def _step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:

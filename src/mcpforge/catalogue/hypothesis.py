@@ -34,7 +34,8 @@ _TWO_COLUMNS = ("ttest_rel", "chi2", "pearson", "spearman", "kendall")
 _LABELS = {
     "shapiro": "Shapiro-Wilk normality test", "dagostino": "D'Agostino-Pearson normality test",
     "ttest_1samp": "one-sample t-test", "ttest_ind": "two-sample t-test", "welch_ttest": "Welch t-test",
-    "ttest_rel": "paired t-test", "mannwhitney": "Mann-Whitney U test", "chi2": "chi-square independence test",
+    "ttest_rel": "paired t-test", "mannwhitney": "Mann-Whitney U test",
+    "chi2": "chi-square independence test",
     "anova": "one-way ANOVA", "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
     "kendall": "Kendall correlation test",
 }  # fmt: skip
@@ -53,7 +54,14 @@ class StatisticalTest(Operation):
         "Hypothesis test with p-value: Shapiro-Wilk/D'Agostino normality, one-sample/two-sample/paired "
         "t-test, Mann-Whitney, chi-square independence, one-way ANOVA, Pearson/Spearman/Kendall correlation."
     )
-    keywords: ClassVar[tuple[str, ...]] = ("t-test", "p-value", "significant", "normality", "anova", "chi-square")
+    keywords: ClassVar[tuple[str, ...]] = (
+        "t-test",
+        "p-value",
+        "significant",
+        "normality",
+        "anova",
+        "chi-square",
+    )
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         options = intent.options
@@ -72,13 +80,17 @@ class StatisticalTest(Operation):
         test = args["test"]
         require(test in TESTS, f"unknown statistical test {test!r}", "options")
         require(bool(args["columns"]), "a statistical test needs a column", "columns")
-        two = test in _TWO_COLUMNS or (test in ("ttest_ind", "welch_ttest", "mannwhitney") and not args["group_column"])
+        two = test in _TWO_COLUMNS or (
+            test in ("ttest_ind", "welch_ttest", "mannwhitney") and not args["group_column"]
+        )
         require(not two or len(args["columns"]) >= 2, f"{test} needs two columns", "columns")
         require(test != "anova" or bool(args["group_column"]), "ANOVA needs a group column", "group_by")
         body = code("""
             if not 0 < alpha < 1:
                 raise InvalidArgumentError(f"alpha must lie in (0, 1), got {alpha!r}", argument="alpha")
-            statistic, p_value, used = _run_test(df, test, columns, group_column, groups, value)
+            statistic, p_value, used = _run_test(
+                df, test, columns, group_column=group_column, groups=groups, value=value
+            )
             significant, conclusion = _conclusion(test, p_value, alpha)
             result = pd.DataFrame({
                 "test": [test], "statistic": [statistic], "p_value": [p_value], "n": [used],
@@ -87,17 +99,27 @@ class StatisticalTest(Operation):
             title = f"{test} on {', '.join(columns)}: {conclusion}"
         """)
         label = test_label(test)
-        subject = " and ".join(args["columns"]) + (f" by {args['group_column']}" if args["group_column"] else "")
+        subject = " and ".join(args["columns"]) + (
+            f" by {args['group_column']}" if args["group_column"] else ""
+        )
         return ToolPlan(
             params=[
                 choice_param("test", TESTS, test, "Which test"),
                 columns_param("columns", args["columns"], "Numeric (or, for chi2, categorical) columns"),
-                Param(name="group_column", annotation="str | None", schema={"type": ["string", "null"]},
-                      description="Column splitting one numeric column into groups (two-sample tests, ANOVA)",
-                      default=args["group_column"]),  # fmt: skip
-                Param(name="groups", annotation="list[Any]", schema={"type": "array"},
-                      description="The two group values to compare (empty: the column's two values)",
-                      default=args["groups"]),  # fmt: skip
+                Param(
+                    name="group_column",
+                    annotation="str | None",
+                    schema={"type": ["string", "null"]},
+                    description="Column splitting one numeric column into groups (two-sample tests, ANOVA)",
+                    default=args["group_column"],
+                ),
+                Param(
+                    name="groups",
+                    annotation="list[Any]",
+                    schema={"type": "array"},
+                    description="The two group values to compare (empty: the column's two values)",
+                    default=args["groups"],
+                ),
                 number_param("value", args["value"], "Hypothesised mean of a one-sample t-test"),
                 number_param("alpha", args["alpha"], "Significance level"),
             ],
@@ -109,7 +131,8 @@ class StatisticalTest(Operation):
                 description=f"{label.capitalize()} of {subject} at significance {args['alpha']:g}.",
                 when_to_use="You need to know whether a difference, an association or a departure from "
                 "normality is statistically significant, with its p-value.",
-                what_it_does=f"Loads the CSV, applies derived columns, preparation and filters, runs the {label} "
+                what_it_does="Loads the CSV, applies derived columns, preparation and filters, runs the "
+                f"{label} "
                 "(scipy.stats) and states the decision at the significance level in words.",
                 returns="A markdown table test | statistic | p_value | n | alpha | significant | conclusion, "
                 "notes, and a JSON footer with the table.",
@@ -141,7 +164,11 @@ def _t_two_sided(t: float, dof: float) -> float:
 
 
 def _pairs(df: pd.DataFrame, a: str, b: str) -> list[tuple[Any, Any]]:
-    return [(x, y) for x, y in zip(df[a].tolist(), df[b].tolist(), strict=True) if not is_missing(x) and not is_missing(y)]
+    return [
+        (x, y)
+        for x, y in zip(df[a].tolist(), df[b].tolist(), strict=True)
+        if not is_missing(x) and not is_missing(y)
+    ]
 
 
 def _ranks(values: list[float]) -> list[float]:
@@ -166,57 +193,72 @@ def _split(df: pd.DataFrame, arguments: dict[str, Any]) -> list[list[float]]:
         return [numbers(df[c].tolist()) for c in arguments["columns"][:2]]
     keys = arguments["groups"] or sorted({v for v in df[group].tolist() if not is_missing(v)})
     rows = list(zip(df[group].tolist(), df[column].tolist(), strict=True))
-    return [[float(v) for g, v in rows if not is_missing(g) and str(g) == str(k) and not is_missing(v)] for k in keys]
+    return [
+        [float(v) for g, v in rows if not is_missing(g) and str(g) == str(k) and not is_missing(v)]
+        for k in keys
+    ]
 
 
-def _reference_test(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:  # noqa: PLR0911
+def _one_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test, xs = arguments["test"], numbers(df[arguments["columns"][0]].tolist())
+    if test == "ttest_1samp":
+        spread = statistics.stdev(xs) / math.sqrt(len(xs))
+        t = (statistics.fmean(xs) - float(arguments["value"])) / spread
+        return t, _t_two_sided(t, len(xs) - 1), len(xs)
+    out = scipy_stats.shapiro(xs) if test == "shapiro" else scipy_stats.normaltest(xs)
+    return float(out[0]), float(out[1]), len(xs)
+
+
+def _paired(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
     test, columns = arguments["test"], arguments["columns"]
-    if test in ("shapiro", "dagostino", "ttest_1samp"):
-        xs = numbers(df[columns[0]].tolist())
-        if test == "ttest_1samp":
-            t = (statistics.fmean(xs) - float(arguments["value"])) / (statistics.stdev(xs) / math.sqrt(len(xs)))
-            return t, _t_two_sided(t, len(xs) - 1), len(xs)
-        out = scipy_stats.shapiro(xs) if test == "shapiro" else scipy_stats.normaltest(xs)
-        return float(out[0]), float(out[1]), len(xs)
-    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
-        pairs = [(float(x), float(y)) for x, y in _pairs(df, columns[0], columns[1])]
-        xs, ys, n = [p[0] for p in pairs], [p[1] for p in pairs], len(pairs)
-        if test == "ttest_rel":
-            diffs = [x - y for x, y in pairs]
-            t = statistics.fmean(diffs) / (statistics.stdev(diffs) / math.sqrt(n))
-            return t, _t_two_sided(t, n - 1), n
-        if test == "kendall":
-            out = scipy_stats.kendalltau(xs, ys)
-            return float(out[0]), float(out[1]), n
-        r = _pearson(_ranks(xs), _ranks(ys)) if test == "spearman" else _pearson(xs, ys)
-        t = r * math.sqrt((n - 2) / (1 - r * r)) if abs(r) < 1 else math.inf
-        return r, _t_two_sided(t, n - 2), n
-    if test == "chi2":
-        pairs = _pairs(df, columns[0], columns[1])
-        rows, cols = sorted({a for a, _ in pairs}, key=str), sorted({b for _, b in pairs}, key=str)
-        observed = [[sum(1 for a, b in pairs if a == r and b == c) for c in cols] for r in rows]
-        n = len(pairs)
-        yates = len(rows) == 2 and len(cols) == 2
-        chi2 = 0.0
-        for i, r_values in enumerate(observed):
-            for j, o in enumerate(r_values):
-                expected = sum(r_values) * sum(row[j] for row in observed) / n
-                gap = abs(o - expected)
-                gap = max(gap - 0.5, 0.0) if yates else gap
-                chi2 += gap * gap / expected
-        dof = (len(rows) - 1) * (len(cols) - 1)
-        return chi2, float(scipy_stats.chi2.sf(chi2, dof)), n
-    if test == "anova":
-        groups: dict[Any, list[float]] = {}
-        for g, v in zip(df[arguments["group_column"]].tolist(), df[columns[0]].tolist(), strict=True):
-            if not is_missing(g) and not is_missing(v):
-                groups.setdefault(g, []).append(float(v))
-        values = [v for g in groups.values() for v in g]
-        grand, k, n = statistics.fmean(values), len(groups), len(values)
-        between = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in groups.values())
-        within = sum((v - statistics.fmean(g)) ** 2 for g in groups.values() for v in g)
-        f = (between / (k - 1)) / (within / (n - k))
-        return f, float(scipy_stats.f.sf(f, k - 1, n - k)), n
+    pairs = [(float(x), float(y)) for x, y in _pairs(df, columns[0], columns[1])]
+    xs, ys, n = [p[0] for p in pairs], [p[1] for p in pairs], len(pairs)
+    if test == "ttest_rel":
+        diffs = [x - y for x, y in pairs]
+        t = statistics.fmean(diffs) / (statistics.stdev(diffs) / math.sqrt(n))
+        return t, _t_two_sided(t, n - 1), n
+    if test == "kendall":
+        out = scipy_stats.kendalltau(xs, ys)
+        return float(out[0]), float(out[1]), n
+    r = _pearson(_ranks(xs), _ranks(ys)) if test == "spearman" else _pearson(xs, ys)
+    t = r * math.sqrt((n - 2) / (1 - r * r)) if abs(r) < 1 else math.inf
+    return r, _t_two_sided(t, n - 2), n
+
+
+def _chi2(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    columns = arguments["columns"]
+    pairs = _pairs(df, columns[0], columns[1])
+    rows, cols = sorted({a for a, _ in pairs}, key=str), sorted({b for _, b in pairs}, key=str)
+    observed = [[sum(1 for a, b in pairs if a == r and b == c) for c in cols] for r in rows]
+    n = len(pairs)
+    yates = len(rows) == 2 and len(cols) == 2
+    chi2 = 0.0
+    for r_values in observed:
+        for j, o in enumerate(r_values):
+            expected = sum(r_values) * sum(row[j] for row in observed) / n
+            gap = abs(o - expected)
+            gap = max(gap - 0.5, 0.0) if yates else gap
+            chi2 += gap * gap / expected
+    dof = (len(rows) - 1) * (len(cols) - 1)
+    return chi2, float(scipy_stats.chi2.sf(chi2, dof)), n
+
+
+def _anova(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    groups: dict[Any, list[float]] = {}
+    column = arguments["columns"][0]
+    for g, v in zip(df[arguments["group_column"]].tolist(), df[column].tolist(), strict=True):
+        if not is_missing(g) and not is_missing(v):
+            groups.setdefault(g, []).append(float(v))
+    values = [v for g in groups.values() for v in g]
+    grand, k, n = statistics.fmean(values), len(groups), len(values)
+    between = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in groups.values())
+    within = sum((v - statistics.fmean(g)) ** 2 for g in groups.values() for v in g)
+    f = (between / (k - 1)) / (within / (n - k))
+    return f, float(scipy_stats.f.sf(f, k - 1, n - k)), n
+
+
+def _two_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test = arguments["test"]
     a, b = _split(df, arguments)
     na, nb = len(a), len(b)
     if test == "mannwhitney":
@@ -234,3 +276,16 @@ def _reference_test(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float,
         pooled = ((na - 1) * va + (nb - 1) * vb) / dof
         t = diff / math.sqrt(pooled * (1 / na + 1 / nb))
     return t, _t_two_sided(t, dof), na + nb
+
+
+def _reference_test(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test = arguments["test"]
+    if test in ("shapiro", "dagostino", "ttest_1samp"):
+        return _one_sample(df, arguments)
+    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
+        return _paired(df, arguments)
+    if test == "chi2":
+        return _chi2(df, arguments)
+    if test == "anova":
+        return _anova(df, arguments)
+    return _two_sample(df, arguments)

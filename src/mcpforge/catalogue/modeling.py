@@ -60,15 +60,19 @@ class DistributionShape(Operation):
         return ToolPlan(
             params=[
                 columns_param("columns", args["columns"], "Numeric columns"),
-                bool_param("population", args["population"], "Population moments instead of sample estimates"),
+                bool_param(
+                    "population", args["population"], "Population moments instead of sample estimates"
+                ),
             ],
             needed="[*columns]",
             body=body,
             empty_columns=repr(SHAPE_COLUMNS),
             docs=ToolDocs(
                 description=f"Skewness and kurtosis of {', '.join(args['columns'])} ({kind}).",
-                when_to_use="You need to know how asymmetric or heavy-tailed a numeric column's distribution is.",
-                what_it_does=f"Loads the CSV, applies derived columns, preparation and filters, and computes the "
+                when_to_use="You need to know how asymmetric or heavy-tailed a numeric column's distribution "
+                "is.",
+                what_it_does="Loads the CSV, applies derived columns, preparation and filters, and computes "
+                "the "
                 f"{kind} skewness and excess kurtosis of each column, skipping missing values.",
                 returns="A markdown table column | n | mean | std | skewness | kurtosis, notes, and a JSON "
                 "footer with the table.",
@@ -117,7 +121,11 @@ class LinearRegression(Operation):
 
     def plan(self, intent: Intent) -> ToolPlan:
         args = self.arguments(intent)
-        require(bool(args["target"]) and bool(args["features"]), "regression needs a target and features", "columns")
+        require(
+            bool(args["target"]) and bool(args["features"]),
+            "regression needs a target and features",
+            "columns",
+        )
         require(args["target"] not in args["features"], "the target cannot also be a feature", "columns")
         share = args["test_size"]
         require(share is None or 0 < share < 1, "test_size must lie in (0, 1)", "options")
@@ -125,20 +133,22 @@ class LinearRegression(Operation):
             _require_numeric(df, [target, *features])
             used = df[[target, *features]].dropna().astype("float64")
             if len(used) < len(features) + 2:
-                raise DataError(f"regression needs more than {len(features) + 1} complete rows, got {len(used)}")
+                needed = len(features) + 1
+                raise DataError(f"regression needs more than {needed} complete rows, got {len(used)}")
             x, y = used[features].to_numpy(), used[target].to_numpy()
             if test_size is None:
                 x_train, x_test, y_train, y_test = x, x, y, y
             else:
-                x_train, x_test, y_train, y_test = train_test_split(x, y, test_size=test_size, random_state=seed)
+                split = train_test_split(x, y, test_size=test_size, random_state=seed)
+                x_train, x_test, y_train, y_test = split
             model = SklearnLinearRegression().fit(x_train, y_train)
             predicted = model.predict(x_test)
             residual = y_test - predicted
             r2 = 1 - float((residual**2).sum()) / float(((y_test - y_test.mean()) ** 2).sum())
             rmse = float(np.sqrt((residual**2).mean()))
             names = ["intercept", *(f"coef_{name}" for name in features), "r2", "rmse", "n_train", "n_test"]
-            numbers = [float(model.intercept_), *(float(c) for c in model.coef_), r2, rmse,
-                       float(len(y_train)), float(len(y_test))]  # fmt: skip
+            sizes = [float(len(y_train)), float(len(y_test))]
+            numbers = [float(model.intercept_), *(float(c) for c in model.coef_), r2, rmse, *sizes]
             result = pd.DataFrame({"statistic": names, "value": numbers})
             title = f"Linear regression of {target} on {', '.join(features)} (R² {r2:.4f})"
         """)
@@ -147,11 +157,20 @@ class LinearRegression(Operation):
             params=[
                 column_param("target", args["target"], "Numeric column to predict"),
                 columns_param("features", args["features"], "Numeric columns that predict it"),
-                Param(name="test_size", annotation="float | None", schema={"type": ["number", "null"]},
-                      description="Share of rows held out for testing (null: fit and score on all rows)",
-                      default=share),  # fmt: skip
-                Param(name="seed", annotation="int", schema={"type": "integer"},
-                      description="Seed of the train/test shuffle", default=args["seed"]),  # fmt: skip
+                Param(
+                    name="test_size",
+                    annotation="float | None",
+                    schema={"type": ["number", "null"]},
+                    description="Share of rows held out for testing (null: fit and score on all rows)",
+                    default=share,
+                ),
+                Param(
+                    name="seed",
+                    annotation="int",
+                    schema={"type": "integer"},
+                    description="Seed of the train/test shuffle",
+                    default=args["seed"],
+                ),
             ],
             needed="[target, *features]",
             body=body,
@@ -159,7 +178,8 @@ class LinearRegression(Operation):
             docs=ToolDocs(
                 description=f"Linear regression of {args['target']} on {', '.join(args['features'])}{split}.",
                 when_to_use="You need how a numeric column depends on others: coefficients and fit quality.",
-                what_it_does="Loads the CSV, applies derived columns, preparation and filters, drops rows missing "
+                what_it_does="Loads the CSV, applies derived columns, preparation and filters, drops rows "
+                "missing "
                 "the target or a feature, fits ordinary least squares with an intercept (scikit-learn) and "
                 "reports R² and RMSE (on the test rows when a share is held out).",
                 returns="A markdown table statistic | value (intercept, coef_<feature>, r2, rmse, n_train, "

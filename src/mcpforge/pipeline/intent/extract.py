@@ -74,7 +74,9 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
-        return finish_intent(instructions.statistic, instructions).model_copy(update={"data_source": schema.path})
+        return finish_intent(instructions.statistic, instructions).model_copy(
+            update={"data_source": schema.path}
+        )
     text, resolver = instructions.text, instructions.resolver
     # -- end of hook
     derived, text = find_derived(text, resolver)

@@ -32,13 +32,20 @@ _NEW_COLUMN = re.compile(
 )
 _OPERATORS = {"sum": "+", "total": "+", "difference": "-", "product": "*", "ratio": "/"}
 _OP_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "per"}
-_ITS = re.compile(r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b", re.IGNORECASE)
+_ITS = re.compile(
+    r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b",
+    re.IGNORECASE,
+)
 _EACH_BIN = re.compile(
     r"\b(?P<each>each|per|every|by)\s+(?:the\s+)?(?:bin|bucket|range|interval|quantile|quartile|quintile|decile)s?\b",
     re.IGNORECASE,
 )
-_VALUE_OF = re.compile(r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE)
-_ADJECTIVES = re.compile(r"\b(?:scaled|rescaled|normali[sz]ed|standardi[sz]ed|imputed|filled|binned|cleaned)\s+", re.IGNORECASE)
+_VALUE_OF = re.compile(
+    r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE
+)
+_ADJECTIVES = re.compile(
+    r"\b(?:scaled|rescaled|normali[sz]ed|standardi[sz]ed|imputed|filled|binned|cleaned)\s+", re.IGNORECASE
+)
 
 
 @dataclass(kw_only=True)
@@ -104,7 +111,7 @@ def _operand(phrase: str, resolver: QuotedResolver) -> str | None:
 
 
 def _new_columns(text: str, resolver: QuotedResolver) -> tuple[str, list[DerivedColumn]]:
-    """"create a column as the sum of A and B, then its correlation with C" → a derived column, named."""
+    """ "create a column as the sum of A and B, then its correlation with C" → a derived column, named."""
     derived: list[DerivedColumn] = []
     match = _NEW_COLUMN.search(text)
     if match is None:
@@ -113,7 +120,10 @@ def _new_columns(text: str, resolver: QuotedResolver) -> tuple[str, list[Derived
     if a is None or b is None:
         return text, derived
     op = _OPERATORS[match.group("op").lower()]
-    name = match.group("name") or re.sub(r"\W+", "_", f"{a.strip()}_{_OP_WORDS[op]}_{b.strip()}").strip("_").lower()
+    name = (
+        match.group("name")
+        or re.sub(r"\W+", "_", f"{a.strip()}_{_OP_WORDS[op]}_{b.strip()}").strip("_").lower()
+    )
     derived.append(DerivedColumn(name=name, expression=f"`{a}` {op} `{b}`"))
     resolver.extra[name] = "numeric"
     rest = text[: match.start()] + text[match.end() :]
@@ -121,7 +131,7 @@ def _new_columns(text: str, resolver: QuotedResolver) -> tuple[str, list[Derived
 
 
 def _refer(text: str, name: str) -> str:
-    """"its correlation with C" → "the correlation of <name> with C" (the column just made or prepared)."""
+    """ "its correlation with C" → "the correlation of <name> with C" (the column just made or prepared)."""
 
     def swap(match: re.Match[str]) -> str:
         return f"the {match.group('what')} of {name}" if match.group("what") else name
@@ -166,7 +176,8 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(
         update={
-            "options": options, "group_by": group_by, "preparation": list(instructions.steps), "method": method,
+            "options": options, "group_by": group_by, "preparation": list(instructions.steps),
+            "method": method,
             "notes": [*intent.notes, *instructions.notes],
             "derived": [*instructions.derived, *intent.derived],
         }

@@ -28,24 +28,33 @@ _ROUND_INTEGER = re.compile(
 )
 _ALPHA = re.compile(
     r"[,;]?\s*\b(?:(?:using|use|with|at|assume|assuming)\s+)?(?:a|an|the)?\s*"
-    r"(?:significance\s+level|level\s+of\s+significance|alpha(?:\s+level)?|α)\s*(?:of|=|is|:)?\s*"
+    r"(?:significance\s+level|level\s+of\s+significance|alpha(?:\s+level)?|\u03b1)\s*(?:of|=|is|:)?\s*"
     r"(0?\.\d+|\d+(?:\.\d+)?\s*%)",
     re.IGNORECASE,
 )
-_ALPHA_AT = re.compile(r"\bat\s+(?:the|a)\s+(\d+(?:\.\d+)?\s*%|0?\.\d+)\s+(?:significance\s+)?level\b", re.IGNORECASE)
+_ALPHA_AT = re.compile(
+    r"\bat\s+(?:the|a)\s+(\d+(?:\.\d+)?\s*%|0?\.\d+)\s+(?:significance\s+)?level\b", re.IGNORECASE
+)
 _SIGMA = re.compile(
     r"(?:more\s+than|greater\s+than|above|beyond|exceed(?:s|ing)?|over|outside(?:\s+of)?|>)\s*"
-    r"(\d+(?:\.\d+)?)\s*(?:standard\s+deviations?|std|sigmas?|σ)",
+    r"(\d+(?:\.\d+)?)\s*(?:standard\s+deviations?|std|sigmas?|\u03c3)",
     re.IGNORECASE,
 )
 _ZSCORE = re.compile(
-    r"z[- ]?scores?\s*(?:\(absolute\)\s*)?(?:of\s+)?(?:above|greater\s+than|more\s+than|over|exceeding|beyond|>|>=)\s*"
+    r"z[- ]?scores?\s*(?:\(absolute\)\s*)?(?:of\s+)?"
+    r"(?:above|greater\s+than|more\s+than|over|exceeding|beyond|>|>=)\s*"
     r"(\d+(?:\.\d+)?)|(?:absolute\s+)?z[- ]?scores?\s+threshold\s+(?:of\s+)?(\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
-_IQR = re.compile(r"(\d+(?:\.\d+)?)\s*(?:times|x|×)\s*(?:the\s+)?(?:iqr|interquartile\s+range)|\biqr\b", re.IGNORECASE)
-_POPULATION = re.compile(r"\bpopulation\s+(?:standard\s+deviation|variance|std|statistics?)|\bddof\s*=\s*0\b", re.IGNORECASE)
-_SAMPLE = re.compile(r"\bsample\s+(?:standard\s+deviation|variance|std|statistics?)|\bddof\s*=\s*1\b", re.IGNORECASE)
+_IQR = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:times|x|\u00d7)\s*(?:the\s+)?(?:iqr|interquartile\s+range)|\biqr\b", re.IGNORECASE
+)
+_POPULATION = re.compile(
+    r"\bpopulation\s+(?:standard\s+deviation|variance|std|statistics?)|\bddof\s*=\s*0\b", re.IGNORECASE
+)
+_SAMPLE = re.compile(
+    r"\bsample\s+(?:standard\s+deviation|variance|std|statistics?)|\bddof\s*=\s*1\b", re.IGNORECASE
+)
 _KIND_WORD = re.compile(r"\b(?:population|sample)\s+(?=standard\s+deviation|variance|std\b)", re.IGNORECASE)
 _CORRELATION = re.compile(r"\b(pearson|spearman|kendall)", re.IGNORECASE)
 # A sentence that opens with one of these and carries a method is an instruction, dropped whole.
@@ -76,7 +85,7 @@ def _read(sentence: str) -> dict[str, object]:
     found: dict[str, object] = {}
     if match := _ROUND.search(sentence):
         word = match.group(1).lower()
-        found["round_digits"] = _NUMBER_WORDS.get(word, None) if word in _NUMBER_WORDS else int(word)
+        found["round_digits"] = _NUMBER_WORDS.get(word) if word in _NUMBER_WORDS else int(word)
     elif _ROUND_INTEGER.search(sentence):
         found["round_digits"] = 0
     if (match := _ALPHA.search(sentence) or _ALPHA_AT.search(sentence)) is not None:
@@ -110,8 +119,9 @@ def read_methods(text: str) -> MethodReading:
         if read and _INSTRUCTION_OPENING.match(sentence) and len(sentences) > 1:
             notes.append(f"method instruction: {sentence.strip()!r}")
             continue
+        rest = sentence
         for pattern in (_ROUND, _ROUND_INTEGER, _ALPHA, _ALPHA_AT, _KIND_WORD):
-            sentence = pattern.sub(" ", sentence)
-        kept.append(sentence)
+            rest = pattern.sub(" ", rest)
+        kept.append(rest)
     remaining = " ".join(s.strip() for s in kept).strip() or text
     return MethodReading(method=AnalysisMethod.model_validate(found), text=remaining, notes=notes)

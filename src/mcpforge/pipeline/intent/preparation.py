@@ -17,7 +17,10 @@ from mcpforge.pipeline.intent.words import ColumnResolver
 _ROWS = r"(?:rows?|records?|entries|entry|observations?|lines?|data\s+points?|samples?|cases?)"
 _MISSING = r"(?:missing|null|nan|empty|blank|na|n/a|absent)"
 _COLS = r"(?P<cols>[\w .'\"`-]+?(?:(?:,\s*|\s+and\s+)[\w .'\"`-]+?)*?)"
-_END = r"(?=\s*(?:columns?\b|fields?\b)?\s*(?:[,.;?!]|\bthen\b|\bbefore\b|\band\s+then\b|\band\s+(?:compute|calculate|find|report|give|show)|$))"
+_END = (
+    r"(?=\s*(?:columns?\b|fields?\b)?\s*(?:[,.;?!]|\bthen\b|\bbefore\b|\band\s+then\b|"
+    r"\band\s+(?:compute|calculate|find|report|give|show)|$))"
+)
 _DROP = re.compile(
     rf"\b(?:ignore|ignoring|exclude|excluding|drop|dropping|remove|removing|skip|skipping|discard|discarding|"
     rf"omit|omitting|filter(?:ing)?\s+out|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+)?"
@@ -60,9 +63,11 @@ _BIN = re.compile(
     re.IGNORECASE,
 )
 _NORMALIZE = re.compile(
-    rf"\b(?P<verb>normali[sz](?:e|ing)|standardi[sz](?:e|ing)|min[- ]max\s+scal(?:e|ing)|rescal(?:e|ing)|scal(?:e|ing))"
+    rf"\b(?P<verb>normali[sz](?:e|ing)|standardi[sz](?:e|ing)|min[- ]max\s+scal(?:e|ing)|"
+    rf"rescal(?:e|ing)|scal(?:e|ing))"
     rf"\s+(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?"
-    rf"(?:\s+(?:using|with|to|by)\s+(?P<how>z[- ]?scores?|min[- ]?max|\[0,\s*1\]|(?:the\s+)?(?:range\s+)?(?:of\s+)?0\s*(?:to|-|–)\s*1|"
+    rf"(?:\s+(?:using|with|to|by)\s+(?P<how>z[- ]?scores?|min[- ]?max|\[0,\s*1\]|"
+    rf"(?:the\s+)?(?:range\s+)?(?:of\s+)?0\s*(?:to|-|\u2013)\s*1|"
     rf"standard\s+scaling|mean\s+0)(?:\s+(?:scaling|scaler|normali[sz]ation|standardi[sz]ation))?)?{_END}",
     re.IGNORECASE,
 )
@@ -73,7 +78,9 @@ _NORMALIZE_NOUN = re.compile(
     re.IGNORECASE,
 )
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
-_LEFTOVER = re.compile(r"^\s*(?:[,;:]\s*)?(?:(?:and\s+)?then|after\s+that|afterwards|next|first|finally)\b[,\s]*", re.IGNORECASE)
+_LEFTOVER = re.compile(
+    r"^\s*(?:[,;:]\s*)?(?:(?:and\s+)?then|after\s+that|afterwards|next|first|finally)\b[,\s]*", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,17 +132,21 @@ def _step(match: re.Match[str], kind: str, resolver: ColumnResolver) -> Preparat
         if not columns:
             return None
         strategy, value = _fill_how(groups["how"])
-        return PreparationStep(kind="fill_missing", columns=columns, strategy=strategy, value=value)  # type: ignore[arg-type]
+        return PreparationStep(kind="fill_missing", columns=columns, strategy=strategy, value=value)
     if kind == "bin":
         unit, n = groups["unit"].lower(), groups["n"].lower()
         count = _NUMBERS.get(n) or int(n)
-        quantile = unit in ("quantiles", "quartiles", "quintiles", "deciles") or any(w in (groups.get("kind") or "").lower() for w in ("quantile", "frequency"))
-        return PreparationStep(kind="bin", columns=columns, bins=count, strategy="quantile" if quantile else "width")
+        quantile = unit in ("quantiles", "quartiles", "quintiles", "deciles") or any(
+            w in (groups.get("kind") or "").lower() for w in ("quantile", "frequency")
+        )
+        return PreparationStep(
+            kind="bin", columns=columns, bins=count, strategy="quantile" if quantile else "width"
+        )
     if kind == "normalize":
         how, verb = (groups.get("how") or "").lower(), groups["verb"].lower()
         zscore = "z" in how or "standard" in how or "mean" in how or verb.startswith("standardi")
         return PreparationStep(kind="normalize", columns=columns, strategy="zscore" if zscore else "minmax")
-    return PreparationStep(kind=kind, columns=columns)  # type: ignore[arg-type]
+    return PreparationStep(kind=kind, columns=columns)
 
 
 def read_preparation(text: str, resolver: ColumnResolver) -> PreparationReading:

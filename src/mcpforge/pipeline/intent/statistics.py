@@ -31,7 +31,9 @@ _TESTS: list[tuple[str, str]] = [
 _SIGNIFICANCE = re.compile(r"p[- ]?values?|significan|statistically|hypothesis", re.IGNORECASE)
 _CORRELATION = re.compile(r"correlat|association\s+between|relationship\s+between", re.IGNORECASE)
 _SHAPE = re.compile(r"\bskew(?:ness|ed)?\b|\bkurtosis\b", re.IGNORECASE)
-_REGRESSION = re.compile(r"\bregress(?:ion)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b", re.IGNORECASE)
+_REGRESSION = re.compile(
+    r"\bregress(?:ion)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b", re.IGNORECASE
+)
 _TARGET = re.compile(
     r"\bpredict(?:s|ing)?\s+(?:the\s+)?(?P<a>[\w .'`-]+?)\s+(?:from|using|based\s+on|with|by)\b"
     r"|\bregress(?:ion)?\s+(?:of\s+)?(?:the\s+)?(?P<b>[\w .'`-]+?)\s+on\b"
@@ -111,13 +113,15 @@ def _split_share(text: str) -> float | None:
     return test / (train + test)
 
 
-def _regression(text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]) -> Intent | None:
+def _regression(
+    text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]
+) -> Intent | None:
     numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
-    target = None
+    target: str | None = None
     if (match := _TARGET.search(text)) is not None:
         phrase = next(g for g in match.groups() if g)
-        target = _mentioned(tokenize(phrase), resolver)[-1:] or None
-        target = target[0] if target else None
+        named = _mentioned(tokenize(phrase), resolver)
+        target = named[-1] if named else None
     target = target or (numeric[0] if numeric else None)
     features = [c for c in numeric if c != target]
     if target is None or not features:
@@ -130,7 +134,9 @@ def _regression(text: str, columns: list[str], resolver: ColumnResolver, base: d
     return Intent(operation="linear_regression", columns=[target, *features], options=options, **base)
 
 
-def _test(test: str, text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]) -> Intent | None:
+def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
+    test: str, text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]
+) -> Intent | None:
     numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
     discrete = [c for c in columns if resolver.kind(c) in _DISCRETE]
     values = {c: found for c in resolver.names() if (found := _group_values(text, resolver, c))}
@@ -138,7 +144,11 @@ def _test(test: str, text: str, columns: list[str], resolver: ColumnResolver, ba
     options: dict[str, Any] = {"test": test}
     if test == "chi2":
         pair = discrete[:2] if len(discrete) >= 2 else columns[:2]
-        return Intent(operation="statistical_test", columns=pair, options=options, **base) if len(pair) == 2 else None
+        return (
+            Intent(operation="statistical_test", columns=pair, options=options, **base)
+            if len(pair) == 2
+            else None
+        )
     if not numeric:
         return None
     if test in ("shapiro", "dagostino"):
@@ -148,7 +158,11 @@ def _test(test: str, text: str, columns: list[str], resolver: ColumnResolver, ba
         options["value"] = float(match.group(1)) if match else 0.0
         return Intent(operation="statistical_test", columns=numeric[:1], options=options, **base)
     if test in ("ttest_rel", "pearson", "spearman", "kendall"):
-        return Intent(operation="statistical_test", columns=numeric[:2], options=options, **base) if len(numeric) >= 2 else None
+        return (
+            Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
+            if len(numeric) >= 2
+            else None
+        )
     if group is not None:
         chosen = values.get(group, [])
         info = resolver.schema.get(group)
@@ -156,7 +170,9 @@ def _test(test: str, text: str, columns: list[str], resolver: ColumnResolver, ba
             test = options["test"] = "anova"  # a difference across more than two groups
         if test != "anova" and len(chosen) == 2:
             options["groups"] = chosen
-        return Intent(operation="statistical_test", columns=numeric[:1], group_by=[group], options=options, **base)
+        return Intent(
+            operation="statistical_test", columns=numeric[:1], group_by=[group], options=options, **base
+        )
     if test != "anova" and len(numeric) >= 2:
         return Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
     return None
