@@ -19,6 +19,13 @@ _TESTS = (
     "chi2", "anova", "pearson", "spearman", "kendall",
 )  # fmt: skip
 _NORMALITY = ("shapiro", "dagostino")
+# Fewest values per sample each test needs; below them the answer is "not enough data" (NaN), not an error.
+_MIN_SIZE = {"shapiro": 3, "dagostino": 8, "pearson": 3, "spearman": 3, "kendall": 3}
+_NAN3 = (float("nan"), float("nan"))
+
+
+def _enough(test: str, *samples: Any) -> bool:
+    return all(len(sample) >= _MIN_SIZE.get(test, 2) for sample in samples)
 
 
 def _sample(df: pd.DataFrame, column: str) -> np.ndarray:
@@ -46,6 +53,48 @@ def _two_samples(
     )
 
 
+def _one_sample(x: np.ndarray, test: str, value: float) -> tuple[float, float, int]:
+    if not _enough(test, x):
+        return (*_NAN3, len(x))
+    if test == "shapiro":
+        out = scipy_stats.shapiro(x)
+    elif test == "dagostino":
+        out = scipy_stats.normaltest(x)
+    else:
+        out = scipy_stats.ttest_1samp(x, value)
+    return float(out[0]), float(out[1]), len(x)
+
+
+def _paired(df: pd.DataFrame, test: str, columns: list[str]) -> tuple[float, float, int]:
+    pair = df[[columns[0], columns[1]]].dropna().to_numpy(dtype="float64")
+    if not _enough(test, pair):
+        return (*_NAN3, len(pair))
+    functions = {"ttest_rel": scipy_stats.ttest_rel, "pearson": scipy_stats.pearsonr,
+                 "spearman": scipy_stats.spearmanr, "kendall": scipy_stats.kendalltau}  # fmt: skip
+    out = functions[test](pair[:, 0], pair[:, 1])
+    return float(out[0]), float(out[1]), len(pair)
+
+
+def _independence(df: pd.DataFrame, columns: list[str]) -> tuple[float, float, int]:
+    both = df[[columns[0], columns[1]]].dropna()
+    table = pd.crosstab(both[columns[0]], both[columns[1]])
+    if min(table.shape) < 2:
+        return (*_NAN3, len(both))
+    chi2, p_value = scipy_stats.chi2_contingency(table.to_numpy())[:2]
+    return float(chi2), float(p_value), len(both)
+
+
+def _anova(df: pd.DataFrame, column: str, group_column: str | None) -> tuple[float, float, int]:
+    if not group_column:
+        raise InvalidArgumentError("ANOVA needs a group column", argument="group_column")
+    used = df[[column, group_column]].dropna()
+    samples = [part[column].to_numpy(dtype="float64") for _, part in used.groupby(group_column)]
+    if len(samples) < 2 or len(used) <= len(samples):
+        return (*_NAN3, len(used))
+    out = scipy_stats.f_oneway(*samples)
+    return float(out[0]), float(out[1]), len(used)
+
+
 def _run_test(
     df: pd.DataFrame,
     test: str,
@@ -55,37 +104,20 @@ def _run_test(
     groups: list[Any],
     value: float,
 ) -> tuple[float, float, int]:
-    """(statistic, p-value, rows used) of ``test``."""
+    """(statistic, p-value, rows used) of ``test``; NaN statistic and p-value when too few values."""
     if test not in _TESTS:
         raise InvalidArgumentError(f"unknown test {test!r}; known: {', '.join(_TESTS)}", argument="test")
     if test in (*_NORMALITY, "ttest_1samp"):
-        x = _sample(df, columns[0])
-        if test == "shapiro":
-            out = scipy_stats.shapiro(x)
-        elif test == "dagostino":
-            out = scipy_stats.normaltest(x)
-        else:
-            out = scipy_stats.ttest_1samp(x, value)
-        return float(out[0]), float(out[1]), len(x)
+        return _one_sample(_sample(df, columns[0]), test, value)
     if test in ("ttest_rel", "pearson", "spearman", "kendall"):
-        pair = df[[columns[0], columns[1]]].dropna().to_numpy(dtype="float64")
-        functions = {"ttest_rel": scipy_stats.ttest_rel, "pearson": scipy_stats.pearsonr,
-                     "spearman": scipy_stats.spearmanr, "kendall": scipy_stats.kendalltau}  # fmt: skip
-        out = functions[test](pair[:, 0], pair[:, 1])
-        return float(out[0]), float(out[1]), len(pair)
+        return _paired(df, test, columns)
     if test == "chi2":
-        both = df[[columns[0], columns[1]]].dropna()
-        table = pd.crosstab(both[columns[0]], both[columns[1]])
-        chi2, p_value = scipy_stats.chi2_contingency(table.to_numpy())[:2]
-        return float(chi2), float(p_value), len(both)
+        return _independence(df, columns)
     if test == "anova":
-        if not group_column:
-            raise InvalidArgumentError("ANOVA needs a group column", argument="group_column")
-        used = df[[columns[0], group_column]].dropna()
-        samples = [part[columns[0]].to_numpy(dtype="float64") for _, part in used.groupby(group_column)]
-        out = scipy_stats.f_oneway(*samples)
-        return float(out[0]), float(out[1]), len(used)
+        return _anova(df, columns[0], group_column)
     a, b = _two_samples(df, columns, group_column, groups)
+    if not _enough(test, a, b):
+        return (*_NAN3, len(a) + len(b))
     if test == "mannwhitney":
         out = scipy_stats.mannwhitneyu(a, b, alternative="two-sided")
     else:
@@ -95,6 +127,8 @@ def _run_test(
 
 def _conclusion(test: str, p_value: float, alpha: float) -> tuple[bool, str]:
     """Whether the test rejects its null hypothesis at ``alpha``, said in words."""
+    if np.isnan(p_value):  # too few values
+        return False, "not enough data to decide"
     significant = bool(p_value < alpha)
     if test in _NORMALITY:
         said = "not normally distributed" if significant else "consistent with a normal distribution"

@@ -149,6 +149,11 @@ class StatisticalTest(Operation):
         test, alpha = arguments["test"], float(arguments["alpha"])
         statistic, p_value, used = _reference_test(df, arguments)
         significant = p_value < alpha
+        if math.isnan(p_value):
+            conclusion = "not enough data to decide"
+            return pd.DataFrame(
+                [[test, statistic, p_value, used, alpha, False, conclusion]], columns=RESULT_COLUMNS
+            )
         if test in ("shapiro", "dagostino"):
             said = "not normally distributed" if significant else "consistent with a normal distribution"
         else:
@@ -157,6 +162,14 @@ class StatisticalTest(Operation):
         return pd.DataFrame(
             [[test, statistic, p_value, used, alpha, significant, conclusion]], columns=RESULT_COLUMNS
         )
+
+
+_MIN_SIZE = {"shapiro": 3, "dagostino": 8, "pearson": 3, "spearman": 3, "kendall": 3}
+_NAN = math.nan
+
+
+def _too_few(test: str, *sizes: int) -> bool:
+    return any(size < _MIN_SIZE.get(test, 2) for size in sizes)
 
 
 def _t_two_sided(t: float, dof: float) -> float:
@@ -201,6 +214,8 @@ def _split(df: pd.DataFrame, arguments: dict[str, Any]) -> list[list[float]]:
 
 def _one_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
     test, xs = arguments["test"], numbers(df[arguments["columns"][0]].tolist())
+    if _too_few(test, len(xs)):
+        return _NAN, _NAN, len(xs)
     if test == "ttest_1samp":
         spread = statistics.stdev(xs) / math.sqrt(len(xs))
         t = (statistics.fmean(xs) - float(arguments["value"])) / spread
@@ -213,6 +228,8 @@ def _paired(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, 
     test, columns = arguments["test"], arguments["columns"]
     pairs = [(float(x), float(y)) for x, y in _pairs(df, columns[0], columns[1])]
     xs, ys, n = [p[0] for p in pairs], [p[1] for p in pairs], len(pairs)
+    if _too_few(test, n):
+        return _NAN, _NAN, n
     if test == "ttest_rel":
         diffs = [x - y for x, y in pairs]
         t = statistics.fmean(diffs) / (statistics.stdev(diffs) / math.sqrt(n))
@@ -231,6 +248,8 @@ def _chi2(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, in
     rows, cols = sorted({a for a, _ in pairs}, key=str), sorted({b for _, b in pairs}, key=str)
     observed = [[sum(1 for a, b in pairs if a == r and b == c) for c in cols] for r in rows]
     n = len(pairs)
+    if min(len(rows), len(cols)) < 2:
+        return _NAN, _NAN, n
     yates = len(rows) == 2 and len(cols) == 2
     chi2 = 0.0
     for r_values in observed:
@@ -250,6 +269,8 @@ def _anova(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, i
         if not is_missing(g) and not is_missing(v):
             groups.setdefault(g, []).append(float(v))
     values = [v for g in groups.values() for v in g]
+    if len(groups) < 2 or len(values) <= len(groups):
+        return _NAN, _NAN, len(values)
     grand, k, n = statistics.fmean(values), len(groups), len(values)
     between = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in groups.values())
     within = sum((v - statistics.fmean(g)) ** 2 for g in groups.values() for v in g)
@@ -261,6 +282,8 @@ def _two_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, flo
     test = arguments["test"]
     a, b = _split(df, arguments)
     na, nb = len(a), len(b)
+    if _too_few(test, na, nb):
+        return _NAN, _NAN, na + nb
     if test == "mannwhitney":
         ranks = _ranks(a + b)
         u = sum(ranks[:na]) - na * (na + 1) / 2

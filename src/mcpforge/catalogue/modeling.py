@@ -48,10 +48,15 @@ class DistributionShape(Operation):
                 if population:
                     centred = values - values.mean()
                     m2, m3, m4 = (centred**2).mean(), (centred**3).mean(), (centred**4).mean()
-                    skewness, kurtosis = m3 / m2**1.5, m4 / m2**2 - 3
+                    flat = not m2 > 0
+                    skewness = 0.0 if flat else m3 / m2**1.5
+                    kurtosis = 0.0 if flat else m4 / m2**2 - 3
                     spread = values.std(ddof=0)
                 else:
                     skewness, kurtosis, spread = values.skew(), values.kurt(), values.std()
+                # Too few values for the estimate: missing, as pandas does for the sample estimates.
+                skewness = skewness if len(values) >= 3 else float("nan")
+                kurtosis = kurtosis if len(values) >= 4 else float("nan")
                 rows.append([column, len(values), values.mean(), spread, skewness, kurtosis])
             result = pd.DataFrame(rows, columns=["column", "n", "mean", "std", "skewness", "kurtosis"])
             title = f"Skewness and kurtosis of {', '.join(columns)}"
@@ -87,15 +92,19 @@ class DistributionShape(Operation):
         rows = []
         for column in arguments["columns"]:
             xs = numbers(df[column].tolist())
-            n, mean = len(xs), statistics.fmean(xs)
-            m2, m3, m4 = (sum((x - mean) ** k for x in xs) / n for k in (2, 3, 4))
-            g1, g2 = m3 / m2**1.5, m4 / m2**2 - 3
+            n = len(xs)
+            mean = statistics.fmean(xs) if n else math.nan
+            m2, m3, m4 = (sum((x - mean) ** k for x in xs) / n if n else math.nan for k in (2, 3, 4))
+            g1 = 0.0 if not m2 > 0 else m3 / m2**1.5
+            g2 = 0.0 if not m2 > 0 else m4 / m2**2 - 3
             if arguments["population"]:
-                rows.append([column, n, mean, statistics.pstdev(xs), g1, g2])
-                continue
-            skew = g1 * math.sqrt(n * (n - 1)) / (n - 2)
-            kurt = ((n + 1) * g2 + 6) * (n - 1) / ((n - 2) * (n - 3))
-            rows.append([column, n, mean, statistics.stdev(xs), skew, kurt])
+                spread = statistics.pstdev(xs) if n else math.nan
+                skew, kurt = g1, g2
+            else:
+                spread = statistics.stdev(xs) if n > 1 else math.nan
+                skew = g1 * math.sqrt(n * (n - 1)) / (n - 2) if n >= 3 else math.nan
+                kurt = ((n + 1) * g2 + 6) * (n - 1) / ((n - 2) * (n - 3)) if n >= 4 else math.nan
+            rows.append([column, n, mean, spread, skew if n >= 3 else math.nan, kurt if n >= 4 else math.nan])
         return pd.DataFrame(rows, columns=SHAPE_COLUMNS)
 
 
@@ -132,25 +141,25 @@ class LinearRegression(Operation):
         body = code("""
             _require_numeric(df, [target, *features])
             used = df[[target, *features]].dropna().astype("float64")
-            if len(used) < len(features) + 2:
-                needed = len(features) + 1
-                raise DataError(f"regression needs more than {needed} complete rows, got {len(used)}")
+            names = ["intercept", *(f"coef_{name}" for name in features), "r2", "rmse", "n_train", "n_test"]
             x, y = used[features].to_numpy(), used[target].to_numpy()
             if test_size is None:
                 x_train, x_test, y_train, y_test = x, x, y, y
             else:
                 split = train_test_split(x, y, test_size=test_size, random_state=seed)
                 x_train, x_test, y_train, y_test = split
-            model = SklearnLinearRegression().fit(x_train, y_train)
-            predicted = model.predict(x_test)
-            residual = y_test - predicted
-            r2 = 1 - float((residual**2).sum()) / float(((y_test - y_test.mean()) ** 2).sum())
-            rmse = float(np.sqrt((residual**2).mean()))
-            names = ["intercept", *(f"coef_{name}" for name in features), "r2", "rmse", "n_train", "n_test"]
             sizes = [float(len(y_train)), float(len(y_test))]
-            numbers = [float(model.intercept_), *(float(c) for c in model.coef_), r2, rmse, *sizes]
+            if len(y_train) < len(features) + 2 or len(y_test) < 2:
+                notes.append(f"too few complete rows ({len(used)}) to fit {len(features)} feature(s)")
+                numbers = [float("nan")] * (len(features) + 3) + sizes
+            else:
+                model = SklearnLinearRegression().fit(x_train, y_train)
+                residual = y_test - model.predict(x_test)
+                r2 = 1 - float((residual**2).sum()) / float(((y_test - y_test.mean()) ** 2).sum())
+                rmse = float(np.sqrt((residual**2).mean()))
+                numbers = [float(model.intercept_), *(float(c) for c in model.coef_), r2, rmse, *sizes]
             result = pd.DataFrame({"statistic": names, "value": numbers})
-            title = f"Linear regression of {target} on {', '.join(features)} (R² {r2:.4f})"
+            title = f"Linear regression of {target} on {', '.join(features)}"
         """)
         split = "" if share is None else f", {share:g} of rows held out for testing (seed {args['seed']})"
         return ToolPlan(
@@ -199,13 +208,17 @@ class LinearRegression(Operation):
             for row in df[[target, *features]].to_dict("records")
             if not any(is_missing(row[c]) for c in [target, *features])
         ]
-        data = np.array(rows)
+        data = np.array(rows).reshape(len(rows), len(features) + 1)
         train, test = data, data
         if arguments.get("test_size") is not None:
             n = len(data)
             n_test = math.ceil(float(arguments["test_size"]) * n)
             order = np.random.RandomState(int(arguments["seed"])).permutation(n)
             test, train = data[order[:n_test]], data[order[n_test:]]
+        names = ["intercept", *(f"coef_{f}" for f in features), "r2", "rmse", "n_train", "n_test"]
+        if len(train) < len(features) + 2 or len(test) < 2:
+            nan = [math.nan] * (len(features) + 3)
+            return pd.DataFrame({"statistic": names, "value": [*nan, float(len(train)), float(len(test))]})
         design = np.column_stack([np.ones(len(train)), train[:, 1:]])
         beta = np.linalg.solve(design.T @ design, design.T @ train[:, 0])
         predicted = np.column_stack([np.ones(len(test)), test[:, 1:]]) @ beta
@@ -213,6 +226,5 @@ class LinearRegression(Operation):
         mean_y = statistics.fmean(test[:, 0].tolist())
         r2 = 1 - sum(e * e for e in errors) / sum((y - mean_y) ** 2 for y in test[:, 0].tolist())
         rmse = math.sqrt(sum(e * e for e in errors) / len(errors))
-        names = ["intercept", *(f"coef_{f}" for f in features), "r2", "rmse", "n_train", "n_test"]
         values = [*(float(b) for b in beta), r2, rmse, float(len(train)), float(len(test))]
         return pd.DataFrame({"statistic": names, "value": values})
