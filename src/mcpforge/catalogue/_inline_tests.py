@@ -47,9 +47,18 @@ def _two_samples(
     keys = groups or sorted(df[group_column].dropna().unique().tolist())
     if len(keys) != 2:
         raise DataError(f"{group_column!r} has {len(keys)} groups; name the two to compare")
-    labels = df[group_column].astype("string")
-    return tuple(  # type: ignore[return-value]
-        _sample(df[labels == str(key)], columns[0]) for key in keys
+    labels = df[group_column].map(_group_label)
+    first, second = (_sample(df[labels == _group_label(key)], columns[0]) for key in keys)
+    return first, second
+
+
+def _group_label(value: Any) -> str | None:
+    """A group value compared loosely: yes / True / 1 are one value, case and spaces do not matter."""
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return None
+    text = str(value).strip().lower()
+    return {"yes": "true", "y": "true", "t": "true", "no": "false", "n": "false", "f": "false"}.get(
+        text, text
     )
 
 

@@ -207,9 +207,26 @@ def _split(df: pd.DataFrame, arguments: dict[str, Any]) -> list[list[float]]:
     keys = arguments["groups"] or sorted({v for v in df[group].tolist() if not is_missing(v)})
     rows = list(zip(df[group].tolist(), df[column].tolist(), strict=True))
     return [
-        [float(v) for g, v in rows if not is_missing(g) and str(g) == str(k) and not is_missing(v)]
+        [float(v) for g, v in rows if not is_missing(g) and _same_group(g, k) and not is_missing(v)]
         for k in keys
     ]
+
+
+_TRUTH = {
+    "true": True,
+    "yes": True,
+    "y": True,
+    "t": True,
+    "false": False,
+    "no": False,
+    "n": False,
+    "f": False,
+}
+
+
+def _same_group(cell: Any, key: Any) -> bool:
+    a, b = str(cell).strip().lower(), str(key).strip().lower()
+    return _TRUTH.get(a, a) == _TRUTH.get(b, b)
 
 
 def _one_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:

@@ -92,7 +92,17 @@ def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, st
         aliases[word] = column
         return f" {word} "
 
-    return _QUOTED.sub(swap, text), aliases
+    text = _QUOTED.sub(swap, text)
+    # A multi-word name written exactly as the file has it ("TEMP MAX", "kWh usage") is that column, even
+    # when its words are also analysis words (max, min, mean): longest names first.
+    spaced = sorted((n for n in schema.column_names if re.search(r"[\s.]", n.strip())), key=len, reverse=True)
+    for name in spaced:
+        pattern = re.compile(rf"(?<![\w.]){re.escape(name.strip())}(?![\w.])")
+        if pattern.search(text):
+            word = f"{_PLACEHOLDER}{chr(ord('a') + len(aliases) % 26)}{'x' * (len(aliases) // 26)}"
+            aliases[word] = name
+            text = pattern.sub(f" {word} ", text)
+    return text, aliases
 
 
 def _mention(column: str, resolver: QuotedResolver) -> str:
