@@ -43,21 +43,24 @@ class DistributionShape(Operation):
         body = code("""
             _require_numeric(df, columns)
             rows = []
+            nan = float("nan")
             for column in columns:
-                values = df[column].dropna().astype("float64")
+                x = df[column].dropna().to_numpy(dtype="float64")
+                n = len(x)
+                mean = float(x.mean()) if n else nan
+                m2, m3, m4 = (float(((x - mean) ** k).mean()) if n else nan for k in (2, 3, 4))
+                g1 = m3 / m2**1.5 if m2 > 0 else 0.0
+                g2 = m4 / m2**2 - 3 if m2 > 0 else 0.0
                 if population:
-                    centred = values - values.mean()
-                    m2, m3, m4 = (centred**2).mean(), (centred**3).mean(), (centred**4).mean()
-                    flat = not m2 > 0
-                    skewness = 0.0 if flat else m3 / m2**1.5
-                    kurtosis = 0.0 if flat else m4 / m2**2 - 3
-                    spread = values.std(ddof=0)
-                else:
-                    skewness, kurtosis, spread = values.skew(), values.kurt(), values.std()
-                # Too few values for the estimate: missing, as pandas does for the sample estimates.
-                skewness = skewness if len(values) >= 3 else float("nan")
-                kurtosis = kurtosis if len(values) >= 4 else float("nan")
-                rows.append([column, len(values), values.mean(), spread, skewness, kurtosis])
+                    spread = float(x.std()) if n else nan
+                    skewness, kurtosis = g1, g2
+                else:  # the bias-corrected estimates pandas' skew() and kurt() return
+                    spread = float(x.std(ddof=1)) if n > 1 else nan
+                    skewness = g1 * float(np.sqrt(n * (n - 1))) / (n - 2) if n >= 3 else nan
+                    kurtosis = ((n + 1) * g2 + 6) * (n - 1) / ((n - 2) * (n - 3)) if n >= 4 else nan
+                skewness = skewness if n >= 3 else nan
+                kurtosis = kurtosis if n >= 4 else nan
+                rows.append([column, n, mean, spread, skewness, kurtosis])
             result = pd.DataFrame(rows, columns=["column", "n", "mean", "std", "skewness", "kurtosis"])
             title = f"Skewness and kurtosis of {', '.join(columns)}"
         """)
@@ -199,7 +202,7 @@ class LinearRegression(Operation):
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
-        return None
+        return list(REGRESSION_COLUMNS)
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         target, features = arguments["target"], list(arguments["features"])
