@@ -120,9 +120,16 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {
             "columns": ["test", "statistic", "p_value", "n", "alpha", "significant", "conclusion"],
             "rows": [
-                ["pearson", -0.5573704017131537, 0.32901562521818, 5, 0.05, False,
-                 "not significant at 0.05 (p = 0.329)"],
-            ],  # fmt: skip
+                [
+                    "pearson",
+                    -0.5573704017131537,
+                    0.32901562521818,
+                    5,
+                    0.05,
+                    False,
+                    "not significant at 0.05 (p = 0.329)",
+                ],
+            ],
         },
     ),
     "distribution_shape": (
@@ -137,9 +144,26 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {
             "columns": ["statistic", "value"],
             "rows": [
-                ["intercept", 15.808823529411764], ["coef_units", -2.8676470588235294],
-                ["r2", 0.31066176470588236], ["rmse", 4.981583731163036], ["n_train", 5.0], ["n_test", 5.0],
-            ],  # fmt: skip
+                ["intercept", 15.808823529411764],
+                ["coef_units", -2.8676470588235294],
+                ["r2", 0.31066176470588236],
+                ["rmse", 4.981583731163036],
+                ["n_train", 5.0],
+                ["n_test", 5.0],
+            ],
+        },
+    ),
+    "group_outliers": (
+        # High unit prices 10, 10, 2.5: mean 7.5, sample std 4.3301; 2.5 lies beyond one std. Low (5, 8) has
+        # none within one std of 6.5 +/- 2.12; Medium has one value, so no spread and no outliers.
+        {
+            "columns": ["unit_price"],
+            "group_by": ["severity"],
+            "options": {"method": "zscore", "threshold": 1.0},
+        },
+        {
+            "columns": ["severity", "row_number", "unit_price", "zscore"],
+            "rows": [["High", 5, 2.5, -5 / 4.330127018922194]],
         },
     ),
 }

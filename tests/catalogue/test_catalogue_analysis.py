@@ -42,15 +42,18 @@ def survey(data_dir: Path) -> Path:
     return path
 
 
-def _results(run_batch: RunBatch, rendered: RenderedTool, path: Path, calls: list[dict[str, Any]]) -> list[Any]:
+def _results(
+    run_batch: RunBatch, rendered: RenderedTool, path: Path, calls: list[dict[str, Any]]
+) -> list[Any]:
     outcomes = run_batch(rendered, [{**rendered.arguments, **call, "file_path": str(path)} for call in calls])
     for outcome in outcomes:
         assert outcome.ok, (outcome.error_type, outcome.error)
     return [outcome.structured for outcome in outcomes]
 
 
-def _matches_reference(name: str, structured: Any, arguments: dict[str, Any], load: Callable[[Path], pd.DataFrame],
-                       path: Path) -> None:  # fmt: skip
+def _matches_reference(
+    name: str, structured: Any, arguments: dict[str, Any], load: Callable[[Path], pd.DataFrame], path: Path
+) -> None:
     expected = frame_to_table(get_operation(name).reference(load(path), arguments))
     assert tables_match(structured["result"], expected), (structured["result"], expected)
 
@@ -62,7 +65,7 @@ def test_every_statistical_test_matches_scipy_and_its_reference(
         Intent(request="t", operation="statistical_test", columns=["x", "y"], options={"test": "pearson"})
     )
     df = pd.read_csv(survey)
-    x, y, pair = df["x"].dropna(), df["y"].dropna(), df[["x", "y"]].dropna()
+    x, pair = df["x"].dropna(), df[["x", "y"]].dropna()
     by_member = [df.loc[df["member"] == v, "x"].dropna() for v in ("yes", "no")]
     calls: list[tuple[dict[str, Any], tuple[float, float]]] = [
         ({"test": "shapiro", "columns": ["x"]}, stats.shapiro(x)),
@@ -93,8 +96,10 @@ def test_every_statistical_test_matches_scipy_and_its_reference(
 
 
 def test_a_test_decision_is_said_in_words_at_the_requested_level(run_batch: RunBatch, survey: Path) -> None:
-    intent = Intent(request="t", operation="statistical_test", columns=["x", "y"], options={"test": "pearson"},
-                    method=AnalysisMethod(significance=0.01))  # fmt: skip
+    intent = Intent(
+        request="t", operation="statistical_test", columns=["x", "y"], options={"test": "pearson"},
+        method=AnalysisMethod(significance=0.01),
+    )  # fmt: skip
     rendered = get_operation("statistical_test").render(intent)
     assert rendered.arguments["alpha"] == 0.01
     (result,) = _results(run_batch, rendered, survey, [{}])
@@ -123,7 +128,9 @@ def test_skewness_kurtosis_and_regression_match_pandas_and_scikit_learn(
     used = df[["y", "x", "z"]].dropna()
     model = LinearRegression().fit(used[["x", "z"]], used["y"])
     values = dict(whole["result"]["rows"])
-    assert values["coef_x"] == pytest.approx(model.coef_[0]) and values["intercept"] == pytest.approx(model.intercept_)
+    assert values["coef_x"] == pytest.approx(model.coef_[0]) and values["intercept"] == pytest.approx(
+        model.intercept_
+    )
     assert values["r2"] == pytest.approx(model.score(used[["x", "z"]], used["y"]))
     xa, xb, ya, yb = train_test_split(used[["x", "z"]], used["y"], test_size=0.25, random_state=7)
     held = LinearRegression().fit(xa, ya)
@@ -148,7 +155,10 @@ def test_preparation_steps_run_in_order_before_the_analysis_and_match_the_refere
         [{"kind": "drop_missing", "columns": ["x"]}, {"kind": "deduplicate"}],
         [{"kind": "fill_missing", "columns": ["x"], "strategy": "value", "value": 0}],
         [{"kind": "normalize", "columns": ["x"], "strategy": "minmax"}],
-        [{"kind": "drop_missing", "columns": ["x"]}, {"kind": "normalize", "columns": ["x"], "strategy": "zscore"}],
+        [
+            {"kind": "drop_missing", "columns": ["x"]},
+            {"kind": "normalize", "columns": ["x"], "strategy": "zscore"},
+        ],
     ]
     results = _results(run_batch, rendered, survey, [{"preparation": v} for v in variants])
     df = pd.read_csv(survey)
@@ -158,14 +168,16 @@ def test_preparation_steps_run_in_order_before_the_analysis_and_match_the_refere
     )
     assert results[1]["rows_matched"] == len(df.dropna(subset=["x"]).drop_duplicates())
     for result, variant in zip(results, variants, strict=True):
-        _matches_reference("group_aggregate", result, {**rendered.arguments, "preparation": variant}, load, survey)
+        _matches_reference(
+            "group_aggregate", result, {**rendered.arguments, "preparation": variant}, load, survey
+        )
 
 
 def test_binned_columns_group_like_pandas_cut_and_qcut(
     run_batch: RunBatch, survey: Path, load: Callable[[Path], pd.DataFrame]
 ) -> None:
-    intent = Intent(request="t", operation="group_count", group_by=["z_bin"],
-                    preparation=[PreparationStep(kind="bin", columns=["z"], bins=4, strategy="quantile")])  # fmt: skip
+    step = PreparationStep(kind="bin", columns=["z"], bins=4, strategy="quantile")
+    intent = Intent(request="t", operation="group_count", group_by=["z_bin"], preparation=[step])
     rendered = get_operation("group_count").render(intent)
     width = [{"kind": "bin", "columns": ["z"], "bins": 3, "strategy": "width"}]
     quantiles, widths = _results(run_batch, rendered, survey, [{}, {"preparation": width}])

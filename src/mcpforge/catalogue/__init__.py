@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from mcpforge.catalogue.base import Operation, RenderedTool, frame_to_table, tables_match
+from mcpforge.catalogue.group_outliers import GroupOutliers
 from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
 from mcpforge.catalogue.hypothesis import StatisticalTest
 from mcpforge.catalogue.modeling import DistributionShape, LinearRegression
@@ -21,6 +22,7 @@ _OPERATIONS: list[Operation] = [
     ValueDistribution(),
     Correlation(), TimeResample(), DatePartGroup(), PivotTable(), Crosstab(), MissingValues(), Percentiles(),
     Outliers(), DistinctCount(), StatisticalTest(), DistributionShape(), LinearRegression(),
+    GroupOutliers(),
 ]  # fmt: skip
 CATALOGUE: dict[str, Operation] = {operation.name: operation for operation in _OPERATIONS}
 

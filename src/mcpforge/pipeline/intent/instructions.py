@@ -40,6 +40,12 @@ _EACH_BIN = re.compile(
     r"\b(?P<each>each|per|every|by)\s+(?:the\s+)?(?:bin|bucket|range|interval|quantile|quartile|quintile|decile)s?\b",
     re.IGNORECASE,
 )
+_EACH_GROUP = re.compile(
+    r"\b(?:for\s+each|for\s+every|per|within\s+each|within|in\s+each|by|across|grouped\s+by)\s+(?:the\s+)?"
+    r"(?P<group>[A-Za-z][\w ]*?)(?:\s+groups?)?"
+    r"(?=\s*(?:[,.;:?]|\b(?:the|what|which|find|list|show|how|are|is|using|with|and|at)\b|$))",
+    re.IGNORECASE,
+)
 _VALUE_OF = re.compile(
     r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE
 )
@@ -173,6 +179,19 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     )  # fmt: skip
 
 
+def _group_of(instructions: Instructions) -> str | None:
+    """The categorical column a "for each <column>" phrase of the request names, if any."""
+    resolver = instructions.resolver
+    for match in _EACH_GROUP.finditer(instructions.text):
+        column = resolver.resolve(match.group("group").strip(), fuzzy=False)
+        if column is not None and resolver.kind(column) in {"categorical", "boolean"}:
+            return column
+        info = resolver.schema.get(column) if column else None
+        if info is not None and info.kind == "numeric" and info.is_integer and 0 < info.distinct_count <= 20:
+            return column  # a class number (1, 2, 3) is a group key
+    return None
+
+
 def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     """Attach the steps and method; apply the method to the operation's options; group by bin columns."""
     method, options = instructions.method, dict(intent.options)
@@ -182,6 +201,11 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
         options["method"] = method.outlier_rule
         if method.outlier_threshold is not None:
             options["threshold"] = method.outlier_threshold
+    if intent.operation == "outliers" and not intent.group_by:
+        group = _group_of(instructions)
+        if group is not None:  # "for each class, the z-score outliers of the price": bounds per group
+            intent = intent.model_copy(update={"operation": "group_outliers", "group_by": [group]})
+            options.setdefault("method", "zscore" if method.outlier_rule != "iqr" else "iqr")
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(
