@@ -17,7 +17,7 @@ from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationSt
 from mcpforge.pipeline.intent.methods import read_methods
 from mcpforge.pipeline.intent.preparation import read_preparation
 from mcpforge.pipeline.intent.statistics import read_statistics
-from mcpforge.pipeline.intent.words import ColumnResolver, _key
+from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular
 from mcpforge.pipeline.schema import DatasetSchema
 
 _QUOTED = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201d\u2019]{1,80})[\"'`\u201d\u2019]")
@@ -44,6 +44,12 @@ _EACH_GROUP = re.compile(
     r"\b(?:for\s+each|for\s+every|per|within\s+each|within|in\s+each|by|across|grouped\s+by)\s+(?:the\s+)?"
     r"(?P<group>[A-Za-z][\w ]*?)(?:\s+groups?)?"
     r"(?=\s*(?:[,.;:?]|\b(?:the|what|which|find|list|show|how|are|is|using|with|and|at)\b|$))",
+    re.IGNORECASE,
+)
+_ROW_NOUN_PHRASE = re.compile(
+    r"\s*\b(?:(?:paid|made|given|spent|earned|received|reported|recorded|bought|sold|owned|held|taken|placed|"
+    r"submitted|filed|driven|scored|booked)\s+)?(?:by|of|among|across|from|for|over)\s+(?:the\s+|all\s+)?"
+    r"(?P<noun>[A-Za-z]+)\b(?=\s*(?:[,.;:?!]|$|\b(?:in|for|per|by|and|then|grouped|across)\b))",
     re.IGNORECASE,
 )
 _VALUE_OF = re.compile(
@@ -111,6 +117,28 @@ def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, st
     return text, aliases
 
 
+def _row_nouns(schema: DatasetSchema) -> set[str]:
+    """Words for what one row is: the file's name (passengers.csv) and id columns (PassengerId, order_id)."""
+    nouns = {singular(word) for word in norm(schema.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]).split()}
+    for name in schema.column_names:
+        words = _key(name).split()
+        if len(words) > 1 and words[-1] == "id":
+            nouns.add(words[-2])
+    return {noun for noun in nouns if len(noun) > 2}
+
+
+def _drop_row_nouns(text: str, schema: DatasetSchema, resolver: ColumnResolver) -> str:
+    """ "the mean fare paid by the passengers": the passengers are the rows, not a column to group by."""
+    nouns = _row_nouns(schema)
+
+    def drop(match: re.Match[str]) -> str:
+        noun = match.group("noun")
+        is_row = singular(noun.lower()) in nouns and noun.lower().endswith("s")
+        return "" if is_row and resolver.resolve(noun, fuzzy=False) is None else match.group(0)
+
+    return _ROW_NOUN_PHRASE.sub(drop, text)
+
+
 def _mention(column: str, resolver: QuotedResolver) -> str:
     """How to write ``column`` back into the text so the parser finds it again."""
     if re.fullmatch(r"[A-Za-z][A-Za-z0-9 _]*", column.strip()):
@@ -159,7 +187,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
-    methods = read_methods(_VALUE_OF.sub(r"\1 of", swapped))
+    methods = read_methods(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
     text, derived = _new_columns(methods.text, resolver)
     prepared = read_preparation(text, resolver)
     text = prepared.text
