@@ -109,7 +109,7 @@ def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, st
     # when its words are also analysis words (max, min, mean): longest names first.
     spaced = sorted((n for n in schema.column_names if re.search(r"[\s.]", n.strip())), key=len, reverse=True)
     for name in spaced:
-        pattern = re.compile(rf"(?<![\w.]){re.escape(name.strip())}(?![\w.])")
+        pattern = re.compile(rf"(?<![\w.]){re.escape(name.strip())}(?!\w|\.\w)")
         if pattern.search(text):
             word = f"{_PLACEHOLDER}{chr(ord('a') + len(aliases) % 26)}{'x' * (len(aliases) // 26)}"
             aliases[word] = name

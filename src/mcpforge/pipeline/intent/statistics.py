@@ -93,6 +93,11 @@ def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]
     return [value for _, value in sorted(spots)]
 
 
+def _few_whole_numbers(resolver: ColumnResolver, column: str) -> bool:
+    info = resolver.schema.get(column)
+    return info is not None and info.kind == "numeric" and info.is_integer and 0 < info.distinct_count <= 20
+
+
 def _test_name(low: str) -> str | None:
     for pattern, test in _TESTS:
         if re.search(pattern, low):
@@ -139,6 +144,10 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
 ) -> Intent | None:
     numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
     discrete = [c for c in columns if resolver.kind(c) in _DISCRETE]
+    if test in ("anova", "ttest_ind", "welch_ttest", "mannwhitney") and not discrete and len(numeric) > 1:
+        # "across Pclass": a whole-number column with few values after the measure is a group key
+        keys = [c for c in numeric[1:] if _few_whole_numbers(resolver, c)]
+        discrete, numeric = keys[:1], [c for c in numeric if c not in keys[:1]]
     values = {c: found for c in resolver.names() if (found := _group_values(text, resolver, c))}
     group = discrete[0] if discrete else next((c for c, v in values.items() if len(v) >= 2), None)
     options: dict[str, Any] = {"test": test}
