@@ -48,6 +48,22 @@ def _normality(p: float, alpha: float = 0.05) -> str:
     return "not normally distributed" if p < alpha else "consistent with a normal distribution"
 
 
+def _with_decision(result: Any) -> list[Any]:
+    return [float(result[0]), float(result[1]), _decision(float(result[1]))]
+
+
+def _with_normality(result: Any) -> list[Any]:
+    return [float(result[0]), float(result[1]), _normality(float(result[1]))]
+
+
+def _pair(result: Any) -> list[Any]:
+    return [float(result[0]), float(result[1])]
+
+
+def _coef_r2(fit: tuple[Any, ...]) -> list[Any]:
+    return [float(fit[0].coef_[0]), fit[1]]
+
+
 def _zcount(values: pd.Series, k: float) -> int:
     v = values.dropna()
     return int(((v - v.mean()).abs() > k * v.std()).sum())
@@ -181,7 +197,7 @@ TEMPLATES: list[Template] = [
             "Test whether {num1} and {num2} are significantly correlated.",
         ),
         constraints="Use the Pearson method with a significance level of 0.05 and round to four decimals.",
-        expected=lambda df, s, p: (lambda r: [r[0], r[1], _decision(r[1])])(
+        expected=lambda df, s, p: _with_decision(
             stats.pearsonr(*df[[s["num1"], s["num2"]]].dropna().to_numpy(float).T)
         ),
     ),
@@ -222,9 +238,7 @@ TEMPLATES: list[Template] = [
             "Does {num1} follow a normal distribution?",
         ),
         constraints="Use the Shapiro-Wilk test with a significance level of 0.05. Round to 4 decimals.",
-        expected=lambda df, s, p: (lambda r: [r[0], r[1], _normality(r[1])])(
-            stats.shapiro(df[s["num1"]].dropna().to_numpy(float))
-        ),
+        expected=lambda df, s, p: _with_normality(stats.shapiro(df[s["num1"]].dropna().to_numpy(float))),
     ),
     Template(
         key="zscore",
@@ -325,7 +339,8 @@ TEMPLATES: list[Template] = [
         digits=3,
         phrasings=(
             "Create a column as the sum of {count_a} and {count_b}, then its correlation with {num1}.",
-            "Add a new column equal to the sum of {count_a} and {count_b}, then compute its correlation with {num1}.",
+            "Add a new column equal to the sum of {count_a} and {count_b}, "
+            "then compute its correlation with {num1}.",
             "Make a feature that is the sum of {count_a} and {count_b}; how does it correlate with {num1}?",
         ),
         constraints="Use the Pearson correlation coefficient, rounded to 3 decimals.",
@@ -370,10 +385,9 @@ TEMPLATES: list[Template] = [
             "Run a t-test comparing {num1} for {a} versus {b} {group2}.",
             "Is the mean {num1} of {a} different from that of {b} ({group2})? Test it.",
         ),
-        constraints="Use an independent two-sample t-test at a significance level of 0.05; round to 4 decimals.",
-        expected=lambda df, s, p: (lambda r: [r[0], r[1], _decision(r[1])])(
-            stats.ttest_ind(*_two(df, s, p, s["num1"]))
-        ),
+        constraints="Use an independent two-sample t-test at a significance level of 0.05; "
+        "round to 4 decimals.",
+        expected=lambda df, s, p: _with_decision(stats.ttest_ind(*_two(df, s, p, s["num1"]))),
     ),
     Template(
         key="mannwhitney",
@@ -386,7 +400,7 @@ TEMPLATES: list[Template] = [
             "Non-parametric check (Mann-Whitney U): is {num2} different for {a} and {b} {group2}?",
         ),
         constraints="Two-sided test, significance level 0.05, round to 4 decimals.",
-        expected=lambda df, s, p: (lambda r: [r[0], r[1], _decision(r[1])])(
+        expected=lambda df, s, p: _with_decision(
             stats.mannwhitneyu(*_two(df, s, p, s["num2"]), alternative="two-sided")
         ),
     ),
@@ -401,7 +415,7 @@ TEMPLATES: list[Template] = [
             "Test the association of {group} and {cat2} with a chi-squared test.",
         ),
         constraints="Use a chi-square test of independence and report the p-value rounded to 4 decimals.",
-        expected=lambda df, s, p: (lambda r: [r[0], r[1]])(
+        expected=lambda df, s, p: _pair(
             stats.chi2_contingency(pd.crosstab(df[s["group"]], df[s["cat2"]]).to_numpy())[:2]
         ),
     ),
@@ -416,7 +430,7 @@ TEMPLATES: list[Template] = [
             "Analysis of variance: is {num1} the same in every {group}?",
         ),
         constraints="Use a one-way ANOVA at a significance level of 0.05 and round to 4 decimals.",
-        expected=lambda df, s, p: (lambda r: [r[0], r[1], _decision(r[1])])(
+        expected=lambda df, s, p: _with_decision(
             stats.f_oneway(
                 *[
                     g[s["num1"]].dropna().to_numpy(float)
@@ -436,7 +450,7 @@ TEMPLATES: list[Template] = [
             "Paired samples: do {paired_a} and {paired_b} differ on average?",
         ),
         constraints="Significance level 0.05; round to 4 decimals.",
-        expected=lambda df, s, p: (lambda r: [r[0], r[1], _decision(r[1])])(
+        expected=lambda df, s, p: _with_decision(
             stats.ttest_rel(*df[[s["paired_a"], s["paired_b"]]].dropna().to_numpy(float).T)
         ),
     ),
@@ -451,9 +465,7 @@ TEMPLATES: list[Template] = [
             "Using linear regression, predict {target} from {feat1}; how good is the fit (R-squared)?",
         ),
         constraints="Round to 4 decimal places.",
-        expected=lambda df, s, p: (lambda m: [float(m[0].coef_[0]), m[1]])(
-            _fit(df, s["target"], [s["feat1"]], None)
-        ),
+        expected=lambda df, s, p: _coef_r2(_fit(df, s["target"], [s["feat1"]], None)),
     ),
     Template(
         key="reg_split",
@@ -463,7 +475,8 @@ TEMPLATES: list[Template] = [
         phrasings=(
             "Predict {target} from {feat1} and {feat2} with linear regression and report the RMSE.",
             "Train a linear regression model for {target} using {feat1} and {feat2}; what is the test RMSE?",
-            "With {feat1} and {feat2} as features and {target} as the target, fit a linear model and give its RMSE.",
+            "With {feat1} and {feat2} as features and {target} as the target, "
+            "fit a linear model and give its RMSE.",
         ),
         constraints="Use 20% of the data for testing with random seed 42. Round to 3 decimals.",
         expected=lambda df, s, p: [_fit(df, s["target"], [s["feat1"], s["feat2"]], 0.2)[2]],

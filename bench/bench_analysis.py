@@ -79,8 +79,16 @@ def questions(folder: Path) -> list[Question]:
             phrasing = (d_index + t_index) % 3
             text = f"{fill(template, phrasing, dataset.slots, dataset.pair_values)} {template.constraints}"
             expected = template.expected(frame, dataset.slots, dataset.pair_values)
-            out.append(Question(dataset=dataset.name, path=path, template=template, phrasing=phrasing,
-                                text=text, expected=expected))  # fmt: skip
+            out.append(
+                Question(
+                    dataset=dataset.name,
+                    path=path,
+                    template=template,
+                    phrasing=phrasing,
+                    text=text,
+                    expected=expected,
+                )
+            )
     return out
 
 
@@ -129,9 +137,13 @@ def run_rules(question: Question, sandbox: Any) -> Outcome:
             detail=f"{type(error).__name__}: {str(error)[:160]}",
             seconds=time.perf_counter() - start,
         )
-    batch = call_tool_batch(sandbox, rendered.source,
-                            [ToolCall(arguments={**rendered.arguments, "file_path": str(question.path)}, call_id="0")],
-                            read_paths=[question.path.parent], function_name=rendered.function_name)  # fmt: skip
+    batch = call_tool_batch(
+        sandbox,
+        rendered.source,
+        [ToolCall(arguments={**rendered.arguments, "file_path": str(question.path)}, call_id="0")],
+        read_paths=[question.path.parent],
+        function_name=rendered.function_name,
+    )
     elapsed = time.perf_counter() - start
     outcome = batch.outcomes[0] if batch.outcomes else None
     if outcome is None or not outcome.ok or outcome.structured is None:
@@ -148,34 +160,25 @@ def run_forge(question: Question, root: Path) -> Outcome:
     from mcpforge.registry import Registry
 
     start = time.perf_counter()
-    registry = Registry(root / f"reg-{time.monotonic_ns()}")
     config = MCPForgeConfig(validation=ValidationConfig(stress_rows=20_000))
+    registry = Registry(root / f"reg-{time.monotonic_ns()}", config)
+    registry.init()
     try:
         result = forge(
             question.text, question.path, registry=registry, config=config, allow_read=[question.path.parent]
         )
     except MCPForgeError as error:
-        return Outcome(
-            verdict="refused",
-            detail=f"{type(error).__name__}: {str(error)[:160]}",
-            seconds=time.perf_counter() - start,
-        )
+        detail = f"{type(error).__name__}: {str(error)[:160]}"
+        return Outcome(verdict="refused", detail=detail, seconds=time.perf_counter() - start)
     elapsed = time.perf_counter() - start
-    structured = getattr(getattr(result, "run_artifacts", None), "structured", None) or getattr(
-        result, "structured", None
-    )
-    if not isinstance(structured, dict):
-        return Outcome(
-            verdict="error",
-            detail=f"no structured result ({getattr(result, 'status', '?')})",
-            seconds=elapsed,
-        )
+    structured = result.artifacts.result if result.artifacts is not None else None
+    if not result.ok or not isinstance(structured, dict):
+        return Outcome(verdict="error", detail=f"{result.status}: {result.error}", seconds=elapsed)
+    if "result" not in structured:
+        structured = {"result": structured}
     missing = found(question.expected, structured, question.template.digits)
-    return Outcome(
-        verdict="wrong" if missing else "right",
-        detail=f"missing {missing}" if missing else "",
-        seconds=elapsed,
-    )
+    detail = f"missing {missing}" if missing else ""
+    return Outcome(verdict="wrong" if missing else "right", detail=detail, seconds=elapsed)
 
 
 def _table(rows: list[tuple[Question, Outcome]], title: str) -> None:
@@ -187,8 +190,10 @@ def _table(rows: list[tuple[Question, Outcome]], title: str) -> None:
     for concept in sorted(by_concept):
         items = by_concept[concept]
         counts = {v: sum(o.verdict == v for o in items) for v in ("right", "wrong", "refused", "error")}
-        print(f"{concept:<22}{len(items):>5}{counts['right']:>7}{counts['wrong']:>7}{counts['refused']:>9}"
-              f"{counts['error']:>7}{counts['right'] / len(items):>8.0%}")  # fmt: skip
+        print(
+            f"{concept:<22}{len(items):>5}{counts['right']:>7}{counts['wrong']:>7}{counts['refused']:>9}"
+            f"{counts['error']:>7}{counts['right'] / len(items):>8.0%}"
+        )
     total = [o for _, o in rows]
     right = sum(o.verdict == "right" for o in total)
     print(f"{'all':<22}{len(total):>5}{right:>7}{'':>23}{right / max(len(total), 1):>8.0%}")
@@ -229,9 +234,8 @@ def main() -> None:
             outcome = run_forge(question, root) if args.forge else run_rules(question, sandbox)
             rows.append((question, outcome))
             if args.verbose and question.phrasing != HELD_OUT_PHRASING and outcome.verdict != "right":
-                print(
-                    f"[{outcome.verdict}] {question.dataset}/{question.template.key}: {question.text}\n    {outcome.detail}"
-                )
+                where = f"{question.dataset}/{question.template.key}"
+                print(f"[{outcome.verdict}] {where}: {question.text}\n    {outcome.detail}")
         elapsed = time.perf_counter() - start
     tuned = [r for r in rows if r[0].phrasing != HELD_OUT_PHRASING]
     held = [r for r in rows if r[0].phrasing == HELD_OUT_PHRASING]
@@ -243,8 +247,11 @@ def main() -> None:
     right = sum(o.verdict == "right" for _, o in rows)
     seconds = sorted(o.seconds for _, o in rows)
     median = seconds[len(seconds) // 2] if seconds else 0.0
-    print(f"\nscore {right / max(len(rows), 1):.1%} (target {TARGET:.0%}); median {median:.2f} s per question, "
-          f"total {elapsed:.0f} s; pandas reading the same files {baseline:.2f} s; load {os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"\nscore {right / max(len(rows), 1):.1%} (target {TARGET:.0%}); median {median:.2f} s per question, "
+        f"total {elapsed:.0f} s; pandas reading the same files {baseline:.2f} s; "
+        f"load {os.getloadavg()[0]:.2f}"
+    )
 
 
 if __name__ == "__main__":
