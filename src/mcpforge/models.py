@@ -220,7 +220,8 @@ class Aggregation(_Model):
     """One metric: an aggregation function over a column (``count`` may have no column)."""
 
     column: str | None = None
-    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
+    # pstd: the population standard deviation (ddof=0), when the request asks for it (issue 16)
+    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd"]
 
 
 class DerivedColumn(_Model):

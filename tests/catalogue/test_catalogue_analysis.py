@@ -188,3 +188,18 @@ def test_binned_columns_group_like_pandas_cut_and_qcut(
     assert {row[0]: row[1] for row in widths["result"]["rows"]} == expected_w.to_dict()
     for result, call in ((quantiles, {}), (widths, {"preparation": width})):
         _matches_reference("group_count", result, {**rendered.arguments, **call}, load, survey)
+
+
+def test_population_standard_deviation_matches_numpy_and_the_reference(
+    run_batch: RunBatch, survey: Path, load: Callable[[Path], pd.DataFrame]
+) -> None:
+    metrics = [Aggregation(column="x", func="pstd"), Aggregation(column="x", func="std")]
+    rendered = get_operation("group_aggregate").render(
+        Intent(request="t", operation="group_aggregate", group_by=["group"], metrics=metrics)
+    )
+    (result,) = _results(run_batch, rendered, survey, [{}])
+    df = pd.read_csv(survey)
+    for key, pstd, std in result["result"]["rows"]:
+        values = df.loc[df["group"] == key, "x"].dropna()
+        assert pstd == pytest.approx(float(np.std(values))) and std == pytest.approx(values.std())
+    _matches_reference("group_aggregate", result, rendered.arguments, load, survey)

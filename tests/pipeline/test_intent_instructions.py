@@ -189,3 +189,14 @@ def test_intents_without_the_new_fields_still_load() -> None:
     old = Intent.model_validate({"request": "x", "operation": "aggregate"})
     assert old.preparation == [] and old.method == AnalysisMethod()
     assert Path(__file__).suffix == ".py"
+
+
+def test_population_standard_deviation_is_used_or_refused_never_ignored(passengers: DatasetSchema) -> None:
+    from mcpforge.exceptions import UnmappableRequestError
+
+    intent = extract_intent(
+        "What is the standard deviation of Fare? Use the population standard deviation.", passengers
+    )
+    assert [(m.column, m.func) for m in intent.metrics] == [("Fare", "pstd")]
+    with pytest.raises(UnmappableRequestError):
+        extract_intent("Describe Fare. Use population statistics.", passengers)

@@ -128,6 +128,7 @@ def metric_value(values: list[Any], func: str, *, has_column: bool = True) -> An
         return statistics.stdev(present) if len(present) > 1 else None
     functions: dict[str, Callable[[list[Any]], Any]] = {
         "mean": statistics.fmean,
+        "pstd": statistics.pstdev,
         "median": statistics.median,
         "min": min,
         "max": max,

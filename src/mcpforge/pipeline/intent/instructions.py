@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
 from mcpforge.pipeline.intent.methods import read_methods
 from mcpforge.pipeline.intent.preparation import read_preparation
@@ -220,6 +221,23 @@ def _group_of(instructions: Instructions) -> str | None:
     return None
 
 
+def _population(intent: Intent, method: AnalysisMethod) -> Intent:
+    """Population statistics: std → pstd where the template has it; refused where it would be ignored."""
+    if not method.population:
+        return intent
+    stds = [m for m in intent.metrics if m.func == "std"]
+    if intent.operation in {"aggregate", "group_aggregate"} and stds:
+        metrics = [m.model_copy(update={"func": "pstd"}) if m.func == "std" else m for m in intent.metrics]
+        return intent.model_copy(update={"metrics": metrics})
+    if stds or intent.operation in {"summary_stats", "outliers", "group_outliers"}:
+        raise UnmappableRequestError(
+            f"population statistics are not available for {intent.operation!r} (it uses the sample "
+            "standard deviation); ask for the standard deviation alone, or drop 'population'",
+            understood={"operation": intent.operation, "population": True},
+        )
+    return intent
+
+
 def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     """Attach the steps and method; apply the method to the operation's options; group by bin columns."""
     method, options = instructions.method, dict(intent.options)
@@ -234,6 +252,7 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
         if group is not None:  # "for each class, the z-score outliers of the price": bounds per group
             intent = intent.model_copy(update={"operation": "group_outliers", "group_by": [group]})
             options.setdefault("method", "zscore" if method.outlier_rule != "iqr" else "iqr")
+    intent = _population(intent, method)
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(
