@@ -19,6 +19,14 @@ _TESTS = (
     "chi2", "anova", "pearson", "spearman", "kendall",
 )  # fmt: skip
 _NORMALITY = ("shapiro", "dagostino")
+_TEST_NAMES = {
+    "shapiro": "Shapiro-Wilk normality test", "dagostino": "D'Agostino-Pearson normality test",
+    "ttest_1samp": "One-sample t-test", "ttest_ind": "Two-sample t-test", "welch_ttest": "Welch t-test",
+    "ttest_rel": "Paired t-test", "mannwhitney": "Mann-Whitney U test",
+    "chi2": "Chi-square independence test",
+    "anova": "One-way ANOVA", "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
+    "kendall": "Kendall correlation test",
+}  # fmt: skip
 # Fewest values per sample each test needs; below them the answer is "not enough data" (NaN), not an error.
 _MIN_SIZE = {"shapiro": 3, "dagostino": 8, "pearson": 3, "spearman": 3, "kendall": 3}
 _NAN3 = (float("nan"), float("nan"))

@@ -96,7 +96,8 @@ class StatisticalTest(Operation):
                 "test": [test], "statistic": [statistic], "p_value": [p_value], "n": [used],
                 "alpha": [alpha], "significant": [significant], "conclusion": [conclusion],
             })
-            title = f"{test} on {', '.join(columns)}: {conclusion}"
+            by = f" by {group_column}" if group_column else ""
+            title = f"{_TEST_NAMES.get(test, test)} of {', '.join(columns)}{by}: {conclusion}"
         """)
         label = test_label(test)
         subject = " and ".join(args["columns"]) + (
