@@ -46,6 +46,10 @@ DEFAULT_ALLOWED_IMPORTS = [
     "mcpforge.runtime",
     "decimal",
     "__future__",
+    # Statistical tests and models (issue 16); the sandbox, not this list, is the boundary.
+    "scipy",
+    "statsmodels",
+    "sklearn",
 ]
 
 
@@ -142,6 +146,12 @@ class ValidationConfig(_Section):
 
 class GenerationConfig(_Section):
     samples: int = Field(default=1, description="candidates generated per spec; the best is kept")
+    ask_budget_seconds: float = Field(
+        default=300.0,
+        gt=0,
+        description="every ask ends within this many seconds (a slow local model included), with a clear "
+        "message and nothing staged",
+    )
 
 
 class RegistryConfig(_Section):

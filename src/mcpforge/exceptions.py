@@ -23,6 +23,7 @@ MCPForgeError
 ├── SandboxError                    running untrusted code failed for a reason outside the code
 │   └── SandboxUnavailableError     no isolation backend is usable and the weak fallback is not allowed
 ├── EngineError                     a model engine failed (unreachable, timeout, garbage answer)
+├── BudgetExceededError             an ask did not finish within its time budget (nothing was staged)
 └── ValidationFailed                control signal: a candidate failed validation (feeds the repair loop)
 ```
 """
@@ -199,6 +200,15 @@ class EngineError(MCPForgeError):
         super().__init__(message)
         self.engine = engine
         self.retryable = retryable
+
+
+class BudgetExceededError(MCPForgeError):
+    """An ask did not finish within its time budget; it stopped before staging anything."""
+
+    def __init__(self, message: str, *, budget_seconds: float, step: str) -> None:
+        super().__init__(message)
+        self.budget_seconds = budget_seconds
+        self.step = step
 
 
 class ValidationFailed(MCPForgeError):  # noqa: N818 - a control signal, not an error condition

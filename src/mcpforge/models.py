@@ -234,7 +234,8 @@ class Aggregation(_Model):
     """One metric: an aggregation function over a column (``count`` may have no column)."""
 
     column: str | None = None
-    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
+    # pstd: the population standard deviation (ddof=0), when the request asks for it (issue 16)
+    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd"]
 
 
 class DerivedColumn(_Model):
@@ -242,6 +243,36 @@ class DerivedColumn(_Model):
 
     name: str
     expression: str
+
+
+class PreparationStep(_Model):
+    """One data-preparation step run before the analysis, in the order the request states them.
+
+    ``drop_missing``: drop rows missing any of ``columns`` (all columns when empty). ``fill_missing``:
+    fill missing cells of ``columns`` with their ``strategy`` (mean / median / mode) or with ``value``.
+    ``deduplicate``: drop repeated rows (judged on ``columns``, or whole rows). ``bin``: replace nothing,
+    add ``<column>_bin`` with ``bins`` equal-width ranges (``strategy`` "width") or quantiles ("quantile").
+    ``normalize``: rescale ``columns`` in place, min-max to [0, 1] ("minmax") or to z-scores ("zscore").
+    """
+
+    kind: Literal["drop_missing", "fill_missing", "deduplicate", "bin", "normalize"]
+    columns: list[str] = Field(default_factory=list)
+    strategy: Literal["mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore"] | None = (
+        None
+    )
+    value: Any = None
+    bins: int | None = None
+
+
+class AnalysisMethod(_Model):
+    """How the request says to compute: method sentences read out of the request, never column names."""
+
+    round_digits: int | None = Field(default=None, description="round numeric answers to this many decimals")
+    significance: float | None = Field(default=None, description="alpha of a test (0.05 when unsaid)")
+    population: bool | None = Field(default=None, description="True: population (ddof=0) statistics")
+    correlation_method: Literal["pearson", "spearman", "kendall"] | None = None
+    outlier_rule: Literal["zscore", "iqr"] | None = None
+    outlier_threshold: float | None = None
 
 
 class Intent(_Model):
@@ -264,3 +295,8 @@ class Intent(_Model):
     data_source: str | None = None
     notes: list[str] = Field(default_factory=list, description="what the parser assumed, for the person")
     chart: ChartKind | None = Field(default=None, description="the person asked to see the answer drawn")
+    # Issue 16 (analysis breadth): preparation steps and method sentences; defaults keep older intents valid.
+    preparation: list[PreparationStep] = Field(
+        default_factory=list, description="preparation steps run in order after derived columns"
+    )
+    method: AnalysisMethod = Field(default_factory=AnalysisMethod, description="method instructions")

@@ -113,4 +113,57 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
             "rows": [["severity", 3], ["location", 2], ["severity + location", 4]],
         },
     ),
+    # Issue 16. Expected numbers from scipy.stats.pearsonr, pandas skew/kurt and scikit-learn
+    # LinearRegression on the five complete (units, unit_price) rows, computed outside mcpforge.
+    "statistical_test": (
+        {"columns": ["units", "unit_price"], "options": {"test": "pearson"}},
+        {
+            "columns": ["test", "statistic", "p_value", "n", "alpha", "significant", "conclusion"],
+            "rows": [
+                [
+                    "pearson",
+                    -0.5573704017131537,
+                    0.32901562521818,
+                    5,
+                    0.05,
+                    False,
+                    "not significant at 0.05 (p = 0.329)",
+                ],
+            ],
+        },
+    ),
+    "distribution_shape": (
+        {"columns": ["unit_price"]},
+        {
+            "columns": ["column", "n", "mean", "std", "skewness", "kurtosis"],
+            "rows": [["unit_price", 6, 9.25, 6.031169040907409, 1.1717480079475762, 2.0877174336628044]],
+        },
+    ),
+    "linear_regression": (
+        {"columns": ["unit_price", "units"]},
+        {
+            "columns": ["statistic", "value"],
+            "rows": [
+                ["intercept", 15.808823529411764],
+                ["coef_units", -2.8676470588235294],
+                ["r2", 0.31066176470588236],
+                ["rmse", 4.981583731163036],
+                ["n_train", 5.0],
+                ["n_test", 5.0],
+            ],
+        },
+    ),
+    "group_outliers": (
+        # High unit prices 10, 10, 2.5: mean 7.5, sample std 4.3301; 2.5 lies beyond one std. Low (5, 8) has
+        # none within one std of 6.5 +/- 2.12; Medium has one value, so no spread and no outliers.
+        {
+            "columns": ["unit_price"],
+            "group_by": ["severity"],
+            "options": {"method": "zscore", "threshold": 1.0},
+        },
+        {
+            "columns": ["severity", "row_number", "unit_price", "zscore"],
+            "rows": [["High", 5, 2.5, -5 / 4.330127018922194]],
+        },
+    ),
 }

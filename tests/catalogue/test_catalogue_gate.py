@@ -11,7 +11,7 @@ import pytest
 from catalogue_cases import CASES
 
 from mcpforge.catalogue import CATALOGUE, RenderedTool, get_operation
-from mcpforge.models import DerivedColumn, Filter, Intent
+from mcpforge.models import AnalysisMethod, DerivedColumn, Filter, Intent, PreparationStep
 from mcpforge.pipeline.validation.static_gate import mypy_cache_dir
 from mcpforge.sandbox.policy import check_source
 
@@ -42,7 +42,17 @@ def _rendered() -> dict[str, RenderedTool]:
     ]
     for name, (fields, _) in CASES.items():
         derived = [DerivedColumn(name="double_units", expression="units * 2 + abs(-`unit_price`)")]
-        intent = Intent(request=name, operation=name, **{**fields, "derived": derived, "filters": filters})
+        # Issue 16: preparation steps and rounding are rendered into every template, so gate them too.
+        prepared = {
+            "preparation": [
+                PreparationStep(kind="fill_missing", columns=["units"], strategy="median"),
+                PreparationStep(kind="bin", columns=["unit_price"], bins=2, strategy="quantile"),
+            ],
+            "method": AnalysisMethod(round_digits=2),
+        }
+        intent = Intent(
+            request=name, operation=name, **{**fields, "derived": derived, "filters": filters, **prepared}
+        )
         tools[f"{name}_derived"] = get_operation(name).render(intent)
     return tools
 

@@ -6,7 +6,10 @@
 from __future__ import annotations
 
 from mcpforge.catalogue.base import Operation, RenderedTool, frame_to_table, tables_match
+from mcpforge.catalogue.group_outliers import GroupOutliers
 from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
+from mcpforge.catalogue.hypothesis import StatisticalTest
+from mcpforge.catalogue.modeling import DistributionShape, LinearRegression
 from mcpforge.catalogue.reshape import Crosstab, PivotTable
 from mcpforge.catalogue.rows import FilterRows, Outliers, TopNRows
 from mcpforge.catalogue.stats import Correlation, Percentiles, SummaryStats
@@ -18,7 +21,8 @@ _OPERATIONS: list[Operation] = [
     GroupCount(), GroupAggregate(), Aggregate(), FilterRows(), TopNRows(), SummaryStats(),
     ValueDistribution(),
     Correlation(), TimeResample(), DatePartGroup(), PivotTable(), Crosstab(), MissingValues(), Percentiles(),
-    Outliers(), DistinctCount(),
+    Outliers(), DistinctCount(), StatisticalTest(), DistributionShape(), LinearRegression(),
+    GroupOutliers(),
 ]  # fmt: skip
 CATALOGUE: dict[str, Operation] = {operation.name: operation for operation in _OPERATIONS}
 

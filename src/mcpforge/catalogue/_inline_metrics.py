@@ -9,8 +9,13 @@ from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
 
 # ---- INLINE ----
-_METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique")
-_NUMERIC_FUNCS = ("sum", "mean", "median", "std")
+_METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd")
+_NUMERIC_FUNCS = ("sum", "mean", "median", "std", "pstd")
+
+
+def _aggregate(values: Any, func: str) -> Any:
+    """``values.agg(func)`` for a column or its groups; pstd is the population std (ddof=0)."""
+    return values.std(ddof=0) if func == "pstd" else values.agg(func)
 
 
 def _metric_name(metric: dict[str, Any]) -> str:
@@ -47,7 +52,7 @@ def _grouped_metrics(df: pd.DataFrame, keys: list[str], metrics: list[dict[str, 
     parts = {
         _metric_name(m): grouped.size()
         if not m.get("column")
-        else grouped[str(m["column"])].agg(str(m["func"]))
+        else _aggregate(grouped[str(m["column"])], str(m["func"]))
         for m in metrics
     }
     return pd.DataFrame(parts).reset_index()
@@ -56,7 +61,7 @@ def _grouped_metrics(df: pd.DataFrame, keys: list[str], metrics: list[dict[str, 
 def _table_metrics(df: pd.DataFrame, metrics: list[dict[str, Any]]) -> pd.DataFrame:
     """One row: each metric over the whole frame."""
     values = {
-        _metric_name(m): len(df) if not m.get("column") else df[str(m["column"])].agg(str(m["func"]))
+        _metric_name(m): len(df) if not m.get("column") else _aggregate(df[str(m["column"])], str(m["func"]))
         for m in metrics
     }
     return pd.DataFrame([values])

@@ -14,7 +14,7 @@ METRICS_SCHEMA = {
         "type": "object",
         "properties": {
             "column": {"type": ["string", "null"]},
-            "func": {"enum": ["count", "sum", "mean", "median", "min", "max", "std", "nunique"]},
+            "func": {"enum": ["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd"]},
         },
         "required": ["func"],
     },
@@ -70,7 +70,7 @@ def metrics_param(default: list[dict[str, Any]]) -> Param:
     return Param(
         name="metrics", annotation="list[dict[str, Any]]", schema=METRICS_SCHEMA, default=default,
         description="Aggregations as objects {column, func}; func is count, sum, mean, median, min, max, "
-            "std or "
+            "std (sample), pstd (population), or "
         "nunique; a count without column counts rows",
     )  # fmt: skip
 

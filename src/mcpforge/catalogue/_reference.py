@@ -14,6 +14,7 @@ from typing import Any, cast
 
 import pandas as pd
 
+from mcpforge.catalogue._reference_prepare import prepare_steps_reference
 from mcpforge.catalogue.expressions import evaluate_reference
 
 _TRUE = ("true", "1", "yes", "y", "t")
@@ -97,6 +98,7 @@ def prepare_reference(df: pd.DataFrame, arguments: Mapping[str, Any]) -> pd.Data
     derived = arguments.get("derived_columns") or {}
     if derived:
         frame = evaluate_reference(frame, derived)
+    frame = prepare_steps_reference(frame, arguments.get("preparation"))
     # The index is kept: it is each row's position in the file (outliers report it).
     return apply_filters_reference(frame, arguments.get("filters"))
 
@@ -126,6 +128,7 @@ def metric_value(values: list[Any], func: str, *, has_column: bool = True) -> An
         return statistics.stdev(present) if len(present) > 1 else None
     functions: dict[str, Callable[[list[Any]], Any]] = {
         "mean": statistics.fmean,
+        "pstd": statistics.pstdev,
         "median": statistics.median,
         "min": min,
         "max": max,

@@ -19,6 +19,8 @@ from mcpforge.catalogue import (
     _inline_errors,
     _inline_exprlang,
     _inline_metrics,
+    _inline_prepare,
+    _inline_tests,
     _inline_time,
 )
 from mcpforge.catalogue.base import REQUIRED, Param, RenderedTool, ToolPlan
@@ -37,7 +39,15 @@ _RUNTIME_NAMES = [
     "validate_file_and_columns",
 ]  # fmt: skip
 _ERROR_NAMES = ("DataError", "InvalidArgumentError")
-_INLINE_MODULES = {"metrics": _inline_metrics, "time": _inline_time, "corr": _inline_corr}
+_INLINE_MODULES = {
+    "metrics": _inline_metrics, "time": _inline_time, "corr": _inline_corr, "tests": _inline_tests,
+}  # fmt: skip
+# Third-party names a template body may use, and the import each needs (scipy / scikit-learn are allowlisted).
+_SCIENCE_IMPORTS = {
+    "scipy_stats": "from scipy import stats as scipy_stats",
+    "SklearnLinearRegression": "from sklearn.linear_model import LinearRegression as SklearnLinearRegression",
+    "train_test_split": "from sklearn.model_selection import train_test_split",
+}
 
 FILE_PATH = Param(
     name="file_path",
@@ -174,6 +184,7 @@ def _imports(code: str) -> str:
         stdlib.append(f"from typing import {', '.join(typing_names)}")
     third = ["import numpy as np"] if _uses(code, "np") else []
     third += ["import pandas as pd"] + (["from pydantic import Field"] if _uses(code, "Field") else [])
+    third += [line for name, line in _SCIENCE_IMPORTS.items() if _uses(code, name)]
     blocks = [block for block in ("\n".join(stdlib), "\n".join(third)) if block]
     blocks.append("from mcpforge.runtime import (\n" + "".join(f"    {name},\n" for name in names) + ")")
     text = "\n\n".join(blocks)
@@ -195,11 +206,16 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
         params.append(Param(name="derived_columns", annotation="dict[str, str]", default=derived,
                             schema={"type": "object", "additionalProperties": {"type": "string"}},
                             description=DERIVED_DESCRIPTION))  # fmt: skip
+    preparation, digits = preparation_arguments(intent)
+    params += preparation_params(preparation, digits)
     all_params = [FILE_PATH, *params]
     derived_arg = "derived_columns" if derived else "{}"
+    if preparation:
+        derived_arg = f"{{**{derived_arg}, **_prepared_names(preparation)}}"
     # Operations whose needed columns are all they read load only those (big files: a fraction of the
-    # parsing and memory); derived columns read columns the plan does not list, so they load everything.
-    only_needed = operation.name in READS_ONLY_NEEDED and not derived
+    # parsing and memory); derived columns and preparation steps read columns the plan does not list,
+    # so they load everything.
+    only_needed = operation.name in READS_ONLY_NEEDED and not derived and not preparation
     load_args = (
         f"file_path, columns=_source_columns({plan.needed}, filters, {{}})" if only_needed else "file_path"
     )
@@ -209,6 +225,7 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
         "    rows_processed = len(df)",
         "    notes: list[str] = [str(note) for note in df.attrs.get(NOTES_ATTR, [])]",
         *(["    df = _apply_derived(df, derived_columns)"] if derived else []),
+        *(["    df = _apply_preparation(df, preparation)"] if preparation else []),
         "    df = _apply_filters(df, filters)",
         f"    require_columns(df, {plan.needed})",
     ]
@@ -222,12 +239,14 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     extra = ", extra=extra" if plan.uses_extra else ""
     body += [
         plan.body.rstrip(),
+        *(["    result = _round_result(result, round_digits)"] if digits is not None else []),
         f"    return _respond(OPERATION, title, result, (rows_processed, len(df)), notes=notes{extra})",
     ]
     modules = [
         _inline_common,
         *(_INLINE_MODULES[key] for key in plan.inline),
         *([_inline_exprlang] if derived else []),
+        *([_inline_prepare] if preparation or digits is not None else []),
     ]
     helpers = "\n\n\n".join(_inline(module).strip() for module in modules)
     function = "\n".join(
@@ -244,6 +263,8 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
         **operation.arguments(intent),
         "filters": filters,
         **({"derived_columns": derived} if derived else {}),
+        **({"preparation": preparation} if preparation else {}),
+        **({"round_digits": digits} if digits is not None else {}),
     }
     spec = _spec(name, plan, all_params)
     helpers_module = (
@@ -253,6 +274,31 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     return RenderedTool(
         spec=spec, source=source, function_name=name, arguments=arguments, helpers=helpers_module
     )
+
+
+def preparation_arguments(intent: Intent) -> tuple[list[dict[str, Any]], int | None]:
+    """The request's preparation steps as JSON objects, and the rounding it asks for (None: none)."""
+    steps = [step.model_dump(mode="json", exclude_none=True) for step in intent.preparation]
+    return steps, intent.method.round_digits
+
+
+def preparation_params(preparation: list[dict[str, Any]], digits: int | None) -> list[Param]:
+    """The ``preparation`` and ``round_digits`` parameters, present only when the request states them."""
+    params: list[Param] = []
+    if preparation:
+        params.append(Param(
+            name="preparation", annotation="list[dict[str, Any]]", default=preparation,
+            schema={"type": "array", "items": {"type": "object"}},
+            description="Preparation steps run in order after derived columns, before filters: objects "
+            "{kind: drop_missing|fill_missing|deduplicate|bin|normalize, columns, strategy, value, bins}",
+        ))  # fmt: skip
+    if digits is not None:
+        params.append(Param(
+            name="round_digits", annotation="int | None", default=digits,
+            schema={"type": ["integer", "null"], "minimum": 0},
+            description="Round the answer's decimal numbers to this many places (null: as computed)",
+        ))  # fmt: skip
+    return params
 
 
 def _spec(name: str, plan: ToolPlan, params: list[Param]) -> ToolSpec:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._reference import is_missing, prepare_reference
+from mcpforge.catalogue._reference_prepare import round_reference
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import Intent, ToolSpec
 
@@ -100,7 +101,7 @@ class Operation(ABC):
         columns = self.reference_empty_columns(arguments, frame)
         if frame.empty and columns is not None:
             return pd.DataFrame({column: [] for column in columns})
-        return self.compute_reference(frame, arguments)
+        return round_reference(self.compute_reference(frame, arguments), arguments.get("round_digits"))
 
 
 def require(condition: bool, message: str, argument: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -142,6 +143,9 @@ class Engine(ABC):
 
     def __init__(self) -> None:
         self.usage = Usage()
+        # Monotonic time the current ask must end by (set by forge; None: no budget). Checked before each
+        # call; the local engine also turns it into llama.cpp's prediction time limit.
+        self.deadline: float | None = None
 
     @property
     def has_model(self) -> bool:
@@ -177,6 +181,7 @@ class Engine(ABC):
         Raises:
             EngineError: the model is unreachable, timed out, refused, or answered nothing.
         """
+        self._check_deadline()
         completion = self._complete(
             messages,
             json_schema=json_schema,
@@ -190,6 +195,14 @@ class Engine(ABC):
                 f"{self.name} engine returned an empty answer", engine=self.name, retryable=True
             )
         return completion
+
+    def _check_deadline(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise EngineError(f"{self.name} engine: the ask's time budget is spent", engine=self.name)
+
+    def remaining_seconds(self) -> float | None:
+        """Seconds left of the current ask's budget (None: no budget)."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
 
     def complete_model(
         self, messages: list[Message], model_type: type[T], *, max_tokens: int | None = None

@@ -77,6 +77,11 @@ class LocalEngine(Engine):
             "temperature": self._temperature if temperature is None else temperature,
             "seed": self._seed,
         }
+        remaining = self.remaining_seconds()
+        if remaining is not None:
+            # llama.cpp stops predicting after this many ms (at the next line break): a slow model ends
+            # within the ask's budget instead of running on.
+            request["t_max_predict_ms"] = max(1, int(remaining * 1000))
         if json_schema is not None:
             # llama.cpp turns the schema into a grammar, so the sampled text always parses.
             request["response_format"] = {

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
+from mcpforge.pipeline._budget import AskBudget, run_within
 from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
 from mcpforge.pipeline._reuse import gap_decision
@@ -253,6 +254,7 @@ def forge(
         DataError: the data file is missing, empty, binary, badly encoded or malformed.
         UnmappableRequestError: the request cannot be mapped onto an analysis of this data.
         InvalidArgumentError: an unknown engine name.
+        BudgetExceededError: the ask did not end within ``generation.ask_budget_seconds``.
     """
     model_engine = _check_engine(engine, config)
     name = engine if isinstance(engine, str) else engine.name
@@ -261,22 +263,32 @@ def forge(
             "custom tools are written by a model: choose --engine local, openai or anthropic",
             argument="custom",
         )
+    # Issue 16: every ask ends within its budget (the deadline also bounds each model call).
+    budget = AskBudget(seconds=config.generation.ask_budget_seconds)
+    say = budget.progress(progress or (lambda _message: None))
+    if model_engine is not None:
+        model_engine.deadline = budget.deadline
     try:
-        return _forge(
-            request,
-            data_path,
-            registry,
-            config,
-            name,
-            model_engine,
-            allow_read,
-            progress,
-            actor,
-            custom=custom,
+        return run_within(
+            budget,
+            lambda: _forge(
+                request,
+                data_path,
+                registry,
+                config,
+                name,
+                model_engine,
+                allow_read,
+                say,
+                actor,
+                custom=custom,
+            ),
         )
     finally:
-        if model_engine is not None and isinstance(engine, str):
-            model_engine.close()
+        if model_engine is not None:
+            model_engine.deadline = None
+            if isinstance(engine, str):
+                model_engine.close()
 
 
 def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
@@ -362,7 +374,24 @@ def _route_with_model(engine: Engine, request: str, schema: DatasetSchema, say: 
         parsed = extract_intent_for(request, schema)
     except UnmappableRequestError:
         return chosen
+    if parsed.operation != chosen.operation and _parser_knows_better(parsed, chosen):
+        say(f"the model chose {chosen.operation!r}, but the request asks for {parsed.operation!r}")
+        return parsed
     return parsed if parsed.operation == chosen.operation else chosen
+
+
+_COUNTING = frozenset({"group_count", "value_distribution", "distinct_count", "missing_values"})
+_NAMED_ANALYSES = frozenset({"statistical_test", "linear_regression", "distribution_shape"})
+
+
+def _parser_knows_better(parsed: Intent, chosen: Intent) -> bool:
+    """Whether the model's template contradicts what the parser read (issue 16).
+
+    A counting template cannot answer a mean, a sum or a spread; a test, regression or skewness the
+    request names outright is not a routing judgement call.
+    """
+    measures = any(m.func not in ("count", "nunique") for m in parsed.metrics)
+    return (chosen.operation in _COUNTING and measures) or parsed.operation in _NAMED_ANALYSES
 
 
 def _template_fits(request: str, columns: list[str], chosen: Intent) -> bool:

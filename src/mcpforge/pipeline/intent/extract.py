@@ -18,6 +18,7 @@ from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     detect_operations,
@@ -71,7 +72,14 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
     for pattern, reason in _REFUSALS:
         if re.search(pattern, low):
             _refuse(request, reason, {"operation": None}, schema, [])
-    resolver = ColumnResolver(schema=schema)
+    # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
+    instructions = read_instructions(text, schema, request)
+    if instructions.statistic is not None:
+        return finish_intent(instructions.statistic, instructions).model_copy(
+            update={"data_source": schema.path}
+        )
+    text, resolver = instructions.text, instructions.resolver
+    # -- end of hook
     derived, text = find_derived(text, resolver)
     tokens = tokenize(text)
     phrases = Phrases()
@@ -123,7 +131,8 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
             else "no analysis (operation, grouping, metric or filter) was recognised"
         )
         _refuse(request, reason, understood, schema, [])
-    intent = intent.model_copy(update={"derived": derived, "data_source": schema.path})
+    intent = finish_intent(intent.model_copy(update={"derived": derived}), instructions)  # issue 16 hook
+    intent = intent.model_copy(update={"data_source": schema.path})
     return chart_for(request, intent)
 
 

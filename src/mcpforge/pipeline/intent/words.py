@@ -6,6 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from mcpforge.pipeline.intent.function_words import never_value
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 
 FUZZY_CUTOFF = 0.8
@@ -396,6 +397,9 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
     i = 0
     while i < len(tokens):
         found = False
+        if never_value(tokens, i):  # issue 16 hook: "in", "or", "standard deviation" are not values
+            i += 1
+            continue
         for width in range(min(3, len(tokens) - i), 0, -1):
             entries = table.get(tuple(tokens[i : i + width]))
             if entries:

@@ -1,0 +1,104 @@
+"""Preparation steps and answer rounding copied into tools whose request states them.
+
+Steps run in the order given, after derived columns and before the filters: ``drop_missing``,
+``fill_missing`` (mean / median / mode / value), ``deduplicate``, ``bin`` (adds ``<column>_bin``, numbered
+from 1; equal-width ranges closed on the right, or quantiles) and ``normalize`` (min-max or z-score with
+the population standard deviation, as scikit-learn's scalers do).
+"""
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from mcpforge.exceptions import DataError, InvalidArgumentError
+
+# ---- INLINE ----
+_STEP_KINDS = ("drop_missing", "fill_missing", "deduplicate", "bin", "normalize")
+
+
+def _step_columns(df: pd.DataFrame, step: dict[str, Any]) -> list[str]:
+    """The columns a step names (every column when it names none), each checked to exist."""
+    columns = [str(column) for column in step.get("columns") or []]
+    missing = [column for column in columns if column not in df.columns]
+    if missing:
+        raise DataError(f"preparation step {step.get('kind')!r} names unknown column(s) {missing!r}")
+    return columns or [str(column) for column in df.columns]
+
+
+def _fill_value(series: pd.Series, strategy: str, value: Any) -> Any:
+    if strategy == "value":
+        return value
+    present = series.dropna()
+    if present.empty:
+        return None
+    if strategy == "mode":
+        return present.mode().sort_values().iloc[0]
+    if series.dtype.kind not in "iuf":
+        raise DataError(f"cannot fill {series.name!r} with its {strategy}: it is not numeric")
+    return float(present.mean()) if strategy == "mean" else float(present.median())
+
+
+def _bin_numbers(values: pd.Series, bins: int, strategy: str) -> pd.Series:
+    """Bin number 1..bins of each value (missing stays missing)."""
+    numbers = values.astype("float64")
+    if strategy == "quantile":
+        codes = pd.qcut(numbers, q=bins, labels=False, duplicates="drop")
+        return (codes + 1).astype("Int64")
+    low, high = float(numbers.min()), float(numbers.max())
+    width = (high - low) / bins if high > low else 1.0
+    raw = pd.Series(np.ceil((numbers - low) / width), index=values.index).clip(lower=1, upper=bins)
+    return raw.astype("Int64")
+
+
+def _prepare_step(df: pd.DataFrame, step: dict[str, Any]) -> pd.DataFrame:
+    kind = str(step.get("kind"))
+    if kind not in _STEP_KINDS:
+        raise InvalidArgumentError(f"unknown preparation step {kind!r}", argument="preparation")
+    columns = _step_columns(df, step)
+    if kind == "drop_missing":
+        return df.dropna(subset=columns)
+    if kind == "deduplicate":
+        return df.drop_duplicates(subset=columns if step.get("columns") else None)
+    out = df.copy()
+    strategy = str(step.get("strategy") or "")
+    for column in columns:
+        if kind == "fill_missing":
+            filler = _fill_value(out[column], strategy or "value", step.get("value"))
+            if filler is not None:
+                out[column] = out[column].fillna(filler)
+            continue
+        values = out[column].astype("float64")
+        if kind == "bin":
+            out[f"{column}_bin"] = _bin_numbers(values, int(step.get("bins") or 4), strategy or "width")
+        elif strategy == "zscore":
+            out[column] = (values - values.mean()) / values.std(ddof=0)
+        else:
+            out[column] = (values - values.min()) / (values.max() - values.min())
+    return out
+
+
+def _apply_preparation(df: pd.DataFrame, preparation: list[dict[str, Any]]) -> pd.DataFrame:
+    """Run the preparation steps in order (the row index, each row's place in the file, is kept)."""
+    for step in preparation:
+        df = _prepare_step(df, step)
+    return df
+
+
+def _prepared_names(preparation: list[dict[str, Any]]) -> dict[str, str]:
+    """Columns the preparation adds (so the file need not have them)."""
+    return {
+        f"{column}_bin": "" for step in preparation if step.get("kind") == "bin" for column in step["columns"]
+    }
+
+
+def _round_result(result: pd.DataFrame, digits: int | None) -> pd.DataFrame:
+    """Round the float columns of the answer to ``digits`` decimals (None: as computed)."""
+    if digits is None:
+        return result
+    out = result.copy()
+    for column in out.columns:
+        if out[column].dtype.kind == "f":
+            # Python's round (exact on the binary value), not numpy's scale-and-rint: 6.705 stays 6.71.
+            out[column] = out[column].map(lambda v: v if pd.isna(v) else round(float(v), int(digits)))
+    return out

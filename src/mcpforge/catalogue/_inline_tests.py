@@ -1,0 +1,154 @@
+"""Hypothesis tests copied into statistical_test tools (scipy.stats; the answer said in words).
+
+Every test returns one row: test, statistic, p_value, n, alpha, significant, conclusion. Samples drop
+their missing values; a two-sample test takes either two numeric columns or one numeric column split by
+a group column into two groups.
+"""
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats as scipy_stats
+
+from mcpforge.exceptions import DataError, InvalidArgumentError
+
+# ---- INLINE ----
+_TESTS = (
+    "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
+    "chi2", "anova", "pearson", "spearman", "kendall",
+)  # fmt: skip
+_NORMALITY = ("shapiro", "dagostino")
+_TEST_NAMES = {
+    "shapiro": "Shapiro-Wilk normality test", "dagostino": "D'Agostino-Pearson normality test",
+    "ttest_1samp": "One-sample t-test", "ttest_ind": "Two-sample t-test", "welch_ttest": "Welch t-test",
+    "ttest_rel": "Paired t-test", "mannwhitney": "Mann-Whitney U test",
+    "chi2": "Chi-square independence test",
+    "anova": "One-way ANOVA", "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
+    "kendall": "Kendall correlation test",
+}  # fmt: skip
+# Fewest values per sample each test needs; below them the answer is "not enough data" (NaN), not an error.
+_MIN_SIZE = {"shapiro": 3, "dagostino": 8, "pearson": 3, "spearman": 3, "kendall": 3}
+_NAN3 = (float("nan"), float("nan"))
+
+
+def _enough(test: str, *samples: Any) -> bool:
+    return all(len(sample) >= _MIN_SIZE.get(test, 2) for sample in samples)
+
+
+def _sample(df: pd.DataFrame, column: str) -> np.ndarray:
+    if df[column].dtype.kind not in "iufb":
+        raise DataError(f"column {column!r} must be numeric for this test")
+    return df[column].dropna().to_numpy(dtype="float64")
+
+
+def _two_samples(
+    df: pd.DataFrame, columns: list[str], group_column: str | None, groups: list[Any]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two samples: two columns, or one column split by the two named (or only) groups."""
+    if not group_column:
+        if len(columns) < 2:
+            raise InvalidArgumentError(
+                "a two-sample test needs two columns or a group column", argument="columns"
+            )
+        return _sample(df, columns[0]), _sample(df, columns[1])
+    keys = groups or sorted(df[group_column].dropna().unique().tolist())
+    if len(keys) != 2:
+        raise DataError(f"{group_column!r} has {len(keys)} groups; name the two to compare")
+    labels = df[group_column].map(_group_label)
+    first, second = (_sample(df[labels == _group_label(key)], columns[0]) for key in keys)
+    return first, second
+
+
+def _group_label(value: Any) -> str | None:
+    """A group value compared loosely: yes / True / 1 are one value, case and spaces do not matter."""
+    if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)):
+        return None
+    text = str(value).strip().lower()
+    return {"yes": "true", "y": "true", "t": "true", "no": "false", "n": "false", "f": "false"}.get(
+        text, text
+    )
+
+
+def _one_sample(x: np.ndarray, test: str, value: float) -> tuple[float, float, int]:
+    if not _enough(test, x):
+        return (*_NAN3, len(x))
+    if test == "shapiro":
+        out = scipy_stats.shapiro(x)
+    elif test == "dagostino":
+        out = scipy_stats.normaltest(x)
+    else:
+        out = scipy_stats.ttest_1samp(x, value)
+    return float(out[0]), float(out[1]), len(x)
+
+
+def _paired(df: pd.DataFrame, test: str, columns: list[str]) -> tuple[float, float, int]:
+    pair = df[[columns[0], columns[1]]].dropna().to_numpy(dtype="float64")
+    if not _enough(test, pair):
+        return (*_NAN3, len(pair))
+    functions = {"ttest_rel": scipy_stats.ttest_rel, "pearson": scipy_stats.pearsonr,
+                 "spearman": scipy_stats.spearmanr, "kendall": scipy_stats.kendalltau}  # fmt: skip
+    out = functions[test](pair[:, 0], pair[:, 1])
+    return float(out[0]), float(out[1]), len(pair)
+
+
+def _independence(df: pd.DataFrame, columns: list[str]) -> tuple[float, float, int]:
+    both = df[[columns[0], columns[1]]].dropna()
+    table = pd.crosstab(both[columns[0]], both[columns[1]])
+    if min(table.shape) < 2:
+        return (*_NAN3, len(both))
+    chi2, p_value = scipy_stats.chi2_contingency(table.to_numpy())[:2]
+    return float(chi2), float(p_value), len(both)
+
+
+def _anova(df: pd.DataFrame, column: str, group_column: str | None) -> tuple[float, float, int]:
+    if not group_column:
+        raise InvalidArgumentError("ANOVA needs a group column", argument="group_column")
+    used = df[[column, group_column]].dropna()
+    samples = [part[column].to_numpy(dtype="float64") for _, part in used.groupby(group_column)]
+    if len(samples) < 2 or len(used) <= len(samples):
+        return (*_NAN3, len(used))
+    out = scipy_stats.f_oneway(*samples)
+    return float(out[0]), float(out[1]), len(used)
+
+
+def _run_test(
+    df: pd.DataFrame,
+    test: str,
+    columns: list[str],
+    *,
+    group_column: str | None,
+    groups: list[Any],
+    value: float,
+) -> tuple[float, float, int]:
+    """(statistic, p-value, rows used) of ``test``; NaN statistic and p-value when too few values."""
+    if test not in _TESTS:
+        raise InvalidArgumentError(f"unknown test {test!r}; known: {', '.join(_TESTS)}", argument="test")
+    if test in (*_NORMALITY, "ttest_1samp"):
+        return _one_sample(_sample(df, columns[0]), test, value)
+    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
+        return _paired(df, test, columns)
+    if test == "chi2":
+        return _independence(df, columns)
+    if test == "anova":
+        return _anova(df, columns[0], group_column)
+    a, b = _two_samples(df, columns, group_column, groups)
+    if not _enough(test, a, b):
+        return (*_NAN3, len(a) + len(b))
+    if test == "mannwhitney":
+        out = scipy_stats.mannwhitneyu(a, b, alternative="two-sided")
+    else:
+        out = scipy_stats.ttest_ind(a, b, equal_var=test == "ttest_ind")
+    return float(out[0]), float(out[1]), len(a) + len(b)
+
+
+def _conclusion(test: str, p_value: float, alpha: float) -> tuple[bool, str]:
+    """Whether the test rejects its null hypothesis at ``alpha``, said in words."""
+    if np.isnan(p_value):  # too few values
+        return False, "not enough data to decide"
+    significant = bool(p_value < alpha)
+    if test in _NORMALITY:
+        said = "not normally distributed" if significant else "consistent with a normal distribution"
+        return significant, f"{said} at {alpha:g} (p = {p_value:.4g})"
+    said = "significant" if significant else "not significant"
+    return significant, f"{said} at {alpha:g} (p = {p_value:.4g})"

@@ -1,0 +1,332 @@
+"""statistical_test: normality, t-tests, Mann-Whitney, chi-square, ANOVA and correlation with a p-value.
+
+Decisions: alpha is 0.05 unless the request states a significance level; a two-sample test compares two
+columns, or one column split by a group column (two groups); the Student t-test assumes equal variances
+(scipy's default) unless the request asks for Welch; chi-square applies Yates' correction to 2x2 tables
+(scipy's default); missing values are dropped per sample (pairwise for paired tests and correlations).
+The reference recomputes the statistics from their formulas in plain Python and takes only the tail
+probabilities of the t, F, chi-square and normal distributions from scipy; Shapiro-Wilk, D'Agostino,
+the Mann-Whitney p-value and Kendall's tau have no short closed form and call scipy on the reference's
+own cleaned samples.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Any, ClassVar
+
+import pandas as pd
+from scipy import stats as scipy_stats
+
+from mcpforge.catalogue._params import choice_param, columns_param, number_param
+from mcpforge.catalogue._reference import is_missing, numbers
+from mcpforge.catalogue._template import code, tool_name_for
+from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.models import Intent
+
+TESTS = (
+    "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
+    "chi2", "anova", "pearson", "spearman", "kendall",
+)  # fmt: skip
+RESULT_COLUMNS = ["test", "statistic", "p_value", "n", "alpha", "significant", "conclusion"]
+_TWO_COLUMNS = ("ttest_rel", "chi2", "pearson", "spearman", "kendall")
+_LABELS = {
+    "shapiro": "Shapiro-Wilk normality test", "dagostino": "D'Agostino-Pearson normality test",
+    "ttest_1samp": "one-sample t-test", "ttest_ind": "two-sample t-test", "welch_ttest": "Welch t-test",
+    "ttest_rel": "paired t-test", "mannwhitney": "Mann-Whitney U test",
+    "chi2": "chi-square independence test",
+    "anova": "one-way ANOVA", "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
+    "kendall": "Kendall correlation test",
+}  # fmt: skip
+
+
+def test_label(test: str) -> str:
+    """The test's name in words (for titles and the reading sentence)."""
+    return _LABELS.get(test, test)
+
+
+class StatisticalTest(Operation):
+    """One hypothesis test with its statistic, p-value and the decision at alpha in words."""
+
+    name: ClassVar[str] = "statistical_test"
+    summary: ClassVar[str] = (
+        "Hypothesis test with p-value: Shapiro-Wilk/D'Agostino normality, one-sample/two-sample/paired "
+        "t-test, Mann-Whitney, chi-square independence, one-way ANOVA, Pearson/Spearman/Kendall correlation."
+    )
+    keywords: ClassVar[tuple[str, ...]] = (
+        "t-test",
+        "p-value",
+        "significant",
+        "normality",
+        "anova",
+        "chi-square",
+    )
+
+    def arguments(self, intent: Intent) -> dict[str, Any]:
+        options = intent.options
+        alpha = intent.method.significance if intent.method.significance is not None else 0.05
+        return {
+            "test": str(options.get("test", "")),
+            "columns": list(intent.columns),
+            "group_column": intent.group_by[0] if intent.group_by else None,
+            "groups": list(options.get("groups") or []),
+            "value": float(options.get("value", 0.0)),
+            "alpha": float(alpha),
+        }
+
+    def plan(self, intent: Intent) -> ToolPlan:
+        args = self.arguments(intent)
+        test = args["test"]
+        require(test in TESTS, f"unknown statistical test {test!r}", "options")
+        require(bool(args["columns"]), "a statistical test needs a column", "columns")
+        two = test in _TWO_COLUMNS or (
+            test in ("ttest_ind", "welch_ttest", "mannwhitney") and not args["group_column"]
+        )
+        require(not two or len(args["columns"]) >= 2, f"{test} needs two columns", "columns")
+        require(test != "anova" or bool(args["group_column"]), "ANOVA needs a group column", "group_by")
+        body = code("""
+            if not 0 < alpha < 1:
+                raise InvalidArgumentError(f"alpha must lie in (0, 1), got {alpha!r}", argument="alpha")
+            statistic, p_value, used = _run_test(
+                df, test, columns, group_column=group_column, groups=groups, value=value
+            )
+            significant, conclusion = _conclusion(test, p_value, alpha)
+            result = pd.DataFrame({
+                "test": [test], "statistic": [statistic], "p_value": [p_value], "n": [used],
+                "alpha": [alpha], "significant": [significant], "conclusion": [conclusion],
+            })
+            by = f" by {group_column}" if group_column else ""
+            title = f"{_TEST_NAMES.get(test, test)} of {', '.join(columns)}{by}: {conclusion}"
+        """)
+        label = test_label(test)
+        subject = " and ".join(args["columns"]) + (
+            f" by {args['group_column']}" if args["group_column"] else ""
+        )
+        return ToolPlan(
+            params=[
+                choice_param("test", TESTS, test, "Which test"),
+                columns_param("columns", args["columns"], "Numeric (or, for chi2, categorical) columns"),
+                Param(
+                    name="group_column",
+                    annotation="str | None",
+                    schema={"type": ["string", "null"]},
+                    description="Column splitting one numeric column into groups (two-sample tests, ANOVA)",
+                    default=args["group_column"],
+                ),
+                Param(
+                    name="groups",
+                    annotation="list[Any]",
+                    schema={"type": "array"},
+                    description="The two group values to compare (empty: the column's two values)",
+                    default=args["groups"],
+                ),
+                number_param("value", args["value"], "Hypothesised mean of a one-sample t-test"),
+                number_param("alpha", args["alpha"], "Significance level"),
+            ],
+            needed="[*columns, *([group_column] if group_column else [])]",
+            body=body,
+            empty_columns=repr(RESULT_COLUMNS),
+            inline=("tests",),
+            docs=ToolDocs(
+                description=f"{label.capitalize()} of {subject} at significance {args['alpha']:g}.",
+                when_to_use="You need to know whether a difference, an association or a departure from "
+                "normality is statistically significant, with its p-value.",
+                what_it_does="Loads the CSV, applies derived columns, preparation and filters, runs the "
+                f"{label} "
+                "(scipy.stats) and states the decision at the significance level in words.",
+                returns="A markdown table test | statistic | p_value | n | alpha | significant | conclusion, "
+                "notes, and a JSON footer with the table.",
+                assumptions=["Missing values are dropped per sample (pairwise for paired tests)."],
+                limitations=["Significance is not effect size; a p-value says nothing of how large it is."],
+            ),
+            default_name=tool_name_for(test, "of", *args["columns"][:2]),
+        )
+
+    def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
+        return list(RESULT_COLUMNS)
+
+    def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        test, alpha = arguments["test"], float(arguments["alpha"])
+        statistic, p_value, used = _reference_test(df, arguments)
+        significant = p_value < alpha
+        if math.isnan(p_value):
+            conclusion = "not enough data to decide"
+            return pd.DataFrame(
+                [[test, statistic, p_value, used, alpha, False, conclusion]], columns=RESULT_COLUMNS
+            )
+        if test in ("shapiro", "dagostino"):
+            said = "not normally distributed" if significant else "consistent with a normal distribution"
+        else:
+            said = "significant" if significant else "not significant"
+        conclusion = f"{said} at {alpha:g} (p = {p_value:.4g})"
+        return pd.DataFrame(
+            [[test, statistic, p_value, used, alpha, significant, conclusion]], columns=RESULT_COLUMNS
+        )
+
+
+_MIN_SIZE = {"shapiro": 3, "dagostino": 8, "pearson": 3, "spearman": 3, "kendall": 3}
+_NAN = math.nan
+
+
+def _too_few(test: str, *sizes: int) -> bool:
+    return any(size < _MIN_SIZE.get(test, 2) for size in sizes)
+
+
+def _t_two_sided(t: float, dof: float) -> float:
+    return float(2 * scipy_stats.t.sf(abs(t), dof))
+
+
+def _pairs(df: pd.DataFrame, a: str, b: str) -> list[tuple[Any, Any]]:
+    return [
+        (x, y)
+        for x, y in zip(df[a].tolist(), df[b].tolist(), strict=True)
+        if not is_missing(x) and not is_missing(y)
+    ]
+
+
+def _ranks(values: list[float]) -> list[float]:
+    ordered = sorted(values)
+    first: dict[float, int] = {}
+    count: dict[float, int] = {}
+    for position, value in enumerate(ordered, start=1):
+        first.setdefault(value, position)
+        count[value] = count.get(value, 0) + 1
+    return [first[v] + (count[v] - 1) / 2 for v in values]
+
+
+def _pearson(xs: list[float], ys: list[float]) -> float:
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    return sxy / math.sqrt(sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys))
+
+
+def _split(df: pd.DataFrame, arguments: dict[str, Any]) -> list[list[float]]:
+    column, group = arguments["columns"][0], arguments["group_column"]
+    if not group:
+        return [numbers(df[c].tolist()) for c in arguments["columns"][:2]]
+    keys = arguments["groups"] or sorted({v for v in df[group].tolist() if not is_missing(v)})
+    rows = list(zip(df[group].tolist(), df[column].tolist(), strict=True))
+    return [
+        [float(v) for g, v in rows if not is_missing(g) and _same_group(g, k) and not is_missing(v)]
+        for k in keys
+    ]
+
+
+_TRUTH = {
+    "true": True,
+    "yes": True,
+    "y": True,
+    "t": True,
+    "false": False,
+    "no": False,
+    "n": False,
+    "f": False,
+}
+
+
+def _same_group(cell: Any, key: Any) -> bool:
+    a, b = str(cell).strip().lower(), str(key).strip().lower()
+    return _TRUTH.get(a, a) == _TRUTH.get(b, b)
+
+
+def _one_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test, xs = arguments["test"], numbers(df[arguments["columns"][0]].tolist())
+    if _too_few(test, len(xs)):
+        return _NAN, _NAN, len(xs)
+    if test == "ttest_1samp":
+        spread = statistics.stdev(xs) / math.sqrt(len(xs))
+        t = (statistics.fmean(xs) - float(arguments["value"])) / spread
+        return t, _t_two_sided(t, len(xs) - 1), len(xs)
+    out = scipy_stats.shapiro(xs) if test == "shapiro" else scipy_stats.normaltest(xs)
+    return float(out[0]), float(out[1]), len(xs)
+
+
+def _paired(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test, columns = arguments["test"], arguments["columns"]
+    pairs = [(float(x), float(y)) for x, y in _pairs(df, columns[0], columns[1])]
+    xs, ys, n = [p[0] for p in pairs], [p[1] for p in pairs], len(pairs)
+    if _too_few(test, n):
+        return _NAN, _NAN, n
+    if test == "ttest_rel":
+        diffs = [x - y for x, y in pairs]
+        t = statistics.fmean(diffs) / (statistics.stdev(diffs) / math.sqrt(n))
+        return t, _t_two_sided(t, n - 1), n
+    if test == "kendall":
+        out = scipy_stats.kendalltau(xs, ys)
+        return float(out[0]), float(out[1]), n
+    r = _pearson(_ranks(xs), _ranks(ys)) if test == "spearman" else _pearson(xs, ys)
+    t = r * math.sqrt((n - 2) / (1 - r * r)) if abs(r) < 1 else math.inf
+    return r, _t_two_sided(t, n - 2), n
+
+
+def _chi2(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    columns = arguments["columns"]
+    pairs = _pairs(df, columns[0], columns[1])
+    rows, cols = sorted({a for a, _ in pairs}, key=str), sorted({b for _, b in pairs}, key=str)
+    observed = [[sum(1 for a, b in pairs if a == r and b == c) for c in cols] for r in rows]
+    n = len(pairs)
+    if min(len(rows), len(cols)) < 2:
+        return _NAN, _NAN, n
+    yates = len(rows) == 2 and len(cols) == 2
+    chi2 = 0.0
+    for r_values in observed:
+        for j, o in enumerate(r_values):
+            expected = sum(r_values) * sum(row[j] for row in observed) / n
+            gap = abs(o - expected)
+            gap = max(gap - 0.5, 0.0) if yates else gap
+            chi2 += gap * gap / expected
+    dof = (len(rows) - 1) * (len(cols) - 1)
+    return chi2, float(scipy_stats.chi2.sf(chi2, dof)), n
+
+
+def _anova(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    groups: dict[Any, list[float]] = {}
+    column = arguments["columns"][0]
+    for g, v in zip(df[arguments["group_column"]].tolist(), df[column].tolist(), strict=True):
+        if not is_missing(g) and not is_missing(v):
+            groups.setdefault(g, []).append(float(v))
+    values = [v for g in groups.values() for v in g]
+    if len(groups) < 2 or len(values) <= len(groups):
+        return _NAN, _NAN, len(values)
+    grand, k, n = statistics.fmean(values), len(groups), len(values)
+    between = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in groups.values())
+    within = sum((v - statistics.fmean(g)) ** 2 for g in groups.values() for v in g)
+    f = (between / (k - 1)) / (within / (n - k))
+    return f, float(scipy_stats.f.sf(f, k - 1, n - k)), n
+
+
+def _two_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test = arguments["test"]
+    a, b = _split(df, arguments)
+    na, nb = len(a), len(b)
+    if _too_few(test, na, nb):
+        return _NAN, _NAN, na + nb
+    if test == "mannwhitney":
+        ranks = _ranks(a + b)
+        u = sum(ranks[:na]) - na * (na + 1) / 2
+        return u, float(scipy_stats.mannwhitneyu(a, b, alternative="two-sided").pvalue), na + nb
+    va, vb = statistics.variance(a), statistics.variance(b)
+    diff = statistics.fmean(a) - statistics.fmean(b)
+    if test == "welch_ttest":
+        se2 = va / na + vb / nb
+        dof = se2**2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
+        t = diff / math.sqrt(se2)
+    else:
+        dof = na + nb - 2
+        pooled = ((na - 1) * va + (nb - 1) * vb) / dof
+        t = diff / math.sqrt(pooled * (1 / na + 1 / nb))
+    return t, _t_two_sided(t, dof), na + nb
+
+
+def _reference_test(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test = arguments["test"]
+    if test in ("shapiro", "dagostino", "ttest_1samp"):
+        return _one_sample(df, arguments)
+    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
+        return _paired(df, arguments)
+    if test == "chi2":
+        return _chi2(df, arguments)
+    if test == "anova":
+        return _anova(df, arguments)
+    return _two_sample(df, arguments)

@@ -1,0 +1,86 @@
+"""Every ask ends within its time budget: a deadline checked at each step and a bounded wait for the work.
+
+The work runs in a worker thread; the caller waits at most the budget and then gets a
+:class:`~mcpforge.exceptions.BudgetExceededError`. A model call in flight cannot be interrupted from
+outside, so the deadline is also handed to the engine (the local engine turns it into llama.cpp's
+prediction time limit) and checked at every progress step, where the abandoned work stops before it
+stages anything.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from mcpforge.exceptions import BudgetExceededError
+
+T = TypeVar("T")
+Progress = Callable[[str], None]
+
+
+@dataclass(kw_only=True)
+class AskBudget:
+    """The deadline of one ask and the step it was on."""
+
+    seconds: float
+    started: float = field(default_factory=time.monotonic)
+    step: str = "starting"
+    abandoned: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def deadline(self) -> float:
+        """The monotonic time the ask must end by."""
+        return self.started + self.seconds
+
+    def remaining(self) -> float:
+        """Seconds left (never below zero)."""
+        return max(0.0, self.deadline - time.monotonic())
+
+    def error(self) -> BudgetExceededError:
+        """The error the caller gets, naming the budget and the step."""
+        return BudgetExceededError(
+            f"the ask did not finish within its time budget of {self.seconds:g} s (it was {self.step!r}); "
+            "nothing was staged. Raise generation.ask_budget_seconds, use a faster engine, or ask for "
+            "something the catalogue covers.",
+            budget_seconds=self.seconds,
+            step=self.step,
+        )
+
+    def check(self) -> None:
+        """Raise when the budget is spent or the caller has stopped waiting."""
+        if self.abandoned.is_set() or time.monotonic() > self.deadline:
+            raise self.error()
+
+    def progress(self, say: Progress) -> Progress:
+        """``say`` that records the step and stops the ask once the budget is spent."""
+
+        def checked(message: str) -> None:
+            self.step = message
+            self.check()
+            say(message)
+
+        return checked
+
+
+def run_within(budget: AskBudget, work: Callable[[], T]) -> T:
+    """``work()``'s result, or BudgetExceededError once ``budget`` is spent (the work is told to stop)."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = work()
+        except BaseException as error:
+            outcome["error"] = error
+
+    worker = threading.Thread(target=target, name="mcpforge-ask", daemon=True)
+    worker.start()
+    worker.join(budget.remaining())
+    if worker.is_alive():
+        budget.abandoned.set()
+        raise budget.error()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]  # type: ignore[no-any-return]

@@ -1,0 +1,265 @@
+"""The first and last pass of reading a request: quoted column names, method sentences, preparation steps.
+
+Before the general parser: a column named exactly in quotes ("Mar.2019", ' WINDSPEED') is replaced by a
+placeholder word the resolver maps onto that column (the exact name wins over any loose match); method
+sentences become an AnalysisMethod; preparation steps are cut out in order; a test / shape / regression
+request is read at once. After it: the method is applied to the operation's options (correlation method,
+outlier rule and threshold), a group key on a binned column becomes the bin column, and the steps and
+method are attached to the Intent.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
+from mcpforge.pipeline.intent.methods import read_methods
+from mcpforge.pipeline.intent.preparation import read_preparation
+from mcpforge.pipeline.intent.statistics import read_statistics
+from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular
+from mcpforge.pipeline.schema import DatasetSchema
+
+_QUOTED = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201d\u2019]{1,80})[\"'`\u201d\u2019]")
+_PLACEHOLDER = "quotedcolumn"
+_NEW_COLUMN = re.compile(
+    r"\b(?:create|add|make|compute|derive|build|construct|define)\s+(?:a\s+|an\s+)?(?:new\s+)?"
+    r"(?:column|feature|variable|field)(?:\s+(?:called|named)\s+[\"'`]?(?P<name>[A-Za-z_]\w*)[\"'`]?)?\s+"
+    r"(?:as|that\s+is|equal\s+to|which\s+is|being|=|defined\s+as)\s+(?:the\s+)?"
+    r"(?P<op>sum|total|difference|product|ratio)\s+of\s+(?P<a>.+?)\s+(?:and|to|over|divided\s+by)\s+(?P<b>.+?)"
+    r"(?=\s*(?:[,;.]|\bthen\b|$))",
+    re.IGNORECASE,
+)
+_OPERATORS = {"sum": "+", "total": "+", "difference": "-", "product": "*", "ratio": "/"}
+_OP_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "per"}
+_ITS = re.compile(
+    r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b",
+    re.IGNORECASE,
+)
+_EACH_BIN = re.compile(
+    r"\b(?P<each>each|per|every|by)\s+(?:the\s+)?(?:bin|bucket|range|interval|quantile|quartile|quintile|decile)s?\b",
+    re.IGNORECASE,
+)
+_EACH_GROUP = re.compile(
+    r"\b(?:for\s+each|for\s+every|per|within\s+each|within|in\s+each|by|across|grouped\s+by)\s+(?:the\s+)?"
+    r"(?P<group>[A-Za-z][\w ]*?)(?:\s+groups?)?"
+    r"(?=\s*(?:[,.;:?]|\b(?:the|what|which|find|list|show|how|are|is|using|with|and|at)\b|$))",
+    re.IGNORECASE,
+)
+_ROW_NOUN_PHRASE = re.compile(
+    r"\s*\b(?:(?:paid|made|given|spent|earned|received|reported|recorded|bought|sold|owned|held|taken|placed|"
+    r"submitted|filed|driven|scored|booked)\s+)?(?:by|of|among|across|from|for|over)\s+(?:the\s+|all\s+)?"
+    r"(?P<noun>[A-Za-z]+)\b(?=\s*(?:[,.;:?!]|$|\b(?:in|for|per|by|and|then|grouped|across)\b))",
+    re.IGNORECASE,
+)
+_VALUE_OF = re.compile(
+    r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE
+)
+_ADJECTIVES = re.compile(
+    r"\b(?:scaled|rescaled|normali[sz]ed|standardi[sz]ed|imputed|filled|binned|cleaned)\s+", re.IGNORECASE
+)
+
+
+@dataclass(kw_only=True)
+class QuotedResolver(ColumnResolver):
+    """A resolver that also knows the placeholder words standing for exactly quoted column names."""
+
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def resolve(self, phrase: str, *, fuzzy: bool = True) -> str | None:
+        """The quoted column a placeholder stands for, else the usual resolution."""
+        column = self.aliases.get(_key(phrase))
+        return column if column is not None else super().resolve(phrase, fuzzy=fuzzy)
+
+    def candidates(self, phrase: str) -> list[str]:
+        """A placeholder is never ambiguous."""
+        return [] if _key(phrase) in self.aliases else super().candidates(phrase)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Instructions:
+    """What the first pass read, and the request text left for the general parser."""
+
+    text: str
+    resolver: ColumnResolver
+    method: AnalysisMethod
+    steps: list[PreparationStep]
+    notes: list[str]
+    statistic: Intent | None
+    derived: list[DerivedColumn] = field(default_factory=list)
+
+
+def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, str]]:
+    """Replace each exactly (or space-trimmed) quoted column name with a placeholder word."""
+    by_exact = {name: name for name in schema.column_names}
+    by_trimmed = {name.strip(): name for name in schema.column_names}
+    aliases: dict[str, str] = {}
+
+    def swap(match: re.Match[str]) -> str:
+        inner = match.group(1)
+        column = by_exact.get(inner) or by_trimmed.get(inner.strip())
+        if column is None:
+            return match.group(0)
+        word = f"{_PLACEHOLDER}{chr(ord('a') + len(aliases) % 26)}{'x' * (len(aliases) // 26)}"
+        aliases[word] = column
+        return f" {word} "
+
+    text = _QUOTED.sub(swap, text)
+    # A multi-word name written exactly as the file has it ("TEMP MAX", "kWh usage") is that column, even
+    # when its words are also analysis words (max, min, mean): longest names first.
+    spaced = sorted((n for n in schema.column_names if re.search(r"[\s.]", n.strip())), key=len, reverse=True)
+    for name in spaced:
+        pattern = re.compile(rf"(?<![\w.]){re.escape(name.strip())}(?!\w|\.\w)")
+        if pattern.search(text):
+            word = f"{_PLACEHOLDER}{chr(ord('a') + len(aliases) % 26)}{'x' * (len(aliases) // 26)}"
+            aliases[word] = name
+            text = pattern.sub(f" {word} ", text)
+    return text, aliases
+
+
+def _row_nouns(schema: DatasetSchema) -> set[str]:
+    """Words for what one row is: the file's name (passengers.csv) and id columns (PassengerId, order_id)."""
+    nouns = {singular(word) for word in norm(schema.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]).split()}
+    for name in schema.column_names:
+        words = _key(name).split()
+        if len(words) > 1 and words[-1] == "id":
+            nouns.add(words[-2])
+    return {noun for noun in nouns if len(noun) > 2}
+
+
+def _drop_row_nouns(text: str, schema: DatasetSchema, resolver: ColumnResolver) -> str:
+    """ "the mean fare paid by the passengers": the passengers are the rows, not a column to group by."""
+    nouns = _row_nouns(schema)
+
+    def drop(match: re.Match[str]) -> str:
+        noun = match.group("noun")
+        is_row = singular(noun.lower()) in nouns and noun.lower().endswith("s")
+        return "" if is_row and resolver.resolve(noun, fuzzy=False) is None else match.group(0)
+
+    return _ROW_NOUN_PHRASE.sub(drop, text)
+
+
+def _mention(column: str, resolver: QuotedResolver) -> str:
+    """How to write ``column`` back into the text so the parser finds it again."""
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 _]*", column.strip()):
+        return column.strip()
+    word = f"{_PLACEHOLDER}{chr(ord('a') + len(resolver.aliases) % 26)}{'x' * (len(resolver.aliases) // 26)}"
+    resolver.aliases[word] = column
+    return word
+
+
+def _operand(phrase: str, resolver: QuotedResolver) -> str | None:
+    words = re.sub(r"^(?:the\s+)|\s+(?:columns?|values?)$", "", phrase.strip(" '\"`"), flags=re.IGNORECASE)
+    column = resolver.resolve(words, fuzzy=False)
+    return column if column is not None and resolver.kind(column) in {"numeric", "boolean"} else None
+
+
+def _new_columns(text: str, resolver: QuotedResolver) -> tuple[str, list[DerivedColumn]]:
+    """ "create a column as the sum of A and B, then its correlation with C" → a derived column, named."""
+    derived: list[DerivedColumn] = []
+    match = _NEW_COLUMN.search(text)
+    if match is None:
+        return text, derived
+    a, b = _operand(match.group("a"), resolver), _operand(match.group("b"), resolver)
+    if a is None or b is None:
+        return text, derived
+    op = _OPERATORS[match.group("op").lower()]
+    name = (
+        match.group("name")
+        or re.sub(r"\W+", "_", f"{a.strip()}_{_OP_WORDS[op]}_{b.strip()}").strip("_").lower()
+    )
+    derived.append(DerivedColumn(name=name, expression=f"`{a}` {op} `{b}`"))
+    resolver.extra[name] = "numeric"
+    rest = text[: match.start()] + text[match.end() :]
+    return _refer(rest, name), derived
+
+
+def _refer(text: str, name: str) -> str:
+    """ "its correlation with C" → "the correlation of <name> with C" (the column just made or prepared)."""
+
+    def swap(match: re.Match[str]) -> str:
+        return f"the {match.group('what')} of {name}" if match.group("what") else name
+
+    return _ADJECTIVES.sub("", _ITS.sub(swap, text))
+
+
+def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instructions:
+    """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
+    swapped, aliases = _quoted_columns(text, schema)
+    resolver = QuotedResolver(schema=schema, aliases=aliases)
+    methods = read_methods(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
+    text, derived = _new_columns(methods.text, resolver)
+    prepared = read_preparation(text, resolver)
+    text = prepared.text
+    touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
+    if len(touched) == 1 and not derived:
+        text = _refer(text, _mention(touched[0], resolver))
+    bins = [column for step in prepared.steps if step.kind == "bin" for column in step.columns]
+    for column in bins:
+        resolver.extra[f"{column}_bin"] = "categorical"
+    if len(bins) == 1:
+        text = _EACH_BIN.sub(lambda m: f"{m.group('each')} {_mention(bins[0] + '_bin', resolver)}", text)
+    statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
+    notes = [*methods.notes, *(f"preparation: {step.kind} {step.columns}" for step in prepared.steps)]
+    return Instructions(
+        text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
+        statistic=statistic, derived=derived,
+    )  # fmt: skip
+
+
+def _group_of(instructions: Instructions) -> str | None:
+    """The categorical column a "for each <column>" phrase of the request names, if any."""
+    resolver = instructions.resolver
+    for match in _EACH_GROUP.finditer(instructions.text):
+        column = resolver.resolve(match.group("group").strip(), fuzzy=False)
+        if column is not None and resolver.kind(column) in {"categorical", "boolean"}:
+            return column
+        info = resolver.schema.get(column) if column else None
+        if info is not None and info.kind == "numeric" and info.is_integer and 0 < info.distinct_count <= 20:
+            return column  # a class number (1, 2, 3) is a group key
+    return None
+
+
+def _population(intent: Intent, method: AnalysisMethod) -> Intent:
+    """Population statistics: std → pstd where the template has it; refused where it would be ignored."""
+    if not method.population:
+        return intent
+    stds = [m for m in intent.metrics if m.func == "std"]
+    if intent.operation in {"aggregate", "group_aggregate"} and stds:
+        metrics = [m.model_copy(update={"func": "pstd"}) if m.func == "std" else m for m in intent.metrics]
+        return intent.model_copy(update={"metrics": metrics})
+    if stds or intent.operation in {"summary_stats", "outliers", "group_outliers"}:
+        raise UnmappableRequestError(
+            f"population statistics are not available for {intent.operation!r} (it uses the sample "
+            "standard deviation); ask for the standard deviation alone, or drop 'population'",
+            understood={"operation": intent.operation, "population": True},
+        )
+    return intent
+
+
+def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
+    """Attach the steps and method; apply the method to the operation's options; group by bin columns."""
+    method, options = instructions.method, dict(intent.options)
+    if intent.operation == "correlation" and method.correlation_method:
+        options["method"] = method.correlation_method
+    if intent.operation == "outliers" and method.outlier_rule:
+        options["method"] = method.outlier_rule
+        if method.outlier_threshold is not None:
+            options["threshold"] = method.outlier_threshold
+    if intent.operation == "outliers" and not intent.group_by:
+        group = _group_of(instructions)
+        if group is not None:  # "for each class, the z-score outliers of the price": bounds per group
+            intent = intent.model_copy(update={"operation": "group_outliers", "group_by": [group]})
+            options.setdefault("method", "zscore" if method.outlier_rule != "iqr" else "iqr")
+    intent = _population(intent, method)
+    binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
+    group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
+    return intent.model_copy(
+        update={
+            "options": options, "group_by": group_by, "preparation": list(instructions.steps),
+            "method": method,
+            "notes": [*intent.notes, *instructions.notes],
+            "derived": [*instructions.derived, *intent.derived],
+        }
+    )  # fmt: skip

@@ -1,0 +1,179 @@
+"""Preparation steps stated in a request, in the order it states them, cut out of the text.
+
+"Ignore rows with missing values in the age column", "fill missing ages with the median, then ...",
+"remove duplicate rows", "bin fare into 4 quantiles", "normalize the income column" become
+:class:`~mcpforge.models.PreparationStep` s; what is left ("the mean age per class") is the analysis.
+A step naming a column the data does not have is not a step (the words stay for the parser to report).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mcpforge.models import PreparationStep
+from mcpforge.pipeline.intent.words import ColumnResolver
+
+_ROWS = r"(?:rows?|records?|entries|entry|observations?|lines?|data\s+points?|samples?|cases?)"
+_MISSING = r"(?:missing|null|nan|empty|blank|na|n/a|absent)"
+_COLS = r"(?P<cols>[\w .'\"`-]+?(?:(?:,\s*|\s+and\s+)[\w .'\"`-]+?)*?)"
+_END = (
+    r"(?=\s*(?:columns?\b|fields?\b)?\s*(?:[,.;?!]|\bthen\b|\bbefore\b|\band\s+then\b|"
+    r"\band\s+(?:compute|calculate|find|report|give|show)|$))"
+)
+_DROP = re.compile(
+    rf"\b(?:ignore|ignoring|exclude|excluding|drop|dropping|remove|removing|skip|skipping|discard|discarding|"
+    rf"omit|omitting|filter(?:ing)?\s+out|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+)?"
+    rf"(?:{_ROWS}\s+(?:with|that\s+have|having|where|containing)\s+(?:a\s+|any\s+)?{_MISSING}(?:\s+values?)?"
+    rf"|{_MISSING}(?:\s+values?)?)"
+    rf"(?:\s+(?:in|for|of|from)\s+(?:the\s+)?(?:column\s+)?{_COLS}{_END})?",
+    re.IGNORECASE,
+)
+_DROP_NAMED = re.compile(
+    rf"\b(?:ignore|ignoring|exclude|excluding|drop|dropping|remove|removing|skip|skipping|discard|discarding|"
+    rf"omit|omitting|disregard(?:ing)?)\s+(?:all\s+|any\s+|the\s+)?(?:{_ROWS}\s+(?:with|that\s+have|having|"
+    rf"where|containing)\s+)?(?:a\s+|any\s+)?{_MISSING}\s+(?:values?\s+(?:in|for|of)\s+)?(?:the\s+)?"
+    rf"(?:column\s+)?{_COLS}{_END}",
+    re.IGNORECASE,
+)
+_DROP_WHERE = re.compile(
+    rf"\b(?:ignor(?:e|ing)|exclud(?:e|ing)|drop(?:ping)?|remov(?:e|ing)|skip(?:ping)?|discard(?:ing)?|omit(?:ting)?|"
+    rf"without)\s+(?:all\s+|any\s+|the\s+)?{_ROWS}\s+where\s+"
+    rf"(?:the\s+)?{_COLS}\s+(?:is|are)\s+{_MISSING}{_END}",
+    re.IGNORECASE,
+)
+_FILL = re.compile(
+    rf"\b(?:fill(?:ing)?(?:\s+in)?|imput(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|any\s+|all\s+)?(?:{_MISSING}\s+)?"
+    rf"(?:values?\s+)?(?:(?:in|of|for)\s+)?(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?(?:\s+values?)?"
+    rf"\s+(?:with|using|by)\s+(?:the\s+|its\s+|their\s+)?(?:column\s+)?"
+    rf"(?P<how>mean|average|median|mode|most\s+frequent(?:\s+value)?|zero|-?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\")"
+    rf"(?:\s+(?:value|of\s+(?:the\s+)?(?:column|\w+)))?",
+    re.IGNORECASE,
+)
+_DEDUP = re.compile(
+    r"\b(?:(?:remove|drop|delete|eliminate|exclude|removing|dropping)\s+(?:any\s+|all\s+|the\s+)?"
+    r"duplicated?\s*(?:rows?|records?|entries)?|de-?duplicat(?:e|ing)(?:\s+the\s+(?:rows|data))?)",
+    re.IGNORECASE,
+)
+_BIN = re.compile(
+    rf"\b(?:bin|binning|group|grouping|split|splitting|divide|dividing|discreti[sz]e|cut)\s+(?:the\s+)?"
+    rf"{_COLS}(?:\s+column)?\s+into\s+(?P<n>\d+|two|three|four|five|six|ten)\s+"
+    rf"(?P<kind>equal[- ]width\s+|equal[- ]sized?\s+|equal[- ]frequency\s+|quantile\s+)?"
+    rf"(?P<unit>bins|buckets|groups|ranges|intervals|categories|quantiles|quartiles|quintiles|deciles)",
+    re.IGNORECASE,
+)
+_NORMALIZE = re.compile(
+    rf"\b(?P<verb>normali[sz](?:e|ing)|standardi[sz](?:e|ing)|min[- ]max\s+scal(?:e|ing)|"
+    rf"rescal(?:e|ing)|scal(?:e|ing))"
+    rf"\s+(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?"
+    rf"(?:\s+(?:using|with|to|by)\s+(?P<how>z[- ]?scores?|min[- ]?max|\[0,\s*1\]|"
+    rf"(?:the\s+)?(?:range\s+)?(?:of\s+)?0\s*(?:to|-|\u2013)\s*1|"
+    rf"standard\s+scaling|mean\s+0)(?:\s+(?:scaling|scaler|normali[sz]ation|standardi[sz]ation))?)?{_END}",
+    re.IGNORECASE,
+)
+_NORMALIZE_NOUN = re.compile(
+    rf"\b(?:apply(?:ing)?\s+|use\s+|perform(?:ing)?\s+)?(?:a\s+)?(?P<how>min[- ]?max|z[- ]?score)\s+"
+    rf"(?P<verb>normali[sz]ation|scaling|standardi[sz]ation)\s+(?:to|on|of)\s+(?:the\s+)?(?:column\s+)?{_COLS}"
+    rf"(?:\s+columns?)?{_END}",
+    re.IGNORECASE,
+)
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
+_LEFTOVER = re.compile(
+    r"^\s*(?:[,;:]\s*)?(?:(?:and\s+)?then|after\s+that|afterwards|next|first|finally)\b[,\s]*", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PreparationReading:
+    """The preparation steps of a request and the request without them."""
+
+    steps: list[PreparationStep]
+    text: str
+
+
+def _columns(raw: str | None, resolver: ColumnResolver) -> list[str] | None:
+    """Real columns named in ``raw`` ("age and fare", "the `Mar.2019` column"); None if one is unknown."""
+    if not raw:
+        return []
+    parts = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", raw.strip())
+    found: list[str] = []
+    for part in parts:
+        words = re.sub(r"^(?:the|its|their)\s+|\s+(?:columns?|values?|fields?)$", "", part.strip(" '\"`"))
+        if words.lower() in {"", "any column", "all columns", "any", "all", "the data", "data", "dataset"}:
+            continue
+        column = resolver.resolve(words.strip(" '\"`"), fuzzy=False)
+        if column is None:
+            return None
+        found.append(column)
+    return found
+
+
+def _fill_how(raw: str) -> tuple[str, object]:
+    low = raw.lower()
+    if low in ("mean", "average"):
+        return "mean", None
+    if low in ("median", "mode"):
+        return low, None
+    if low.startswith("most"):
+        return "mode", None
+    if low == "zero":
+        return "value", 0
+    if re.fullmatch(r"-?\d+(?:\.\d+)?", low):
+        return "value", float(raw) if "." in raw else int(raw)
+    return "value", raw.strip("'\"")
+
+
+def _step(match: re.Match[str], kind: str, resolver: ColumnResolver) -> PreparationStep | None:
+    groups = match.groupdict()
+    columns = _columns(groups.get("cols"), resolver)
+    if columns is None:
+        return None
+    if kind == "fill_missing":
+        if not columns:
+            return None
+        strategy, value = _fill_how(groups["how"])
+        return PreparationStep(kind="fill_missing", columns=columns, strategy=strategy, value=value)
+    if kind == "bin":
+        unit, n = groups["unit"].lower(), groups["n"].lower()
+        count = _NUMBERS.get(n) or int(n)
+        quantile = unit in ("quantiles", "quartiles", "quintiles", "deciles") or any(
+            w in (groups.get("kind") or "").lower() for w in ("quantile", "frequency")
+        )
+        return PreparationStep(
+            kind="bin", columns=columns, bins=count, strategy="quantile" if quantile else "width"
+        )
+    if kind == "normalize":
+        how, verb = (groups.get("how") or "").lower(), groups["verb"].lower()
+        zscore = "z" in how or "standard" in how or "mean" in how or verb.startswith("standardi")
+        return PreparationStep(kind="normalize", columns=columns, strategy="zscore" if zscore else "minmax")
+    return PreparationStep(kind=kind, columns=columns)
+
+
+def read_preparation(text: str, resolver: ColumnResolver) -> PreparationReading:
+    """The preparation steps of ``text`` in order of appearance, and the text without them."""
+    found: list[tuple[int, int, PreparationStep]] = []
+    patterns = (
+        (_FILL, "fill_missing"), (_DROP_WHERE, "drop_missing"), (_DROP_NAMED, "drop_missing"),
+        (_DROP, "drop_missing"), (_DEDUP, "deduplicate"),
+        (_BIN, "bin"), (_NORMALIZE_NOUN, "normalize"), (_NORMALIZE, "normalize"),
+    )  # fmt: skip
+    for pattern, kind in patterns:
+        for match in pattern.finditer(text):
+            if any(start < match.end() and match.start() < end for start, end, _ in found):
+                continue
+            step = _step(match, kind, resolver)
+            if step is not None:
+                found.append((match.start(), match.end(), step))
+    if not found:
+        return PreparationReading(steps=[], text=text)
+    found.sort(key=lambda item: item[0])
+    pieces, last = [], 0
+    for start, end, _ in found:
+        pieces.append(text[last:start])
+        last = end
+    pieces.append(text[last:])
+    rest = " ".join(piece.strip(" ,;") for piece in pieces if piece.strip(" ,;.")).strip()
+    previous = None
+    while previous != rest:
+        previous, rest = rest, _LEFTOVER.sub("", rest).strip()
+    return PreparationReading(steps=[step for _, _, step in found], text=rest or text)

@@ -1,0 +1,215 @@
+"""Requests for a statistical test, a distribution's shape or a regression, read into an Intent.
+
+Runs before the general parser: a request naming a test ("Shapiro-Wilk", "t-test", "chi-square",
+"ANOVA", "p-value of the correlation"), skewness/kurtosis or a linear regression is mapped onto the
+``statistical_test`` / ``distribution_shape`` / ``linear_regression`` templates with its columns, its
+groups and its split. A request that names such an analysis but not the columns it needs is left to
+the general parser, which reports what it could not map.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mcpforge.models import AnalysisMethod, Intent
+from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
+
+_TESTS: list[tuple[str, str]] = [
+    (r"shapiro", "shapiro"),
+    (r"d'?\s?agostino|normaltest|k-?squared|k2 test", "dagostino"),
+    (r"\bpaired\b[^.?]*\bt[- ]?tests?\b|\bt[- ]?tests?\b[^.?]*\bpaired\b|\brelated\s+samples\b", "ttest_rel"),
+    (r"\bone[- ]sample\b", "ttest_1samp"),
+    (r"\bwelch", "welch_ttest"),
+    (r"mann[- ]whitney|wilcoxon\s+rank[- ]sum|\bu[- ]test\b", "mannwhitney"),
+    (r"chi[- ]?squared?|χ²|\bchi2\b", "chi2"),
+    (r"\banova\b|analysis\s+of\s+variance|\bf[- ]test\b", "anova"),
+    (r"\bt[- ]?tests?\b|student'?s\s+t\b|\btwo[- ]sample\b", "ttest_ind"),
+    (r"normal(?:ly)?\s+distributed|normality|follows?\s+a\s+normal|gaussian", "shapiro"),
+]
+_SIGNIFICANCE = re.compile(r"p[- ]?values?|significan|statistically|hypothesis", re.IGNORECASE)
+_CORRELATION = re.compile(r"correlat|association\s+between|relationship\s+between", re.IGNORECASE)
+_SHAPE = re.compile(r"\bskew(?:ness|ed)?\b|\bkurtosis\b", re.IGNORECASE)
+_REGRESSION = re.compile(
+    r"\bregress(?:ion)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b", re.IGNORECASE
+)
+_TARGET = re.compile(
+    r"\bpredict(?:s|ing)?\s+(?:the\s+)?(?P<a>[\w .'`-]+?)\s+(?:from|using|based\s+on|with|by)\b"
+    r"|\bregress(?:ion)?\s+(?:of\s+)?(?:the\s+)?(?P<b>[\w .'`-]+?)\s+on\b"
+    r"|(?:the\s+)?(?P<c>[\w.'`-]+(?:\s+[\w.'`-]+){0,2})\s+as\s+(?:the\s+)?(?:target|dependent|response|outcome|label|y\b)",
+    re.IGNORECASE,
+)
+_SPLIT = re.compile(
+    r"(?P<pct>\d+(?:\.\d+)?)\s*%\s*(?:of\s+(?:the\s+)?(?:data|rows)\s+)?(?:for|as|in)\s+(?:the\s+)?test"
+    r"|test[- _](?:size|set\s+size|share|fraction|ratio|proportion)\s*(?:of|=|:)?\s*(?P<frac>0?\.\d+|\d+\s*%)"
+    r"|(?P<train>\d+)\s*[/:-]\s*(?P<test>\d+)\s+(?:train[- /]*test\s+)?split",
+    re.IGNORECASE,
+)
+_SEED = re.compile(r"(?:random[_ ]state|random\s+seed|seed)\s*(?:of|=|:|is)?\s*(\d+)", re.IGNORECASE)
+_ONE_SAMPLE_VALUE = re.compile(
+    r"(?:differ(?:s|ent)?\s+from|equal\s+to|equals?|against|than|of|=|is|mu\s*=?|population\s+mean\s+(?:of|=)?)"
+    r"\s*(-?\d+(?:\.\d+)?)\b(?!\s*%)",
+    re.IGNORECASE,
+)
+_DISCRETE = {"categorical", "boolean", "text"}
+
+
+def _mentioned(tokens: list[str], resolver: ColumnResolver) -> list[str]:
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        hit = resolver.match_at(tokens, i, fuzzy=len(tokens[i]) >= 5)
+        if hit is None:
+            i += 1
+            continue
+        if hit[0] not in found:
+            found.append(hit[0])
+        i += hit[1]
+    return found
+
+
+def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]:
+    """Values of a categorical ``column`` the text names, in the order it names them.
+
+    A value that is also a function word ("IN", "OR") counts only written exactly as in the data.
+    """
+    info = resolver.schema.get(column)
+    if info is not None and info.kind == "boolean":  # yes/no columns load as booleans: True / False
+        words = [(m.start(), "True" if m.group(1).lower() in ("yes", "true") else "False")
+                 for m in re.finditer(r"\b(yes|no|true|false)\b", text, re.IGNORECASE)]  # fmt: skip
+        return list(dict.fromkeys(value for _, value in words))
+    if info is None or info.kind != "categorical":
+        return []
+    spots: list[tuple[int, str]] = []
+    for value in info.values:
+        word = value.strip()
+        if not word:
+            continue
+        flags = 0 if word.lower() in FUNCTION_WORDS else re.IGNORECASE
+        match = re.search(rf"(?<![\w-]){re.escape(word)}(?:s|es)?(?![\w-])", text, flags)
+        if match is not None:
+            spots.append((match.start(), value))
+    return [value for _, value in sorted(spots)]
+
+
+def _few_whole_numbers(resolver: ColumnResolver, column: str) -> bool:
+    info = resolver.schema.get(column)
+    return info is not None and info.kind == "numeric" and info.is_integer and 0 < info.distinct_count <= 20
+
+
+def _test_name(low: str) -> str | None:
+    for pattern, test in _TESTS:
+        if re.search(pattern, low):
+            return test
+    return None
+
+
+def _split_share(text: str) -> float | None:
+    match = _SPLIT.search(text)
+    if match is None:
+        return None
+    if match.group("pct"):
+        return float(match.group("pct")) / 100
+    if match.group("frac"):
+        raw = match.group("frac").strip()
+        return float(raw.rstrip("% ")) / 100 if raw.endswith("%") else float(raw)
+    train, test = float(match.group("train")), float(match.group("test"))
+    return test / (train + test)
+
+
+def _regression(
+    text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]
+) -> Intent | None:
+    numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
+    target: str | None = None
+    if (match := _TARGET.search(text)) is not None:
+        phrase = next(g for g in match.groups() if g)
+        named = _mentioned(tokenize(phrase), resolver)
+        target = named[-1] if named else None
+    target = target or (numeric[0] if numeric else None)
+    features = [c for c in numeric if c != target]
+    if target is None or not features:
+        return None
+    options: dict[str, Any] = {"target": target, "features": features}
+    if (share := _split_share(text)) is not None:
+        options["test_size"] = share
+        seed = _SEED.search(text)
+        options["seed"] = int(seed.group(1)) if seed else 42
+    return Intent(operation="linear_regression", columns=[target, *features], options=options, **base)
+
+
+def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
+    test: str, text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]
+) -> Intent | None:
+    numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
+    discrete = [c for c in columns if resolver.kind(c) in _DISCRETE]
+    if test in ("anova", "ttest_ind", "welch_ttest", "mannwhitney") and not discrete and len(numeric) > 1:
+        # "across Pclass": a whole-number column with few values after the measure is a group key
+        keys = [c for c in numeric[1:] if _few_whole_numbers(resolver, c)]
+        discrete, numeric = keys[:1], [c for c in numeric if c not in keys[:1]]
+    values = {c: found for c in resolver.names() if (found := _group_values(text, resolver, c))}
+    group = discrete[0] if discrete else next((c for c, v in values.items() if len(v) >= 2), None)
+    options: dict[str, Any] = {"test": test}
+    if test == "chi2":
+        pair = discrete[:2] if len(discrete) >= 2 else columns[:2]
+        return (
+            Intent(operation="statistical_test", columns=pair, options=options, **base)
+            if len(pair) == 2
+            else None
+        )
+    if not numeric:
+        return None
+    if test in ("shapiro", "dagostino"):
+        return Intent(operation="statistical_test", columns=numeric[:1], options=options, **base)
+    if test == "ttest_1samp":
+        match = _ONE_SAMPLE_VALUE.search(text)
+        options["value"] = float(match.group(1)) if match else 0.0
+        return Intent(operation="statistical_test", columns=numeric[:1], options=options, **base)
+    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
+        return (
+            Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
+            if len(numeric) >= 2
+            else None
+        )
+    if group is not None:
+        chosen = values.get(group, [])
+        info = resolver.schema.get(group)
+        if test == "ttest_ind" and len(chosen) != 2 and info is not None and info.distinct_count > 2:
+            test = options["test"] = "anova"  # a difference across more than two groups
+        if test != "anova" and len(chosen) == 2:
+            options["groups"] = chosen
+        return Intent(
+            operation="statistical_test", columns=numeric[:1], group_by=[group], options=options, **base
+        )
+    if test != "anova" and len(numeric) >= 2:
+        return Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
+    return None
+
+
+def read_statistics(
+    text: str, resolver: ColumnResolver, method: AnalysisMethod, request: str, *, context: str
+) -> Intent | None:
+    """The test / shape / regression Intent ``text`` asks for, or None (the general parser reads it).
+
+    ``context`` is the request with its method sentences ("Use a one-way ANOVA ..."): they name the test
+    even though they are no part of what is computed.
+    """
+    low = context.lower()
+    columns = _mentioned(tokenize(text), resolver)
+    if not columns:
+        columns = _mentioned(tokenize(context), resolver)
+    base: dict[str, Any] = {"request": request, "method": method}
+    test = _test_name(low)
+    if test is None and _SIGNIFICANCE.search(low) and _CORRELATION.search(low):
+        test = method.correlation_method or next((m for m in ("spearman", "kendall") if m in low), "pearson")
+    if test is None and _SIGNIFICANCE.search(low) and re.search(r"\bdiffer|\bdifference", low):
+        test = "ttest_ind"
+    if test is not None:
+        return _test(test, text, columns, resolver, base)
+    if _SHAPE.search(low):
+        numeric = [c for c in columns if resolver.kind(c) == "numeric"]
+        return Intent(operation="distribution_shape", columns=numeric, **base) if numeric else None
+    if _REGRESSION.search(low):
+        return _regression(text, columns, resolver, base)
+    return None

@@ -1,0 +1,85 @@
+"""Issue 16: every ask ends within its time budget with a clear error, and stages nothing after it."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import BudgetExceededError
+from mcpforge.models import Aggregation, Intent
+from mcpforge.pipeline._budget import AskBudget, run_within
+from mcpforge.pipeline.forge import _parser_knows_better, forge
+from mcpforge.registry import Registry
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "traffic_accidents.csv"
+
+
+def test_work_past_its_budget_is_abandoned_with_the_step_it_was_on() -> None:
+    release = threading.Event()
+    budget = AskBudget(seconds=0.2)
+    say = budget.progress(lambda _message: None)
+
+    def slow() -> str:
+        say("asking the model")
+        release.wait(10)  # stands for a model call that does not return in time
+        say("rendering")  # the abandoned work stops here, before anything is staged
+        return "done"
+
+    started = time.monotonic()
+    with pytest.raises(BudgetExceededError) as caught:
+        run_within(budget, slow)
+    assert time.monotonic() - started < 5
+    assert caught.value.step == "asking the model" and caught.value.budget_seconds == 0.2
+    assert budget.abandoned.is_set()
+    release.set()
+
+
+def test_work_within_its_budget_returns_and_errors_pass_through() -> None:
+    assert run_within(AskBudget(seconds=30), lambda: 42) == 42
+    with pytest.raises(KeyError):
+        run_within(AskBudget(seconds=30), lambda: {}["missing"])
+
+
+def test_a_forge_past_its_budget_raises_and_stages_nothing(
+    forge_config: MCPForgeConfig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = forge_config.model_copy(
+        update={"generation": forge_config.generation.model_copy(update={"ask_budget_seconds": 0.5})}
+    )
+    registry = Registry(Path(config.registry.root), config)
+    registry.init()
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    data = Path(shutil.copy(EXAMPLE, work / "traffic.csv"))
+    release = threading.Event()
+    with pytest.raises(BudgetExceededError):
+        forge("count accidents by severity", data, registry=registry, config=config,
+              progress=lambda _message: release.wait(10))  # fmt: skip
+    release.set()
+    for thread in threading.enumerate():
+        if thread.name == "mcpforge-ask":
+            thread.join(30)
+    assert registry.list_candidates() == []
+
+
+def test_the_model_never_routes_a_mean_question_to_a_counting_template() -> None:
+    parsed = Intent(request="mean fare per class", operation="group_aggregate", group_by=["class"],
+                    metrics=[Aggregation(column="fare", func="mean")])  # fmt: skip
+    counting = Intent(request=parsed.request, operation="group_count", group_by=["class"])
+    assert _parser_knows_better(parsed, counting)
+    named = Intent(
+        request="t-test", operation="statistical_test", columns=["fare"], options={"test": "shapiro"}
+    )
+    assert _parser_knows_better(named, Intent(request="t-test", operation="summary_stats"))
+    counts = Intent(request="accidents per town", operation="group_count", group_by=["town"])
+    assert not _parser_knows_better(counts, Intent(request=counts.request, operation="value_distribution"))
+
+
+def test_the_budget_is_configurable_and_defaults_to_five_minutes() -> None:
+    assert MCPForgeConfig().generation.ask_budget_seconds == 300.0
