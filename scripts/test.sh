@@ -7,6 +7,7 @@ if [ -x scripts/install-system-deps.sh ]; then
   scripts/install-system-deps.sh --test
 fi
 scripts/setup.sh
+scripts/install-test-tools.sh
 .venv/bin/ruff check src tests bench
 .venv/bin/ruff format --check src tests bench
 .venv/bin/mypy
