@@ -24,6 +24,7 @@ _COMMAND_MODULES = (
     "mcpforge.cli.model",
     "mcpforge.cli.bridge_cmds",
     "mcpforge.cli.chat",
+    "mcpforge.cli.convert_cmds",
 )
 
 

@@ -1,0 +1,109 @@
+"""Steps 5 and 7, run and fix: drive every tool through the MCP client with its samples.
+
+For each tool the samples are tried in order (docstring examples, then type-based values); the first
+call that succeeds proves the tool. Rule-based fixes happen here: a failed sample is followed by the
+next one (another sample), and a tool that no sample can prove is dropped with its review label and
+reason, so the staged service lists only tools that answered through a real client.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from mcpforge.convert.models import CallAttempt, ToolOutcome
+from mcpforge.convert.review import classify
+from mcpforge.convert.samples import Sample, samples_for
+from mcpforge.convert.select import ToolPlan
+from mcpforge.convert.session import CallOutcome, ServiceSession
+
+CALL_TIMEOUT_SECONDS = 15.0
+
+
+def _resolve(value: Any, bound: dict[str, Any]) -> Any:
+    if isinstance(value, dict) and set(value) == {"$ref"}:
+        return bound[value["$ref"]]
+    if isinstance(value, dict):
+        return {key: _resolve(item, bound) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_resolve(item, bound) for item in value]
+    return value
+
+
+def _bound_value(structured: dict[str, Any] | None) -> Any:
+    result = (structured or {}).get("result")
+    if isinstance(result, dict) and "handle" in result:
+        return result["handle"]
+    return result
+
+
+def run_sample(session: ServiceSession, sample: Sample) -> tuple[dict[str, Any], CallOutcome]:
+    """Make the sample's calls; the final arguments and the outcome of the final call (or failed step)."""
+    bound: dict[str, Any] = {}
+    for step in sample.steps[:-1]:
+        outcome = session.call(step.tool, _resolve(step.arguments, bound), timeout=CALL_TIMEOUT_SECONDS)
+        if not outcome.ok:
+            return step.arguments, CallOutcome(
+                ok=False, structured=None, text=f"[arguments] a preparing call of {step.tool!r} failed: {outcome.text}",
+                timed_out=outcome.timed_out, crashed=outcome.crashed,
+            )
+        if step.bind:
+            bound[step.bind] = _bound_value(outcome.structured)
+    arguments = _resolve(sample.final.arguments, bound)
+    return arguments, session.call(sample.final.tool, arguments, timeout=CALL_TIMEOUT_SECONDS)
+
+
+def run_tools(
+    session: ServiceSession,
+    plans: list[ToolPlan],
+    *,
+    expressions: bool,
+    progress: Callable[[str], None] = lambda _m: None,
+) -> list[ToolOutcome]:
+    """Try every tool's samples; one outcome per tool."""
+    tools = {plan.name: plan for plan in plans}
+    outcomes: list[ToolOutcome] = []
+    for index, plan in enumerate(plans, 1):
+        attempts: list[CallAttempt] = []
+        passed = False
+        for sample in samples_for(plan, tools, expressions=expressions):
+            started = time.perf_counter()
+            arguments, outcome = run_sample(session, sample)
+            category = None if outcome.ok else classify(outcome, from_example=sample.source == "example")
+            attempts.append(
+                CallAttempt(
+                    tool=plan.name, source=sample.source + ("+chain" if len(sample.steps) > 1 else ""),
+                    arguments=arguments, ok=outcome.ok,
+                    result=(outcome.structured or {}).get("result") if outcome.ok else None,
+                    error=None if outcome.ok else outcome.text[:500], category=category,
+                    seconds=round(time.perf_counter() - started, 3),
+                )
+            )
+            if outcome.ok:
+                passed = True
+                break
+        last = attempts[-1] if attempts else None
+        outcomes.append(
+            ToolOutcome(
+                tool=plan.name, public_path=plan.public_path, passed=passed, attempts=attempts,
+                category=None if passed or last is None else last.category,
+                dropped_reason=None if passed else (last.error if last else "no sample could be built"),
+                fixes=[f"tried {len(attempts)} samples"] if len(attempts) > 1 else [],
+            )
+        )
+        progress(f"  [{index}/{len(plans)}] {plan.name}: {'ok' if passed else 'failed'}")
+    return outcomes
+
+
+def sample_records(outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:
+    """The passing samples, as ``samples.json`` of the package records them."""
+    records = []
+    for outcome in outcomes:
+        for attempt in outcome.attempts:
+            if attempt.ok:
+                records.append(
+                    {"tool": outcome.tool, "arguments": attempt.arguments, "source": attempt.source,
+                     "chain": "+chain" in attempt.source, "result": attempt.result}
+                )
+    return records
