@@ -24,8 +24,11 @@ from pathlib import Path
 from typing import Any
 
 _SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
-_DOC_LIMIT = 6000
-_MAX_METHODS = 25
+_DOC_LIMIT = 2500
+_METHOD_DOC_LIMIT = 400
+_MAX_JSON_BYTES = 12 * 1024 * 1024
+_MAX_CALLABLES = 2500
+_MAX_METHODS = 15
 
 
 def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
@@ -192,7 +195,7 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
         "kind": kind,
         "owner": owner,
         "summary": doc.strip().split("\n\n")[0].replace("\n", " ")[:300] if doc else "",
-        "doc": doc[:_DOC_LIMIT],
+        "doc": doc[: _METHOD_DOC_LIMIT if kind == "method" else _DOC_LIMIT],
         "examples": _examples(doc),
         "returns_doc": _returns_doc(doc) if doc else "",
         "params": [],
@@ -302,6 +305,8 @@ def main() -> None:
             analysis["module_errors"][module_name] = f"{type(exc).__name__}: {exc}"[:300]
             continue
         analysis["modules"].append(module_name)
+        if len(analysis["callables"]) >= _MAX_CALLABLES:
+            continue
         for name in _public_names(module):
             obj = getattr(module, name, None)
             if obj is None or id(obj) in seen:
@@ -325,7 +330,16 @@ def main() -> None:
                 seen.add(id(obj))
                 analysis["callables"].append(_callable_record(obj, public_path, "function"))
     analysis["seconds"] = round(time.perf_counter() - started, 3)
-    out.write_text(json.dumps(analysis, default=str), encoding="utf-8")
+    text = json.dumps(analysis, default=str)
+    limit = 2000
+    while len(text) > _MAX_JSON_BYTES and limit > 50:
+        # Too big for the output cap: shorten every docstring (examples are kept, they are extracted).
+        for record in analysis["callables"]:
+            for item in [record, *record.get("methods", [])]:
+                item["doc"] = item["doc"][:limit]
+        limit //= 2
+        text = json.dumps(analysis, default=str)
+    out.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -54,6 +54,18 @@ def run_sample(session: ServiceSession, sample: Sample) -> tuple[dict[str, Any],
     return arguments, session.call(sample.final.tool, arguments, timeout=CALL_TIMEOUT_SECONDS)
 
 
+# Most telling first: an environment problem explains every later failure; a made-up sample explains least.
+_PRIORITY = ("import_error", "needs_network_or_data", "timeout", "server_crash", "non_serializable",
+             "unsupported_type", "library_exception", "invalid_sample")
+
+
+def _most_telling(attempts: list[CallAttempt]) -> CallAttempt | None:
+    failed = [a for a in attempts if not a.ok]
+    if not failed:
+        return None
+    return min(failed, key=lambda a: _PRIORITY.index(a.category) if a.category in _PRIORITY else len(_PRIORITY))
+
+
 def run_tools(
     session: ServiceSession,
     plans: list[ToolPlan],
@@ -83,7 +95,7 @@ def run_tools(
             if outcome.ok:
                 passed = True
                 break
-        last = attempts[-1] if attempts else None
+        last = _most_telling(attempts)
         outcomes.append(
             ToolOutcome(
                 tool=plan.name, public_path=plan.public_path, passed=passed, attempts=attempts,

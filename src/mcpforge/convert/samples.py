@@ -160,7 +160,9 @@ def _typed_value(name: str, schema: dict[str, Any], expressions: bool) -> Any:
 
 def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool) -> list[Sample]:
     """Ordered candidate samples for ``plan``: examples, then defaults with type-based required values."""
-    found = _Reader(plan, tools, expressions).samples(plan.api.examples)
+    # A method's examples often live in its class's docstring (``c = Counter(5)``, ``c.increment(2)``).
+    examples = [*plan.api.examples, *plan.extra.get("owner_examples", [])]
+    found = _Reader(plan, tools, expressions).samples(examples)
     steps: list[Step] = []
     arguments: dict[str, Any] = {}
     properties = plan.input_schema.get("properties", {})

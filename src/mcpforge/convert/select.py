@@ -144,9 +144,11 @@ def select(
     candidates: list[ToolPlan] = []
     skipped: list[SkippedCallable] = []
     apis: list[ApiCallable] = []
+    owner_examples: dict[str, list[str]] = {}
     for api in analysis.callables:
         apis.append(api)
         apis.extend(api.methods)
+        owner_examples[api.public_path] = api.examples
     for api in apis:
         if patterns and not any(fnmatch.fnmatch(api.public_path, p) or fnmatch.fnmatch(api.public_path.rsplit(".", 1)[-1], p) for p in patterns):
             continue
@@ -181,6 +183,7 @@ def select(
                 method=method, api=api, params=params, input_schema=schema,
                 output_schema=output_schema(api.returns), returns_handle_of=returns_handle_of,
                 score=_score(api, package) + (0.5 if kind == "class" else 0.0) - (1.0 if kind == "method" else 0.0),
+                extra={"owner_examples": owner_examples.get(api.owner or "", [])},
             )
         )
     mentions = _mentions(apis)
