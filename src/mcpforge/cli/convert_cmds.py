@@ -40,7 +40,7 @@ def convert_command(  # noqa: PLR0913, PLR0917 - typer maps parameters to option
         list[str] | None,
         typer.Option("--select", help="Only callables whose dotted path or name matches (glob; repeatable)."),
     ] = None,
-    max_tools: Annotated[int, typer.Option("--max-tools", help="At most this many tools (release excluded).", min=1)] = 60,
+    max_tools: Annotated[int, typer.Option("--max-tools", help="At most this many tools (release excluded).", min=1)] = 80,
     engine: Annotated[str, typer.Option("--engine", help="rules (default, no model) | local | openai | anthropic.")] = "rules",
     no_stage: Annotated[bool, typer.Option("--no-stage", help="Generate and test only; do not stage in the registry.")] = False,
     registry: RegistryOption = None,

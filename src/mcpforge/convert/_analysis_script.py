@@ -292,8 +292,11 @@ def main() -> None:
             if len(parts) > 4 or any(p.startswith("_") or p in _SKIP_PARTS for p in parts[1:]):
                 continue
             queue.append(info.name)
-            if len(queue) >= int(request.get("max_modules", 150)):
+            if len(queue) >= 2000 or time.perf_counter() - started > budget / 3:
                 break
+    # Curated surfaces first (``pkg.api``, ``pkg.stats.api``), then shallow before deep.
+    queue[1:] = sorted(queue[1:], key=lambda n: (n.rsplit(".", 1)[-1] != "api", n.count(".")))
+    queue = queue[: int(request.get("max_modules", 150))]
     seen: set[int] = set()
     for module_name in queue:
         if time.perf_counter() - started > budget:

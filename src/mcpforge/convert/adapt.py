@@ -148,9 +148,9 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
         typed: list[Any] = [int(v) if v.lstrip("-").isdigit() else v for v in values if v]
         return Adapted(schema={"enum": typed})
     lowered = f" {cleaned.lower()} "
-    for word, full in library_classes.items():
-        if re.search(rf"\b{re.escape(word)}\b", lowered) and len(word) > 2:
-            return Adapted(schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=full)
+    for word in re.findall(r"[a-z_][a-z0-9_]{2,}", lowered):
+        if word in library_classes:
+            return Adapted(schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=library_classes[word])
     schemas: list[dict[str, Any]] = []
     adapter = {"kind": "json"}
     for words, schema, kind in _WORDS:

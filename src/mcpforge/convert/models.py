@@ -77,6 +77,7 @@ class CallAttempt(_Model):
     tool: str
     source: str = Field(description="where the arguments came from: example, defaults, types, chain")
     arguments: dict[str, Any]
+    steps: list[dict[str, Any]] = Field(default_factory=list, description="the sample's calls, with $ref bindings")
     ok: bool
     result: Any = None
     error: str | None = None

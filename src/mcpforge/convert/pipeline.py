@@ -21,9 +21,9 @@ from mcpforge.convert.acquire import Environment, acquire
 from mcpforge.convert.analyse import analyse
 from mcpforge.convert.finalize import failures_by_category, markdown
 from mcpforge.convert.generate import generate, package_name
-from mcpforge.convert.models import ConversionReport
-from mcpforge.convert.run import run_tools, sample_records
-from mcpforge.convert.select import select
+from mcpforge.convert.models import ConversionReport, ToolOutcome
+from mcpforge.convert.run import needs_positional, run_tools, sample_records
+from mcpforge.convert.select import DEFAULT_MAX_TOOLS, Selection, select
 from mcpforge.convert.session import ServiceSession
 from mcpforge.exceptions import ConversionError, SandboxError
 
@@ -37,7 +37,7 @@ class ConvertOptions:
     source: str
     out_dir: Path | None = None
     patterns: tuple[str, ...] = ()
-    max_tools: int = 60
+    max_tools: int = DEFAULT_MAX_TOOLS
     engine: str = "rules"
     cache_dir: Path | None = None
     stage: bool = True
@@ -117,11 +117,13 @@ def _convert(options: ConvertOptions, config: MCPForgeConfig, registry_root: Pat
                                   f"the service lists {len(listed)} tools, {len(selection.plans) + 1} expected")
         outcomes = run_tools(session, selection.plans, expressions=selection.expression_parser is not None,
                              progress=timer.progress)
+    with timer.step("fix", "rule-based fixes, then dropping what no sample proved"):
+        selection, outcomes = _fix(selection, outcomes, out_dir, env, site_dirs, config, timer)
     passed = {o.tool for o in outcomes if o.passed}
     report = report.model_copy(update={"outcomes": outcomes, "tools_passed": len(passed)})
     if not passed:
         raise ConversionError("run", "untoolable_repo", "no generated tool answered any sample call")
-    with timer.step("fix", f"dropping {len(outcomes) - len(passed)} tools that no sample proved"):
+    with timer.step("generate-final", f"{len(passed)} proven tools"):
         kept = replace(selection, plans=[p for p in selection.plans if p.name in passed])
         package_dir, specs = generate(kept, out_dir, library=library, version=env.version,
                                       requirement=_requirement(env), site_dirs=site_dirs)
@@ -145,6 +147,30 @@ def _convert(options: ConvertOptions, config: MCPForgeConfig, registry_root: Pat
         )
         report = report.model_copy(update={"status": "STAGED", "candidate_id": candidate_id})
     return report
+
+
+def _fix(selection: Selection, outcomes: list[ToolOutcome], out_dir: Path, env: Environment, site_dirs: list[str],
+         config: MCPForgeConfig, timer: _Timer) -> tuple[Selection, list[ToolOutcome]]:
+    """Rule-based fix round: tools whose calls failed on keyword passing are retried positionally."""
+    by_name = {p.name: p for p in selection.plans}
+    retry = [by_name[o.tool].positional() for o in outcomes if needs_positional(o, by_name[o.tool])]
+    if not retry:
+        return selection, outcomes
+    timer.progress(f"  retrying {len(retry)} tools with positional arguments")
+    plans = [next((r for r in retry if r.name == p.name), p) for p in selection.plans]
+    fixed = replace(selection, plans=plans)
+    package_dir, _specs = generate(fixed, out_dir, library=env.import_names[0], version=env.version,
+                                   requirement=_requirement(env), site_dirs=site_dirs)
+    with _session(package_dir, site_dirs, config) as session:
+        again = run_tools(session, retry, expressions=fixed.expression_parser is not None, tools=plans)
+    merged = {o.tool: o for o in outcomes}
+    for outcome in again:
+        previous = merged[outcome.tool]
+        merged[outcome.tool] = outcome.model_copy(update={
+            "attempts": [*previous.attempts, *outcome.attempts],
+            "fixes": [*previous.fixes, "arguments passed by position"],
+        })
+    return fixed, [merged[o.tool] for o in outcomes]
 
 
 def _requirement(env: Environment) -> str:

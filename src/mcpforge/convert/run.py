@@ -72,14 +72,15 @@ def run_tools(
     *,
     expressions: bool,
     progress: Callable[[str], None] = lambda _m: None,
+    tools: list[ToolPlan] | None = None,
 ) -> list[ToolOutcome]:
-    """Try every tool's samples; one outcome per tool."""
-    tools = {plan.name: plan for plan in plans}
+    """Try the samples of every tool in ``plans`` (``tools``: every tool of the service, for chains)."""
+    known = {plan.name: plan for plan in (tools or plans)}
     outcomes: list[ToolOutcome] = []
     for index, plan in enumerate(plans, 1):
         attempts: list[CallAttempt] = []
         passed = False
-        for sample in samples_for(plan, tools, expressions=expressions):
+        for sample in samples_for(plan, known, expressions=expressions):
             started = time.perf_counter()
             arguments, outcome = run_sample(session, sample)
             category = None if outcome.ok else classify(outcome, from_example=sample.source == "example")
@@ -87,6 +88,7 @@ def run_tools(
                 CallAttempt(
                     tool=plan.name, source=sample.source + ("+chain" if len(sample.steps) > 1 else ""),
                     arguments=arguments, ok=outcome.ok,
+                    steps=[{"tool": s.tool, "arguments": s.arguments, "bind": s.bind} for s in sample.steps],
                     result=(outcome.structured or {}).get("result") if outcome.ok else None,
                     error=None if outcome.ok else outcome.text[:500], category=category,
                     seconds=round(time.perf_counter() - started, 3),
@@ -115,7 +117,20 @@ def sample_records(outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:
         for attempt in outcome.attempts:
             if attempt.ok:
                 records.append(
-                    {"tool": outcome.tool, "arguments": attempt.arguments, "source": attempt.source,
+                    {"tool": outcome.tool, "arguments": attempt.arguments, "steps": attempt.steps,
+                     "source": attempt.source,
                      "chain": "+chain" in attempt.source, "result": attempt.result}
                 )
     return records
+
+
+_POSITIONAL_HINTS = ("positional argument", "argument (0 given)", "arguments (0 given)", "unexpected keyword argument",
+                     "got multiple values for argument", "takes no keyword arguments")
+
+
+def needs_positional(outcome: ToolOutcome, plan: ToolPlan) -> bool:
+    """Whether the fix step should retry ``plan`` with positional arguments."""
+    if outcome.passed or plan.extra.get("positional"):
+        return False
+    return any(a.error and "TypeError" in a.error and any(h in a.error for h in _POSITIONAL_HINTS)
+               for a in outcome.attempts)

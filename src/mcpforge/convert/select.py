@@ -9,6 +9,7 @@ and the run step can prove: top-level exports, docstring examples, documented pa
 
 from __future__ import annotations
 
+import builtins
 import fnmatch
 import math
 import re
@@ -20,6 +21,8 @@ from mcpforge.convert.adapt import ANY_JSON, HANDLE_SCHEMA, Unadaptable, adapt_t
 from mcpforge.convert.models import Analysis, ApiCallable, SkippedCallable
 
 MAX_NAME = 60
+DEFAULT_MAX_TOOLS = 80
+_BUILTINS = frozenset(dir(builtins))
 _VARIADIC = {"VAR_POSITIONAL", "VAR_KEYWORD"}
 
 
@@ -40,6 +43,12 @@ class ToolPlan:
     returns_handle_of: str | None = None
     score: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def positional(self) -> ToolPlan:
+        """The same tool with its arguments passed by position (a fix for callables whose signature
+        names parameters that the implementation only takes positionally)."""
+        params = [{**p, "positional_only": p.get("role") != "self"} for p in self.params]
+        return ToolPlan(**{**self.__dict__, "params": params, "extra": {**self.extra, "positional": True}})
 
     def runtime_plan(self) -> dict[str, Any]:
         """What ``_runtime.call`` needs."""
@@ -124,13 +133,14 @@ def _params(api: ApiCallable, classes: dict[str, str], parser: str | None) -> tu
 
 
 def _score(api: ApiCallable, package: str) -> float:
-    depth = api.public_path.count(".")
+    # ``pkg.api.name`` is the library's own curated surface (statsmodels.api, ...): as good as top level.
+    depth = api.public_path.replace(".api.", ".").count(".")
     score = 3.0 if depth == 1 else (1.5 if depth == 2 else 0.0)
     score += 2.0 if api.examples else 0.0
     score += 1.0 if api.doc else -2.0
     score += 0.5 * sum(1 for p in api.params if p.doc_type or p.type.get("kind") != "any") / max(len(api.params), 1)
     score -= 0.3 * sum(1 for p in api.params if not p.default.get("present"))
-    if api.public_path.split(".")[-1].startswith(("test", "show", "plot", "print", "download", "fetch", "save", "draw", "write", "read", "load")):
+    if api.public_path.split(".")[-1].startswith(("test", "show", "plot", "print", "download", "fetch", "save", "draw", "write", "read", "load", "init", "interactive")):
         score -= 5.0
     return score
 
@@ -182,13 +192,13 @@ def select(
                 name="", area=_area(api, package), public_path=api.public_path, kind=kind, target=target,
                 method=method, api=api, params=params, input_schema=schema,
                 output_schema=output_schema(api.returns), returns_handle_of=returns_handle_of,
-                score=_score(api, package) + (0.5 if kind == "class" else 0.0) - (1.0 if kind == "method" else 0.0),
+                score=_score(api, package) - (1.5 if kind == "class" else 0.0) - (1.0 if kind == "method" else 0.0),
                 extra={"owner_examples": owner_examples.get(api.owner or "", [])},
             )
         )
     mentions = _mentions(apis)
     candidates = [
-        ToolPlan(**{**c.__dict__, "score": c.score + min(3.0, math.log2(1 + mentions.get(c.public_path.rsplit(".", 1)[-1], 0)))})
+        ToolPlan(**{**c.__dict__, "score": c.score + math.log2(1 + mentions.get(c.public_path.rsplit(".", 1)[-1], 0))})
         for c in candidates
     ]
     chosen = _with_constructors(_rank(candidates, max_tools), candidates, max_tools)
@@ -196,11 +206,18 @@ def select(
 
 
 def _mentions(apis: list[ApiCallable]) -> Counter[str]:
-    """How often each name is mentioned in the other docstrings (See Also, cross references): a
-    popularity signal that needs no usage data."""
+    """In how many docstrings each name is called in an example or listed under See Also: a popularity
+    signal that needs no usage data (prose words such as "mean" or "value" do not count)."""
     words: Counter[str] = Counter()
     for api in apis:
-        words.update(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]{2,}", api.doc)))
+        # Calls on numpy / pandas / matplotlib / math in the examples are not calls of this library.
+        found = set(re.findall(r"(?<!np\.)(?<!plt\.)(?<!pd\.)(?<!math\.)(?<!numpy\.)\b([A-Za-z_][A-Za-z0-9_]{2,})\(",
+                               "\n".join(api.examples)))
+        see_also = re.search(r"See Also\s*\n\s*[-=]+\s*\n(.*?)(?:\n\s*\n\S[^\n]*\n\s*[-=]{3,}|\Z)", api.doc, re.S)
+        if see_also:
+            found |= set(re.findall(r"([A-Za-z_][A-Za-z0-9_]{2,})", see_also.group(1)))
+        found |= set(re.findall(r":(?:func|meth|class):`~?(?:[\w.]+\.)?(\w+)`", api.doc))
+        words.update(found - _BUILTINS)
     return words
 
 
