@@ -22,6 +22,7 @@ import argparse
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,7 +42,18 @@ from mcpforge.convert.run import run_sample  # noqa: E402
 from mcpforge.convert.samples import Sample, Step  # noqa: E402
 from mcpforge.convert.session import ServiceSession  # noqa: E402
 
-LIBRARIES = ["sympy", "mpmath", "networkx", "scipy", "statsmodels", "astropy", "biopython", "chempy", "metpy", "xarray"]
+LIBRARIES = [
+    "sympy",
+    "mpmath",
+    "networkx",
+    "scipy",
+    "statsmodels",
+    "astropy",
+    "biopython",
+    "chempy",
+    "metpy",
+    "xarray",
+]
 TARGET_SECONDS = 120.0
 
 
@@ -62,132 +74,291 @@ def _s(tool: str, arguments: dict[str, Any], bind: str | None = None) -> Step:
 
 CHECKS: dict[str, list[Check]] = {
     "sympy": [
-        Check(label="factor(x**2 - 1)", select="sympy.factor", steps=[_s("factor", {"f": "x**2 - 1"})],
-              imports="import sympy", direct="value = sympy.factor(sympy.sympify('x**2 - 1'))"),
-        Check(label="expand((x + 1)**2)", select="sympy.expand", steps=[_s("expand", {"e": "(x + 1)**2"})],
-              imports="import sympy", direct="value = sympy.expand(sympy.sympify('(x + 1)**2'))"),
-        Check(label="solve(x**2 - 4)", select="sympy.solve", steps=[_s("solve", {"f": "x**2 - 4"})],
-              imports="import sympy", direct="value = sympy.solve(sympy.sympify('x**2 - 4'))"),
-        Check(label="simplify(sin(x)**2 + cos(x)**2)", select="sympy.simplify",
-              steps=[_s("simplify", {"expr": "sin(x)**2 + cos(x)**2"})],
-              imports="import sympy", direct="value = sympy.simplify(sympy.sympify('sin(x)**2 + cos(x)**2'))"),
+        Check(
+            label="factor(x**2 - 1)",
+            select="sympy.factor",
+            steps=[_s("factor", {"f": "x**2 - 1"})],
+            imports="import sympy",
+            direct="value = sympy.factor(sympy.sympify('x**2 - 1'))",
+        ),
+        Check(
+            label="expand((x + 1)**2)",
+            select="sympy.expand",
+            steps=[_s("expand", {"e": "(x + 1)**2"})],
+            imports="import sympy",
+            direct="value = sympy.expand(sympy.sympify('(x + 1)**2'))",
+        ),
+        Check(
+            label="solve(x**2 - 4)",
+            select="sympy.solve",
+            steps=[_s("solve", {"f": "x**2 - 4"})],
+            imports="import sympy",
+            direct="value = sympy.solve(sympy.sympify('x**2 - 4'))",
+        ),
+        Check(
+            label="simplify(sin(x)**2 + cos(x)**2)",
+            select="sympy.simplify",
+            steps=[_s("simplify", {"expr": "sin(x)**2 + cos(x)**2"})],
+            imports="import sympy",
+            direct="value = sympy.simplify(sympy.sympify('sin(x)**2 + cos(x)**2'))",
+        ),
     ],
     "mpmath": [
-        Check(label="sqrt(2)", select="mpmath.sqrt", steps=[_s("sqrt", {"x": 2})],
-              imports="import mpmath", direct="value = mpmath.sqrt(2)"),
-        Check(label="gamma(5)", select="mpmath.gamma", steps=[_s("gamma", {"x": 5})],
-              imports="import mpmath", direct="value = mpmath.gamma(5)"),
-        Check(label="exp(1)", select="mpmath.exp", steps=[_s("exp", {"x": 1})],
-              imports="import mpmath", direct="value = mpmath.exp(1)"),
+        Check(
+            label="sqrt(2)",
+            select="mpmath.sqrt",
+            steps=[_s("sqrt", {"x": 2})],
+            imports="import mpmath",
+            direct="value = mpmath.sqrt(2)",
+        ),
+        Check(
+            label="gamma(5)",
+            select="mpmath.gamma",
+            steps=[_s("gamma", {"x": 5})],
+            imports="import mpmath",
+            direct="value = mpmath.gamma(5)",
+        ),
+        Check(
+            label="exp(1)",
+            select="mpmath.exp",
+            steps=[_s("exp", {"x": 1})],
+            imports="import mpmath",
+            direct="value = mpmath.exp(1)",
+        ),
     ],
     "networkx": [
-        Check(label="shortest_path 1→4 on a 5-edge graph", select="networkx.shortest_path",
-              steps=[_s("Graph", {"incoming_graph_data": [[1, 2], [2, 3], [3, 4], [1, 5], [5, 4]]}, "G"),
-                     _s("shortest_path", {"G": {"$ref": "G"}, "source": 1, "target": 4})],
-              imports="import networkx as nx",
-              direct="value = nx.shortest_path(nx.Graph([(1, 2), (2, 3), (3, 4), (1, 5), (5, 4)]), 1, 4)"),
-        Check(label="path_graph(6) shortest path 0→5", select="networkx.path_graph",
-              steps=[_s("path_graph", {"n": 6}, "G"), _s("shortest_path", {"G": {"$ref": "G"}, "source": 0, "target": 5})],
-              imports="import networkx as nx", direct="value = nx.shortest_path(nx.path_graph(6), 0, 5)"),
-        Check(label="betweenness_centrality(path_graph(4))", select="networkx.betweenness_centrality",
-              steps=[_s("path_graph", {"n": 4}, "G"), _s("betweenness_centrality", {"G": {"$ref": "G"}})],
-              imports="import networkx as nx", direct="value = nx.betweenness_centrality(nx.path_graph(4))"),
+        Check(
+            label="shortest_path 1→4 on a 5-edge graph",
+            select="networkx.shortest_path",
+            steps=[
+                _s("Graph", {"incoming_graph_data": [[1, 2], [2, 3], [3, 4], [1, 5], [5, 4]]}, "G"),
+                _s("shortest_path", {"G": {"$ref": "G"}, "source": 1, "target": 4}),
+            ],
+            imports="import networkx as nx",
+            direct="value = nx.shortest_path(nx.Graph([(1, 2), (2, 3), (3, 4), (1, 5), (5, 4)]), 1, 4)",
+        ),
+        Check(
+            label="path_graph(6) shortest path 0→5",
+            select="networkx.path_graph",
+            steps=[
+                _s("path_graph", {"n": 6}, "G"),
+                _s("shortest_path", {"G": {"$ref": "G"}, "source": 0, "target": 5}),
+            ],
+            imports="import networkx as nx",
+            direct="value = nx.shortest_path(nx.path_graph(6), 0, 5)",
+        ),
+        Check(
+            label="betweenness_centrality(path_graph(4))",
+            select="networkx.betweenness_centrality",
+            steps=[_s("path_graph", {"n": 4}, "G"), _s("betweenness_centrality", {"G": {"$ref": "G"}})],
+            imports="import networkx as nx",
+            direct="value = nx.betweenness_centrality(nx.path_graph(4))",
+        ),
     ],
     "scipy": [
-        Check(label="stats.ttest_ind p-value", select="scipy.stats.ttest_ind",
-              steps=[_s("ttest_ind", {"a": [1.0, 2.0, 3.0, 4.0, 5.0], "b": [2.0, 4.0, 6.0, 8.0, 10.5]})],
-              imports="import scipy.stats",
-              direct="value = scipy.stats.ttest_ind([1.0, 2.0, 3.0, 4.0, 5.0], [2.0, 4.0, 6.0, 8.0, 10.5])"),
-        Check(label="special.gamma(5)", select="scipy.special.gamma", steps=[_s("gamma", {"x": 5.0})],
-              imports="import scipy.special", direct="value = scipy.special.gamma(5.0)"),
-        Check(label="linalg.solve 2x2", select="scipy.linalg.solve",
-              steps=[_s("solve", {"a": [[3.0, 1.0], [1.0, 2.0]], "b": [9.0, 8.0]})],
-              imports="import scipy.linalg", direct="value = scipy.linalg.solve([[3.0, 1.0], [1.0, 2.0]], [9.0, 8.0])"),
-        Check(label="special.erf(0.5)", select="scipy.special.erf", steps=[_s("erf", {"x": 0.5})],
-              imports="import scipy.special", direct="value = scipy.special.erf(0.5)"),
+        Check(
+            label="stats.ttest_ind p-value",
+            select="scipy.stats.ttest_ind",
+            steps=[_s("ttest_ind", {"a": [1.0, 2.0, 3.0, 4.0, 5.0], "b": [2.0, 4.0, 6.0, 8.0, 10.5]})],
+            imports="import scipy.stats",
+            direct="value = scipy.stats.ttest_ind([1.0, 2.0, 3.0, 4.0, 5.0], [2.0, 4.0, 6.0, 8.0, 10.5])",
+        ),
+        Check(
+            label="special.gamma(5)",
+            select="scipy.special.gamma",
+            steps=[_s("gamma", {"x": 5.0})],
+            imports="import scipy.special",
+            direct="value = scipy.special.gamma(5.0)",
+        ),
+        Check(
+            label="linalg.solve 2x2",
+            select="scipy.linalg.solve",
+            steps=[_s("solve", {"a": [[3.0, 1.0], [1.0, 2.0]], "b": [9.0, 8.0]})],
+            imports="import scipy.linalg",
+            direct="value = scipy.linalg.solve([[3.0, 1.0], [1.0, 2.0]], [9.0, 8.0])",
+        ),
+        Check(
+            label="special.erf(0.5)",
+            select="scipy.special.erf",
+            steps=[_s("erf", {"x": 0.5})],
+            imports="import scipy.special",
+            direct="value = scipy.special.erf(0.5)",
+        ),
     ],
     "statsmodels": [
-        Check(label="proportion_confint(10, 100)", select="*proportion_confint",
-              steps=[_s("proportion_confint", {"count": 10, "nobs": 100})],
-              imports="from statsmodels.stats.proportion import proportion_confint",
-              direct="value = proportion_confint(10, 100)"),
-        Check(label="multipletests bonferroni", select="*multipletests",
-              steps=[_s("multipletests", {"pvals": [0.01, 0.04, 0.03], "method": "bonferroni"})],
-              imports="from statsmodels.stats.multitest import multipletests",
-              direct="value = multipletests([0.01, 0.04, 0.03], method='bonferroni')"),
-        Check(label="acf nlags=2", select="*stattools.acf",
-              steps=[_s("acf", {"x": [1.0, 2.0, 3.0, 4.0, 5.0, 4.0, 3.0, 2.0, 1.0], "nlags": 2})],
-              imports="from statsmodels.tsa.stattools import acf",
-              direct="value = acf([1.0, 2.0, 3.0, 4.0, 5.0, 4.0, 3.0, 2.0, 1.0], nlags=2)"),
+        Check(
+            label="proportion_confint(10, 100)",
+            select="*proportion_confint",
+            steps=[_s("proportion_confint", {"count": 10, "nobs": 100})],
+            imports="from statsmodels.stats.proportion import proportion_confint",
+            direct="value = proportion_confint(10, 100)",
+        ),
+        Check(
+            label="multipletests bonferroni",
+            select="*multipletests",
+            steps=[_s("multipletests", {"pvals": [0.01, 0.04, 0.03], "method": "bonferroni"})],
+            imports="from statsmodels.stats.multitest import multipletests",
+            direct="value = multipletests([0.01, 0.04, 0.03], method='bonferroni')",
+        ),
+        Check(
+            label="acf nlags=2",
+            select="*stattools.acf",
+            steps=[_s("acf", {"x": [1.0, 2.0, 3.0, 4.0, 5.0, 4.0, 3.0, 2.0, 1.0], "nlags": 2})],
+            imports="from statsmodels.tsa.stattools import acf",
+            direct="value = acf([1.0, 2.0, 3.0, 4.0, 5.0, 4.0, 3.0, 2.0, 1.0], nlags=2)",
+        ),
     ],
     "astropy": [
-        Check(label="biweight_location", select="*biweight_location",
-              steps=[_s("biweight_location", {"data": [1.0, 2.0, 3.0, 4.0, 100.0]})],
-              imports="from astropy.stats import biweight_location",
-              direct="value = biweight_location([1.0, 2.0, 3.0, 4.0, 100.0])"),
-        Check(label="mad_std", select="*mad_std", steps=[_s("mad_std", {"data": [1.0, 2.0, 3.0, 4.0, 5.0]})],
-              imports="from astropy.stats import mad_std", direct="value = mad_std([1.0, 2.0, 3.0, 4.0, 5.0])"),
-        Check(label="sigma_clipped_stats", select="*sigma_clipped_stats",
-              steps=[_s("sigma_clipped_stats", {"data": [1.0, 2.0, 3.0, 4.0, 5.0, 100.0]})],
-              imports="from astropy.stats import sigma_clipped_stats",
-              direct="value = sigma_clipped_stats([1.0, 2.0, 3.0, 4.0, 5.0, 100.0])"),
+        Check(
+            label="biweight_location",
+            select="*biweight_location",
+            steps=[_s("biweight_location", {"data": [1.0, 2.0, 3.0, 4.0, 100.0]})],
+            imports="from astropy.stats import biweight_location",
+            direct="value = biweight_location([1.0, 2.0, 3.0, 4.0, 100.0])",
+        ),
+        Check(
+            label="mad_std",
+            select="*mad_std",
+            steps=[_s("mad_std", {"data": [1.0, 2.0, 3.0, 4.0, 5.0]})],
+            imports="from astropy.stats import mad_std",
+            direct="value = mad_std([1.0, 2.0, 3.0, 4.0, 5.0])",
+        ),
+        Check(
+            label="sigma_clipped_stats",
+            select="*sigma_clipped_stats",
+            steps=[_s("sigma_clipped_stats", {"data": [1.0, 2.0, 3.0, 4.0, 5.0, 100.0]})],
+            imports="from astropy.stats import sigma_clipped_stats",
+            direct="value = sigma_clipped_stats([1.0, 2.0, 3.0, 4.0, 5.0, 100.0])",
+        ),
     ],
     "biopython": [
-        Check(label="reverse_complement(ATGCGT)", select="Bio.Seq.reverse_complement",
-              steps=[_s("reverse_complement", {"sequence": "ATGCGT"})],
-              imports="from Bio.Seq import reverse_complement", direct="value = reverse_complement('ATGCGT')"),
-        Check(label="translate(ATGGCCTAA)", select="Bio.Seq.translate",
-              steps=[_s("translate", {"sequence": "ATGGCCTAA"})],
-              imports="from Bio.Seq import translate", direct="value = translate('ATGGCCTAA')"),
-        Check(label="gc_fraction(ATGCGC)", select="*gc_fraction", steps=[_s("gc_fraction", {"seq": "ATGCGC"})],
-              imports="from Bio.SeqUtils import gc_fraction", direct="value = gc_fraction('ATGCGC')"),
+        Check(
+            label="reverse_complement(ATGCGT)",
+            select="Bio.Seq.reverse_complement",
+            steps=[_s("reverse_complement", {"sequence": "ATGCGT"})],
+            imports="from Bio.Seq import reverse_complement",
+            direct="value = reverse_complement('ATGCGT')",
+        ),
+        Check(
+            label="translate(ATGGCCTAA)",
+            select="Bio.Seq.translate",
+            steps=[_s("translate", {"sequence": "ATGGCCTAA"})],
+            imports="from Bio.Seq import translate",
+            direct="value = translate('ATGGCCTAA')",
+        ),
+        Check(
+            label="gc_fraction(ATGCGC)",
+            select="*gc_fraction",
+            steps=[_s("gc_fraction", {"seq": "ATGCGC"})],
+            imports="from Bio.SeqUtils import gc_fraction",
+            direct="value = gc_fraction('ATGCGC')",
+        ),
     ],
     "chempy": [
-        Check(label="balance_stoichiometry H2 + O2 → H2O", select="*balance_stoichiometry",
-              steps=[_s("balance_stoichiometry", {"reactants": ["H2", "O2"], "products": ["H2O"]})],
-              imports="from chempy import balance_stoichiometry",
-              direct="value = balance_stoichiometry({'H2', 'O2'}, {'H2O'})"),
-        Check(label="formula_to_composition(H2O)", select="*formula_to_composition",
-              steps=[_s("formula_to_composition", {"formula": "H2O"})],
-              imports="from chempy.util.parsing import formula_to_composition",
-              direct="value = formula_to_composition('H2O')"),
-        Check(label="mass_from_composition({1: 2, 8: 1})", select="*mass_from_composition",
-              steps=[_s("mass_from_composition", {"composition": {"1": 2, "8": 1}})],
-              imports="from chempy.util.periodic import mass_from_composition",
-              direct="value = mass_from_composition({'1': 2, '8': 1})"),
+        Check(
+            label="balance_stoichiometry H2 + O2 → H2O",
+            select="*balance_stoichiometry",
+            steps=[_s("balance_stoichiometry", {"reactants": ["H2", "O2"], "products": ["H2O"]})],
+            imports="from chempy import balance_stoichiometry",
+            direct="value = balance_stoichiometry({'H2', 'O2'}, {'H2O'})",
+        ),
+        Check(
+            label="formula_to_composition(H2O)",
+            select="*formula_to_composition",
+            steps=[_s("formula_to_composition", {"formula": "H2O"})],
+            imports="from chempy.util.parsing import formula_to_composition",
+            direct="value = formula_to_composition('H2O')",
+        ),
+        Check(
+            label="mass_from_composition({1: 2, 8: 1})",
+            select="*mass_from_composition",
+            steps=[_s("mass_from_composition", {"composition": {"1": 2, "8": 1}})],
+            imports="from chempy.util.periodic import mass_from_composition",
+            direct="value = mass_from_composition({'1': 2, '8': 1})",
+        ),
     ],
     "metpy": [
-        Check(label="wind_speed(3, 4)", select="metpy.calc.wind_speed", steps=[_s("wind_speed", {"u": 3.0, "v": 4.0})],
-              imports="import metpy.calc", direct="value = metpy.calc.wind_speed(3.0, 4.0)"),
-        Check(label="heat_index", select="metpy.calc.heat_index",
-              steps=[_s("heat_index", {"temperature": 35.0, "relative_humidity": 0.5})],
-              imports="import metpy.calc", direct="value = metpy.calc.heat_index(35.0, 0.5)"),
-        Check(label="coriolis_parameter(45)", select="metpy.calc.coriolis_parameter",
-              steps=[_s("coriolis_parameter", {"latitude": 45.0})],
-              imports="import metpy.calc", direct="value = metpy.calc.coriolis_parameter(45.0)"),
+        Check(
+            label="wind_speed(3, 4)",
+            select="metpy.calc.wind_speed",
+            steps=[_s("wind_speed", {"u": 3.0, "v": 4.0})],
+            imports="import metpy.calc",
+            direct="value = metpy.calc.wind_speed(3.0, 4.0)",
+        ),
+        Check(
+            label="heat_index",
+            select="metpy.calc.heat_index",
+            steps=[_s("heat_index", {"temperature": 35.0, "relative_humidity": 0.5})],
+            imports="import metpy.calc",
+            direct="value = metpy.calc.heat_index(35.0, 0.5)",
+        ),
+        Check(
+            label="coriolis_parameter(45)",
+            select="metpy.calc.coriolis_parameter",
+            steps=[_s("coriolis_parameter", {"latitude": 45.0})],
+            imports="import metpy.calc",
+            direct="value = metpy.calc.coriolis_parameter(45.0)",
+        ),
     ],
     "xarray": [
-        Check(label="DataArray([1, 2, 3]).mean()", select="xarray.DataArray*",
-              steps=[_s("DataArray", {"data": [1.0, 2.0, 3.0]}, "a"), _s("DataArray_mean", {"handle": {"$ref": "a"}})],
-              imports="import xarray", direct="value = xarray.DataArray([1.0, 2.0, 3.0]).mean()"),
-        Check(label="DataArray([[1, 2], [3, 4]]).sum()", select="xarray.DataArray*",
-              steps=[_s("DataArray", {"data": [[1.0, 2.0], [3.0, 4.0]]}, "a"), _s("DataArray_sum", {"handle": {"$ref": "a"}})],
-              imports="import xarray", direct="value = xarray.DataArray([[1.0, 2.0], [3.0, 4.0]]).sum()"),
-        Check(label="concat of two DataArrays", select="xarray.concat",
-              steps=[_s("DataArray", {"data": [1.0, 2.0]}, "a"), _s("DataArray", {"data": [3.0]}, "b"),
-                     _s("concat", {"objs": [{"$ref": "a"}, {"$ref": "b"}], "dim": "dim_0"})],
-              imports="import xarray",
-              direct="value = xarray.concat([xarray.DataArray([1.0, 2.0]), xarray.DataArray([3.0])], dim='dim_0')"),
+        Check(
+            label="DataArray([1, 2, 3]).mean()",
+            select="xarray.DataArray*",
+            steps=[
+                _s("DataArray", {"data": [1.0, 2.0, 3.0]}, "a"),
+                _s("DataArray_mean", {"handle": {"$ref": "a"}}),
+            ],
+            imports="import xarray",
+            direct="value = xarray.DataArray([1.0, 2.0, 3.0]).mean()",
+        ),
+        Check(
+            label="DataArray([[1, 2], [3, 4]]).sum()",
+            select="xarray.DataArray*",
+            steps=[
+                _s("DataArray", {"data": [[1.0, 2.0], [3.0, 4.0]]}, "a"),
+                _s("DataArray_sum", {"handle": {"$ref": "a"}}),
+            ],
+            imports="import xarray",
+            direct="value = xarray.DataArray([[1.0, 2.0], [3.0, 4.0]]).sum()",
+        ),
+        Check(
+            label="concat of two DataArrays",
+            select="xarray.concat",
+            steps=[
+                _s("DataArray", {"data": [1.0, 2.0]}, "a"),
+                _s("DataArray", {"data": [3.0]}, "b"),
+                _s("concat", {"objs": [{"$ref": "a"}, {"$ref": "b"}], "dim": "dim_0"}),
+            ],
+            imports="import xarray",
+            direct="a, b = xarray.DataArray([1.0, 2.0]), xarray.DataArray([3.0])\n"
+            "value = xarray.concat([a, b], dim='dim_0')",
+        ),
     ],
     "toylib": [
-        Check(label="add(2, 3)", select="toylib.add", steps=[_s("add", {"a": 2, "b": 3})],
-              imports="import toylib", direct="value = toylib.add(2, 3)"),
-        Check(label="Counter(5).increment(2)", select="toylib.Counter*",
-              steps=[_s("Counter", {"start": 5}, "c"), _s("Counter_increment", {"handle": {"$ref": "c"}, "by": 2})],
-              imports="import toylib", direct="c = toylib.Counter(5)\nvalue = c.increment(2)"),
-        Check(label="scale_array([[1, 2]], 3)", select="toylib.scale_array",
-              steps=[_s("scale_array", {"x": [[1.0, 2.0]], "factor": 3.0})],
-              imports="import toylib", direct="value = toylib.scale_array([[1.0, 2.0]], 3.0)"),
+        Check(
+            label="add(2, 3)",
+            select="toylib.add",
+            steps=[_s("add", {"a": 2, "b": 3})],
+            imports="import toylib",
+            direct="value = toylib.add(2, 3)",
+        ),
+        Check(
+            label="Counter(5).increment(2)",
+            select="toylib.Counter*",
+            steps=[
+                _s("Counter", {"start": 5}, "c"),
+                _s("Counter_increment", {"handle": {"$ref": "c"}, "by": 2}),
+            ],
+            imports="import toylib",
+            direct="c = toylib.Counter(5)\nvalue = c.increment(2)",
+        ),
+        Check(
+            label="scale_array([[1, 2]], 3)",
+            select="toylib.scale_array",
+            steps=[_s("scale_array", {"x": [[1.0, 2.0]], "factor": 3.0})],
+            imports="import toylib",
+            direct="value = toylib.scale_array([[1.0, 2.0]], 3.0)",
+        ),
     ],
 }
 
@@ -238,7 +409,10 @@ def _same(a: Any, b: Any) -> bool:
 
 def direct_value(check: Check, python: str, site_dirs: list[str]) -> Any:
     """The library called directly in its own environment; the result converted like the service does."""
-    runtime_dir = str(Path(_service_runtime.__file__).parent)
+    # A directory holding only the runtime: the convert package's own modules (select.py, ...) would
+    # shadow the standard library of the direct call.
+    runtime_dir = tempfile.mkdtemp(prefix="mcpforge-bench-runtime-")
+    shutil.copy(_service_runtime.__file__, Path(runtime_dir) / "_service_runtime.py")
     code = (
         "import json, site, sys\n"
         f"for d in {site_dirs!r}: site.addsitedir(d)\n"
@@ -249,12 +423,15 @@ def direct_value(check: Check, python: str, site_dirs: list[str]) -> Any:
     )
     done = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=300, check=False)
     if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "direct call failed")
+        raise RuntimeError(
+            done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "direct call failed"
+        )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def run_checks(session: ServiceSession, names: set[str], checks: list[Check], python: str,
-               site_dirs: list[str]) -> dict[str, str]:
+def run_checks(
+    session: ServiceSession, names: set[str], checks: list[Check], python: str, site_dirs: list[str]
+) -> dict[str, str]:
     """label → pass / FAIL: reason / missing: tool (the tools of a check not in ``names``)."""
     results: dict[str, str] = {}
     for check in checks:
@@ -272,7 +449,9 @@ def run_checks(session: ServiceSession, names: set[str], checks: list[Check], py
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             results[check.label] = f"FAIL: direct call: {exc}"[:200]
             continue
-        results[check.label] = "pass" if _same(got, expected) else f"FAIL: got {str(got)[:60]} expected {str(expected)[:60]}"
+        results[check.label] = (
+            "pass" if _same(got, expected) else f"FAIL: got {str(got)[:60]} expected {str(expected)[:60]}"
+        )
     return results
 
 
@@ -287,8 +466,9 @@ def resample(session: ServiceSession, package_dir: Path) -> tuple[int, int]:
     return ok, len(samples)
 
 
-def bench_library(library: str, source: str, work: Path, cache: Path, config: MCPForgeConfig, *,
-                  max_tools: int) -> Row:
+def bench_library(
+    library: str, source: str, work: Path, cache: Path, config: MCPForgeConfig, *, max_tools: int
+) -> Row:
     row = Row(library=library)
     started = time.perf_counter()
     env = acquire(source, cache_dir=cache)
@@ -296,11 +476,20 @@ def bench_library(library: str, source: str, work: Path, cache: Path, config: MC
     site_dirs = [str(p) for p in env.site_dirs]
     python = str(env.root / "bin" / "python") if env.kind != "folder" else sys.executable
     started = time.perf_counter()
-    report = convert(ConvertOptions(source=source, out_dir=work / library, max_tools=max_tools, cache_dir=cache,
-                                    stage=False), config, registry_root=None)
+    report = convert(
+        ConvertOptions(
+            source=source, out_dir=work / library, max_tools=max_tools, cache_dir=cache, stage=False
+        ),
+        config,
+        registry_root=None,
+    )
     row.convert_s = round(time.perf_counter() - started, 1)
-    row.status, row.generated, row.proven, row.listed = (report.status, report.tools_generated,
-                                                         report.tools_passed, report.tools_listed)
+    row.status, row.generated, row.proven, row.listed = (
+        report.status,
+        report.tools_generated,
+        report.tools_passed,
+        report.tools_listed,
+    )
     if report.status == "FAILED":
         row.note = f"stopped at {report.stopped_at}: {report.stop_reason}"[:160]
         return row
@@ -313,20 +502,33 @@ def bench_library(library: str, source: str, work: Path, cache: Path, config: MC
     focused = [c for c in checks if results[c.label].startswith("missing")]
     if focused:
         patterns = tuple(sorted({c.select for c in focused}))
-        report = convert(ConvertOptions(source=source, out_dir=work / f"{library}-focused", patterns=patterns,
-                                        cache_dir=cache, stage=False), config, registry_root=None)
+        report = convert(
+            ConvertOptions(
+                source=source,
+                out_dir=work / f"{library}-focused",
+                patterns=patterns,
+                cache_dir=cache,
+                stage=False,
+            ),
+            config,
+            registry_root=None,
+        )
         if report.status != "FAILED":
             package = work / f"{library}-focused" / f"{report.service}_mcp"
             with ServiceSession(package, site_dirs, config.sandbox, lifetime_seconds=600) as session:
                 names = {t.name for t in session.list_tools()}
                 again = run_checks(session, names, focused, python, site_dirs)
-            results.update({label: f"focused-{r}" if r == "pass" else f"focused {r}" for label, r in again.items()})
+            results.update(
+                {label: f"focused-{r}" if r == "pass" else f"focused {r}" for label, r in again.items()}
+            )
     row.checks = list(results.items())
     return row
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--libs", nargs="*", default=LIBRARIES)
     parser.add_argument("--smoke", action="store_true", help="convert the local test package only")
     parser.add_argument("--reuse-cache", action="store_true", help="use the default environment cache")
@@ -353,26 +555,34 @@ def main() -> None:
         for library, source in targets:
             try:
                 row = bench_library(library, source, work, cache, config, max_tools=args.max_tools)
-            except Exception as exc:  # noqa: BLE001 - a benchmark reports every library, whatever happens
+            except Exception as exc:
                 row = Row(library=library, status="ERROR", note=f"{type(exc).__name__}: {exc}"[:160])
             rows.append(row)
             _print_row(row)
     print()
     _print_table(rows)
     if args.json:
-        args.json.write_text(json.dumps([r.__dict__ | {"success": r.success} for r in rows], indent=2), encoding="utf-8")
+        args.json.write_text(
+            json.dumps([r.__dict__ | {"success": r.success} for r in rows], indent=2), encoding="utf-8"
+        )
 
 
 def _print_row(row: Row) -> None:
-    print(f"{row.library}: {row.status} install {row.install_s}s convert {row.convert_s}s "
-          f"generated {row.generated} proven {row.proven} listed {row.listed} "
-          f"resampled {row.resampled_ok}/{row.resampled} {row.note}", flush=True)
+    print(
+        f"{row.library}: {row.status} install {row.install_s}s convert {row.convert_s}s "
+        f"generated {row.generated} proven {row.proven} listed {row.listed} "
+        f"resampled {row.resampled_ok}/{row.resampled} {row.note}",
+        flush=True,
+    )
     for label, result in row.checks:
         print(f"    {label}: {result}", flush=True)
 
 
 def _print_table(rows: list[Row]) -> None:
-    print("| library | install s | convert s | generated | proven | listed | samples ok (listed) | checks | success |")
+    print(
+        "| library | install s | convert s | generated | proven | listed | samples ok (listed) | checks "
+        "| success |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         passed = sum(1 for _l, res in r.checks if res.endswith("pass"))
@@ -380,12 +590,16 @@ def _print_table(rows: list[Row]) -> None:
         checks = f"{passed}/{len(r.checks)}" + (f" ({focused} focused)" if focused else "")
         rate = f"{r.resampled_ok}/{r.resampled}"
         install = f"{r.install_s}" + (" (cached)" if r.cached_env else "")
-        print(f"| {r.library} | {install} | {r.convert_s} | {r.generated} | {r.proven} | {r.listed} | {rate} | "
-              f"{checks} | {'yes' if r.success else 'no'} |")
+        print(
+            f"| {r.library} | {install} | {r.convert_s} | {r.generated} | {r.proven} | {r.listed} | {rate} | "
+            f"{checks} | {'yes' if r.success else 'no'} |"
+        )
     ok = sum(r.success for r in rows)
     slow = [r.library for r in rows if r.convert_s > TARGET_SECONDS]
-    print(f"\nlibraries succeeding: {ok}/{len(rows)} (target >= 9/10); conversions over {TARGET_SECONDS:g}s: "
-          f"{slow or 'none'}; load {os.getloadavg()}")
+    print(
+        f"\nlibraries succeeding: {ok}/{len(rows)} (target >= 9/10); conversions over {TARGET_SECONDS:g}s: "
+        f"{slow or 'none'}; load {os.getloadavg()}"
+    )
 
 
 if __name__ == "__main__":

@@ -40,16 +40,21 @@ def test_arguments_are_adapted_and_handles_resolved() -> None:
     assert rt.adapt_argument("x", [[1, 2]], {"kind": "ndarray"}, {}).shape == (1, 2)
 
 
-def test_a_dataframe_path_outside_the_allowed_roots_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+def test_a_dataframe_path_outside_the_allowed_roots_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
     monkeypatch.setenv("MCPFORGE_ALLOWED_ROOTS", str(tmp_path / "allowed"))
     with pytest.raises(rt.AdapterError):
         rt.adapt_argument("df", "/etc/passwd", {"kind": "dataframe"}, {})
 
 
 def test_a_failing_library_call_names_its_phase() -> None:
-    plan = {"target": "math:sqrt", "kind": "function", "params": [{"name": "x", "adapter": {"kind": "json"},
-                                                                   "positional_only": True}]}
+    plan = {
+        "target": "math:sqrt",
+        "kind": "function",
+        "params": [{"name": "x", "adapter": {"kind": "json"}, "positional_only": True}],
+    }
     assert rt.call(plan, {"x": 4.0}, {})["result"] == 2.0
-    with pytest.raises(rt.ToolFailure) as caught:
+    with pytest.raises(rt.ToolFailedError) as caught:
         rt.call(plan, {"x": -1.0}, {})
     assert (caught.value.phase, caught.value.error_type) == ("call", "ValueError")

@@ -31,8 +31,9 @@ def anyio_backend() -> str:
 def _convert(toylib: Path, config: MCPForgeConfig, out: Path) -> tuple[Registry, str]:
     reg = Registry(Path(config.registry.root), config)
     reg.init()
-    report = convert(ConvertOptions(source=str(toylib), out_dir=out, actor="human:test"), config,
-                     registry_root=reg.root)
+    report = convert(
+        ConvertOptions(source=str(toylib), out_dir=out, actor="human:test"), config, registry_root=reg.root
+    )
     assert report.status == "STAGED", report.stop_reason
     assert report.candidate_id is not None
     return reg, report.candidate_id
@@ -45,17 +46,35 @@ async def test_a_converted_library_is_staged_with_its_report_and_tools(
     report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
     outcomes = {o["tool"]: o for o in report["outcomes"]}
     assert {t for t, o in outcomes.items() if o["passed"]} == {
-        "add", "mean_of", "scale_array", "paint", "complex_abs", "Counter", "Counter_increment", "slow_echo",
+        "add",
+        "mean_of",
+        "scale_array",
+        "paint",
+        "complex_abs",
+        "Counter",
+        "Counter_increment",
+        "slow_echo",
     }
     assert outcomes["explode"]["category"] == "library_exception"
     assert any(s["public_path"] == "toylib.needs_socket" for s in report["skipped"])
     assert report["failures_by_category"] == {"library_exception": 1}
-    assert set(report["timings"]) == {"acquire", "analyse", "select", "generate", "run", "fix", "finalize"}
+    assert set(report["timings"]) == {
+        "acquire",
+        "analyse",
+        "select",
+        "generate",
+        "run",
+        "fix",
+        "generate-final",
+        "finalize",
+    }
     entry = read_metadata(reg)["candidates"][candidate_id]
     assert entry["status"] == "STAGED"
     assert sorted(entry["tools"]) == sorted([*[t for t, o in outcomes.items() if o["passed"]], "release"])
     package = tmp_path / "out" / "toylib_mcp"
-    specs = [ToolSpec.model_validate(s) for s in json.loads((package / "specs.json").read_text(encoding="utf-8"))]
+    specs = [
+        ToolSpec.model_validate(s) for s in json.loads((package / "specs.json").read_text(encoding="utf-8"))
+    ]
     add = next(s for s in specs if s.tool_name == "add")
     assert add.input_schema == {
         "type": "object",
@@ -74,13 +93,15 @@ async def test_nothing_is_served_before_approval_and_the_tools_are_served_after(
     reg, candidate_id = _convert(toylib, forge_config, tmp_path / "out")
     async with Client(build_server(reg, forge_config, forge_tools=False)) as client:
         assert not [t.name for t in await client.list_tools() if t.name.startswith("toylib_")]
-    message, promoted = review_service(reg, candidate_id, output_answer="yes, looks good!", decision_answer="yes",
-                                       actor="human:test")
+    message, promoted = review_service(
+        reg, candidate_id, output_answer="yes, looks good!", decision_answer="yes", actor="human:test"
+    )
     assert not promoted
     assert "not registered" in message
     _reg, second = _convert(toylib, forge_config, tmp_path / "out2")
-    _message, promoted = review_service(reg, second, output_answer="yes", decision_answer="Approve",
-                                        actor="human:test")
+    _message, promoted = review_service(
+        reg, second, output_answer="yes", decision_answer="Approve", actor="human:test"
+    )
     assert promoted
     with anyio.fail_after(90):
         async with Client(build_server(reg, forge_config, forge_tools=False)) as client:
@@ -119,8 +140,11 @@ async def test_a_changed_service_file_is_not_served_and_its_calls_are_refused(
 async def test_the_generated_package_runs_by_itself_over_stdio(
     toylib: Path, forge_config: MCPForgeConfig, tmp_path: Path
 ) -> None:
-    report = convert(ConvertOptions(source=str(toylib), out_dir=tmp_path / "out", stage=False), forge_config,
-                     registry_root=None)
+    report = convert(
+        ConvertOptions(source=str(toylib), out_dir=tmp_path / "out", stage=False),
+        forge_config,
+        registry_root=None,
+    )
     assert report.status == "GENERATED"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "out"), str(toylib.parent)])}
     params = StdioServerParameters(command=sys.executable, args=["-m", "toylib_mcp"], env=env)
@@ -130,4 +154,7 @@ async def test_the_generated_package_runs_by_itself_over_stdio(
             names = {t.name for t in (await session.list_tools()).tools}
             result = await session.call_tool("paint", {"color": "GREEN"})
     assert "paint" in names
-    assert result.structured_content == {"result": "green", "duration_ms": result.structured_content["duration_ms"]}
+    assert result.structured_content == {
+        "result": "green",
+        "duration_ms": result.structured_content["duration_ms"],
+    }

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import write_toylib
 
+from conftest import write_toylib
 from mcpforge.config import MCPForgeConfig
 from mcpforge.convert.acquire import acquire
 from mcpforge.convert.adapt import HANDLE_SCHEMA, Adapted, Unadaptable, adapt_doc_type, adapt_type
@@ -37,7 +37,9 @@ def test_a_source_that_is_neither_requirement_nor_directory_is_refused(tmp_path:
     assert caught.value.category == "invalid_source"
 
 
-def test_the_analysis_runs_in_the_sandbox_and_honours_all(toylib: Path, convert_config: MCPForgeConfig) -> None:
+def test_the_analysis_runs_in_the_sandbox_and_honours_all(
+    toylib: Path, convert_config: MCPForgeConfig
+) -> None:
     env = acquire(str(toylib))
     analysis = analyse(env, "toylib", config=convert_config.sandbox)
     paths = {c.public_path for c in analysis.callables}
@@ -50,12 +52,17 @@ def test_the_analysis_runs_in_the_sandbox_and_honours_all(toylib: Path, convert_
         ("b", {"kind": "integer"}, {"present": True, "json": True, "value": 2}),
     ]
     scale = next(c for c in analysis.callables if c.public_path == "toylib.scale_array")
-    assert [(p.name, p.doc_type) for p in scale.params] == [("x", "array_like"), ("factor", "float, optional")]
+    assert [(p.name, p.doc_type) for p in scale.params] == [
+        ("x", "array_like"),
+        ("factor", "float, optional"),
+    ]
     counter = next(c for c in analysis.callables if c.public_path == "toylib.Counter")
     assert [m.public_path for m in counter.methods] == ["toylib.Counter.increment"]
 
 
-def test_a_library_that_does_not_import_stops_at_analyse(tmp_path: Path, convert_config: MCPForgeConfig) -> None:
+def test_a_library_that_does_not_import_stops_at_analyse(
+    tmp_path: Path, convert_config: MCPForgeConfig
+) -> None:
     package = tmp_path / "broken"
     package.mkdir()
     (package / "__init__.py").write_text("import not_a_module_anywhere\n", encoding="utf-8")
@@ -68,12 +75,14 @@ def test_a_library_that_does_not_import_stops_at_analyse(tmp_path: Path, convert
 def test_annotations_map_to_json_schema_and_adapters() -> None:
     classes = {"counter": "toylib.Counter"}
     assert adapt_type({"kind": "ndarray"}, "", classes).adapter == {"kind": "ndarray"}
-    assert adapt_type({"kind": "enum", "class": "toylib:Color", "values": ["RED", "GREEN"]}, "", classes) == Adapted(
+    assert adapt_type(
+        {"kind": "enum", "class": "toylib:Color", "values": ["RED", "GREEN"]}, "", classes
+    ) == Adapted(
         schema={"type": "string", "enum": ["RED", "GREEN"]}, adapter={"kind": "enum", "class": "toylib:Color"}
     )
-    assert adapt_type({"kind": "union", "of": [{"kind": "integer"}, {"kind": "none"}]}, "", classes).schema == {
-        "anyOf": [{"type": "integer"}, {"type": "null"}]
-    }
+    assert adapt_type(
+        {"kind": "union", "of": [{"kind": "integer"}, {"kind": "none"}]}, "", classes
+    ).schema == {"anyOf": [{"type": "integer"}, {"type": "null"}]}
     assert adapt_type({"kind": "literal", "values": ["a", "b"]}, "", classes).schema == {"enum": ["a", "b"]}
     assert adapt_type({"kind": "class", "name": "toylib.Counter"}, "", classes) == Adapted(
         schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class="toylib.Counter"
@@ -126,9 +135,9 @@ def test_review_labels_each_kind_of_failure() -> None:
     )
     assert label("[result] TypeError: cannot serialize") == "non_serializable"
     assert label("[call] ValueError: boom") == "library_exception"
-    assert classify(CallOutcome(ok=False, structured=None, text="[call] ValueError: x"), from_example=False) == (
-        "invalid_sample"
-    )
+    assert classify(
+        CallOutcome(ok=False, structured=None, text="[call] ValueError: x"), from_example=False
+    ) == ("invalid_sample")
 
 
 def test_write_toylib_is_importable_as_a_folder(tmp_path: Path) -> None:

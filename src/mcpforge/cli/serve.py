@@ -80,7 +80,11 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
             if service not in {s.name for s in active_services(reg)}:
                 fail(f"no approved service {service!r}; convert it and approve it with `mcpforge review`")
         server = build_server(
-            reg, cfg, allowed_read_paths=roots, poll_interval=poll_interval, forge_tools=forge_tools,
+            reg,
+            cfg,
+            allowed_read_paths=roots,
+            poll_interval=poll_interval,
+            forge_tools=forge_tools,
             service=service,
         )
         if http is None:

@@ -6,7 +6,7 @@ Importing third-party code runs it, so this never runs in the mcpforge process. 
 (from its environment, put first on ``sys.path``) are the ones it sees.
 """
 
-# ruff: noqa: ANN401, C901, PLR0911, PLR0912, BLE001 - introspection of arbitrary code, errors recorded
+# ruff: noqa: PLR0911, PLR0912, PLR0915, PLR0124, SIM102 - introspection of arbitrary code, errors recorded
 from __future__ import annotations
 
 import enum
@@ -40,7 +40,14 @@ def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
         return {"kind": "text", "text": tp}
     if tp is type(None) or tp is None:
         return {"kind": "none"}
-    simple = {bool: "boolean", int: "integer", float: "number", str: "string", complex: "complex", bytes: "bytes"}
+    simple = {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        complex: "complex",
+        bytes: "bytes",
+    }
     if tp in simple:
         return {"kind": simple[tp]}
     origin = typing.get_origin(tp)
@@ -54,7 +61,10 @@ def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
     if origin is tuple:
         return {"kind": "list", "items": _describe_type(args[0], depth + 1) if args else {"kind": "any"}}
     if origin is dict:
-        return {"kind": "dict", "values": _describe_type(args[1], depth + 1) if len(args) == 2 else {"kind": "any"}}
+        return {
+            "kind": "dict",
+            "values": _describe_type(args[1], depth + 1) if len(args) == 2 else {"kind": "any"},
+        }
     if origin is not None:
         name = getattr(origin, "__name__", str(origin))
         if name in {"Sequence", "Iterable", "Collection", "MutableSequence", "list", "set"}:
@@ -66,7 +76,11 @@ def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
         return {"kind": "text", "text": str(tp)}
     if isinstance(tp, type):
         if issubclass(tp, enum.Enum):
-            return {"kind": "enum", "class": f"{tp.__module__}:{tp.__qualname__}", "values": [m.name for m in tp]}
+            return {
+                "kind": "enum",
+                "class": f"{tp.__module__}:{tp.__qualname__}",
+                "values": [m.name for m in tp],
+            }
         full = f"{tp.__module__}.{tp.__qualname__}"
         if full == "numpy.ndarray":
             return {"kind": "ndarray"}
@@ -126,8 +140,19 @@ def _doc_params(doc: str) -> dict[str, dict[str, str]]:
         if nxt and set(nxt) == {"-"} and stripped:
             section, current = stripped.lower(), None
             continue
-        if stripped.lower().rstrip(":") in {"args", "arguments", "parameters", "params", "keyword args",
-                                            "returns", "return", "raises", "examples", "yields", "notes"}:
+        if stripped.lower().rstrip(":") in {
+            "args",
+            "arguments",
+            "parameters",
+            "params",
+            "keyword args",
+            "returns",
+            "return",
+            "raises",
+            "examples",
+            "yields",
+            "notes",
+        }:
             if stripped.endswith(":"):
                 section, current = stripped.lower().rstrip(":"), None
                 continue
@@ -163,7 +188,11 @@ def _doc_params(doc: str) -> dict[str, dict[str, str]]:
                     entry["type"] = match.group(2)
                 entry["doc"] = match.group(3)
                 continue
-        if current and stripped and section in {"parameters", "other parameters", "args", "arguments", "params"}:
+        if (
+            current
+            and stripped
+            and section in {"parameters", "other parameters", "args", "arguments", "params"}
+        ):
             entry = found.setdefault(current, {})
             entry["doc"] = (entry.get("doc", "") + " " + stripped).strip()[:400]
     return found
@@ -174,7 +203,9 @@ def _returns_doc(doc: str) -> str:
     for index, line in enumerate(lines):
         if line.strip().lower().rstrip(":") in {"returns", "return", "yields"}:
             body = [
-                item.strip() for item in lines[index + 1 : index + 8] if item.strip() and set(item.strip()) != {"-"}
+                item.strip()
+                for item in lines[index + 1 : index + 8]
+                if item.strip() and set(item.strip()) != {"-"}
             ]
             return " ".join(body)[:400]
     return ""
@@ -204,8 +235,14 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
     }
     if type(obj).__name__ == "ufunc":
         record["params"] = [
-            {"name": f"x{i + 1}" if obj.nin > 1 else "x", "kind": "POSITIONAL_ONLY", "type": {"kind": "ndarray"},
-             "default": {"present": False}, "doc_type": "array_like", "doc": ""}
+            {
+                "name": f"x{i + 1}" if obj.nin > 1 else "x",
+                "kind": "POSITIONAL_ONLY",
+                "type": {"kind": "ndarray"},
+                "default": {"present": False},
+                "doc_type": "array_like",
+                "doc": "",
+            }
             for i in range(obj.nin)
         ]
         record["returns"] = {"kind": "ndarray"}
@@ -276,8 +313,14 @@ def main() -> None:
     started = time.perf_counter()
     budget = float(request.get("budget_seconds", 60))
     out = Path(os.environ["MCPFORGE_OUTPUT_DIR"]) / "analysis.json"
-    analysis: dict[str, Any] = {"package": package, "version": None, "modules": [], "module_errors": {},
-                                "callables": [], "import_error": None}
+    analysis: dict[str, Any] = {
+        "package": package,
+        "version": None,
+        "modules": [],
+        "module_errors": {},
+        "callables": [],
+        "import_error": None,
+    }
     try:
         top = importlib.import_module(package)
     except BaseException as exc:

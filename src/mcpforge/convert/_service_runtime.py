@@ -11,7 +11,7 @@ AST check admits nothing but arithmetic over names, numbers and calls of plain n
 never reach ``eval`` with attribute access, dunders or statements in it.
 """
 
-# ruff: noqa: ANN401, PLR0911, C901 - values here are arbitrary library values by design
+# ruff: noqa: PLR0911 - values here are arbitrary library values by design
 from __future__ import annotations
 
 import ast
@@ -214,7 +214,13 @@ def to_json(value: Any, *, depth: int = 0) -> Any:
     if isinstance(value, (list, tuple, set, frozenset)):
         items = list(value) if not isinstance(value, (set, frozenset)) else sorted(value, key=repr)
         return [to_json(item, depth=depth + 1) for item in items[:MAX_ITEMS]]
-    if inspect.isgenerator(value) or type(value).__name__ in {"map", "filter", "zip", "dict_keys", "dict_values"}:
+    if inspect.isgenerator(value) or type(value).__name__ in {
+        "map",
+        "filter",
+        "zip",
+        "dict_keys",
+        "dict_values",
+    }:
         return [to_json(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
     number = _as_number(value)
     if number is not None:
@@ -261,7 +267,7 @@ def _pandas_json(value: Any) -> Any:
 def _handle_record(value: Any) -> dict[str, Any]:
     try:
         text = str(value)
-    except Exception as exc:  # noqa: BLE001 - a library __str__ may raise anything
+    except Exception as exc:
         text = f"<{type(value).__name__}: str() failed: {exc}>"
     return {
         "handle": HANDLES.put(value),
@@ -271,7 +277,7 @@ def _handle_record(value: Any) -> dict[str, Any]:
 
 
 # -- calls -----------------------------------------------------------------------------------------------
-class ToolFailure(Exception):
+class ToolFailedError(Exception):
     """A call failed; ``phase`` says where (arguments, call, result) for the review step."""
 
     def __init__(self, phase: str, exc: BaseException) -> None:
@@ -299,8 +305,8 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
                 positional.append(value)
             else:
                 kwargs[param.get("python_name", name)] = value
-    except Exception as exc:  # noqa: BLE001 - reported to the client with its phase
-        raise ToolFailure("arguments", exc) from exc
+    except Exception as exc:
+        raise ToolFailedError("arguments", exc) from exc
     try:
         if plan.get("kind") == "method":
             if receiver is None:
@@ -308,13 +314,13 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
             value = getattr(receiver, str(plan["method"]))(*positional, **kwargs)
         else:
             value = target(*positional, **kwargs)
-    except Exception as exc:  # noqa: BLE001 - library errors become tool errors, never a crash
-        raise ToolFailure("call", exc) from exc
+    except Exception as exc:
+        raise ToolFailedError("call", exc) from exc
     try:
         result = to_json(value)
         json.dumps(result)
-    except Exception as exc:  # noqa: BLE001 - see above
-        raise ToolFailure("result", exc) from exc
+    except Exception as exc:
+        raise ToolFailedError("result", exc) from exc
     return {"result": result, "duration_ms": round((time.perf_counter() - started) * 1000, 3)}
 
 

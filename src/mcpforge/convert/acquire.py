@@ -25,7 +25,9 @@ from filelock import FileLock
 from mcpforge.exceptions import ConversionError
 
 INSTALL_TIMEOUT_SECONDS = 900.0
-_REQUIREMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?\s*((==|>=|<=|~=|!=|>|<)\s*[\w.*+!-]+\s*,?\s*)*$")
+_REQUIREMENT = re.compile(
+    r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?\s*((==|>=|<=|~=|!=|>|<)\s*[\w.*+!-]+\s*,?\s*)*$"
+)
 _PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 
 
@@ -69,7 +71,9 @@ def acquire(source: str, *, cache_dir: Path | None = None) -> Environment:
             raise ConversionError("acquire", "not_found", f"{source!r} is not a directory")
         return _local(path.resolve(), cache_dir or default_cache_dir(), started)
     if not _REQUIREMENT.match(source.strip()):
-        raise ConversionError("acquire", "invalid_source", f"{source!r} is neither a PyPI requirement nor a directory")
+        raise ConversionError(
+            "acquire", "invalid_source", f"{source!r} is neither a PyPI requirement nor a directory"
+        )
     name = re.split(r"[\[=<>!~\s]", source.strip(), maxsplit=1)[0]
     env_dir = (cache_dir or default_cache_dir()) / f"{normalize(name)}-{_digest(source.strip())}"
     cached = _ensure_installed(env_dir, [source.strip()])
@@ -96,16 +100,31 @@ def _local(path: Path, cache_dir: Path, started: float) -> Environment:
         site_dir = _site_packages(env_dir)
         dist, version, imports = _distribution_info(site_dir, None)
         return Environment(
-            source=str(path), kind="project", root=env_dir, site_dirs=(site_dir,), import_names=imports,
-            distribution=dist, version=version, install_seconds=round(time.perf_counter() - started, 3),
+            source=str(path),
+            kind="project",
+            root=env_dir,
+            site_dirs=(site_dir,),
+            import_names=imports,
+            distribution=dist,
+            version=version,
+            install_seconds=round(time.perf_counter() - started, 3),
             cached=cached,
         )
     if (path / "__init__.py").exists():
         return Environment(
-            source=str(path), kind="folder", root=path.parent, site_dirs=(path.parent,), import_names=(path.name,),
-            distribution=path.name, version=None, install_seconds=0.0, cached=True,
+            source=str(path),
+            kind="folder",
+            root=path.parent,
+            site_dirs=(path.parent,),
+            import_names=(path.name,),
+            distribution=path.name,
+            version=None,
+            install_seconds=0.0,
+            cached=True,
         )
-    packages = sorted(p.parent.name for p in path.glob("*/__init__.py") if not p.parent.name.startswith(("_", ".")))
+    packages = sorted(
+        p.parent.name for p in path.glob("*/__init__.py") if not p.parent.name.startswith(("_", "."))
+    )
     if not packages and not list(path.glob("*.py")):
         raise ConversionError("acquire", "untoolable_repo", f"{str(path)!r} holds no Python code")
     if not packages:
@@ -113,8 +132,15 @@ def _local(path: Path, cache_dir: Path, started: float) -> Environment:
             "acquire", "untoolable_repo", f"{str(path)!r} holds Python files but no package (no __init__.py)"
         )
     return Environment(
-        source=str(path), kind="folder", root=path, site_dirs=(path,), import_names=tuple(packages),
-        distribution=path.name, version=None, install_seconds=0.0, cached=True,
+        source=str(path),
+        kind="folder",
+        root=path,
+        site_dirs=(path,),
+        import_names=tuple(packages),
+        distribution=path.name,
+        version=None,
+        install_seconds=0.0,
+        cached=True,
     )
 
 
@@ -148,24 +174,44 @@ def _install(env_dir: Path, requirements: list[str]) -> None:
     try:
         subprocess.run(
             [sys.executable, "-m", "venv", "--without-pip", str(env_dir)],
-            check=True, capture_output=True, timeout=120,
+            check=True,
+            capture_output=True,
+            timeout=120,
         )
         done = subprocess.run(
-            [sys.executable, "-m", "pip", "--python", str(env_dir / "bin" / "python"), "install",
-             "--no-input", "--disable-pip-version-check", *requirements],
-            capture_output=True, text=True, timeout=INSTALL_TIMEOUT_SECONDS, check=False,
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "--python",
+                str(env_dir / "bin" / "python"),
+                "install",
+                "--no-input",
+                "--disable-pip-version-check",
+                *requirements,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=INSTALL_TIMEOUT_SECONDS,
+            check=False,
         )
     except subprocess.TimeoutExpired as exc:
         shutil.rmtree(env_dir, ignore_errors=True)
-        raise ConversionError("acquire", "env_failure", f"pip install timed out after {exc.timeout:g}s") from exc
+        raise ConversionError(
+            "acquire", "env_failure", f"pip install timed out after {exc.timeout:g}s"
+        ) from exc
     except (OSError, subprocess.CalledProcessError) as exc:
         shutil.rmtree(env_dir, ignore_errors=True)
         raise ConversionError("acquire", "env_failure", f"cannot create the environment: {exc}") from exc
     if done.returncode != 0:
         shutil.rmtree(env_dir, ignore_errors=True)
-        lines = [line for line in done.stderr.splitlines() if line.startswith("ERROR")] or done.stderr.splitlines()
+        lines = [
+            line for line in done.stderr.splitlines() if line.startswith("ERROR")
+        ] or done.stderr.splitlines()
         category = "not_found" if "No matching distribution" in done.stderr else "env_failure"
-        raise ConversionError("acquire", category, f"pip install {' '.join(requirements)!r} failed: {' | '.join(lines[-2:])}")
+        raise ConversionError(
+            "acquire", category, f"pip install {' '.join(requirements)!r} failed: {' | '.join(lines[-2:])}"
+        )
     (env_dir / ".mcpforge-ready").write_text("ok\n", encoding="utf-8")
 
 
@@ -181,7 +227,14 @@ def _distribution_info(site_dir: Path, name: str | None) -> tuple[str, str | Non
     infos = sorted(site_dir.glob("*.dist-info"))
     chosen = None
     if name is not None:
-        chosen = next((i for i in infos if normalize(i.name.removesuffix(".dist-info").rsplit("-", 1)[0]) == normalize(name)), None)
+        chosen = next(
+            (
+                i
+                for i in infos
+                if normalize(i.name.removesuffix(".dist-info").rsplit("-", 1)[0]) == normalize(name)
+            ),
+            None,
+        )
     elif infos:
         # A local project: the most recently installed distribution is the project itself.
         chosen = max(infos, key=lambda i: i.stat().st_mtime)
@@ -198,7 +251,12 @@ def _distribution_info(site_dir: Path, name: str | None) -> tuple[str, str | Non
             first = line.split(",")[0].split("/")[0]
             if first.endswith(".py") and "/" not in line.split(",")[0]:
                 first = first.removesuffix(".py")
-            if first and not first.endswith((".dist-info", ".data", ".pth")) and first not in names and ".." not in first:
+            if (
+                first
+                and not first.endswith((".dist-info", ".data", ".pth"))
+                and first not in names
+                and ".." not in first
+            ):
                 names.append(first)
     names = [n for n in names if not n.startswith("_") and n.isidentifier() and n not in {"tests", "test"}]
     names.sort(key=lambda n: (normalize(n) != normalize(dist), n))

@@ -6,7 +6,7 @@ or a CSV path under the allowed roots, expressions as strings parsed by the serv
 objects of the library as handle ids. What cannot be adapted raises :class:`Unadaptable` with the reason.
 """
 
-# ruff: noqa: PLR0911, C901 - one rule per type family reads better than a table of lambdas
+# ruff: noqa: PLR0911, PLR0912 - one rule per type family reads better than a table of lambdas
 from __future__ import annotations
 
 import re
@@ -23,11 +23,17 @@ _NUMBER = {"type": "number"}
 _COMPLEX = {
     "anyOf": [
         {"type": "number"},
-        {"type": "object", "properties": {"real": {"type": "number"}, "imag": {"type": "number"}},
-         "required": ["real", "imag"]},
+        {
+            "type": "object",
+            "properties": {"real": {"type": "number"}, "imag": {"type": "number"}},
+            "required": ["real", "imag"],
+        },
     ]
 }
-_ARRAY = {"anyOf": [{"type": "number"}, {"type": "array"}], "description": "a number or (nested) list of numbers"}
+_ARRAY = {
+    "anyOf": [{"type": "number"}, {"type": "array"}],
+    "description": "a number or (nested) list of numbers",
+}
 _DATAFRAME = {
     "anyOf": [{"type": "array", "items": {"type": "object"}}, {"type": "string"}],
     "description": "rows as a list of objects, or the path of a CSV file under the allowed directories",
@@ -43,8 +49,11 @@ _WORDS: list[tuple[tuple[str, ...], dict[str, Any], str]] = [
     (("str", "string", "path"), {"type": "string"}, "json"),
     (("dict", "mapping"), {"type": "object"}, "json"),
     (("list", "sequence", "tuple", "iterable", "container", "collection", "set"), {"type": "array"}, "json"),
-    (("expr", "expression", "sympifiable"), {"type": "string", "description": "an expression, e.g. x**2 - 1"},
-     "expression"),
+    (
+        ("expr", "expression", "sympifiable"),
+        {"type": "string", "description": "an expression, e.g. x**2 - 1"},
+        "expression",
+    ),
     (("node",), {"type": ["string", "number"]}, "json"),
 ]
 
@@ -101,7 +110,9 @@ def adapt_type(tree: dict[str, Any], doc_type: str, library_classes: dict[str, s
         values = adapt_type(tree.get("values", {"kind": "any"}), "", library_classes)
         return Adapted(schema={"type": "object", "additionalProperties": values.schema})
     if kind == "union":
-        return _union([m for m in tree.get("of", []) if m.get("kind") != "none"], library_classes, nullable=True)
+        return _union(
+            [m for m in tree.get("of", []) if m.get("kind") != "none"], library_classes, nullable=True
+        )
     if kind == "class":
         return _class(str(tree.get("name", "")), library_classes)
     if kind == "bytes":
@@ -127,7 +138,11 @@ def _union(members: list[dict[str, Any]], library_classes: dict[str, str], *, nu
 def _class(full: str, library_classes: dict[str, str]) -> Adapted:
     short = full.rsplit(".", 1)[-1]
     if short.lower() in library_classes or full in library_classes.values():
-        return Adapted(schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=library_classes.get(short.lower(), full))
+        return Adapted(
+            schema=HANDLE_SCHEMA,
+            adapter={"kind": "handle"},
+            handle_class=library_classes.get(short.lower(), full),
+        )
     if full in {"pathlib.Path", "os.PathLike", "pathlib.PurePath"}:
         return Adapted(schema={"type": "string"})
     if full in {"decimal.Decimal", "fractions.Fraction"}:
@@ -150,7 +165,9 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
     lowered = f" {cleaned.lower()} "
     for word in re.findall(r"[a-z_][a-z0-9_]{2,}", lowered):
         if word in library_classes:
-            return Adapted(schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=library_classes[word])
+            return Adapted(
+                schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=library_classes[word]
+            )
     schemas: list[dict[str, Any]] = []
     adapter = {"kind": "json"}
     for words, schema, kind in _WORDS:

@@ -19,7 +19,12 @@ from mcpforge.exceptions import ConversionError
 from mcpforge.sandbox import SandboxLimits, SandboxRequest, get_sandbox
 
 _SCRIPT = Path(_analysis_script.__file__).read_text(encoding="utf-8")
-_NETWORK_HINTS = ("urlopen", "Network is unreachable", "Temporary failure in name resolution", "ConnectionError")
+_NETWORK_HINTS = (
+    "urlopen",
+    "Network is unreachable",
+    "Temporary failure in name resolution",
+    "ConnectionError",
+)
 _GPU_HINTS = ("CUDA", "cuda", "GPU", "nvidia")
 
 
@@ -37,7 +42,12 @@ def service_limits(config: SandboxConfig, *, timeout_seconds: float) -> SandboxL
 
 
 def analyse(
-    env: Environment, package: str, *, config: SandboxConfig, budget_seconds: float = 60.0, max_modules: int = 150
+    env: Environment,
+    package: str,
+    *,
+    config: SandboxConfig,
+    budget_seconds: float = 60.0,
+    max_modules: int = 150,
 ) -> Analysis:
     """The public API of ``package`` in ``env``.
 
@@ -60,9 +70,13 @@ def analyse(
     raw = get_sandbox(config).run(request)
     data = raw.outputs.get("analysis.json")
     if data is None:
-        tail = " | ".join(raw.stderr.strip().splitlines()[-3:]) or raw.killed_reason or f"exit {raw.exit_code}"
+        tail = (
+            " | ".join(raw.stderr.strip().splitlines()[-3:]) or raw.killed_reason or f"exit {raw.exit_code}"
+        )
         category = "timeout" if raw.timed_out else "import_error"
-        raise ConversionError("analyse", category, f"the sandboxed analysis of {package!r} wrote nothing: {tail}")
+        raise ConversionError(
+            "analyse", category, f"the sandboxed analysis of {package!r} wrote nothing: {tail}"
+        )
     try:
         analysis = Analysis.model_validate_json(data)
     except ValidationError as exc:

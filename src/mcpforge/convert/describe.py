@@ -22,7 +22,9 @@ def tool_spec(plan: ToolPlan, library: str) -> ToolSpec:
     handles = [p["name"] for p in plan.params if p["adapter"].get("kind") == "handle"]
     if plan.kind == "class":
         what = f"Creates a {plan.public_path} object inside the service and returns a handle id for it."
-        returns = "A handle record {handle, type, text}; pass `handle` to the method tools, free it with `release`."
+        returns = (
+            "A handle record {handle, type, text}; pass `handle` to the method tools, free it with `release`."
+        )
     elif plan.kind == "method":
         what = f"Calls the {plan.public_path.rsplit('.', 1)[-1]} method of the object named by `handle`."
         returns = api.returns_doc or "The method's result as JSON (library objects as handle records)."

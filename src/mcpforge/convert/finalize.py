@@ -22,7 +22,8 @@ def markdown(report: ConversionReport) -> str:
     if report.stopped_at:
         lines.append(f"- stopped at **{report.stopped_at}** ({report.stop_category}): {report.stop_reason}")
     lines += [
-        f"- tools generated: {report.tools_generated} · proven through an MCP client: {report.tools_passed} · "
+        f"- tools generated: {report.tools_generated} · "
+        f"proven through an MCP client: {report.tools_passed} · "
         f"listed by the final service: {report.tools_listed} (incl. `release`)",
         f"- callables skipped before generation: {len(report.skipped)}",
         "- timings (s): " + ", ".join(f"{k} {v:.1f}" for k, v in report.timings.items()),
@@ -30,17 +31,28 @@ def markdown(report: ConversionReport) -> str:
     ]
     passed = [o for o in report.outcomes if o.passed]
     if passed:
-        lines += ["## Tools (each answered a sample call)", "", "| tool | library callable | sample | result |",
-                  "|---|---|---|---|"]
+        lines += [
+            "## Tools (each answered a sample call)",
+            "",
+            "| tool | library callable | sample | result |",
+            "|---|---|---|---|",
+        ]
         for outcome in passed:
             attempt = next(a for a in outcome.attempts if a.ok)
             result = str(attempt.result)[:80].replace("|", "\\|").replace("\n", " ")
             args = str(attempt.arguments)[:80].replace("|", "\\|")
-            lines.append(f"| `{outcome.tool}` | `{outcome.public_path}` | {attempt.source}: `{args}` | `{result}` |")
+            lines.append(
+                f"| `{outcome.tool}` | `{outcome.public_path}` | {attempt.source}: `{args}` | `{result}` |"
+            )
         lines.append("")
     dropped = [o for o in report.outcomes if not o.passed]
     if dropped:
-        lines += ["## Dropped after the run (no sample succeeded)", "", "| tool | label | last error |", "|---|---|---|"]
+        lines += [
+            "## Dropped after the run (no sample succeeded)",
+            "",
+            "| tool | label | last error |",
+            "|---|---|---|",
+        ]
         for outcome in dropped:
             error = (outcome.dropped_reason or "")[:120].replace("|", "\\|").replace("\n", " ")
             lines.append(f"| `{outcome.tool}` | {outcome.category} | {error} |")

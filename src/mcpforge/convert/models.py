@@ -28,7 +28,9 @@ class ApiParam(_Model):
 
     name: str
     kind: str = Field(description="inspect.Parameter kind name, e.g. POSITIONAL_OR_KEYWORD")
-    type: dict[str, Any] = Field(default_factory=lambda: {"kind": "any"}, description="type tree of the annotation")
+    type: dict[str, Any] = Field(
+        default_factory=lambda: {"kind": "any"}, description="type tree of the annotation"
+    )
     default: dict[str, Any] = Field(default_factory=lambda: {"present": False})
     doc_type: str = ""
     doc: str = ""
@@ -77,7 +79,9 @@ class CallAttempt(_Model):
     tool: str
     source: str = Field(description="where the arguments came from: example, defaults, types, chain")
     arguments: dict[str, Any]
-    steps: list[dict[str, Any]] = Field(default_factory=list, description="the sample's calls, with $ref bindings")
+    steps: list[dict[str, Any]] = Field(
+        default_factory=list, description="the sample's calls, with $ref bindings"
+    )
     ok: bool
     result: Any = None
     error: str | None = None

@@ -63,35 +63,66 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", Path(text).name or text).strip("_") or "service"
 
 
-def convert(options: ConvertOptions, config: MCPForgeConfig, *, registry_root: Path | None,
-            progress: Progress = lambda _m: None) -> ConversionReport:
+def convert(
+    options: ConvertOptions,
+    config: MCPForgeConfig,
+    *,
+    registry_root: Path | None,
+    progress: Progress = lambda _m: None,
+) -> ConversionReport:
     """Convert ``options.source``; the report (status STAGED, GENERATED or FAILED, never an exception)."""
     timer = _Timer(progress)
-    report = ConversionReport(source=options.source, service=_slug(options.source), library=_slug(options.source),
-                              version=None, status="FAILED", engine=options.engine)
+    report = ConversionReport(
+        source=options.source,
+        service=_slug(options.source),
+        library=_slug(options.source),
+        version=None,
+        status="FAILED",
+        engine=options.engine,
+    )
     out_dir = options.out_dir or Path("mcp_output") / _slug(options.source)
     try:
-        report = _convert(options, config, registry_root, timer, report, out_dir)
+        report = _convert(
+            options, config=config, registry_root=registry_root, timer=timer, report=report, out_dir=out_dir
+        )
     except ConversionError as exc:
         failed_step = next(reversed(timer.timings), "acquire")
-        report = report.model_copy(update={
-            "status": "FAILED", "stopped_at": exc.step or failed_step, "stop_reason": exc.reason,
-            "stop_category": exc.category,
-        })
-    report = report.model_copy(update={"timings": timer.timings, "failures_by_category": failures_by_category(report),
-                                        "out_dir": str(out_dir)})
+        report = report.model_copy(
+            update={
+                "status": "FAILED",
+                "stopped_at": exc.step or failed_step,
+                "stop_reason": exc.reason,
+                "stop_category": exc.category,
+            }
+        )
+    report = report.model_copy(
+        update={
+            "timings": timer.timings,
+            "failures_by_category": failures_by_category(report),
+            "out_dir": str(out_dir),
+        }
+    )
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "report.json").write_text(report.model_dump_json(indent=2), encoding="utf-8")
     (out_dir / "report.md").write_text(markdown(report), encoding="utf-8")
     return report
 
 
-def _convert(options: ConvertOptions, config: MCPForgeConfig, registry_root: Path | None, timer: _Timer,
-             report: ConversionReport, out_dir: Path) -> ConversionReport:
+def _convert(
+    options: ConvertOptions,
+    *,
+    config: MCPForgeConfig,
+    registry_root: Path | None,
+    timer: _Timer,
+    report: ConversionReport,
+    out_dir: Path,
+) -> ConversionReport:
     with timer.step("acquire", f"installing {options.source!r} into its own environment"):
         env = acquire(options.source, cache_dir=options.cache_dir)
     if not env.import_names:
-        raise ConversionError("acquire", "untoolable_repo", f"{env.distribution!r} installs no importable package")
+        raise ConversionError(
+            "acquire", "untoolable_repo", f"{env.distribution!r} installs no importable package"
+        )
     library = env.import_names[0]
     service = package_name(library).removesuffix("_mcp")
     report = report.model_copy(update={"library": library, "service": service, "version": env.version})
@@ -101,36 +132,76 @@ def _convert(options: ConvertOptions, config: MCPForgeConfig, registry_root: Pat
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "analysis.json").write_text(analysis.model_dump_json(indent=2), encoding="utf-8")
     with timer.step("select", f"{len(analysis.callables)} public callables found"):
-        selection = select(analysis, patterns=list(options.patterns), max_tools=options.max_tools, package=library)
+        selection = select(
+            analysis, patterns=list(options.patterns), max_tools=options.max_tools, package=library
+        )
     report = report.model_copy(update={"skipped": selection.skipped, "tools_generated": len(selection.plans)})
     if not selection.plans:
-        raise ConversionError("select", "untoolable_repo",
-                              f"no public callable of {library!r} could be adapted to JSON "
-                              f"({len(analysis.callables)} found, {len(selection.skipped)} skipped)")
+        raise ConversionError(
+            "select",
+            "untoolable_repo",
+            f"no public callable of {library!r} could be adapted to JSON "
+            f"({len(analysis.callables)} found, {len(selection.skipped)} skipped)",
+        )
     with timer.step("generate", f"{len(selection.plans)} tools"):
-        package_dir, _specs = generate(selection, out_dir, library=library, version=env.version,
-                                       requirement=_requirement(env), site_dirs=site_dirs)
-    with timer.step("run", "calling every tool through an MCP client"), _session(package_dir, site_dirs, config) as session:
+        package_dir, _specs = generate(
+            selection,
+            out_dir,
+            library=library,
+            version=env.version,
+            requirement=_requirement(env),
+            site_dirs=site_dirs,
+        )
+    with (
+        timer.step("run", "calling every tool through an MCP client"),
+        _session(package_dir, site_dirs, config) as session,
+    ):
         listed = session.list_tools()
         if len(listed) != len(selection.plans) + 1:
-            raise ConversionError("run", "mcp_spec_violation",
-                                  f"the service lists {len(listed)} tools, {len(selection.plans) + 1} expected")
-        outcomes = run_tools(session, selection.plans, expressions=selection.expression_parser is not None,
-                             progress=timer.progress)
+            raise ConversionError(
+                "run",
+                "mcp_spec_violation",
+                f"the service lists {len(listed)} tools, {len(selection.plans) + 1} expected",
+            )
+        outcomes = run_tools(
+            session,
+            selection.plans,
+            expressions=selection.expression_parser is not None,
+            progress=timer.progress,
+        )
     with timer.step("fix", "rule-based fixes, then dropping what no sample proved"):
-        selection, outcomes = _fix(selection, outcomes, out_dir, env, site_dirs, config, timer)
+        selection, outcomes = _fix(
+            selection,
+            outcomes=outcomes,
+            out_dir=out_dir,
+            env=env,
+            site_dirs=site_dirs,
+            config=config,
+            timer=timer,
+        )
     passed = {o.tool for o in outcomes if o.passed}
     report = report.model_copy(update={"outcomes": outcomes, "tools_passed": len(passed)})
     if not passed:
         raise ConversionError("run", "untoolable_repo", "no generated tool answered any sample call")
     with timer.step("generate-final", f"{len(passed)} proven tools"):
         kept = replace(selection, plans=[p for p in selection.plans if p.name in passed])
-        package_dir, specs = generate(kept, out_dir, library=library, version=env.version,
-                                      requirement=_requirement(env), site_dirs=site_dirs)
+        package_dir, specs = generate(
+            kept,
+            out_dir,
+            library=library,
+            version=env.version,
+            requirement=_requirement(env),
+            site_dirs=site_dirs,
+        )
         samples = sample_records(outcomes)
-        (package_dir / "samples.json").write_text(json.dumps(samples, indent=2, default=str), encoding="utf-8")
+        (package_dir / "samples.json").write_text(
+            json.dumps(samples, indent=2, default=str), encoding="utf-8"
+        )
         shutil.rmtree(package_dir / "__pycache__", ignore_errors=True)
-    with timer.step("finalize", "checking the final service"), _session(package_dir, site_dirs, config) as session:
+    with (
+        timer.step("finalize", "checking the final service"),
+        _session(package_dir, site_dirs, config) as session,
+    ):
         listed_names = [t.name for t in session.list_tools()]
     report = report.model_copy(update={"tools_listed": len(listed_names), "status": "GENERATED"})
     if options.stage and registry_root is not None:
@@ -138,19 +209,39 @@ def _convert(options: ConvertOptions, config: MCPForgeConfig, registry_root: Pat
         from mcpforge.registry.services import stage_service
 
         reg = Registry(registry_root, config)
-        final = report.model_copy(update={"status": "STAGED", "timings": timer.timings,
-                                          "failures_by_category": failures_by_category(report)})
+        final = report.model_copy(
+            update={
+                "status": "STAGED",
+                "timings": timer.timings,
+                "failures_by_category": failures_by_category(report),
+            }
+        )
         candidate_id = stage_service(
-            reg, service=service, version=env.version or "0", package_dir=package_dir, site_dirs=site_dirs,
-            specs=specs, report=json.loads(final.model_dump_json()), report_markdown=markdown(final),
-            samples=samples, actor=options.actor,
+            reg,
+            service=service,
+            version=env.version or "0",
+            package_dir=package_dir,
+            site_dirs=site_dirs,
+            specs=specs,
+            report=json.loads(final.model_dump_json()),
+            report_markdown=markdown(final),
+            samples=samples,
+            actor=options.actor,
         )
         report = report.model_copy(update={"status": "STAGED", "candidate_id": candidate_id})
     return report
 
 
-def _fix(selection: Selection, outcomes: list[ToolOutcome], out_dir: Path, env: Environment, site_dirs: list[str],
-         config: MCPForgeConfig, timer: _Timer) -> tuple[Selection, list[ToolOutcome]]:
+def _fix(
+    selection: Selection,
+    *,
+    outcomes: list[ToolOutcome],
+    out_dir: Path,
+    env: Environment,
+    site_dirs: list[str],
+    config: MCPForgeConfig,
+    timer: _Timer,
+) -> tuple[Selection, list[ToolOutcome]]:
     """Rule-based fix round: tools whose calls failed on keyword passing are retried positionally."""
     by_name = {p.name: p for p in selection.plans}
     retry = [by_name[o.tool].positional() for o in outcomes if needs_positional(o, by_name[o.tool])]
@@ -159,17 +250,25 @@ def _fix(selection: Selection, outcomes: list[ToolOutcome], out_dir: Path, env: 
     timer.progress(f"  retrying {len(retry)} tools with positional arguments")
     plans = [next((r for r in retry if r.name == p.name), p) for p in selection.plans]
     fixed = replace(selection, plans=plans)
-    package_dir, _specs = generate(fixed, out_dir, library=env.import_names[0], version=env.version,
-                                   requirement=_requirement(env), site_dirs=site_dirs)
+    package_dir, _specs = generate(
+        fixed,
+        out_dir,
+        library=env.import_names[0],
+        version=env.version,
+        requirement=_requirement(env),
+        site_dirs=site_dirs,
+    )
     with _session(package_dir, site_dirs, config) as session:
         again = run_tools(session, retry, expressions=fixed.expression_parser is not None, tools=plans)
     merged = {o.tool: o for o in outcomes}
     for outcome in again:
         previous = merged[outcome.tool]
-        merged[outcome.tool] = outcome.model_copy(update={
-            "attempts": [*previous.attempts, *outcome.attempts],
-            "fixes": [*previous.fixes, "arguments passed by position"],
-        })
+        merged[outcome.tool] = outcome.model_copy(
+            update={
+                "attempts": [*previous.attempts, *outcome.attempts],
+                "fixes": [*previous.fixes, "arguments passed by position"],
+            }
+        )
     return fixed, [merged[o.tool] for o in outcomes]
 
 

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import re
 
+# ruff: noqa: PLR0911 - one return per label
 from mcpforge.convert.models import FailureCategory
 from mcpforge.convert.session import CallOutcome
 
 _NETWORK = re.compile(
     r"URLError|ConnectionError|ConnectTimeout|socket|Network is unreachable|name resolution|HTTPError|"
-    r"FileNotFoundError|No such file|does not exist|download", re.IGNORECASE,
+    r"FileNotFoundError|No such file|does not exist|download",
+    re.IGNORECASE,
 )
-_IMPORT = re.compile(r"\b(ImportError|ModuleNotFoundError|OptionalDependencyNotAvailable)\b|requires .* to be installed|"
-                     r"No module named", re.IGNORECASE)
+_IMPORT = re.compile(
+    r"\b(ImportError|ModuleNotFoundError|OptionalDependencyNotAvailable)\b|requires .* to be installed|"
+    r"No module named",
+    re.IGNORECASE,
+)
 
 
 def classify(outcome: CallOutcome, *, from_example: bool) -> FailureCategory:

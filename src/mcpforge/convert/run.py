@@ -45,8 +45,11 @@ def run_sample(session: ServiceSession, sample: Sample) -> tuple[dict[str, Any],
         outcome = session.call(step.tool, _resolve(step.arguments, bound), timeout=CALL_TIMEOUT_SECONDS)
         if not outcome.ok:
             return step.arguments, CallOutcome(
-                ok=False, structured=None, text=f"[arguments] a preparing call of {step.tool!r} failed: {outcome.text}",
-                timed_out=outcome.timed_out, crashed=outcome.crashed,
+                ok=False,
+                structured=None,
+                text=f"[arguments] a preparing call of {step.tool!r} failed: {outcome.text}",
+                timed_out=outcome.timed_out,
+                crashed=outcome.crashed,
             )
         if step.bind:
             bound[step.bind] = _bound_value(outcome.structured)
@@ -55,15 +58,25 @@ def run_sample(session: ServiceSession, sample: Sample) -> tuple[dict[str, Any],
 
 
 # Most telling first: an environment problem explains every later failure; a made-up sample explains least.
-_PRIORITY = ("import_error", "needs_network_or_data", "timeout", "server_crash", "non_serializable",
-             "unsupported_type", "library_exception", "invalid_sample")
+_PRIORITY = (
+    "import_error",
+    "needs_network_or_data",
+    "timeout",
+    "server_crash",
+    "non_serializable",
+    "unsupported_type",
+    "library_exception",
+    "invalid_sample",
+)
 
 
 def _most_telling(attempts: list[CallAttempt]) -> CallAttempt | None:
     failed = [a for a in attempts if not a.ok]
     if not failed:
         return None
-    return min(failed, key=lambda a: _PRIORITY.index(a.category) if a.category in _PRIORITY else len(_PRIORITY))
+    return min(
+        failed, key=lambda a: _PRIORITY.index(a.category) if a.category in _PRIORITY else len(_PRIORITY)
+    )
 
 
 def run_tools(
@@ -86,11 +99,14 @@ def run_tools(
             category = None if outcome.ok else classify(outcome, from_example=sample.source == "example")
             attempts.append(
                 CallAttempt(
-                    tool=plan.name, source=sample.source + ("+chain" if len(sample.steps) > 1 else ""),
-                    arguments=arguments, ok=outcome.ok,
+                    tool=plan.name,
+                    source=sample.source + ("+chain" if len(sample.steps) > 1 else ""),
+                    arguments=arguments,
+                    ok=outcome.ok,
                     steps=[{"tool": s.tool, "arguments": s.arguments, "bind": s.bind} for s in sample.steps],
                     result=(outcome.structured or {}).get("result") if outcome.ok else None,
-                    error=None if outcome.ok else outcome.text[:500], category=category,
+                    error=None if outcome.ok else outcome.text[:500],
+                    category=category,
                     seconds=round(time.perf_counter() - started, 3),
                 )
             )
@@ -100,7 +116,10 @@ def run_tools(
         last = _most_telling(attempts)
         outcomes.append(
             ToolOutcome(
-                tool=plan.name, public_path=plan.public_path, passed=passed, attempts=attempts,
+                tool=plan.name,
+                public_path=plan.public_path,
+                passed=passed,
+                attempts=attempts,
                 category=None if passed or last is None else last.category,
                 dropped_reason=None if passed else (last.error if last else "no sample could be built"),
                 fixes=[f"tried {len(attempts)} samples"] if len(attempts) > 1 else [],
@@ -117,20 +136,33 @@ def sample_records(outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:
         for attempt in outcome.attempts:
             if attempt.ok:
                 records.append(
-                    {"tool": outcome.tool, "arguments": attempt.arguments, "steps": attempt.steps,
-                     "source": attempt.source,
-                     "chain": "+chain" in attempt.source, "result": attempt.result}
+                    {
+                        "tool": outcome.tool,
+                        "arguments": attempt.arguments,
+                        "steps": attempt.steps,
+                        "source": attempt.source,
+                        "chain": "+chain" in attempt.source,
+                        "result": attempt.result,
+                    }
                 )
     return records
 
 
-_POSITIONAL_HINTS = ("positional argument", "argument (0 given)", "arguments (0 given)", "unexpected keyword argument",
-                     "got multiple values for argument", "takes no keyword arguments")
+_POSITIONAL_HINTS = (
+    "positional argument",
+    "argument (0 given)",
+    "arguments (0 given)",
+    "unexpected keyword argument",
+    "got multiple values for argument",
+    "takes no keyword arguments",
+)
 
 
 def needs_positional(outcome: ToolOutcome, plan: ToolPlan) -> bool:
     """Whether the fix step should retry ``plan`` with positional arguments."""
     if outcome.passed or plan.extra.get("positional"):
         return False
-    return any(a.error and "TypeError" in a.error and any(h in a.error for h in _POSITIONAL_HINTS)
-               for a in outcome.attempts)
+    return any(
+        a.error and "TypeError" in a.error and any(h in a.error for h in _POSITIONAL_HINTS)
+        for a in outcome.attempts
+    )

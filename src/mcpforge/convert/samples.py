@@ -6,7 +6,7 @@ target=4)`` becomes a call of ``shortest_path`` with ``G`` replaced by the handl
 returned. Non-literal arguments of an expression library (``x**2 - 1``) travel as expression strings.
 """
 
-# ruff: noqa: C901, PLR0911, PLR0912 - one small interpreter of doctest lines
+# ruff: noqa: PLR0911 - one small interpreter of doctest lines
 from __future__ import annotations
 
 import ast
@@ -49,7 +49,7 @@ class _Reader:
         self.plan = plan
         self.tools = tools
         self.expressions = expressions
-        self.by_short = {}
+        self.by_short: dict[str, ToolPlan] = {}
         for tool in tools.values():
             short = tool.public_path.rsplit(".", 1)[-1]
             if tool.kind != "method":
@@ -70,7 +70,9 @@ class _Reader:
 
     def tool_for(self, call: ast.Call, bound: set[str]) -> tuple[ToolPlan, dict[str, Any]] | None:
         func = call.func
-        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        name = (
+            func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        )
         if name is None:
             return None
         receiver = func.value if isinstance(func, ast.Attribute) else None
@@ -108,7 +110,11 @@ class _Reader:
             for node in tree.body:
                 target: str | None = None
                 value: ast.expr | None = None
-                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                if (
+                    isinstance(node, ast.Assign)
+                    and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)
+                ):
                     target, value = node.targets[0].id, node.value
                 elif isinstance(node, ast.Expr):
                     value = node.value
@@ -123,7 +129,11 @@ class _Reader:
                         continue
                     tool, arguments = resolved
                     if tool.name == self.plan.name:
-                        found.append(Sample(source="example", steps=[*steps, Step(tool=tool.name, arguments=arguments)]))
+                        found.append(
+                            Sample(
+                                source="example", steps=[*steps, Step(tool=tool.name, arguments=arguments)]
+                            )
+                        )
                         if len(found) >= MAX_EXAMPLE_SAMPLES:
                             return found
                     elif call is value and target is not None:
@@ -134,7 +144,7 @@ class _Reader:
 
 
 def _typed_value(name: str, schema: dict[str, Any], expressions: bool) -> Any:
-    if "enum" in schema and schema["enum"]:
+    if schema.get("enum"):
         return schema["enum"][0]
     if "default" in schema:
         return schema["default"]
@@ -170,16 +180,31 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
         if not param.get("required"):
             continue
         if param["adapter"].get("kind") == "handle":
-            maker = next((t for t in tools.values() if t.returns_handle_of == param.get("handle_class")), None)
+            maker = next(
+                (t for t in tools.values() if t.returns_handle_of == param.get("handle_class")), None
+            )
             if maker is None:
                 return found
             ref = f"_{param['name']}"
             steps.append(Step(tool=maker.name, arguments={}, bind=ref))
             arguments[param["name"]] = {"$ref": ref}
         else:
-            arguments[param["name"]] = _typed_value(param["name"], properties.get(param["name"], {}), expressions)
+            arguments[param["name"]] = _typed_value(
+                param["name"], properties.get(param["name"], {}), expressions
+            )
     found.append(Sample(source="types", steps=[*steps, Step(tool=plan.name, arguments=arguments)]))
-    alternative = {k: (1 if v == 2 else "x" if v == "x**2 - 1" else [[1.0, 2.0], [3.0, 4.0]] if isinstance(v, list) and v and not isinstance(v[0], dict) else v) for k, v in arguments.items()}
+    alternative = {
+        k: (
+            1
+            if v == 2
+            else "x"
+            if v == "x**2 - 1"
+            else [[1.0, 2.0], [3.0, 4.0]]
+            if isinstance(v, list) and v and not isinstance(v[0], dict)
+            else v
+        )
+        for k, v in arguments.items()
+    }
     if alternative != arguments:
         found.append(Sample(source="types", steps=[*steps, Step(tool=plan.name, arguments=alternative)]))
     return found

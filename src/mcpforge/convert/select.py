@@ -17,11 +17,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcpforge.convert.adapt import ANY_JSON, HANDLE_SCHEMA, Unadaptable, adapt_type, output_schema
+from mcpforge.convert.adapt import ANY_JSON, HANDLE_SCHEMA, Adapted, Unadaptable, adapt_type, output_schema
 from mcpforge.convert.models import Analysis, ApiCallable, SkippedCallable
 
 MAX_NAME = 60
 DEFAULT_MAX_TOOLS = 80
+AREA_PENALTY = 0.75
 _BUILTINS = frozenset(dir(builtins))
 _VARIADIC = {"VAR_POSITIONAL", "VAR_KEYWORD"}
 
@@ -88,7 +89,9 @@ def _is_deprecated(api: ApiCallable) -> bool:
     return "deprecated" in head or ".. deprecated" in api.doc
 
 
-def _params(api: ApiCallable, classes: dict[str, str], parser: str | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _params(
+    api: ApiCallable, classes: dict[str, str], parser: str | None
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     params: list[dict[str, Any]] = []
     properties: dict[str, Any] = {}
     required: list[str] = []
@@ -106,7 +109,11 @@ def _params(api: ApiCallable, classes: dict[str, str], parser: str | None) -> tu
         schema = dict(adapted.schema)
         if adapter["kind"] == "handle" and parser is not None:
             # Expression libraries: a handle id or an expression string, parsed safely.
-            adapter, schema = {"kind": "json"}, {"type": "string", "description": "an expression or a handle id"}
+            adapter, schema = (
+                {"kind": "json"},
+                {"type": "string", "description": "an expression or a handle id"},
+            )
+            adapted = Adapted(schema=schema, adapter=adapter)
         description = (param.doc or param.doc_type or "").strip()
         if description:
             schema["description"] = (schema.get("description", "") + " " + description).strip()[:300]
@@ -138,16 +145,34 @@ def _score(api: ApiCallable, package: str) -> float:
     score = 3.0 if depth == 1 else (1.5 if depth == 2 else 0.0)
     score += 2.0 if api.examples else 0.0
     score += 1.0 if api.doc else -2.0
-    score += 0.5 * sum(1 for p in api.params if p.doc_type or p.type.get("kind") != "any") / max(len(api.params), 1)
+    score += (
+        0.5
+        * sum(1 for p in api.params if p.doc_type or p.type.get("kind") != "any")
+        / max(len(api.params), 1)
+    )
     score -= 0.3 * sum(1 for p in api.params if not p.default.get("present"))
-    if api.public_path.split(".")[-1].startswith(("test", "show", "plot", "print", "download", "fetch", "save", "draw", "write", "read", "load", "init", "interactive")):
+    if api.public_path.split(".")[-1].startswith(
+        (
+            "test",
+            "show",
+            "plot",
+            "print",
+            "download",
+            "fetch",
+            "save",
+            "draw",
+            "write",
+            "read",
+            "load",
+            "init",
+            "interactive",
+        )
+    ):
         score -= 5.0
     return score
 
 
-def select(
-    analysis: Analysis, *, patterns: list[str], max_tools: int, package: str
-) -> Selection:
+def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: str) -> Selection:
     """Choose and adapt up to ``max_tools`` tools (constructors count; ``release`` does not)."""
     parser = "sympy" if package == "sympy" else None
     classes = _library_classes(analysis)
@@ -160,13 +185,20 @@ def select(
         apis.extend(api.methods)
         owner_examples[api.public_path] = api.examples
     for api in apis:
-        if patterns and not any(fnmatch.fnmatch(api.public_path, p) or fnmatch.fnmatch(api.public_path.rsplit(".", 1)[-1], p) for p in patterns):
+        if patterns and not any(
+            fnmatch.fnmatch(api.public_path, p) or fnmatch.fnmatch(api.public_path.rsplit(".", 1)[-1], p)
+            for p in patterns
+        ):
             continue
         if api.error:
-            skipped.append(SkippedCallable(public_path=api.public_path, reason=api.error, category="api_inference_error"))
+            skipped.append(
+                SkippedCallable(public_path=api.public_path, reason=api.error, category="api_inference_error")
+            )
             continue
         if _is_deprecated(api):
-            skipped.append(SkippedCallable(public_path=api.public_path, reason="deprecated", category="deprecated"))
+            skipped.append(
+                SkippedCallable(public_path=api.public_path, reason="deprecated", category="deprecated")
+            )
             continue
         try:
             params, schema = _params(api, classes, parser)
@@ -183,22 +215,49 @@ def select(
             assert api.owner is not None
             method = api.public_path.rsplit(".", 1)[-1]
             target = _target(api.owner)
-            params = [{"name": "handle", "python_name": "self", "adapter": {"kind": "handle"}, "role": "self",
-                       "positional_only": False, "handle_class": api.owner, "required": True}, *params]
+            params = [
+                {
+                    "name": "handle",
+                    "python_name": "self",
+                    "adapter": {"kind": "handle"},
+                    "role": "self",
+                    "positional_only": False,
+                    "handle_class": api.owner,
+                    "required": True,
+                },
+                *params,
+            ]
             schema["properties"] = {"handle": HANDLE_SCHEMA, **schema["properties"]}
             schema["required"] = ["handle", *schema.get("required", [])]
         candidates.append(
             ToolPlan(
-                name="", area=_area(api, package), public_path=api.public_path, kind=kind, target=target,
-                method=method, api=api, params=params, input_schema=schema,
-                output_schema=output_schema(api.returns), returns_handle_of=returns_handle_of,
-                score=_score(api, package) - (1.5 if kind == "class" else 0.0) - (1.0 if kind == "method" else 0.0),
+                name="",
+                area=_area(api, package),
+                public_path=api.public_path,
+                kind=kind,
+                target=target,
+                method=method,
+                api=api,
+                params=params,
+                input_schema=schema,
+                output_schema=output_schema(api.returns),
+                returns_handle_of=returns_handle_of,
+                score=_score(api, package)
+                - (1.5 if kind == "class" else 0.0)
+                - (1.0 if kind == "method" else 0.0),
                 extra={"owner_examples": owner_examples.get(api.owner or "", [])},
             )
         )
     mentions = _mentions(apis)
     candidates = [
-        ToolPlan(**{**c.__dict__, "score": c.score + math.log2(1 + mentions.get(c.public_path.rsplit(".", 1)[-1], 0))})
+        ToolPlan(
+            **{
+                **c.__dict__,
+                # A method name ("doit", "add_edge") is shared by many classes: no popularity from it.
+                "score": c.score
+                + (0.0 if c.kind == "method" else math.log2(1 + mentions.get(c.public_path.rsplit(".", 1)[-1], 0))),
+            }
+        )
         for c in candidates
     ]
     chosen = _with_constructors(_rank(candidates, max_tools), candidates, max_tools)
@@ -211,9 +270,15 @@ def _mentions(apis: list[ApiCallable]) -> Counter[str]:
     words: Counter[str] = Counter()
     for api in apis:
         # Calls on numpy / pandas / matplotlib / math in the examples are not calls of this library.
-        found = set(re.findall(r"(?<!np\.)(?<!plt\.)(?<!pd\.)(?<!math\.)(?<!numpy\.)\b([A-Za-z_][A-Za-z0-9_]{2,})\(",
-                               "\n".join(api.examples)))
-        see_also = re.search(r"See Also\s*\n\s*[-=]+\s*\n(.*?)(?:\n\s*\n\S[^\n]*\n\s*[-=]{3,}|\Z)", api.doc, re.S)
+        found = set(
+            re.findall(
+                r"(?<!np\.)(?<!plt\.)(?<!pd\.)(?<!math\.)(?<!numpy\.)\b([A-Za-z_][A-Za-z0-9_]{2,})\(",
+                "\n".join(api.examples),
+            )
+        )
+        see_also = re.search(
+            r"See Also\s*\n\s*[-=]+\s*\n(.*?)(?:\n\s*\n\S[^\n]*\n\s*[-=]{3,}|\Z)", api.doc, re.S
+        )
         if see_also:
             found |= set(re.findall(r"([A-Za-z_][A-Za-z0-9_]{2,})", see_also.group(1)))
         found |= set(re.findall(r":(?:func|meth|class):`~?(?:[\w.]+\.)?(\w+)`", api.doc))
@@ -226,6 +291,7 @@ def _with_constructors(chosen: list[ToolPlan], candidates: list[ToolPlan], max_t
     needed = {p.get("handle_class") for plan in chosen for p in plan.params if p.get("handle_class")}
     have = {plan.returns_handle_of for plan in chosen}
     extra = [c for c in candidates if c.kind == "class" and c.public_path in needed - have]
+    extra = sorted(extra, key=lambda c: -c.score)[: max(1, max_tools // 5)]
     if not extra:
         return chosen
     kept = [p for p in chosen if p.kind == "class" or p.public_path in needed] or chosen
@@ -234,16 +300,20 @@ def _with_constructors(chosen: list[ToolPlan], candidates: list[ToolPlan], max_t
 
 
 def _rank(candidates: list[ToolPlan], max_tools: int) -> list[ToolPlan]:
-    """Best first, round-robin over areas so one big area does not crowd out the rest."""
+    """Best first, each further pick from an area already chosen costing AREA_PENALTY, so one big area does
+    not crowd out the rest while a very popular callable still beats a weak one from a fresh area."""
     by_area: dict[str, list[ToolPlan]] = defaultdict(list)
     for plan in sorted(candidates, key=lambda p: (-p.score, p.public_path)):
         by_area[plan.area].append(plan)
-    areas = sorted(by_area, key=lambda a: -by_area[a][0].score)
+    taken: Counter[str] = Counter()
     chosen: list[ToolPlan] = []
-    while len(chosen) < max_tools and any(by_area[a] for a in areas):
-        for area in areas:
-            if by_area[area] and len(chosen) < max_tools:
-                chosen.append(by_area[area].pop(0))
+    while len(chosen) < max_tools and any(by_area.values()):
+        area = max(
+            (a for a, plans in by_area.items() if plans),
+            key=lambda a: (by_area[a][0].score - AREA_PENALTY * taken[a], a),
+        )
+        chosen.append(by_area[area].pop(0))
+        taken[area] += 1
     return chosen
 
 

@@ -31,7 +31,7 @@ from mcpforge.sandbox import RunningSandbox, SandboxRequest, get_sandbox
 
 logger = logging.getLogger("mcpforge.convert")
 
-_LAUNCHER = '''
+_LAUNCHER = """
 import json, os, site, sys
 cfg = json.load(open("launch.json", encoding="utf-8"))
 sys.path.insert(0, os.getcwd())
@@ -44,7 +44,7 @@ for directory in reversed(cfg["site_dirs"]):
 os.environ["MCPFORGE_ALLOWED_ROOTS"] = os.pathsep.join(cfg["allowed_roots"])
 import importlib
 importlib.import_module(cfg["package"] + ".server").main()
-'''
+"""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,7 +137,11 @@ class ServiceSession:
 
     def _request(self) -> SandboxRequest:
         files = package_files(self.package_dir)
-        launch = {"package": self.package_dir.name, "site_dirs": self.site_dirs, "allowed_roots": self.allowed_roots}
+        launch = {
+            "package": self.package_dir.name,
+            "site_dirs": self.site_dirs,
+            "allowed_roots": self.allowed_roots,
+        }
         files["launch.json"] = json.dumps(launch).encode("utf-8")
         return SandboxRequest(
             script=_LAUNCHER,
@@ -170,10 +174,14 @@ class ServiceSession:
             self._session = self._session_cm.__enter__()
         except (TimeoutError, OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as exc:
             self._session_cm = None
-            raise SandboxError(f"the service {self.package_dir.name!r} did not start: {self._stderr_tail() or exc}") from exc
+            raise SandboxError(
+                f"the service {self.package_dir.name!r} did not start: {self._stderr_tail() or exc}"
+            ) from exc
         except Exception as exc:
             self._session_cm = None
-            raise SandboxError(f"the service {self.package_dir.name!r} did not start: {self._stderr_tail() or exc}") from exc
+            raise SandboxError(
+                f"the service {self.package_dir.name!r} did not start: {self._stderr_tail() or exc}"
+            ) from exc
 
     def _stderr_tail(self) -> str:
         if self._running is None:
@@ -209,16 +217,22 @@ class ServiceSession:
             result = self._portal.call(one)
         except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream) as exc:
             self.stop()
-            return CallOutcome(ok=False, structured=None, text=f"the service process ended: {exc}", crashed=True)
-        except Exception as exc:  # noqa: BLE001 - an MCP error answer (McpError) or a dead transport
+            return CallOutcome(
+                ok=False, structured=None, text=f"the service process ended: {exc}", crashed=True
+            )
+        except Exception as exc:
             if self._running is not None and self._running.wait(0) is not None:
                 tail = self._stderr_tail()
                 self.stop()
-                return CallOutcome(ok=False, structured=None, text=f"the service process ended: {tail}", crashed=True)
+                return CallOutcome(
+                    ok=False, structured=None, text=f"the service process ended: {tail}", crashed=True
+                )
             return CallOutcome(ok=False, structured=None, text=f"{type(exc).__name__}: {exc}")
         if result is None:
             self.stop()
-            return CallOutcome(ok=False, structured=None, text=f"no answer within {timeout:g}s", timed_out=True)
+            return CallOutcome(
+                ok=False, structured=None, text=f"no answer within {timeout:g}s", timed_out=True
+            )
         text = "\n".join(block.text for block in result.content if isinstance(block, types.TextContent))
         return CallOutcome(ok=not result.is_error, structured=result.structured_content, text=text)
 
@@ -231,7 +245,7 @@ class ServiceSession:
                 self._running.kill("stopped")
             try:
                 cm.__exit__(None, None, None)
-            except Exception:  # noqa: BLE001 - tearing down a dead session; nothing left to report
+            except Exception:
                 logger.debug("closing the service session failed", exc_info=True)
 
     def close(self) -> None:

@@ -136,7 +136,7 @@ def get_service_candidate(reg: Registry, candidate_id: str) -> dict[str, Any]:
     """The metadata entry of a staged (or decided) service candidate."""
     entry = read_metadata(reg)["candidates"].get(candidate_id)
     if entry is None:
-        raise NotFoundError(f"service candidate {candidate_id!r} does not exist")
+        raise NotFoundError("service candidate", candidate_id)
     return dict(entry)
 
 
@@ -154,13 +154,17 @@ def decide_service(
         meta = read_metadata(reg)
         entry = meta["candidates"].get(candidate_id)
         if entry is None:
-            raise NotFoundError(f"service candidate {candidate_id!r} does not exist")
+            raise NotFoundError("service candidate", candidate_id)
         if entry["status"] != ToolStatus.STAGED.value:
             raise InvalidArgumentError(
-                f"service candidate {candidate_id!r} is {entry['status']}; only STAGED candidates are reviewed",
+                f"service candidate {candidate_id!r} is {entry['status']}; "
+                "only STAGED candidates are reviewed",
                 argument="candidate",
             )
-        entry["feedback"] = {"output": output_feedback.model_dump(mode="json"), "decision": feedback.model_dump(mode="json")}
+        entry["feedback"] = {
+            "output": output_feedback.model_dump(mode="json"),
+            "decision": feedback.model_dump(mode="json"),
+        }
         if feedback.decision != "APPROVED":
             check_transition(candidate_id, ToolStatus.STAGED, ToolStatus.REJECTED)
             entry["status"] = ToolStatus.REJECTED.value
@@ -208,8 +212,13 @@ def decide_service(
                 f"Registered service {entry['service']!r} ({len(entry['tools'])} tools); "
                 "`mcpforge serve` now serves them."
             )
-    reg.record_event("service_review", name=entry["service"], candidate_id=candidate_id,
-                     decision=feedback.decision, actor=actor)
+    reg.record_event(
+        "service_review",
+        name=entry["service"],
+        candidate_id=candidate_id,
+        decision=feedback.decision,
+        actor=actor,
+    )
     return message
 
 
@@ -225,8 +234,13 @@ def active_services(reg: Registry) -> list[ActiveService]:
             specs = []
         services.append(
             ActiveService(
-                name=name, version=entry["version"], package_dir=package_dir, site_dirs=list(entry["site_dirs"]),
-                specs=specs, file_hashes=dict(entry["file_hashes"]), environment_hash=entry.get("environment_hash"),
+                name=name,
+                version=entry["version"],
+                package_dir=package_dir,
+                site_dirs=list(entry["site_dirs"]),
+                specs=specs,
+                file_hashes=dict(entry["file_hashes"]),
+                environment_hash=entry.get("environment_hash"),
                 candidate_id=entry["candidate_id"],
             )
         )
@@ -247,7 +261,10 @@ def verify_service(service: ActiveService) -> str | None:
 def review_service(
     reg: Registry, candidate_id: str, *, output_answer: str | None, decision_answer: str | None, actor: str
 ) -> tuple[str, bool]:
-    """The two review questions for a service: (message, promoted). Anything but an explicit Approve rejects."""
+    """The two review questions for a service: (message, promoted).
+
+    Anything but an explicit Approve rejects.
+    """
     from mcpforge.pipeline.feedback import parse_feedback
 
     settings = reg.config.feedback

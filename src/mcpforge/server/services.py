@@ -55,8 +55,13 @@ class ServiceRunner:
             if current is None or current[0] != service.candidate_id:
                 if current is not None:
                     current[1].close()
-                session = ServiceSession(service.package_dir, service.site_dirs, self.config.sandbox,
-                                         allowed_roots=self.roots, lifetime_seconds=24 * 3600.0)
+                session = ServiceSession(
+                    service.package_dir,
+                    service.site_dirs,
+                    self.config.sandbox,
+                    allowed_roots=self.roots,
+                    lifetime_seconds=24 * 3600.0,
+                )
                 self._sessions[service.name] = (service.candidate_id, session)
             outcome = self._sessions[service.name][1].call(tool, arguments, timeout=CALL_TIMEOUT_SECONDS)
         if not outcome.ok:
@@ -80,13 +85,17 @@ class ServiceTool(Tool):
     async def run(self, arguments: dict[str, Any]) -> ToolResult:
         """Call the service in a worker thread; failures come back as ``isError`` results."""
         try:
-            return await anyio.to_thread.run_sync(self._runner.call, self._service, self._tool, dict(arguments))
+            return await anyio.to_thread.run_sync(
+                self._runner.call, self._service, self._tool, dict(arguments)
+            )
         except MCPForgeError as exc:
             logger.error("call of %r failed: %s", self.name, exc)
             return ToolResult(content=f"{self.name} failed: {exc}", is_error=True)
         except Exception as exc:  # top level of a tool call: the server must keep serving
             logger.exception("unexpected error while calling %r", self.name)
-            return ToolResult(content=f"{self.name} failed: unexpected {type(exc).__name__}: {exc}", is_error=True)
+            return ToolResult(
+                content=f"{self.name} failed: unexpected {type(exc).__name__}: {exc}", is_error=True
+            )
 
 
 class ServiceProvider(Provider):
