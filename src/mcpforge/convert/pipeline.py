@@ -22,10 +22,12 @@ from mcpforge.convert.analyse import analyse
 from mcpforge.convert.finalize import failures_by_category, markdown
 from mcpforge.convert.generate import generate, package_name
 from mcpforge.convert.models import ConversionReport, ToolOutcome
+from mcpforge.convert.repair import MAX_ROUNDS, REPAIRABLE, propose
 from mcpforge.convert.run import needs_positional, run_tools, sample_records
 from mcpforge.convert.select import DEFAULT_MAX_TOOLS, Selection, select
 from mcpforge.convert.session import ServiceSession
-from mcpforge.exceptions import ConversionError, SandboxError
+from mcpforge.engines.base import Engine
+from mcpforge.exceptions import ConversionError, MCPForgeError, SandboxError
 
 Progress = Callable[[str], None]
 
@@ -42,6 +44,17 @@ class ConvertOptions:
     cache_dir: Path | None = None
     stage: bool = True
     actor: str = "human:cli"
+    engine_instance: Engine | None = None  # an engine object (tests); otherwise built from ``engine``
+
+
+@dataclass(kw_only=True)
+class _Holder:
+    """The report so far, so a step that stops still reports what the earlier steps found."""
+
+    current: ConversionReport
+
+    def update(self, fields: dict[str, object]) -> None:
+        self.current = self.current.model_copy(update=fields)
 
 
 class _Timer:
@@ -81,13 +94,14 @@ def convert(
         engine=options.engine,
     )
     out_dir = options.out_dir or Path("mcp_output") / _slug(options.source)
+    holder = _Holder(current=report)
     try:
         report = _convert(
-            options, config=config, registry_root=registry_root, timer=timer, report=report, out_dir=out_dir
+            options, config=config, registry_root=registry_root, timer=timer, report=holder, out_dir=out_dir
         )
     except ConversionError as exc:
         failed_step = next(reversed(timer.timings), "acquire")
-        report = report.model_copy(
+        report = holder.current.model_copy(
             update={
                 "status": "FAILED",
                 "stopped_at": exc.step or failed_step,
@@ -114,9 +128,10 @@ def _convert(
     config: MCPForgeConfig,
     registry_root: Path | None,
     timer: _Timer,
-    report: ConversionReport,
+    report: _Holder,
     out_dir: Path,
 ) -> ConversionReport:
+    engine = options.engine_instance or _engine(options.engine, config)
     with timer.step("acquire", f"installing {options.source!r} into its own environment"):
         env = acquire(options.source, cache_dir=options.cache_dir)
     if not env.import_names:
@@ -125,7 +140,7 @@ def _convert(
         )
     library = env.import_names[0]
     service = package_name(library).removesuffix("_mcp")
-    report = report.model_copy(update={"library": library, "service": service, "version": env.version})
+    report.update({"library": library, "service": service, "version": env.version})
     site_dirs = [str(p) for p in env.site_dirs]
     with timer.step("analyse", f"importing {library!r} in the sandbox"):
         analysis = analyse(env, library, config=config.sandbox)
@@ -135,7 +150,7 @@ def _convert(
         selection = select(
             analysis, patterns=list(options.patterns), max_tools=options.max_tools, package=library
         )
-    report = report.model_copy(update={"skipped": selection.skipped, "tools_generated": len(selection.plans)})
+    report.update({"skipped": selection.skipped, "tools_generated": len(selection.plans)})
     if not selection.plans:
         raise ConversionError(
             "select",
@@ -179,8 +194,20 @@ def _convert(
             config=config,
             timer=timer,
         )
+    if engine is not None:
+        with timer.step("repair", f"up to {MAX_ROUNDS} rounds with the {options.engine} engine"):
+            selection, outcomes = _model_repair(
+                selection,
+                outcomes=outcomes,
+                out_dir=out_dir,
+                env=env,
+                site_dirs=site_dirs,
+                config=config,
+                engine=engine,
+                timer=timer,
+            )
     passed = {o.tool for o in outcomes if o.passed}
-    report = report.model_copy(update={"outcomes": outcomes, "tools_passed": len(passed)})
+    report.update({"outcomes": outcomes, "tools_passed": len(passed)})
     if not passed:
         raise ConversionError("run", "untoolable_repo", "no generated tool answered any sample call")
     with timer.step("generate-final", f"{len(passed)} proven tools"):
@@ -203,17 +230,17 @@ def _convert(
         _session(package_dir, site_dirs, config) as session,
     ):
         listed_names = [t.name for t in session.list_tools()]
-    report = report.model_copy(update={"tools_listed": len(listed_names), "status": "GENERATED"})
+    report.update({"tools_listed": len(listed_names), "status": "GENERATED"})
     if options.stage and registry_root is not None:
         from mcpforge.registry import Registry
         from mcpforge.registry.services import stage_service
 
         reg = Registry(registry_root, config)
-        final = report.model_copy(
+        final = report.current.model_copy(
             update={
                 "status": "STAGED",
                 "timings": timer.timings,
-                "failures_by_category": failures_by_category(report),
+                "failures_by_category": failures_by_category(report.current),
             }
         )
         candidate_id = stage_service(
@@ -228,8 +255,8 @@ def _convert(
             samples=samples,
             actor=options.actor,
         )
-        report = report.model_copy(update={"status": "STAGED", "candidate_id": candidate_id})
-    return report
+        report.update({"status": "STAGED", "candidate_id": candidate_id})
+    return report.current
 
 
 def _fix(
@@ -270,6 +297,70 @@ def _fix(
             }
         )
     return fixed, [merged[o.tool] for o in outcomes]
+
+
+def _engine(name: str, config: MCPForgeConfig) -> Engine | None:
+    """The repair engine (None for ``rules``); checked before anything is installed."""
+    if name == "rules":
+        return None
+    from mcpforge.engines import build_engine
+
+    try:
+        return build_engine(config.llm.model_copy(update={"engine": name}))
+    except MCPForgeError as exc:
+        raise ConversionError(
+            "engine", "engine_unavailable", f"the {name!r} engine cannot start: {exc}"
+        ) from exc
+
+
+def _model_repair(
+    selection: Selection,
+    *,
+    outcomes: list[ToolOutcome],
+    out_dir: Path,
+    env: Environment,
+    site_dirs: list[str],
+    config: MCPForgeConfig,
+    engine: Engine,
+    timer: _Timer,
+) -> tuple[Selection, list[ToolOutcome]]:
+    """Up to MAX_ROUNDS rounds: the engine proposes samples and adapters for the repairable failures."""
+    merged = {o.tool: o for o in outcomes}
+    for round_number in range(1, MAX_ROUNDS + 1):
+        by_name = {p.name: p for p in selection.plans}
+        todo = [o for o in merged.values() if not o.passed and o.category in REPAIRABLE]
+        repairs = [r for o in todo if (r := propose(engine, by_name[o.tool], o)) is not None]
+        if not repairs:
+            break
+        timer.progress(f"  round {round_number}: {len(repairs)} tools repaired by the model")
+        changed = {r.plan.name: r.plan for r in repairs}
+        selection = replace(selection, plans=[changed.get(p.name, p) for p in selection.plans])
+        package_dir, _specs = generate(
+            selection,
+            out_dir,
+            library=env.import_names[0],
+            version=env.version,
+            requirement=_requirement(env),
+            site_dirs=site_dirs,
+        )
+        with _session(package_dir, site_dirs, config) as session:
+            again = run_tools(
+                session,
+                [r.plan for r in repairs],
+                expressions=selection.expression_parser is not None,
+                tools=selection.plans,
+                samples={r.plan.name: [r.sample] for r in repairs},
+            )
+        for outcome in again:
+            previous = merged[outcome.tool]
+            merged[outcome.tool] = outcome.model_copy(
+                update={
+                    "attempts": [*previous.attempts, *outcome.attempts],
+                    "fixes": [*previous.fixes, f"model repair round {round_number}"],
+                    "category": outcome.category if not outcome.passed else None,
+                }
+            )
+    return selection, [merged[o.tool] for o in outcomes]
 
 
 def _requirement(env: Environment) -> str:

@@ -86,6 +86,7 @@ def run_tools(
     expressions: bool,
     progress: Callable[[str], None] = lambda _m: None,
     tools: list[ToolPlan] | None = None,
+    samples: dict[str, list[Sample]] | None = None,
 ) -> list[ToolOutcome]:
     """Try the samples of every tool in ``plans`` (``tools``: every tool of the service, for chains)."""
     known = {plan.name: plan for plan in (tools or plans)}
@@ -93,7 +94,8 @@ def run_tools(
     for index, plan in enumerate(plans, 1):
         attempts: list[CallAttempt] = []
         passed = False
-        for sample in samples_for(plan, known, expressions=expressions):
+        chosen = (samples or {}).get(plan.name)
+        for sample in chosen if chosen is not None else samples_for(plan, known, expressions=expressions):
             started = time.perf_counter()
             arguments, outcome = run_sample(session, sample)
             category = None if outcome.ok else classify(outcome, from_example=sample.source == "example")

@@ -255,7 +255,11 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                 **c.__dict__,
                 # A method name ("doit", "add_edge") is shared by many classes: no popularity from it.
                 "score": c.score
-                + (0.0 if c.kind == "method" else math.log2(1 + mentions.get(c.public_path.rsplit(".", 1)[-1], 0))),
+                + (
+                    0.0
+                    if c.kind == "method"
+                    else math.log2(1 + mentions.get(c.public_path.rsplit(".", 1)[-1], 0))
+                ),
             }
         )
         for c in candidates
