@@ -252,6 +252,8 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
     except (TypeError, ValueError) as exc:
         record["error"] = f"no signature: {exc}"
         return record
+    if kind == "class":
+        signature = _init_signature(obj, signature)
     hints = _hints(obj.__init__ if kind == "class" else obj)
     doc_params = _doc_params(doc) if doc else {}
     if kind == "class" and not doc_params:
@@ -273,6 +275,25 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
     ret = hints.get("return", signature.return_annotation)
     record["returns"] = _describe_type(ret)
     return record
+
+
+def _named(signature: inspect.Signature) -> int:
+    variadic = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return sum(1 for p in signature.parameters.values() if p.kind not in variadic)
+
+
+def _init_signature(cls: type, signature: inspect.Signature) -> inspect.Signature:
+    """A generic ``__new__(cls, *args, **kwargs)`` (backend dispatch, caching) hides the real parameters;
+    ``__init__`` then names them."""
+    try:
+        init = inspect.signature(cls.__init__)  # type: ignore[misc]
+    except (TypeError, ValueError):
+        return signature
+    params = list(init.parameters.values())[1:]
+    init = init.replace(parameters=params)
+    generic = any(p.kind == inspect.Parameter.VAR_POSITIONAL for p in signature.parameters.values())
+    better = _named(init) > _named(signature) or (generic and _named(init) >= _named(signature) > 0)
+    return init if better else signature
 
 
 def _public_names(module: Any) -> list[str]:
@@ -302,6 +323,40 @@ def _class_methods(cls: type, package: str) -> list[tuple[str, Any]]:
     return methods[:_MAX_METHODS]
 
 
+def _public_path(obj: Any, name: str, module_name: str) -> str:
+    """Where the object is documented: its defining module when that is public and no deeper than the
+    module it was found in (``Bio.Seq.reverse_complement``, not ``Bio.Align.reverse_complement``)."""
+    home = getattr(obj, "__module__", None) or ""
+    public = home and not any(part.startswith("_") for part in home.split("."))
+    shallow = home.count(".") <= module_name.count(".")
+    if public and shallow and getattr(sys.modules.get(home), name, None) is obj:
+        return f"{home}.{name}"
+    return f"{module_name}.{name}"
+
+
+def _walk(top: Any, package: str, started: float, budget: float, errors: dict[str, str]) -> list[str]:
+    """Public submodule names, breadth first. Unlike pkgutil.walk_packages, a subpackage whose import
+    raises anything (pytest's Skipped, SystemExit, a missing optional dependency) is recorded and skipped."""
+    found: list[str] = []
+    frontier = [(top.__name__, list(getattr(top, "__path__", [])))]
+    while frontier and len(found) < 2000 and time.perf_counter() - started < budget:
+        prefix, paths = frontier.pop(0)
+        for info in pkgutil.iter_modules(paths, prefix + "."):
+            parts = info.name.split(".")
+            if len(parts) > 4 or any(p.startswith("_") or p in _SKIP_PARTS for p in parts[1:]):
+                continue
+            found.append(info.name)
+            if info.ispkg:
+                try:
+                    sub = importlib.import_module(info.name)
+                except BaseException as exc:
+                    errors[info.name] = f"{type(exc).__name__}: {exc}"[:300]
+                    continue
+                frontier.append((info.name, list(getattr(sub, "__path__", []))))
+    del package
+    return found
+
+
 def main() -> None:
     request = json.loads(sys.stdin.read() or "{}")
     for directory in reversed(request.get("site_dirs", [])):
@@ -328,15 +383,7 @@ def main() -> None:
         out.write_text(json.dumps(analysis), encoding="utf-8")
         return
     analysis["version"] = str(getattr(top, "__version__", "") or "") or None
-    queue = [package]
-    if hasattr(top, "__path__"):
-        for info in pkgutil.walk_packages(top.__path__, prefix=package + ".", onerror=lambda _n: None):
-            parts = info.name.split(".")
-            if len(parts) > 4 or any(p.startswith("_") or p in _SKIP_PARTS for p in parts[1:]):
-                continue
-            queue.append(info.name)
-            if len(queue) >= 2000 or time.perf_counter() - started > budget / 3:
-                break
+    queue = [package, *_walk(top, package, started, budget / 3, analysis["module_errors"])]
     # Curated surfaces first (``pkg.api``, ``pkg.stats.api``), then shallow before deep.
     queue[1:] = sorted(queue[1:], key=lambda n: (n.rsplit(".", 1)[-1] != "api", n.count(".")))
     queue = queue[: int(request.get("max_modules", 150))]
@@ -361,7 +408,7 @@ def main() -> None:
             is_ufunc = type(obj).__name__ == "ufunc"
             if not is_ufunc and not owner_module.startswith(package):
                 continue
-            public_path = f"{module_name}.{name}"
+            public_path = _public_path(obj, name, module_name)
             if inspect.isclass(obj):
                 seen.add(id(obj))
                 record = _callable_record(obj, public_path, "class")

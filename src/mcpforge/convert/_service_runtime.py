@@ -11,7 +11,7 @@ AST check admits nothing but arithmetic over names, numbers and calls of plain n
 never reach ``eval`` with attribute access, dunders or statements in it.
 """
 
-# ruff: noqa: PLR0911 - values here are arbitrary library values by design
+# ruff: noqa: PLR0911, PLR0912 - values here are arbitrary library values by design
 from __future__ import annotations
 
 import ast
@@ -23,6 +23,7 @@ import itertools
 import json
 import math
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -147,6 +148,8 @@ def adapt_argument(name: str, value: Any, adapter: Mapping[str, Any], service: M
         return np.asarray(_complex_in(value))
     if kind == "complex":
         return _complex_in(value)
+    if kind == "quantity":
+        return _quantity(value, str(service.get("library") or ""))
     if kind == "tuple":
         return tuple(value) if isinstance(value, list) else value
     if kind == "enum":
@@ -165,6 +168,31 @@ def adapt_argument(name: str, value: Any, adapter: Mapping[str, Any], service: M
         # place of the object (networkx takes an edge list where it documents a graph).
         return value
     raise AdapterError(f"unknown adapter {kind!r} for parameter {name!r}")
+
+
+def _unit_registry(library: str) -> Any:
+    """The library's pint registry (``<library>.units``), else pint's application registry."""
+    try:
+        module = importlib.import_module(f"{library}.units")
+    except ImportError:
+        module = None
+    for value in vars(module).values() if module is not None else []:
+        if type(value).__name__.endswith("UnitRegistry"):
+            return value
+    return importlib.import_module("pint").get_application_registry()
+
+
+def _quantity(value: Any, library: str) -> Any:
+    if isinstance(value, str):
+        # Magnitude and unit apart: "35 degC" parsed as one expression would multiply an offset unit.
+        match = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(.*?)\s*", value)
+        if match is None:
+            raise AdapterError(f"{value!r} is not a quantity such as '10 m/s'")
+        return _unit_registry(library).Quantity(float(match.group(1)), match.group(2) or "dimensionless")
+    if isinstance(value, list):
+        np = importlib.import_module("numpy")
+        return np.asarray(value)
+    return value
 
 
 def _complex_in(value: Any) -> Any:

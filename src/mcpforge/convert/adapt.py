@@ -39,7 +39,12 @@ _DATAFRAME = {
     "description": "rows as a list of objects, or the path of a CSV file under the allowed directories",
 }
 _UNSUPPORTED_WORDS = ("callable", "function", "func ", "generator", "file-like", "file object", "stream")
+_QUANTITY = {
+    "anyOf": [{"type": "string"}, {"type": "number"}, {"type": "array"}],
+    "description": 'a quantity with units, e.g. "10 m/s" (numbers are dimensionless)',
+}
 _WORDS: list[tuple[tuple[str, ...], dict[str, Any], str]] = [
+    (("quantity", "with units"), _QUANTITY, "quantity"),
     (("array_like", "array-like", "ndarray", "array "), _ARRAY, "ndarray"),
     (("dataframe",), _DATAFRAME, "dataframe"),
     (("complex",), _COMPLEX, "complex"),
@@ -159,9 +164,14 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
         return Adapted(schema=ANY_JSON)
     literals = re.fullmatch(r"\{(.+)\}", cleaned)
     if literals:
-        values = [v.strip().strip("'\"") for v in literals.group(1).split(",")]
-        typed: list[Any] = [int(v) if v.lstrip("-").isdigit() else v for v in values if v]
-        return Adapted(schema={"enum": typed})
+        items = [v.strip() for v in literals.group(1).split(",") if v.strip()]
+        # numpydoc: {'a', 'b'} lists values; {int, float} (unquoted words) lists types.
+        if all(re.fullmatch(r"'[^']*'|\"[^\"]*\"|-?\d+(\.\d+)?|None", v) for v in items):
+            typed: list[Any] = [
+                None if v == "None" else int(v) if v.lstrip("-").isdigit() else v.strip("'\"") for v in items
+            ]
+            return Adapted(schema={"enum": typed})
+        cleaned = literals.group(1)
     lowered = f" {cleaned.lower()} "
     for word in re.findall(r"[a-z_][a-z0-9_]{2,}", lowered):
         if word in library_classes:

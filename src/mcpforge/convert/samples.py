@@ -44,6 +44,45 @@ class _NotUsable(Exception):  # noqa: N818 - control flow inside the interpreter
     pass
 
 
+def _unit_text(node: ast.expr) -> str | None:
+    """``units('m/s')`` / ``units.Quantity`` style unit references → the unit text."""
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name in {"units", "Unit", "ureg"} and isinstance(node.args[0].value, str):
+            return node.args[0].value
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in {"units", "ureg", "u"}
+    ):
+        return node.attr
+    return None
+
+
+def _quantity_text(node: ast.expr) -> str | None:
+    """``10 * units('m/s')``, ``units.Quantity(10, 'm/s')`` (pint, as in metpy's examples) → ``"10 m/s"``."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for number, unit in ((node.left, node.right), (node.right, node.left)):
+            text = _unit_text(unit)
+            if (
+                text is not None
+                and isinstance(number, ast.Constant)
+                and isinstance(number.value, int | float)
+            ):
+                return f"{number.value} {text}"
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "Quantity"
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[1], ast.Constant)
+    ):
+        return f"{node.args[0].value!s} {node.args[1].value!s}"
+    return None
+
+
 class _Reader:
     def __init__(self, plan: ToolPlan, tools: dict[str, ToolPlan], expressions: bool) -> None:
         self.plan = plan
@@ -62,6 +101,9 @@ class _Reader:
             pass
         if isinstance(node, ast.Name) and node.id in bound:
             return {"$ref": node.id}
+        quantity = _quantity_text(node)
+        if quantity is not None:
+            return quantity
         if isinstance(node, (ast.List, ast.Tuple)):
             return [self.value(item, bound) for item in node.elts]
         if self.expressions and not any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(node)):
