@@ -28,7 +28,7 @@ _DOC_LIMIT = 2500
 _METHOD_DOC_LIMIT = 400
 _MAX_JSON_BYTES = 12 * 1024 * 1024
 _MAX_CALLABLES = 2500
-_MAX_METHODS = 15
+_MAX_METHODS = 40
 
 
 def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:

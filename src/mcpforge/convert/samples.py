@@ -44,6 +44,19 @@ class _NotUsable(Exception):  # noqa: N818 - control flow inside the interpreter
     pass
 
 
+def _json_literal(value: Any) -> Any:
+    """A doctest literal as JSON (sets and tuples as lists); Ellipsis, bytes and the like are unusable."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, complex):
+        return {"real": value.real, "imag": value.imag}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_json_literal(item) for item in value]
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return {k: _json_literal(v) for k, v in value.items()}
+    raise _NotUsable
+
+
 def _unit_text(node: ast.expr) -> str | None:
     """``units('m/s')`` / ``units.Quantity`` style unit references → the unit text."""
     if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
@@ -96,9 +109,11 @@ class _Reader:
 
     def value(self, node: ast.expr, bound: set[str]) -> Any:
         try:
-            return ast.literal_eval(node)
+            literal = ast.literal_eval(node)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             pass
+        else:
+            return _json_literal(literal)
         if isinstance(node, ast.Name) and node.id in bound:
             return {"$ref": node.id}
         quantity = _quantity_text(node)
