@@ -29,6 +29,7 @@ _METHOD_DOC_LIMIT = 400
 _MAX_JSON_BYTES = 12 * 1024 * 1024
 _MAX_CALLABLES = 2500
 _MAX_METHODS = 40
+_MAX_TOTAL_METHODS = 3000
 
 
 def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
@@ -414,9 +415,10 @@ def main() -> None:
                 record = _callable_record(obj, public_path, "class")
                 if issubclass(obj, (enum.Enum, BaseException)):
                     continue
+                room = _MAX_TOTAL_METHODS - sum(len(c.get("methods", [])) for c in analysis["callables"])
                 record["methods"] = [
                     _callable_record(fn, f"{public_path}.{method}", "method", owner=public_path)
-                    for method, fn in _class_methods(obj, package)
+                    for method, fn in _class_methods(obj, package)[: max(room, 0)]
                 ]
                 analysis["callables"].append(record)
             elif inspect.isfunction(obj) or inspect.isbuiltin(obj) or is_ufunc:

@@ -6,7 +6,7 @@ target=4)`` becomes a call of ``shortest_path`` with ``G`` replaced by the handl
 returned. Non-literal arguments of an expression library (``x**2 - 1``) travel as expression strings.
 """
 
-# ruff: noqa: PLR0911 - one small interpreter of doctest lines
+# ruff: noqa: PLR0911, PLR0912 - one small interpreter of doctest lines
 from __future__ import annotations
 
 import ast
@@ -101,6 +101,7 @@ class _Reader:
         self.plan = plan
         self.tools = tools
         self.expressions = expressions
+        self.literals: dict[str, Any] = {}  # example variables assigned a literal (``seq = "ATGC"``)
         self.by_short: dict[str, ToolPlan] = {}
         for tool in tools.values():
             short = tool.public_path.rsplit(".", 1)[-1]
@@ -114,6 +115,8 @@ class _Reader:
             pass
         else:
             return _json_literal(literal)
+        if isinstance(node, ast.Name) and node.id in self.literals:
+            return self.literals[node.id]
         if isinstance(node, ast.Name) and node.id in bound:
             return {"$ref": node.id}
         quantity = _quantity_text(node)
@@ -177,6 +180,12 @@ class _Reader:
                     value = node.value
                 if value is None:
                     continue
+                if target is not None:
+                    try:
+                        self.literals[target] = _json_literal(ast.literal_eval(value))
+                        continue
+                    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError, _NotUsable):
+                        self.literals.pop(target, None)
                 for call in [n for n in ast.walk(value) if isinstance(n, ast.Call)]:
                     try:
                         resolved = self.tool_for(call, bound)
