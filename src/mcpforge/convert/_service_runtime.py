@@ -144,6 +144,8 @@ def adapt_argument(name: str, value: Any, adapter: Mapping[str, Any], service: M
         parser = EXPRESSION_PARSERS.get(str(service.get("expression_parser") or "sympy"))
         return parser(value) if parser is not None and isinstance(value, str) else value
     if kind == "ndarray":
+        if isinstance(value, str):
+            return _quantity(value, str(service.get("library") or ""))
         np = importlib.import_module("numpy")
         return np.asarray(_complex_in(value))
     if kind == "complex":

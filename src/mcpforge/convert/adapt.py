@@ -31,8 +31,9 @@ _COMPLEX = {
     ]
 }
 _ARRAY = {
-    "anyOf": [{"type": "number"}, {"type": "array"}],
-    "description": "a number or (nested) list of numbers",
+    "anyOf": [{"type": "number"}, {"type": "array"}, {"type": "string"}],
+    "description": "a number or (nested) list of numbers; for libraries using pint also a quantity "
+    'such as "45 degrees"',
 }
 _DATAFRAME = {
     "anyOf": [{"type": "array", "items": {"type": "object"}}, {"type": "string"}],
