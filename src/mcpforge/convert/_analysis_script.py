@@ -25,11 +25,11 @@ from typing import Any
 
 _SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
 _DOC_LIMIT = 2500
-_METHOD_DOC_LIMIT = 400
+_METHOD_DOC_LIMIT = 300
 _MAX_JSON_BYTES = 12 * 1024 * 1024
 _MAX_CALLABLES = 2500
-_MAX_METHODS = 100
-_MAX_TOTAL_METHODS = 3000
+_MAX_METHODS = 300
+_MAX_TOTAL_METHODS = 5000
 
 
 def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
