@@ -23,6 +23,7 @@ import typing
 from pathlib import Path
 from typing import Any
 
+_SECTIONS = {"see also", "raises", "examples", "notes", "references", "warnings", "yields", "parameters"}
 _SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
 _DOC_LIMIT = 2500
 _METHOD_DOC_LIMIT = 300
@@ -203,11 +204,15 @@ def _returns_doc(doc: str) -> str:
     lines = inspect.cleandoc(doc).splitlines()
     for index, line in enumerate(lines):
         if line.strip().lower().rstrip(":") in {"returns", "return", "yields"}:
-            body = [
-                item.strip()
-                for item in lines[index + 1 : index + 8]
-                if item.strip() and set(item.strip()) != {"-"}
-            ]
+            body: list[str] = []
+            following = lines[index + 1 : index + 12]
+            for offset, item in enumerate(following):
+                text = item.strip()
+                nxt = following[offset + 1].strip() if offset + 1 < len(following) else ""
+                if text.lower().rstrip(":") in _SECTIONS or (text and nxt and set(nxt) <= {"-", "="}):
+                    break  # the next section starts
+                if text and set(text) - {"-", "="}:
+                    body.append(text)
             return " ".join(body)[:400]
     return ""
 

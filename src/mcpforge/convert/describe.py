@@ -33,7 +33,10 @@ def tool_spec(plan: ToolPlan, library: str) -> ToolSpec:
         returns = api.returns_doc or "The function's result as JSON (library objects as handle records)."
     prerequisites = "None."
     if handles:
-        prerequisites = f"Handle ids for {', '.join(handles)} from a tool that returns such an object."
+        prerequisites = (
+            f"For {', '.join(handles)}: a handle id from a tool that returns such an object (or a JSON "
+            "value the library accepts in its place)."
+        )
     parameters = [
         {
             "name": name,
