@@ -547,7 +547,7 @@ def main() -> None:
             cache = work / "envs"
         targets: list[tuple[str, str]]
         if args.smoke:
-            from conftest import write_toylib
+            from convert_toylib import write_toylib
 
             targets = [("toylib", str(write_toylib(work / "src")))]
         else:

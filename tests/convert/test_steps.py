@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from convert_toylib import write_toylib
 
-from conftest import write_toylib
 from mcpforge.config import MCPForgeConfig
 from mcpforge.convert.acquire import acquire
 from mcpforge.convert.adapt import HANDLE_SCHEMA, Adapted, Unadaptable, adapt_doc_type, adapt_type
