@@ -176,11 +176,12 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
     lowered = f" {cleaned.lower()} "
     for word in re.findall(r"[a-z_][a-z0-9_]{2,}", lowered):
         if word in library_classes:
-            return Adapted(
-                schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=library_classes[word]
-            )
+            # "sequence of Dataset and DataArray": several handles, as a JSON list of handle ids.
+            many = re.search(r"\b(sequence|list|iterable|collection)s?\s+of\b", lowered) is not None
+            handle: dict[str, Any] = {"kind": "handle", "many": True} if many else {"kind": "handle"}
+            return Adapted(schema=HANDLE_SCHEMA, adapter=handle, handle_class=library_classes[word])
     schemas: list[dict[str, Any]] = []
-    adapter = {"kind": "json"}
+    adapter: dict[str, Any] = {"kind": "json"}
     for words, schema, kind in _WORDS:
         if any(re.search(rf"(?<![a-z_]){re.escape(w.strip())}", lowered) for w in words):
             schemas.append(schema)

@@ -251,9 +251,10 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
             )
             if maker is None:
                 return found
-            ref = f"_{param['name']}"
-            steps.append(Step(tool=maker.name, arguments={}, bind=ref))
-            arguments[param["name"]] = {"$ref": ref}
+            many = bool(param["adapter"].get("many"))
+            refs = [f"_{param['name']}{i}" for i in range(2 if many else 1)]
+            steps.extend(Step(tool=maker.name, arguments={}, bind=ref) for ref in refs)
+            arguments[param["name"]] = [{"$ref": ref} for ref in refs] if many else {"$ref": refs[0]}
         else:
             arguments[param["name"]] = _typed_value(
                 param["name"], properties.get(param["name"], {}), expressions
