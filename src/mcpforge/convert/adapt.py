@@ -60,7 +60,7 @@ _WORDS: list[tuple[tuple[str, ...], dict[str, Any], str]] = [
         {"type": "string", "description": "an expression, e.g. x**2 - 1"},
         "expression",
     ),
-    (("node",), {"type": ["string", "number"]}, "json"),
+    (("node", "hashable"), {"type": ["string", "number"]}, "json"),
 ]
 
 
@@ -174,12 +174,16 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
             return Adapted(schema={"enum": typed})
         cleaned = literals.group(1)
     lowered = f" {cleaned.lower()} "
-    for word in re.findall(r"[a-z_][a-z0-9_]{2,}", lowered):
-        if word in library_classes:
-            # "sequence of Dataset and DataArray": several handles, as a JSON list of handle ids.
-            many = re.search(r"\b(sequence|list|iterable|collection)s?\s+of\b", lowered) is not None
-            handle: dict[str, Any] = {"kind": "handle", "many": True} if many else {"kind": "handle"}
-            return Adapted(schema=HANDLE_SCHEMA, adapter=handle, handle_class=library_classes[word])
+    many = re.search(r"\b(sequence|list|iterable|collection)s?\s+of\b", lowered) is not None
+    handle_class = next(
+        (library_classes[w] for w in re.findall(r"[a-z_][a-z0-9_]{2,}", lowered) if w in library_classes),
+        None,
+    )
+    if handle_class is not None and many:
+        # "sequence of Dataset and DataArray": several handles, as a JSON list of handle ids.
+        return Adapted(
+            schema=HANDLE_SCHEMA, adapter={"kind": "handle", "many": True}, handle_class=handle_class
+        )
     schemas: list[dict[str, Any]] = []
     adapter: dict[str, Any] = {"kind": "json"}
     for words, schema, kind in _WORDS:
@@ -187,6 +191,12 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
             schemas.append(schema)
             if kind != "json" and adapter["kind"] == "json":
                 adapter = {"kind": kind}
+    if handle_class is not None and not schemas:
+        return Adapted(schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=handle_class)
+    if handle_class is not None:
+        # "Hashable or Variable or DataArray": a plain value is the simple choice; a handle id still
+        # works, because every argument equal to a live handle id is replaced by its object.
+        schemas.append({"type": "string", "pattern": r"^h\$"})
     if not schemas:
         if any(w in lowered for w in _UNSUPPORTED_WORDS):
             raise Unadaptable(f"docstring type {text!r} is not JSON")
