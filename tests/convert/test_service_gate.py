@@ -158,3 +158,14 @@ async def test_the_generated_package_runs_by_itself_over_stdio(
         "result": "green",
         "duration_ms": result.structured_content["duration_ms"],
     }
+
+
+async def test_an_approval_changes_what_the_server_watches(
+    toylib: Path, forge_config: MCPForgeConfig, tmp_path: Path
+) -> None:
+    from mcpforge.server._live import _files_fingerprint
+
+    reg, candidate_id = _convert(toylib, forge_config, tmp_path / "out")
+    before = _files_fingerprint(reg)
+    review_service(reg, candidate_id, output_answer="yes", decision_answer="Approve", actor="human:test")
+    assert _files_fingerprint(reg) != before

@@ -54,8 +54,12 @@ def _dir(reg: Registry) -> Path:
     return reg.root / "services"
 
 
-def _meta_path(reg: Registry) -> Path:
+def metadata_path(reg: Registry) -> Path:
+    """``services/metadata.json`` of the registry (servers watch it to announce new services)."""
     return _dir(reg) / "metadata.json"
+
+
+_meta_path = metadata_path
 
 
 def read_metadata(reg: Registry) -> dict[str, dict[str, Any]]:
