@@ -24,6 +24,7 @@ MCPForgeError
 │   └── SandboxUnavailableError     no isolation backend is usable and the weak fallback is not allowed
 ├── EngineError                     a model engine failed (unreachable, timeout, garbage answer)
 ├── BudgetExceededError             an ask did not finish within its time budget (nothing was staged)
+├── ConversionError                 converting a library stopped at a step (names the step and why)
 └── ValidationFailed                control signal: a candidate failed validation (feeds the repair loop)
 ```
 """
@@ -217,3 +218,13 @@ class ValidationFailed(MCPForgeError):  # noqa: N818 - a control signal, not an 
     def __init__(self, message: str, *, diagnostics: list[str]) -> None:
         super().__init__(message)
         self.diagnostics = diagnostics
+
+
+class ConversionError(MCPForgeError):
+    """Converting a library into an MCP service stopped at ``step`` for a reason of ``category``."""
+
+    def __init__(self, step: str, category: str, reason: str) -> None:
+        super().__init__(f"convert stopped at {step!r} ({category}): {reason}")
+        self.step = step
+        self.category = category
+        self.reason = reason

@@ -33,6 +33,7 @@ _COMMAND_MODULES = (
     "mcpforge.cli.model",
     "mcpforge.cli.bridge_cmds",
     "mcpforge.cli.chat",
+    "mcpforge.cli.convert_cmds",
     "mcpforge.cli.ui_cmd",
 )
 

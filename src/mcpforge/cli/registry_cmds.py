@@ -412,6 +412,13 @@ def review_command(  # noqa: PLR0917 - typer maps parameters to options
 
     with cli_errors(as_json=as_json, extra=_EMPTY_REVIEW):
         reg, cfg = _open(registry, config)
+        from mcpforge.registry.services import is_service_candidate
+
+        if is_service_candidate(candidate_id):  # a converted service: one candidate, its own store
+            from mcpforge.cli.convert_cmds import review_service_command
+
+            review_service_command(reg, candidate_id, output=output, decision=decision, as_json=as_json)
+            return
         candidate = reg.get_candidate(candidate_id)
         ensure_reviewable(candidate)
         from mcpforge.pipeline.feedback import parse_feedback

@@ -33,6 +33,10 @@ ForgeToolsOption = Annotated[
         "(approval always needs the person's answer in their client).",
     ),
 ]
+ServiceOption = Annotated[
+    str | None,
+    typer.Option("--service", help="Serve only this approved converted service.", show_default=False),
+]
 PollOption = Annotated[
     float, typer.Option("--poll-interval", help="Seconds between registry checks.", min=0.05)
 ]
@@ -46,12 +50,14 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
     poll_interval: PollOption = 0.5,
     config: ConfigOption = None,
     forge_tools: ForgeToolsOption = True,
+    service: ServiceOption = None,
 ) -> None:
     """Serve the promoted tools to MCP clients; tools promoted or removed later appear without a restart.
 
     Example: mcpforge serve --registry ./registry --allow-read ./data
     Example: mcpforge serve --http 8765 --allow-read ./data
     Example: mcpforge serve --no-forge-tools --allow-read ./data
+    Example: mcpforge serve --service networkx
     """
     with cli_errors():
         from mcpforge.registry import Registry
@@ -68,8 +74,18 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
         from mcpforge.sandbox import get_sandbox
 
         get_sandbox(cfg.sandbox)  # fail now, with the reason, rather than on every tool call
+        if service is not None:
+            from mcpforge.registry.services import active_services
+
+            if service not in {s.name for s in active_services(reg)}:
+                fail(f"no approved service {service!r}; convert it and approve it with `mcpforge review`")
         server = build_server(
-            reg, cfg, allowed_read_paths=roots, poll_interval=poll_interval, forge_tools=forge_tools
+            reg,
+            cfg,
+            allowed_read_paths=roots,
+            poll_interval=poll_interval,
+            forge_tools=forge_tools,
+            service=service,
         )
         if http is None:
             server.run(transport="stdio", show_banner=False)

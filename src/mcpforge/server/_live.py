@@ -82,6 +82,13 @@ def _files_fingerprint(registry: Registry) -> tuple[tuple[str, int, int], ...]:
             except OSError:
                 continue
             entries.append((f"{tool_dir.name}/{file_name}", info.st_mtime_ns, info.st_size))
+    from mcpforge.registry.services import metadata_path
+
+    try:  # approved converted services: a review that promotes one rewrites this file
+        info = metadata_path(registry).stat()
+        entries.append(("services/metadata.json", info.st_mtime_ns, info.st_size))
+    except OSError:
+        pass
     return tuple(entries)
 
 

@@ -107,6 +107,7 @@ def build_server(
     poll_interval: float = 0.5,
     name: str = SERVER_NAME,
     forge_tools: bool = True,
+    service: str | None = None,
 ) -> FastMCP[Any]:
     """A FastMCP server serving the promoted tools of ``registry``.
 
@@ -120,10 +121,17 @@ def build_server(
         forge_tools: also serve the forge itself (``forge_request``, ``inspect_candidate``,
             ``list_candidates``, ``review_candidate``); approval still needs the person's answer
             through elicitation.
+        service: serve only this approved converted service (no forged tools, no forge tools).
     """
     roots = allowed_roots(config, allowed_read_paths)
     invoker = ToolInvoker(registry=registry, config=config, roots=roots)
     provider = RegistryProvider(registry, invoker)
+    from mcpforge.server.services import ServiceProvider, ServiceRunner
+
+    service_runner = ServiceRunner(config, roots)
+    service_provider = ServiceProvider(registry, service_runner, only=service)
+    providers: list[Any] = [service_provider] if service is not None else [provider, service_provider]
+    forge_tools = forge_tools and service is None
     bus = InMemorySubscriptionBus()
     holder: dict[str, Any] = {}
 
@@ -141,12 +149,13 @@ def build_server(
             yield {"watcher": watcher}
         finally:
             holder["listen"].close()
+            await anyio.to_thread.run_sync(service_runner.close)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
     instructions = INSTRUCTIONS + (FORGE_INSTRUCTIONS if forge_tools else "")
-    server: FastMCP[Any] = FastMCP(name, instructions=instructions, providers=[provider], lifespan=lifespan)
+    server: FastMCP[Any] = FastMCP(name, instructions=instructions, providers=providers, lifespan=lifespan)
     holder["tracker"] = install_tracker(server)
     holder["listen"] = install_listen_handler(server, bus)
 
@@ -160,10 +169,11 @@ def build_server(
         """
         return available_tools_result(await anyio.to_thread.run_sync(provider.verified_tools))
 
-    server.tool(
-        list_available_tools, name="list_available_tools", output_schema=LIST_TOOLS_OUTPUT_SCHEMA,
-        annotations=ToolAnnotations(read_only_hint=True, open_world_hint=False),
-    )  # fmt: skip
+    if service is None:
+        server.tool(
+            list_available_tools, name="list_available_tools", output_schema=LIST_TOOLS_OUTPUT_SCHEMA,
+            annotations=ToolAnnotations(read_only_hint=True, open_world_hint=False),
+        )  # fmt: skip
     if forge_tools:
         from mcpforge.server.forge_tools import register_forge_tools
 

@@ -1,0 +1,446 @@
+"""Runs inside the sandbox: import a library and describe its public API as JSON.
+
+Importing third-party code runs it, so this never runs in the mcpforge process. Reads
+``{"package": str, "site_dirs": [str], "max_modules": int, "budget_seconds": float}`` from stdin and writes
+``analysis.json`` into ``$MCPFORGE_OUTPUT_DIR``. Stdlib only, so the library's own dependency versions
+(from its environment, put first on ``sys.path``) are the ones it sees.
+"""
+
+# ruff: noqa: PLR0911, PLR0912, PLR0915, PLR0124, SIM102 - introspection of arbitrary code, errors recorded
+from __future__ import annotations
+
+import enum
+import importlib
+import inspect
+import json
+import os
+import pkgutil
+import re
+import site
+import sys
+import time
+import typing
+from pathlib import Path
+from typing import Any
+
+_SECTIONS = {"see also", "raises", "examples", "notes", "references", "warnings", "yields", "parameters"}
+_SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
+_DOC_LIMIT = 2500
+_METHOD_DOC_LIMIT = 300
+_MAX_JSON_BYTES = 12 * 1024 * 1024
+_MAX_CALLABLES = 2500
+_MAX_METHODS = 300
+_MAX_TOTAL_METHODS = 5000
+
+
+def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
+    if depth > 6:
+        return {"kind": "any"}
+    if tp is inspect.Parameter.empty or tp is typing.Any or tp is object:
+        return {"kind": "any"}
+    if isinstance(tp, str):
+        return {"kind": "text", "text": tp}
+    if tp is type(None) or tp is None:
+        return {"kind": "none"}
+    simple = {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        complex: "complex",
+        bytes: "bytes",
+    }
+    if tp in simple:
+        return {"kind": simple[tp]}
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is typing.Literal:
+        return {"kind": "literal", "values": [a for a in args if isinstance(a, (str, int, float, bool))]}
+    if origin is typing.Union or type(tp).__name__ == "UnionType":
+        return {"kind": "union", "of": [_describe_type(a, depth + 1) for a in args]}
+    if origin in (list, set, frozenset) or origin is getattr(typing, "Sequence", None):
+        return {"kind": "list", "items": _describe_type(args[0], depth + 1) if args else {"kind": "any"}}
+    if origin is tuple:
+        return {"kind": "list", "items": _describe_type(args[0], depth + 1) if args else {"kind": "any"}}
+    if origin is dict:
+        return {
+            "kind": "dict",
+            "values": _describe_type(args[1], depth + 1) if len(args) == 2 else {"kind": "any"},
+        }
+    if origin is not None:
+        name = getattr(origin, "__name__", str(origin))
+        if name in {"Sequence", "Iterable", "Collection", "MutableSequence", "list", "set"}:
+            return {"kind": "list", "items": _describe_type(args[0], depth + 1) if args else {"kind": "any"}}
+        if name in {"Mapping", "MutableMapping", "dict"}:
+            return {"kind": "dict", "values": {"kind": "any"}}
+        if name == "Annotated" and args:
+            return _describe_type(args[0], depth + 1)
+        return {"kind": "text", "text": str(tp)}
+    if isinstance(tp, type):
+        if issubclass(tp, enum.Enum):
+            return {
+                "kind": "enum",
+                "class": f"{tp.__module__}:{tp.__qualname__}",
+                "values": [m.name for m in tp],
+            }
+        full = f"{tp.__module__}.{tp.__qualname__}"
+        if full == "numpy.ndarray":
+            return {"kind": "ndarray"}
+        if full == "pandas.core.frame.DataFrame":
+            return {"kind": "dataframe"}
+        if tp in (list, tuple, set, frozenset):
+            return {"kind": "list", "items": {"kind": "any"}}
+        if tp is dict:
+            return {"kind": "dict", "values": {"kind": "any"}}
+        return {"kind": "class", "name": full}
+    return {"kind": "text", "text": str(tp)}
+
+
+def _jsonable_default(value: Any) -> dict[str, Any]:
+    if value is inspect.Parameter.empty:
+        return {"present": False}
+    if isinstance(value, enum.Enum):
+        return {"present": True, "json": True, "value": value.name}
+    if value is None or isinstance(value, (bool, int, str)) or (isinstance(value, float) and value == value):
+        if isinstance(value, float) and value in (float("inf"), float("-inf")):
+            return {"present": True, "json": False, "repr": repr(value)}
+        return {"present": True, "json": True, "value": value}
+    if isinstance(value, (list, tuple)) and all(isinstance(v, (bool, int, float, str)) for v in value):
+        return {"present": True, "json": True, "value": list(value)}
+    return {"present": True, "json": False, "repr": repr(value)[:200]}
+
+
+def _examples(doc: str) -> list[str]:
+    statements: list[str] = []
+    for line in doc.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(">>> "):
+            statements.append(stripped[4:])
+        elif stripped.startswith("... ") and statements:
+            statements[-1] += "\n" + stripped[4:]
+        elif stripped == "..." and statements:
+            statements[-1] += "\n"
+    return statements[:40]
+
+
+_NUMPY_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_][\w, *]*?)\s*:\s*(.*)$")
+_GOOGLE_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_]\w*)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$")
+_REST_PARAM = re.compile(r"^:param\s+(?:([^:]+?)\s+)?(\w+):\s*(.*)$")
+_REST_TYPE = re.compile(r"^:type\s+(\w+):\s*(.*)$")
+
+
+def _doc_params(doc: str) -> dict[str, dict[str, str]]:
+    """Parameter types and descriptions from numpydoc, Google or reST docstrings."""
+    found: dict[str, dict[str, str]] = {}
+    lines = inspect.cleandoc(doc).splitlines()
+    section = ""
+    current: str | None = None
+    for index, raw in enumerate(lines):
+        line = raw.rstrip()
+        stripped = line.strip()
+        nxt = lines[index + 1].strip() if index + 1 < len(lines) else ""
+        if nxt and set(nxt) == {"-"} and stripped:
+            section, current = stripped.lower(), None
+            continue
+        if stripped.lower().rstrip(":") in {
+            "args",
+            "arguments",
+            "parameters",
+            "params",
+            "keyword args",
+            "returns",
+            "return",
+            "raises",
+            "examples",
+            "yields",
+            "notes",
+        }:
+            if stripped.endswith(":"):
+                section, current = stripped.lower().rstrip(":"), None
+                continue
+        rest = _REST_PARAM.match(stripped)
+        if rest:
+            entry = found.setdefault(rest.group(2), {})
+            entry["doc"] = rest.group(3)
+            if rest.group(1):
+                entry["type"] = rest.group(1)
+            continue
+        rtype = _REST_TYPE.match(stripped)
+        if rtype:
+            found.setdefault(rtype.group(1), {})["type"] = rtype.group(2)
+            continue
+        if section in {"parameters", "other parameters"} and line and not line.startswith(" "):
+            match = _NUMPY_PARAM.match(stripped)
+            if match:
+                current = None
+                for name in match.group(1).split(","):
+                    found.setdefault(name.strip().lstrip("*"), {})["type"] = match.group(2)
+                    current = name.strip().lstrip("*")
+            elif stripped and ":" not in stripped:
+                current = stripped.lstrip("*")
+                found.setdefault(current, {})
+            continue
+        if section in {"args", "arguments", "params", "keyword args"} and raw.startswith(("    ", "\t")):
+            match = _GOOGLE_PARAM.match(stripped)
+            indent = len(raw) - len(raw.lstrip())
+            if match and indent <= 4:
+                current = match.group(1).lstrip("*")
+                entry = found.setdefault(current, {})
+                if match.group(2):
+                    entry["type"] = match.group(2)
+                entry["doc"] = match.group(3)
+                continue
+        if (
+            current
+            and stripped
+            and section in {"parameters", "other parameters", "args", "arguments", "params"}
+        ):
+            entry = found.setdefault(current, {})
+            entry["doc"] = (entry.get("doc", "") + " " + stripped).strip()[:400]
+    return found
+
+
+def _returns_doc(doc: str) -> str:
+    lines = inspect.cleandoc(doc).splitlines()
+    for index, line in enumerate(lines):
+        if line.strip().lower().rstrip(":") in {"returns", "return", "yields"}:
+            body: list[str] = []
+            following = lines[index + 1 : index + 12]
+            for offset, item in enumerate(following):
+                text = item.strip()
+                nxt = following[offset + 1].strip() if offset + 1 < len(following) else ""
+                if text.lower().rstrip(":") in _SECTIONS or (text and nxt and set(nxt) <= {"-", "="}):
+                    break  # the next section starts
+                if text and set(text) - {"-", "="}:
+                    body.append(text)
+            return " ".join(body)[:400]
+    return ""
+
+
+def _hints(obj: Any) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(obj)
+    except Exception:
+        return {}
+
+
+def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = None) -> dict[str, Any]:
+    doc = inspect.getdoc(obj) or ""
+    record: dict[str, Any] = {
+        "public_path": public_path,
+        "module": getattr(obj, "__module__", "") or "",
+        "kind": kind,
+        "owner": owner,
+        "summary": doc.strip().split("\n\n")[0].replace("\n", " ")[:300] if doc else "",
+        "doc": doc[: _METHOD_DOC_LIMIT if kind == "method" else _DOC_LIMIT],
+        "examples": _examples(doc),
+        "returns_doc": _returns_doc(doc) if doc else "",
+        "params": [],
+        "returns": {"kind": "any"},
+        "error": None,
+    }
+    if type(obj).__name__ == "ufunc":
+        record["params"] = [
+            {
+                "name": f"x{i + 1}" if obj.nin > 1 else "x",
+                "kind": "POSITIONAL_ONLY",
+                "type": {"kind": "ndarray"},
+                "default": {"present": False},
+                "doc_type": "array_like",
+                "doc": "",
+            }
+            for i in range(obj.nin)
+        ]
+        record["returns"] = {"kind": "ndarray"}
+        return record
+    try:
+        signature = inspect.signature(obj)
+    except (TypeError, ValueError) as exc:
+        record["error"] = f"no signature: {exc}"
+        return record
+    if kind == "class":
+        signature = _init_signature(obj, signature)
+    hints = _hints(obj.__init__ if kind == "class" else obj)
+    doc_params = _doc_params(doc) if doc else {}
+    if kind == "class" and not doc_params:
+        init_doc = inspect.getdoc(obj.__init__) or ""
+        doc_params = _doc_params(init_doc)
+    for name, param in signature.parameters.items():
+        annotation = hints.get(name, param.annotation)
+        info = doc_params.get(name, {})
+        record["params"].append(
+            {
+                "name": name,
+                "kind": param.kind.name,
+                "type": _describe_type(annotation),
+                "default": _jsonable_default(param.default),
+                "doc_type": info.get("type", ""),
+                "doc": info.get("doc", "")[:400],
+            }
+        )
+    ret = hints.get("return", signature.return_annotation)
+    record["returns"] = _describe_type(ret)
+    return record
+
+
+def _named(signature: inspect.Signature) -> int:
+    variadic = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return sum(1 for p in signature.parameters.values() if p.kind not in variadic)
+
+
+def _init_signature(cls: type, signature: inspect.Signature) -> inspect.Signature:
+    """A generic ``__new__(cls, *args, **kwargs)`` (backend dispatch, caching) hides the real parameters;
+    ``__init__`` then names them."""
+    try:
+        init = inspect.signature(cls.__init__)  # type: ignore[misc]
+    except (TypeError, ValueError):
+        return signature
+    params = list(init.parameters.values())[1:]
+    init = init.replace(parameters=params)
+    generic = any(p.kind == inspect.Parameter.VAR_POSITIONAL for p in signature.parameters.values())
+    better = _named(init) > _named(signature) or (generic and _named(init) >= _named(signature) > 0)
+    return init if better else signature
+
+
+def _public_names(module: Any) -> list[str]:
+    names = getattr(module, "__all__", None)
+    if isinstance(names, (list, tuple)):
+        return [n for n in names if isinstance(n, str) and not n.startswith("_")]
+    return [n for n in vars(module) if not n.startswith("_")]
+
+
+def _class_methods(cls: type, package: str) -> list[tuple[str, Any]]:
+    methods = []
+    for name in sorted(vars(cls)):
+        if name.startswith("_"):
+            continue
+        raw = inspect.getattr_static(cls, name)
+        if isinstance(raw, (staticmethod, classmethod, property)):
+            continue
+        if inspect.isfunction(raw):
+            methods.append((name, raw))
+    for base in cls.__mro__[1:]:
+        if not base.__module__.startswith(package):
+            continue
+        for name in sorted(vars(base)):
+            raw = inspect.getattr_static(base, name)
+            if not name.startswith("_") and inspect.isfunction(raw) and name not in dict(methods):
+                methods.append((name, raw))
+    return methods[:_MAX_METHODS]
+
+
+def _public_path(obj: Any, name: str, module_name: str) -> str:
+    """Where the object is documented: its defining module when that is public and no deeper than the
+    module it was found in (``Bio.Seq.reverse_complement``, not ``Bio.Align.reverse_complement``)."""
+    home = getattr(obj, "__module__", None) or ""
+    public = home and not any(part.startswith("_") for part in home.split("."))
+    shallow = home.count(".") <= module_name.count(".")
+    if public and shallow and getattr(sys.modules.get(home), name, None) is obj:
+        return f"{home}.{name}"
+    return f"{module_name}.{name}"
+
+
+def _walk(top: Any, package: str, started: float, budget: float, errors: dict[str, str]) -> list[str]:
+    """Public submodule names, breadth first. Unlike pkgutil.walk_packages, a subpackage whose import
+    raises anything (pytest's Skipped, SystemExit, a missing optional dependency) is recorded and skipped."""
+    found: list[str] = []
+    frontier = [(top.__name__, list(getattr(top, "__path__", [])))]
+    while frontier and len(found) < 2000 and time.perf_counter() - started < budget:
+        prefix, paths = frontier.pop(0)
+        for info in pkgutil.iter_modules(paths, prefix + "."):
+            parts = info.name.split(".")
+            if len(parts) > 4 or any(p.startswith("_") or p in _SKIP_PARTS for p in parts[1:]):
+                continue
+            found.append(info.name)
+            if info.ispkg:
+                try:
+                    sub = importlib.import_module(info.name)
+                except BaseException as exc:
+                    errors[info.name] = f"{type(exc).__name__}: {exc}"[:300]
+                    continue
+                frontier.append((info.name, list(getattr(sub, "__path__", []))))
+    del package
+    return found
+
+
+def main() -> None:
+    request = json.loads(sys.stdin.read() or "{}")
+    for directory in reversed(request.get("site_dirs", [])):
+        site.addsitedir(directory)
+        if directory in sys.path:
+            sys.path.remove(directory)
+        sys.path.insert(0, directory)
+    package = request["package"]
+    started = time.perf_counter()
+    budget = float(request.get("budget_seconds", 60))
+    out = Path(os.environ["MCPFORGE_OUTPUT_DIR"]) / "analysis.json"
+    analysis: dict[str, Any] = {
+        "package": package,
+        "version": None,
+        "modules": [],
+        "module_errors": {},
+        "callables": [],
+        "import_error": None,
+    }
+    try:
+        top = importlib.import_module(package)
+    except BaseException as exc:
+        analysis["import_error"] = f"{type(exc).__name__}: {exc}"
+        out.write_text(json.dumps(analysis), encoding="utf-8")
+        return
+    analysis["version"] = str(getattr(top, "__version__", "") or "") or None
+    queue = [package, *_walk(top, package, started, budget / 3, analysis["module_errors"])]
+    # Curated surfaces first (``pkg.api``, ``pkg.stats.api``), then shallow before deep.
+    queue[1:] = sorted(queue[1:], key=lambda n: (n.rsplit(".", 1)[-1] != "api", n.count(".")))
+    queue = queue[: int(request.get("max_modules", 150))]
+    seen: set[int] = set()
+    for module_name in queue:
+        if time.perf_counter() - started > budget:
+            analysis["module_errors"][module_name] = "analysis time budget exhausted"
+            continue
+        try:
+            module = importlib.import_module(module_name)
+        except BaseException as exc:
+            analysis["module_errors"][module_name] = f"{type(exc).__name__}: {exc}"[:300]
+            continue
+        analysis["modules"].append(module_name)
+        if len(analysis["callables"]) >= _MAX_CALLABLES:
+            continue
+        for name in _public_names(module):
+            obj = getattr(module, name, None)
+            if obj is None or id(obj) in seen:
+                continue
+            owner_module = getattr(obj, "__module__", None) or ""
+            is_ufunc = type(obj).__name__ == "ufunc"
+            if not is_ufunc and not owner_module.startswith(package):
+                continue
+            public_path = _public_path(obj, name, module_name)
+            if inspect.isclass(obj):
+                seen.add(id(obj))
+                record = _callable_record(obj, public_path, "class")
+                if issubclass(obj, (enum.Enum, BaseException)):
+                    continue
+                room = _MAX_TOTAL_METHODS - sum(len(c.get("methods", [])) for c in analysis["callables"])
+                record["methods"] = [
+                    _callable_record(fn, f"{public_path}.{method}", "method", owner=public_path)
+                    for method, fn in _class_methods(obj, package)[: max(room, 0)]
+                ]
+                analysis["callables"].append(record)
+            elif inspect.isfunction(obj) or inspect.isbuiltin(obj) or is_ufunc:
+                seen.add(id(obj))
+                analysis["callables"].append(_callable_record(obj, public_path, "function"))
+    analysis["seconds"] = round(time.perf_counter() - started, 3)
+    text = json.dumps(analysis, default=str)
+    limit = 2000
+    while len(text) > _MAX_JSON_BYTES and limit > 50:
+        # Too big for the output cap: shorten every docstring (examples are kept, they are extracted).
+        for record in analysis["callables"]:
+            for item in [record, *record.get("methods", [])]:
+                item["doc"] = item["doc"][:limit]
+        limit //= 2
+        text = json.dumps(analysis, default=str)
+    out.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,359 @@
+"""The runtime of a converted service: JSON in, library call, JSON out. Copied into every package.
+
+Shipped verbatim as ``<name>_mcp/_runtime.py``, so it imports nothing of mcpforge: a generated package
+runs by itself (``python -m <name>_mcp``) with only FastMCP, jsonschema and the library installed.
+
+Every tool signature stays JSON (seed 004): values that are not JSON cross the boundary as handles.
+A tool that returns a library object stores it in the :class:`HandleStore` and returns
+``{"handle": id, "type": ..., "text": str(obj)}``; any later argument equal to a live handle id is
+replaced by the object; the ``release`` tool frees a handle. Expression strings are parsed only after an
+AST check admits nothing but arithmetic over names, numbers and calls of plain names, so a string can
+never reach ``eval`` with attribute access, dunders or statements in it.
+"""
+
+# ruff: noqa: PLR0911, PLR0912 - values here are arbitrary library values by design
+from __future__ import annotations
+
+import ast
+import cmath
+import collections
+import importlib
+import inspect
+import itertools
+import json
+import math
+import os
+import re
+import time
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+HANDLE_PREFIX = "h$"
+MAX_HANDLES = 2000
+MAX_ITEMS = 10_000
+MAX_TEXT = 2000
+_EXPR_NODES = (
+    ast.Expression,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Name,
+    ast.Load,
+    ast.Constant,
+    ast.Call,
+    ast.Tuple,
+    ast.List,
+    ast.Compare,
+    ast.operator,
+    ast.unaryop,
+    ast.cmpop,
+    ast.keyword,
+)
+_KEEP_AS_TEXT = {"name", "names", "s", "string", "text", "prefix", "label", "fmt", "format", "sep", "mode"}
+
+
+class AdapterError(Exception):
+    """An argument could not be turned into the value the library expects."""
+
+
+class HandleStore:
+    """Objects that cannot travel as JSON, kept in the service process and named by an id."""
+
+    def __init__(self) -> None:
+        self._objects: collections.OrderedDict[str, Any] = collections.OrderedDict()
+        self._counter = itertools.count(1)
+
+    def put(self, obj: Any) -> str:
+        """Store ``obj``; the oldest handle is evicted past MAX_HANDLES."""
+        handle = f"{HANDLE_PREFIX}{type(obj).__name__}${next(self._counter)}"
+        self._objects[handle] = obj
+        while len(self._objects) > MAX_HANDLES:
+            self._objects.popitem(last=False)
+        return handle
+
+    def get(self, handle: str) -> Any:
+        """The object named ``handle``; AdapterError when it is unknown or released."""
+        if handle not in self._objects:
+            raise AdapterError(f"unknown handle {handle!r} (released, evicted or from another session)")
+        self._objects.move_to_end(handle)
+        return self._objects[handle]
+
+    def release(self, handle: str) -> bool:
+        """Forget ``handle``; whether it existed."""
+        return self._objects.pop(handle, None) is not None
+
+    def __len__(self) -> int:
+        return len(self._objects)
+
+
+HANDLES = HandleStore()
+
+
+# -- arguments -------------------------------------------------------------------------------------------
+def check_expression(text: str) -> ast.Expression:
+    """Parse ``text`` as an expression made only of arithmetic, names, numbers and calls of plain names."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise AdapterError(f"{text!r} is not an expression: {exc.msg}") from exc
+    for node in ast.walk(tree):
+        if not isinstance(node, _EXPR_NODES):
+            raise AdapterError(f"{text!r} uses {type(node).__name__}, which expressions may not contain")
+        if isinstance(node, ast.Name) and node.id.startswith("_"):
+            raise AdapterError(f"{text!r} uses the private name {node.id!r}")
+        if isinstance(node, ast.Call) and not isinstance(node.func, ast.Name):
+            raise AdapterError(f"{text!r} calls something that is not a plain name")
+    return tree
+
+
+def parse_sympy(text: str) -> Any:
+    """A sympy expression from ``text``, after :func:`check_expression` admitted it."""
+    check_expression(text)
+    sympy = importlib.import_module("sympy")
+    parser = importlib.import_module("sympy.parsing.sympy_parser")
+    names = {name: getattr(sympy, name) for name in getattr(sympy, "__all__", []) if not name.startswith("_")}
+    # Builtins are cut off, so only sympy's public names and fresh Symbols are reachable.
+    names["__builtins__"] = {}
+    return parser.parse_expr(text, local_dict={}, global_dict=names, evaluate=True)
+
+
+EXPRESSION_PARSERS: dict[str, Callable[[str], Any]] = {"sympy": parse_sympy}
+
+
+def _resolve_handles(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith(HANDLE_PREFIX):
+        return HANDLES.get(value)
+    if isinstance(value, dict) and set(value) >= {"handle"} and isinstance(value.get("handle"), str):
+        return HANDLES.get(value["handle"])
+    if isinstance(value, list):
+        return [_resolve_handles(item) for item in value]
+    return value
+
+
+def adapt_argument(name: str, value: Any, adapter: Mapping[str, Any], service: Mapping[str, Any]) -> Any:
+    """Turn the JSON ``value`` of parameter ``name`` into what the library takes, per ``adapter``."""
+    kind = adapter.get("kind", "json")
+    value = _resolve_handles(value)
+    if kind == "json" or value is None:
+        if kind == "json" and isinstance(value, str) and name not in _KEEP_AS_TEXT:
+            parser = EXPRESSION_PARSERS.get(str(service.get("expression_parser") or ""))
+            if parser is not None:
+                return parser(value)
+        return value
+    if kind == "expression":
+        parser = EXPRESSION_PARSERS.get(str(service.get("expression_parser") or "sympy"))
+        return parser(value) if parser is not None and isinstance(value, str) else value
+    if kind == "ndarray":
+        if isinstance(value, str):
+            return _quantity(value, str(service.get("library") or ""))
+        np = importlib.import_module("numpy")
+        return np.asarray(_complex_in(value))
+    if kind == "complex":
+        return _complex_in(value)
+    if kind == "quantity":
+        return _quantity(value, str(service.get("library") or ""))
+    if kind == "tuple":
+        return tuple(value) if isinstance(value, list) else value
+    if kind == "enum":
+        enum_cls = _import_object(str(adapter["class"]))
+        try:
+            return enum_cls[value]
+        except KeyError:
+            return enum_cls(value)
+    if kind == "dataframe":
+        pd = importlib.import_module("pandas")
+        if isinstance(value, str):
+            return pd.read_csv(_allowed_path(value))
+        return pd.DataFrame.from_records(value)
+    if kind == "handle":
+        # A live handle was resolved above; other JSON goes to the library, which may accept it in
+        # place of the object (networkx takes an edge list where it documents a graph).
+        return value
+    raise AdapterError(f"unknown adapter {kind!r} for parameter {name!r}")
+
+
+def _unit_registry(library: str) -> Any:
+    """The library's pint registry (``<library>.units``), else pint's application registry."""
+    try:
+        module = importlib.import_module(f"{library}.units")
+    except ImportError:
+        module = None
+    for value in vars(module).values() if module is not None else []:
+        if type(value).__name__.endswith("UnitRegistry"):
+            return value
+    return importlib.import_module("pint").get_application_registry()
+
+
+def _quantity(value: Any, library: str) -> Any:
+    if isinstance(value, str):
+        # Magnitude and unit apart: "35 degC" parsed as one expression would multiply an offset unit.
+        match = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(.*?)\s*", value)
+        if match is None:
+            raise AdapterError(f"{value!r} is not a quantity such as '10 m/s'")
+        return _unit_registry(library).Quantity(float(match.group(1)), match.group(2) or "dimensionless")
+    if isinstance(value, list):
+        np = importlib.import_module("numpy")
+        return np.asarray(value)
+    return value
+
+
+def _complex_in(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"real", "imag"}:
+        return complex(value["real"], value["imag"])
+    if isinstance(value, list):
+        return [_complex_in(item) for item in value]
+    return value
+
+
+def _allowed_path(raw: str) -> str:
+    roots = [Path(r).resolve() for r in os.environ.get("MCPFORGE_ALLOWED_ROOTS", "").split(os.pathsep) if r]
+    path = Path(raw).expanduser().resolve()
+    if not any(path.is_relative_to(root) for root in roots):
+        raise AdapterError(f"path {raw!r} is not under an allowed directory (MCPFORGE_ALLOWED_ROOTS)")
+    return str(path)
+
+
+def _import_object(dotted: str) -> Any:
+    module_name, _, attr_path = dotted.partition(":")
+    obj: Any = importlib.import_module(module_name)
+    for part in attr_path.split(".") if attr_path else []:
+        obj = getattr(obj, part)
+    return obj
+
+
+# -- results ---------------------------------------------------------------------------------------------
+def to_json(value: Any, *, depth: int = 0) -> Any:
+    """A JSON value for ``value``; library objects become handle records."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, complex):
+        return {"real": to_json(value.real), "imag": to_json(value.imag)}
+    if depth > 20:
+        return _handle_record(value)
+    module = type(value).__module__.split(".")[0]
+    if module == "numpy":
+        return _numpy_json(value, depth)
+    if module == "pandas" and hasattr(value, "to_dict"):
+        return _pandas_json(value)
+    if isinstance(value, Mapping):
+        return {_key(k): to_json(v, depth=depth + 1) for k, v in itertools.islice(value.items(), MAX_ITEMS)}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value) if not isinstance(value, (set, frozenset)) else sorted(value, key=repr)
+        return [to_json(item, depth=depth + 1) for item in items[:MAX_ITEMS]]
+    if inspect.isgenerator(value) or type(value).__name__ in {
+        "map",
+        "filter",
+        "zip",
+        "dict_keys",
+        "dict_values",
+    }:
+        return [to_json(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
+    number = _as_number(value)
+    if number is not None:
+        return number
+    return _handle_record(value)
+
+
+def _key(key: Any) -> str:
+    return key if isinstance(key, str) else json.dumps(to_json(key), default=str)
+
+
+def _as_number(value: Any) -> int | float | dict[str, Any] | None:
+    if isinstance(value, Iterable) or not hasattr(value, "__float__"):
+        return None
+    try:
+        as_float = float(value)
+    except (TypeError, ValueError, OverflowError):
+        try:
+            as_complex = complex(value)
+        except (TypeError, ValueError, OverflowError):
+            return None
+        return {"real": as_complex.real, "imag": as_complex.imag} if cmath.isfinite(as_complex) else None
+    if hasattr(value, "__int__"):
+        try:
+            if int(value) == value:
+                return int(value)
+        except (TypeError, ValueError, OverflowError):
+            pass
+    return as_float if math.isfinite(as_float) else None
+
+
+def _numpy_json(value: Any, depth: int) -> Any:
+    if hasattr(value, "tolist"):
+        return to_json(value.tolist(), depth=depth + 1)
+    return _handle_record(value)
+
+
+def _pandas_json(value: Any) -> Any:
+    if hasattr(value, "columns"):
+        return json.loads(value.head(MAX_ITEMS).to_json(orient="records", date_format="iso"))
+    return json.loads(value.head(MAX_ITEMS).to_json(orient="split", date_format="iso"))
+
+
+def _handle_record(value: Any) -> dict[str, Any]:
+    try:
+        text = str(value)
+    except Exception as exc:
+        text = f"<{type(value).__name__}: str() failed: {exc}>"
+    return {
+        "handle": HANDLES.put(value),
+        "type": f"{type(value).__module__}.{type(value).__qualname__}",
+        "text": text[:MAX_TEXT],
+    }
+
+
+# -- calls -----------------------------------------------------------------------------------------------
+class ToolFailedError(Exception):
+    """A call failed; ``phase`` says where (arguments, call, result) for the review step."""
+
+    def __init__(self, phase: str, exc: BaseException) -> None:
+        super().__init__(f"[{phase}] {type(exc).__name__}: {exc}")
+        self.phase = phase
+        self.error_type = type(exc).__name__
+
+
+def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping[str, Any]) -> dict[str, Any]:
+    """Call the library for one tool: adapt the arguments, call, convert the result to JSON."""
+    started = time.perf_counter()
+    try:
+        target = _import_object(str(plan["target"]))
+        kwargs: dict[str, Any] = {}
+        positional: list[Any] = []
+        receiver = None
+        for param in plan.get("params", []):
+            name = param["name"]
+            if name not in arguments:
+                continue
+            value = adapt_argument(name, arguments[name], param.get("adapter", {}), service)
+            if param.get("role") == "self":
+                receiver = value
+            elif param.get("positional_only"):
+                positional.append(value)
+            else:
+                kwargs[param.get("python_name", name)] = value
+    except Exception as exc:
+        raise ToolFailedError("arguments", exc) from exc
+    try:
+        if plan.get("kind") == "method":
+            if receiver is None:
+                raise AdapterError("the handle of the object is missing")
+            value = getattr(receiver, str(plan["method"]))(*positional, **kwargs)
+        else:
+            value = target(*positional, **kwargs)
+    except Exception as exc:
+        raise ToolFailedError("call", exc) from exc
+    try:
+        result = to_json(value)
+        json.dumps(result)
+    except Exception as exc:
+        raise ToolFailedError("result", exc) from exc
+    return {"result": result, "duration_ms": round((time.perf_counter() - started) * 1000, 3)}
+
+
+def release(handle: str) -> dict[str, Any]:
+    """Free the object named ``handle``."""
+    return {"result": {"released": HANDLES.release(handle), "live_handles": len(HANDLES)}}

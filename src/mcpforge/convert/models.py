@@ -1,0 +1,124 @@
+"""The data of a conversion: what analysis found (it crosses the sandbox boundary, so pydantic),
+the tool plans, sample outcomes and the report."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FailureCategory = Literal[
+    "import_error",
+    "unsupported_type",
+    "invalid_sample",
+    "library_exception",
+    "timeout",
+    "non_serializable",
+    "needs_network_or_data",
+    "server_crash",
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class ApiParam(_Model):
+    """One parameter as the sandboxed analysis saw it."""
+
+    name: str
+    kind: str = Field(description="inspect.Parameter kind name, e.g. POSITIONAL_OR_KEYWORD")
+    type: dict[str, Any] = Field(
+        default_factory=lambda: {"kind": "any"}, description="type tree of the annotation"
+    )
+    default: dict[str, Any] = Field(default_factory=lambda: {"present": False})
+    doc_type: str = ""
+    doc: str = ""
+
+
+class ApiCallable(_Model):
+    """A public function, class or method of the library."""
+
+    public_path: str
+    module: str = ""
+    kind: Literal["function", "class", "method"]
+    owner: str | None = None
+    summary: str = ""
+    doc: str = ""
+    examples: list[str] = Field(default_factory=list)
+    returns_doc: str = ""
+    params: list[ApiParam] = Field(default_factory=list)
+    returns: dict[str, Any] = Field(default_factory=lambda: {"kind": "any"})
+    error: str | None = None
+    methods: list[ApiCallable] = Field(default_factory=list)
+
+
+class Analysis(_Model):
+    """``analysis.json``: the public API of the library."""
+
+    package: str
+    version: str | None = None
+    modules: list[str] = Field(default_factory=list)
+    module_errors: dict[str, str] = Field(default_factory=dict)
+    callables: list[ApiCallable] = Field(default_factory=list)
+    import_error: str | None = None
+    seconds: float = 0.0
+
+
+class SkippedCallable(_Model):
+    """A callable that did not become a tool, and why."""
+
+    public_path: str
+    reason: str
+    category: str = "unsupported_type"
+
+
+class CallAttempt(_Model):
+    """One sample call made by the run step."""
+
+    tool: str
+    source: str = Field(description="where the arguments came from: example, defaults, types, chain")
+    arguments: dict[str, Any]
+    steps: list[dict[str, Any]] = Field(
+        default_factory=list, description="the sample's calls, with $ref bindings"
+    )
+    ok: bool
+    result: Any = None
+    error: str | None = None
+    category: FailureCategory | None = None
+    seconds: float = 0.0
+
+
+class ToolOutcome(_Model):
+    """What the run, review and fix steps concluded for one tool."""
+
+    tool: str
+    public_path: str
+    passed: bool
+    attempts: list[CallAttempt] = Field(default_factory=list)
+    category: FailureCategory | None = None
+    dropped_reason: str | None = None
+    fixes: list[str] = Field(default_factory=list)
+
+
+class ConversionReport(_Model):
+    """``report.json``."""
+
+    source: str
+    service: str
+    library: str
+    version: str | None
+    status: Literal["STAGED", "GENERATED", "FAILED"]
+    stopped_at: str | None = None
+    stop_reason: str | None = None
+    stop_category: str | None = None
+    out_dir: str | None = None
+    candidate_id: str | None = None
+    engine: str = "rules"
+    tools_generated: int = 0
+    tools_listed: int = 0
+    tools_passed: int = 0
+    skipped: list[SkippedCallable] = Field(default_factory=list)
+    outcomes: list[ToolOutcome] = Field(default_factory=list)
+    failures_by_category: dict[str, int] = Field(default_factory=dict)
+    timings: dict[str, float] = Field(default_factory=dict)
