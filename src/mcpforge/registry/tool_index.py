@@ -1,0 +1,247 @@
+"""The tool index (``index.sqlite``): what readers need of every active tool, without reading its files.
+
+Listing, gap detection and serving read this index instead of ``active/metadata.json`` plus two files
+per tool, so their cost does not grow with the files of ten thousand tools. The metadata file stays
+the source of truth: the index records the identity (device, inode, size, mtime, ctime) of the
+``active/metadata.json`` it describes, and a reader that finds another identity rebuilds the index
+under the registry lock before trusting it. Promotion and removal update one row and the identity in
+one SQLite transaction; a crash between the metadata write and that update leaves a stale index, which
+the next reader rebuilds — it is never trusted.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from mcpforge.exceptions import RegistryError
+from mcpforge.models import ToolSpec, sha256_text
+from mcpforge.registry.audit import database_error
+
+if TYPE_CHECKING:
+    from mcpforge.registry.store import Registry
+
+logger = logging.getLogger(__name__)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tools (
+    name TEXT PRIMARY KEY,
+    version TEXT NOT NULL,
+    path TEXT NOT NULL,
+    spec_hash TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    promoted_at TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    description TEXT NOT NULL,
+    operation TEXT,
+    spec_json TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tools_operation ON tools(operation);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+_COLUMNS = (
+    "name",
+    "version",
+    "path",
+    "spec_hash",
+    "code_hash",
+    "promoted_at",
+    "created_by",
+    "description",
+    "operation",
+    "spec_json",
+)
+_SOURCE_KEY = "active_metadata_identity"
+_OPERATION_LINE = re.compile(r"^OPERATION\s*=\s*['\"]([a-z_]+)['\"]", re.MULTILINE)
+_OPERATION_DOC = re.compile(r"catalogue operation ['\"]([a-z_]+)['\"]")
+
+
+def operation_of(source: str, description: str) -> str | None:
+    """The catalogue operation a tool implements: its ``OPERATION`` constant or its docs."""
+    for pattern, text in (
+        (_OPERATION_LINE, source),
+        (_OPERATION_DOC, source),
+        (_OPERATION_DOC, description),
+    ):
+        match = pattern.search(text)
+        if match:
+            return match.group(1)
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class IndexedTool:
+    """One active tool as the index holds it (the spec JSON is parsed only when asked for)."""
+
+    name: str
+    version: str
+    path: str
+    spec_hash: str
+    code_hash: str
+    promoted_at: str
+    created_by: str
+    description: str
+    operation: str | None
+    spec_json: str
+
+    def spec(self) -> ToolSpec:
+        """The spec; it was validated when the row was written, so it is not validated again."""
+        return ToolSpec.model_construct(**json.loads(self.spec_json))
+
+    def spec_matches(self) -> bool:
+        """Whether the stored spec text is the one whose hash was recorded at promotion."""
+        return sha256_text(self.spec_json) == self.spec_hash
+
+
+def file_identity(path: Path) -> str | None:
+    """``dev:ino:size:mtime_ns:ctime_ns`` of ``path`` — changes on any rewrite (None when missing)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+
+def _row_for(name: str, entry: Mapping[str, Any], directory: Path, rel_path: str) -> tuple[Any, ...]:
+    spec_text = (directory / "spec.json").read_text(encoding="utf-8")
+    spec = ToolSpec.model_validate_json(spec_text)
+    source = (directory / "tool.py").read_text(encoding="utf-8")
+    return (
+        name,
+        str(entry["version"]),
+        rel_path,
+        str(entry["spec_hash"]),
+        str(entry["code_hash"]),
+        str(entry["promoted_at"]),
+        str(entry.get("created_by", "")),
+        spec.description,
+        operation_of(source, spec.description),
+        spec_text,  # the file's own text: its sha256 is checked against spec_hash before it is trusted
+    )
+
+
+class ToolIndex:
+    """Access to ``index.sqlite``. Writers hold the registry lock; readers need no lock."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        try:
+            conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None)
+        except sqlite3.DatabaseError as exc:
+            raise database_error(self.path, exc) from exc
+        with closing(conn):
+            try:
+                conn.executescript(_SCHEMA)
+                yield conn
+            except sqlite3.DatabaseError as exc:
+                raise database_error(self.path, exc) from exc
+
+    def stored_identity(self) -> str | None:
+        """The identity of the metadata file the index was last made from (None when never made)."""
+        if not self.path.exists():
+            return None
+        with self._connect() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (_SOURCE_KEY,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def is_fresh(self, reg: Registry) -> bool:
+        """Whether the index describes the current ``active/metadata.json``."""
+        current = file_identity(reg.active_meta_path)
+        return current is not None and self.stored_identity() == current
+
+    def rebuild(self, reg: Registry) -> int:
+        """Rebuild every row from ``active/metadata.json`` and the tool files. Lock held; returns rows."""
+        rows = []
+        identity = file_identity(reg.active_meta_path)
+        for name, entry in sorted(reg.active_entries().items()):
+            directory = reg.resolve(str(entry["path"]))
+            try:
+                rows.append(_row_for(name, entry, directory, str(entry["path"])))
+            except (OSError, UnicodeDecodeError, ValidationError, KeyError) as exc:
+                logger.warning("tool %r left out of the index: its files cannot be read (%s)", name, exc)
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM tools")
+            conn.executemany(f"INSERT INTO tools VALUES ({', '.join('?' for _ in _COLUMNS)})", rows)
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_SOURCE_KEY, identity or ""))
+            conn.execute("COMMIT")
+        return len(rows)
+
+    def ensure_fresh(self, reg: Registry) -> None:
+        """Rebuild the index (under the lock) unless it describes the current metadata file."""
+        if self.is_fresh(reg):
+            return
+        with reg.locked():
+            if not self.is_fresh(reg):
+                logger.info("rebuilding the tool index %s", self.path)
+                self.rebuild(reg)
+
+    def note_promoted(
+        self, reg: Registry, name: str, entry: Mapping[str, Any], *, before: str | None
+    ) -> None:
+        """Upsert ``name`` after its metadata entry was written, if the index was fresh before."""
+        self._update(reg, before, name, entry)
+
+    def note_removed(self, reg: Registry, name: str, *, before: str | None) -> None:
+        """Delete ``name`` after its metadata entry was dropped, if the index was fresh before."""
+        self._update(reg, before, name, None)
+
+    def _update(self, reg: Registry, before: str | None, name: str, entry: Mapping[str, Any] | None) -> None:
+        if before is None or self.stored_identity() != before:
+            return  # already stale: the next reader rebuilds it whole
+        row = None
+        if entry is not None:
+            try:
+                row = _row_for(name, entry, reg.resolve(str(entry["path"])), str(entry["path"]))
+            except (OSError, UnicodeDecodeError, ValidationError, KeyError):
+                return  # leave it stale rather than describe a tool wrongly
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM tools WHERE name = ?", (name,))
+            if row is not None:
+                conn.execute(f"INSERT INTO tools VALUES ({', '.join('?' for _ in _COLUMNS)})", row)
+            identity = file_identity(reg.active_meta_path) or ""
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_SOURCE_KEY, identity))
+            conn.execute("COMMIT")
+
+    def tools(self, reg: Registry, *, operation: str | None = None) -> list[IndexedTool]:
+        """Active tools in name order (only those implementing ``operation`` when given)."""
+        if not reg.active_meta_path.exists():
+            return []
+        self.ensure_fresh(reg)
+        query = f"SELECT {', '.join(_COLUMNS)} FROM tools"
+        params: tuple[str, ...] = ()
+        if operation is not None:
+            query += " WHERE operation = ?"
+            params = (operation,)
+        with self._connect() as conn:
+            rows = conn.execute(query + " ORDER BY name", params).fetchall()
+        return [IndexedTool(**dict(zip(_COLUMNS, row, strict=True))) for row in rows]
+
+    def get(self, reg: Registry, name: str) -> IndexedTool | None:
+        """One active tool by name, or None."""
+        if not reg.active_meta_path.exists():
+            return None
+        self.ensure_fresh(reg)
+        with self._connect() as conn:
+            row = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM tools WHERE name = ?", (name,)).fetchone()
+        return None if row is None else IndexedTool(**dict(zip(_COLUMNS, row, strict=True)))
+
+    def revision(self) -> str:
+        """The identity the index was made from (a cheap token that changes with the active set)."""
+        try:
+            return self.stored_identity() or ""
+        except RegistryError:
+            return ""
