@@ -132,6 +132,12 @@ class HashCache:
     def __init__(self) -> None:
         self._known: dict[Path, tuple[str, str | None]] = {}
 
+    def learn(self, known: Mapping[str, tuple[str, str]]) -> None:
+        """Adopt hashes recorded with their file identity (from the tool index); each is still only
+        used while the file keeps that identity."""
+        for path, (identity, digest) in known.items():
+            self._known.setdefault(Path(path), (identity, digest))
+
     def sha256(self, path: Path) -> str | None:
         """The file's sha256 (None when unreadable); hashed again whenever its identity changed."""
         identity = file_identity(path)
@@ -455,6 +461,22 @@ class Registry:
         self._settle()
         row = self.tool_index.get(self, name)
         return None if row is None else self._from_index(row)
+
+    def integrity(self, row: IndexedTool) -> str | None:
+        """None when the tool's files match its promotion hashes, else why not (one line)."""
+        path = self.resolve(row.path)
+        for file_name, expected in (("tool.py", row.code_hash), ("spec.json", row.spec_hash)):
+            actual = self.hashes.sha256(path / file_name)
+            if actual != expected:
+                return str(IntegrityError(row.name, file_name, expected, actual or "missing"))
+        if not row.spec_matches():
+            return str(IntegrityError(row.name, "spec.json", row.spec_hash, "a stale index entry"))
+        return None
+
+    def learn_hashes(self) -> None:
+        """Load the file hashes recorded in the tool index (a fresh process then hashes nothing it
+        does not have to)."""
+        self.hashes.learn(self.tool_index.known_hashes())
 
     def verify_tool(self, name: str) -> ActiveTool:
         """The active tool after checking tool.py and spec.json against the promotion hashes.

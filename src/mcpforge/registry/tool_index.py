@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS tools (
 );
 CREATE INDEX IF NOT EXISTS tools_operation ON tools(operation);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS file_hashes (path TEXT PRIMARY KEY, identity TEXT NOT NULL, sha256 TEXT NOT NULL);
 """
 _COLUMNS = (
     "name",
@@ -111,10 +112,21 @@ def file_identity(path: Path) -> str | None:
     return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
 
 
-def _row_for(name: str, entry: Mapping[str, Any], directory: Path, rel_path: str) -> tuple[Any, ...]:
-    spec_text = (directory / "spec.json").read_text(encoding="utf-8")
+def _read_hashed(path: Path, hashes: list[tuple[str, str, str]]) -> str:
+    """The file's text; its (path, identity taken before reading, sha256) is added to ``hashes``."""
+    identity = file_identity(path)
+    text = path.read_text(encoding="utf-8")
+    if identity is not None:
+        hashes.append((str(path), identity, sha256_text(text)))
+    return text
+
+
+def _row_for(
+    name: str, entry: Mapping[str, Any], directory: Path, rel_path: str, hashes: list[tuple[str, str, str]]
+) -> tuple[Any, ...]:
+    spec_text = _read_hashed(directory / "spec.json", hashes)
     spec = ToolSpec.model_validate_json(spec_text)
-    source = (directory / "tool.py").read_text(encoding="utf-8")
+    source = _read_hashed(directory / "tool.py", hashes)
     return (
         name,
         str(entry["version"]),
@@ -164,17 +176,20 @@ class ToolIndex:
     def rebuild(self, reg: Registry) -> int:
         """Rebuild every row from ``active/metadata.json`` and the tool files. Lock held; returns rows."""
         rows = []
+        hashes: list[tuple[str, str, str]] = []
         identity = file_identity(reg.active_meta_path)
         for name, entry in sorted(reg.active_entries().items()):
             directory = reg.resolve(str(entry["path"]))
             try:
-                rows.append(_row_for(name, entry, directory, str(entry["path"])))
+                rows.append(_row_for(name, entry, directory, str(entry["path"]), hashes))
             except (OSError, UnicodeDecodeError, ValidationError, KeyError) as exc:
                 logger.warning("tool %r left out of the index: its files cannot be read (%s)", name, exc)
         with self._connect() as conn:
             conn.execute("BEGIN IMMEDIATE")
             conn.execute("DELETE FROM tools")
+            conn.execute("DELETE FROM file_hashes")
             conn.executemany(f"INSERT INTO tools VALUES ({', '.join('?' for _ in _COLUMNS)})", rows)
+            conn.executemany("INSERT OR REPLACE INTO file_hashes VALUES (?, ?, ?)", hashes)
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_SOURCE_KEY, identity or ""))
             conn.execute("COMMIT")
         return len(rows)
@@ -202,9 +217,10 @@ class ToolIndex:
         if before is None or self.stored_identity() != before:
             return  # already stale: the next reader rebuilds it whole
         row = None
+        hashes: list[tuple[str, str, str]] = []
         if entry is not None:
             try:
-                row = _row_for(name, entry, reg.resolve(str(entry["path"])), str(entry["path"]))
+                row = _row_for(name, entry, reg.resolve(str(entry["path"])), str(entry["path"]), hashes)
             except (OSError, UnicodeDecodeError, ValidationError, KeyError):
                 return  # leave it stale rather than describe a tool wrongly
         with self._connect() as conn:
@@ -212,6 +228,7 @@ class ToolIndex:
             conn.execute("DELETE FROM tools WHERE name = ?", (name,))
             if row is not None:
                 conn.execute(f"INSERT INTO tools VALUES ({', '.join('?' for _ in _COLUMNS)})", row)
+            conn.executemany("INSERT OR REPLACE INTO file_hashes VALUES (?, ?, ?)", hashes)
             identity = file_identity(reg.active_meta_path) or ""
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_SOURCE_KEY, identity))
             conn.execute("COMMIT")
@@ -238,6 +255,14 @@ class ToolIndex:
         with self._connect() as conn:
             row = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM tools WHERE name = ?", (name,)).fetchone()
         return None if row is None else IndexedTool(**dict(zip(_COLUMNS, row, strict=True)))
+
+    def known_hashes(self) -> dict[str, tuple[str, str]]:
+        """``path → (identity, sha256)`` recorded when files were indexed (trusted only for that identity)."""
+        if not self.path.exists():
+            return {}
+        with self._connect() as conn:
+            rows = conn.execute("SELECT path, identity, sha256 FROM file_hashes").fetchall()
+        return {str(path): (str(identity), str(digest)) for path, identity, digest in rows}
 
     def revision(self) -> str:
         """The identity the index was made from (a cheap token that changes with the active set)."""
