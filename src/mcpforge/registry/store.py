@@ -130,15 +130,15 @@ class HashCache:
     """
 
     def __init__(self) -> None:
-        self._known: dict[Path, tuple[str, str | None]] = {}
+        self._known: dict[str, tuple[str, str | None]] = {}
 
     def learn(self, known: Mapping[str, tuple[str, str]]) -> None:
         """Adopt hashes recorded with their file identity (from the tool index); each is still only
         used while the file keeps that identity."""
-        for path, (identity, digest) in known.items():
-            self._known.setdefault(Path(path), (identity, digest))
+        for path, value in known.items():
+            self._known.setdefault(path, value)
 
-    def sha256(self, path: Path) -> str | None:
+    def sha256(self, path: str) -> str | None:
         """The file's sha256 (None when unreadable); hashed again whenever its identity changed."""
         identity = file_identity(path)
         if identity is None:
@@ -147,7 +147,7 @@ class HashCache:
         cached = self._known.get(path)
         if cached is not None and cached[0] == identity:
             return cached[1]
-        digest = file_sha256(path)
+        digest = file_sha256(Path(path))
         # Identity taken before reading: a write during the read changes it, so the next call re-hashes.
         self._known[path] = (identity, digest)
         return digest
@@ -178,6 +178,7 @@ class Registry:
         self.hashes = HashCache()
         self._lock = FileLock(str(self.root / ".lock"), timeout=LOCK_TIMEOUT_SECONDS)
         self._writing = 0
+        self._metrics_stale = False
 
     # ---------------------------------------------------------------- layout, lock, paths
     def layout_dirs(self) -> list[Path]:
@@ -425,11 +426,14 @@ class Registry:
                 pass
 
     def _from_index(self, row: IndexedTool) -> ActiveTool:
+        text = row.spec_json if row.spec_json is not None else self.tool_index.spec_text(row.name)
+        # Validated when the row was written (and its hash checked), so it is not validated again.
+        spec = ToolSpec.model_construct(**json.loads(text or "{}"))
         return ActiveTool(
             name=row.name,
             version=row.version,
             path=self.resolve(row.path),
-            spec=row.spec(),
+            spec=spec,
             spec_hash=row.spec_hash,
             code_hash=row.code_hash,
             promoted_at=row.promoted_at,
@@ -452,7 +456,11 @@ class Registry:
 
         Read from the tool index; use :meth:`verify_tool` before serving one (it checks the hashes).
         """
-        return [self._from_index(row) for row in self.indexed_tools(operation=operation)]
+        if not self.is_initialized():
+            return []
+        self._settle()
+        rows = self.tool_index.tools(self, operation=operation, with_spec=True)
+        return [self._from_index(row) for row in rows]
 
     def get_active_tool(self, name: str) -> ActiveTool | None:
         """The active tool ``name``, or None."""
@@ -464,9 +472,10 @@ class Registry:
 
     def integrity(self, row: IndexedTool) -> str | None:
         """None when the tool's files match its promotion hashes, else why not (one line)."""
-        path = self.resolve(row.path)
+        # Plain strings, not pathlib: at ten thousand tools pathlib's parsing is most of the cost.
+        path = row.path if row.path.startswith("/") else f"{self.root}/{row.path}"
         for file_name, expected in (("tool.py", row.code_hash), ("spec.json", row.spec_hash)):
-            actual = self.hashes.sha256(path / file_name)
+            actual = self.hashes.sha256(f"{path}/{file_name}")
             if actual != expected:
                 return str(IntegrityError(row.name, file_name, expected, actual or "missing"))
         if not row.spec_matches():
@@ -496,7 +505,7 @@ class Registry:
             raise NotFoundError("tool", name)
         path = self.resolve(row.path)
         for file_name, expected in (("tool.py", row.code_hash), ("spec.json", row.spec_hash)):
-            actual = self.hashes.sha256(path / file_name)
+            actual = self.hashes.sha256(str(path / file_name))
             if actual != expected:
                 raise IntegrityError(name, file_name, expected, actual or "missing")
         if not row.spec_matches():  # indexed while spec.json was changed: rebuild, never trust it
@@ -514,13 +523,42 @@ class Registry:
         return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
 
     # ---------------------------------------------------------------- monitoring
-    def record_tool_call(self, name: str, *, ok: bool, duration_ms: float, error: str | None = None) -> None:
-        """Record one call of an active tool (for per-tool call and error counts)."""
+    def record_tool_call(
+        self,
+        name: str,
+        *,
+        ok: bool,
+        duration_ms: float,
+        error: str | None = None,
+        refresh_metrics: bool = True,
+    ) -> None:
+        """Record one call of an active tool (for per-tool call and error counts).
+
+        A server passes ``refresh_metrics=False``: the row is appended at once (SQLite serializes
+        appends) and metrics.json is rewritten by :meth:`refresh_metrics_if_stale` from its poll loop,
+        so sixteen concurrent calls do not queue behind a recomputation of every figure.
+        """
+        if not refresh_metrics:
+            ensure_free_space(self.root, SAFETY_MARGIN_BYTES)
+            self.audit.append_event(
+                "tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}
+            )
+            self._metrics_stale = True
+            return
         with self.writing():
             self.audit.append_event(
                 "tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}
             )
             self.refresh_metrics()
+
+    def refresh_metrics_if_stale(self) -> bool:
+        """Rewrite metrics.json when calls were recorded without it; returns whether it did."""
+        if not self._metrics_stale:
+            return False
+        self._metrics_stale = False
+        with self.writing():
+            self.refresh_metrics()
+        return True
 
     def record_event(self, kind: str, **fields: Any) -> None:
         """Record a monitoring event for metrics.json.

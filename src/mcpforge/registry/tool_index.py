@@ -11,8 +11,8 @@ the next reader rebuilds — it is never trusted.
 
 from __future__ import annotations
 
-import json
 import logging
+import os
 import re
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS tools (
     created_by TEXT NOT NULL,
     description TEXT NOT NULL,
     operation TEXT,
+    spec_ok INTEGER NOT NULL,
     spec_json TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tools_operation ON tools(operation);
@@ -59,8 +60,10 @@ _COLUMNS = (
     "created_by",
     "description",
     "operation",
+    "spec_ok",
     "spec_json",
 )
+_LIGHT_COLUMNS = _COLUMNS[:-1]
 _SOURCE_KEY = "active_metadata_identity"
 _OPERATION_LINE = re.compile(r"^OPERATION\s*=\s*['\"]([a-z_]+)['\"]", re.MULTILINE)
 _OPERATION_DOC = re.compile(r"catalogue operation ['\"]([a-z_]+)['\"]")
@@ -92,21 +95,18 @@ class IndexedTool:
     created_by: str
     description: str
     operation: str | None
-    spec_json: str
-
-    def spec(self) -> ToolSpec:
-        """The spec; it was validated when the row was written, so it is not validated again."""
-        return ToolSpec.model_construct(**json.loads(self.spec_json))
+    spec_ok: bool
+    spec_json: str | None = None
 
     def spec_matches(self) -> bool:
-        """Whether the stored spec text is the one whose hash was recorded at promotion."""
-        return sha256_text(self.spec_json) == self.spec_hash
+        """Whether the spec text indexed is the one whose hash was recorded at promotion."""
+        return bool(self.spec_ok)
 
 
-def file_identity(path: Path) -> str | None:
+def file_identity(path: Path | str) -> str | None:
     """``dev:ino:size:mtime_ns:ctime_ns`` of ``path`` — changes on any rewrite (None when missing)."""
     try:
-        info = path.stat()
+        info = os.stat(path)  # noqa: PTH116 - str paths are hot (20,000 files a listing)
     except OSError:
         return None
     return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
@@ -137,7 +137,9 @@ def _row_for(
         str(entry.get("created_by", "")),
         spec.description,
         operation_of(source, spec.description),
-        spec_text,  # the file's own text: its sha256 is checked against spec_hash before it is trusted
+        # A spec.json changed before indexing is never trusted: its row is marked and calls are refused.
+        int(sha256_text(spec_text) == str(entry["spec_hash"])),
+        spec_text,
     )
 
 
@@ -233,19 +235,29 @@ class ToolIndex:
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_SOURCE_KEY, identity))
             conn.execute("COMMIT")
 
-    def tools(self, reg: Registry, *, operation: str | None = None) -> list[IndexedTool]:
-        """Active tools in name order (only those implementing ``operation`` when given)."""
+    def tools(
+        self, reg: Registry, *, operation: str | None = None, with_spec: bool = False
+    ) -> list[IndexedTool]:
+        """Active tools in name order (only those implementing ``operation`` when given); the spec
+        text is read only ``with_spec``."""
         if not reg.active_meta_path.exists():
             return []
         self.ensure_fresh(reg)
-        query = f"SELECT {', '.join(_COLUMNS)} FROM tools"
+        columns = _COLUMNS if with_spec else _LIGHT_COLUMNS
+        query = f"SELECT {', '.join(columns)} FROM tools"
         params: tuple[str, ...] = ()
         if operation is not None:
             query += " WHERE operation = ?"
             params = (operation,)
         with self._connect() as conn:
             rows = conn.execute(query + " ORDER BY name", params).fetchall()
-        return [IndexedTool(**dict(zip(_COLUMNS, row, strict=True))) for row in rows]
+        return [IndexedTool(**dict(zip(columns, row, strict=True))) for row in rows]
+
+    def spec_text(self, name: str) -> str | None:
+        """The indexed spec.json text of ``name`` (None when it is not indexed)."""
+        with self._connect() as conn:
+            row = conn.execute("SELECT spec_json FROM tools WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
 
     def get(self, reg: Registry, name: str) -> IndexedTool | None:
         """One active tool by name, or None."""

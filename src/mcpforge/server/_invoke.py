@@ -18,6 +18,7 @@ import jsonschema
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import (
     DataError,
+    DiskFullError,
     IntegrityError,
     NotFoundError,
     PathNotAllowedError,
@@ -143,8 +144,10 @@ class ToolInvoker:
         result = self._call(name, arguments)
         duration_ms = (time.perf_counter() - started) * 1000
         try:
-            self.registry.record_tool_call(name, ok=result.ok, duration_ms=duration_ms, error=result.error)
-        except (RegistryError, OSError) as exc:
+            self.registry.record_tool_call(
+                name, ok=result.ok, duration_ms=duration_ms, error=result.error, refresh_metrics=False
+            )
+        except (RegistryError, DiskFullError, OSError) as exc:
             logger.warning("could not record the call of %r: %s", name, exc)
         return CallResult(
             ok=result.ok, markdown=result.markdown, structured=result.structured, error=result.error,
