@@ -118,7 +118,9 @@ def test_sqlite_disk_full_is_a_disk_full_error_not_corruption(small_fs: Path) ->
     assert reg.audit.check() == 0  # readable, and the row was not half-written
 
 
-def test_an_unexpected_enospc_at_the_top_level_is_one_disk_full_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unexpected_enospc_at_the_top_level_is_one_disk_full_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(typer.Exit) as caught, cli_errors():
         raise OSError(errno.ENOSPC, "No space left on device", "/data/out.csv")
     assert caught.value.exit_code != 0

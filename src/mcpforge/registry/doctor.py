@@ -86,13 +86,18 @@ def _check_active(reg: Registry, report: DoctorReport) -> dict[str, dict[str, An
         report.add("active metadata", "error", str(exc))
         return None
     report.add("active metadata", "ok", f"{len(entries)} tool(s)")
-    for name in sorted(entries):
-        try:
-            reg.verify_tool(name)
-        except IntegrityError as exc:
-            report.add(f"tool {name}", "error", str(exc))
+    # Against the metadata itself (the source of truth), not through the tool index it checks.
+    for name, entry in sorted(entries.items()):
+        path = reg.resolve(str(entry.get("path", "")))
+        problem = None
+        for file_name, key in (("tool.py", "code_hash"), ("spec.json", "spec_hash")):
+            actual = file_sha256(path / file_name)
+            if problem is None and actual != entry.get(key):
+                problem = str(IntegrityError(name, file_name, str(entry.get(key)), actual or "missing"))
+        if problem is not None:
+            report.add(f"tool {name}", "error", problem)
         else:
-            report.add(f"tool {name}", "ok", f"v{entries[name].get('version')} hashes match")
+            report.add(f"tool {name}", "ok", f"v{entry.get('version')} hashes match")
     return entries
 
 
@@ -149,12 +154,11 @@ def check(reg: Registry) -> DoctorReport:
     else:
         report.add("audit log", "ok", f"{rows} entries, readable")
     _check_journals(reg, report)
+    _check_index(reg, report)  # before the hash checks, which read through (and so refresh) the index
     active = _check_active(reg, report)
     staging = _check_staging(reg, report)
     if active is not None and staging is not None:
         _check_reconciled(reg, report)
-    if active is not None:
-        _check_index(reg, report)
     orphans = _orphans(reg, active, staging)
     if orphans:
         report.add(
@@ -187,6 +191,8 @@ def _check_journals(reg: Registry, report: DoctorReport) -> None:
 
 
 def _check_index(reg: Registry, report: DoctorReport) -> None:
+    if not reg.active_meta_path.is_file():
+        return
     try:
         fresh = reg.tool_index.is_fresh(reg)
     except MCPForgeError as exc:
@@ -310,6 +316,7 @@ def repair(reg: Registry) -> DoctorReport:
             repaired.append(f"created {reg.rel(directory)}")
     reg.audit.create()
     with reg.locked():
+        index_stale = reg.active_meta_path.is_file() and not reg.tool_index.is_fresh(reg)
         before = check(reg)
         if any(c.name == "active metadata" and c.level == "error" for c in before.checks) or any(
             c.name.startswith("tool ") and c.level == "error" for c in before.checks
@@ -338,7 +345,7 @@ def repair(reg: Registry) -> DoctorReport:
                 target = free_path(orphan_root / f"{path.name}_{_stamp()}")
                 rename_dir(path, target)
                 repaired.append(f"moved unregistered {reg.rel(path)} to {reg.rel(target)}")
-        if not reg.tool_index.is_fresh(reg):
+        if index_stale or not reg.tool_index.is_fresh(reg):
             count = reg.tool_index.rebuild(reg)
             repaired.append(f"rebuilt the tool index ({count} tool(s))")
         _log_repair(reg, repaired)
