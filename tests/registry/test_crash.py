@@ -42,7 +42,7 @@ def _promote_first_version(reg: Registry, name: str) -> None:
 
 def _review(root: Path, candidate_id: str, step: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, FAULT_ENV: step, "MCPFORGE_REGISTRY__ROOT": str(root)}
-    return subprocess.run(  # noqa: S603 - our own CLI, fixed arguments
+    return subprocess.run(
         [
             sys.executable, "-m", "mcpforge", "review", candidate_id,
             "--output", "yes", "--decision", "Approve", "--registry", str(root),

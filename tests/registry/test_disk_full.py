@@ -30,8 +30,8 @@ def small_fs(tmp_path: Path) -> Iterator[Path]:
     mount_point.mkdir()
     if os.geteuid() != 0:
         pytest.skip("mounting a small tmpfs needs root")
-    mounted = subprocess.run(  # noqa: S603 - fixed arguments
-        ["mount", "-t", "tmpfs", "-o", f"size={SMALL_FS_BYTES}", "tmpfs", str(mount_point)],  # noqa: S607
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={SMALL_FS_BYTES}", "tmpfs", str(mount_point)],
         capture_output=True, text=True, timeout=30, check=False,
     )  # fmt: skip
     if mounted.returncode != 0:
@@ -39,7 +39,7 @@ def small_fs(tmp_path: Path) -> Iterator[Path]:
     try:
         yield mount_point
     finally:
-        subprocess.run(["umount", "-l", str(mount_point)], timeout=30, check=False)  # noqa: S603, S607
+        subprocess.run(["umount", "-l", str(mount_point)], timeout=30, check=False)
 
 
 def _fill(directory: Path) -> Path:
@@ -84,7 +84,7 @@ def test_review_on_a_full_disk_prints_the_disk_full_line_and_changes_nothing(sma
         sys.executable, "-m", "mcpforge", "review", staged.candidate_id,
         "--output", "yes", "--decision", "Approve", "--registry", str(root),
     ]  # fmt: skip
-    completed = subprocess.run(  # noqa: S603 - our own CLI
+    completed = subprocess.run(
         command, capture_output=True, text=True, timeout=COMMAND_TIMEOUT_SECONDS, check=False
     )
     assert completed.returncode != 0
@@ -98,7 +98,7 @@ def test_review_on_a_full_disk_prints_the_disk_full_line_and_changes_nothing(sma
     # Once space is freed, the same command succeeds.
     filler.unlink()
     (small_fs / "filler-tail.bin").unlink()
-    again = subprocess.run(  # noqa: S603 - our own CLI
+    again = subprocess.run(
         command, capture_output=True, text=True, timeout=COMMAND_TIMEOUT_SECONDS, check=False
     )
     assert again.returncode == 0, again.stderr

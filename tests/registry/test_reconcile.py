@@ -1,4 +1,4 @@
-"""doctor reports every APPROVED-but-inactive candidate and every metadata/audit mismatch; repair fixes them."""
+"""doctor reports every APPROVED-but-inactive candidate and every metadata/audit mismatch; repair fixes it."""
 
 from __future__ import annotations
 
