@@ -25,6 +25,7 @@ from fastmcp.server.providers import Provider
 from fastmcp.tools import Tool
 from fastmcp.tools.base import ToolResult
 from fastmcp.utilities.versions import VersionSpec
+from mcp_types import Tool as MCPTool
 from pydantic import PrivateAttr
 
 from mcpforge.exceptions import MCPForgeError, RegistryError
@@ -52,6 +53,16 @@ class RegistryTool(Tool):
     """A promoted tool, served by calling it in the sandbox."""
 
     _invoker: ToolInvoker = PrivateAttr()
+    _mcp_tool: MCPTool | None = PrivateAttr(default=None)
+
+    def to_mcp_tool(self, **overrides: Any) -> MCPTool:
+        """The MCP form, converted once: a registry tool object never changes (a new version, spec or
+        code makes a new object), and every page of a listing converts every tool."""
+        if overrides and overrides != {"name": self.name}:
+            return super().to_mcp_tool(**overrides)
+        if self._mcp_tool is None:
+            self._mcp_tool = super().to_mcp_tool(**overrides)
+        return self._mcp_tool
 
     @classmethod
     def from_active(cls, active: ActiveTool, invoker: ToolInvoker) -> RegistryTool:
