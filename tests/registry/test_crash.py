@@ -142,3 +142,28 @@ def test_a_review_that_is_not_killed_promotes_with_one_act(tmp_path: Path) -> No
     completed = _review(root, candidate_id, "no-such-step")
     assert completed.returncode == 0, completed.stderr
     _assert_complete(Registry(root), candidate_id, "plain_tool")
+
+
+def test_serve_finishes_an_interrupted_approval_before_its_first_listing(tmp_path: Path) -> None:
+    import anyio
+    from fastmcp import Client
+
+    from mcpforge.config import MCPForgeConfig
+    from mcpforge.server import build_server
+
+    root = tmp_path / "registry"
+    reg = Registry(root)
+    reg.init()
+    candidate_id = _stage(reg, "served_after_crash", 1)
+    assert _review(root, candidate_id, "promotion-journal").returncode == -signal.SIGKILL
+    assert Registry(root).pending_journals()
+
+    async def listed() -> set[str]:
+        server = build_server(Registry(root), MCPForgeConfig(), forge_tools=False)
+        with anyio.fail_after(60):
+            async with Client(server) as client:
+                assert not Registry(root).pending_journals()  # finished at start, before any request
+                return {tool.name for tool in await client.list_tools()}
+
+    assert "served_after_crash" in anyio.run(listed)
+    _assert_complete(Registry(root), candidate_id, "served_after_crash")
