@@ -196,12 +196,16 @@ def _direct_call(reg: Registry, name: str, data: Path, repeat: int) -> float:
     )
 
 
+def _row(name: str, value: float, baseline: float, what: str) -> str:
+    ratio = value / baseline if baseline > 0 else float("nan")
+    mark = "ok" if value <= TARGETS[name] else "MISSED"
+    return f"{name:<22}{TARGETS[name]:>9.3f}{value:>11.3f}{baseline:>11.3f}{ratio:>8.2f}  {what} [{mark}]"
+
+
 def _print_table(rows: list[tuple[str, float, float, str]]) -> None:
     print(f"\n{'figure':<22}{'target':>9}{'measured':>11}{'baseline':>11}{'ratio':>8}  baseline is")
-    for name, value, baseline, what in rows:
-        ratio = value / baseline if baseline > 0 else float("nan")
-        mark = "ok" if value <= TARGETS[name] else "MISSED"
-        print(f"{name:<22}{TARGETS[name]:>9.3f}{value:>11.3f}{baseline:>11.3f}{ratio:>8.2f}  {what} [{mark}]")
+    for row in rows:
+        print(_row(*row))
 
 
 def _serving(root: Path, empty: Path, data: Path, seconds: float) -> list[tuple[str, float, float, str]]:
@@ -213,9 +217,11 @@ def _serving(root: Path, empty: Path, data: Path, seconds: float) -> list[tuple[
         empty_process.kill()
         empty_process.wait(timeout=30)
         rows.append(("serve start (s)", ready, empty_ready, "serve of an empty registry"))
+        print(_row(*rows[-1]), flush=True)
         page, empty_page = statistics.median(listings[1:6]), statistics.median(empty_listings[1:6])
         note = f"empty registry; first after start {listings[0]:.3f} s, all pages {listings[6]:.3f} s"
         rows.append(("MCP tools/list (s)", page, empty_page, note))
+        print(_row(*rows[-1]), flush=True)
         names = [row.name for row in reg.indexed_tools()]
         latencies, errors, dropped = asyncio.run(_calls(url, names, data, seconds))
         rss = _rss_mb(process.pid)
@@ -224,8 +230,8 @@ def _serving(root: Path, empty: Path, data: Path, seconds: float) -> list[tuple[
         process.wait(timeout=30)
     direct = _direct_call(reg, names[0], data, 3)
     latencies.sort()
-    p50 = latencies[len(latencies) // 2]
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    p50 = latencies[len(latencies) // 2] if latencies else float("inf")
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("inf")
     rows.append(("tool call p50 (s)", p50, direct, "one call_tool in-process (the sandbox run alone)"))
     rows.append(("tool call p99 (s)", p99, direct, "same"))
     rows.append(("serve RSS (MB)", rss, 0.0, ""))
@@ -256,11 +262,13 @@ def main() -> None:
         reg = Registry(root)
         gap_new, gap_old = bench_gap(reg, data, repeat)
         rows = [("gap detection (s)", gap_new, gap_old, "previous design: read and score every tool")]
+        print(_row(*rows[-1]), flush=True)
         listing = statistics.median(
             _run([MCPFORGE, "tools", "list", "--registry", str(root)]) for _ in range(3)
         )
         helped = statistics.median(_run([MCPFORGE, "--help"]) for _ in range(3))
         rows.append(("tools list (s)", listing, helped, "`mcpforge --help` (CLI start-up)"))
+        print(_row(*rows[-1]), flush=True)
         rows.extend(_serving(root, empty, data, seconds))
     _print_table(rows)
     print(f"\nload after: {_load()}  tools: {count}")

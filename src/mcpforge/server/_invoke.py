@@ -7,6 +7,8 @@ runs :meth:`ToolInvoker.call` in a worker thread and the event loop stays free f
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -69,6 +71,11 @@ def output_schema_for(spec_schema: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+# Sandboxed runs at once per server: more than the cores only adds memory and thrash, so further calls
+# wait their turn (bounded by the sandbox's own wall-clock limit) instead of all slowing down together.
+MAX_CONCURRENT_RUNS = max(2, os.cpu_count() or 2)
+
+
 @dataclass(kw_only=True)
 class ToolInvoker:
     """Runs promoted tools of ``registry`` in the sandbox, reading only under ``roots``."""
@@ -77,6 +84,9 @@ class ToolInvoker:
     config: MCPForgeConfig
     roots: tuple[Path, ...]
     limits: SandboxLimits = field(init=False)
+    _slots: threading.BoundedSemaphore = field(
+        init=False, default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_RUNS)
+    )
 
     def __post_init__(self) -> None:
         self.limits = limits_from_config(
@@ -104,6 +114,10 @@ class ToolInvoker:
         return checked, read_paths
 
     def _run(self, tool: ActiveTool, arguments: dict[str, Any], read_paths: Sequence[Path]) -> CallResult:
+        with self._slots:
+            return self._run_now(tool, arguments, read_paths)
+
+    def _run_now(self, tool: ActiveTool, arguments: dict[str, Any], read_paths: Sequence[Path]) -> CallResult:
         outcome: ToolCallOutcome = call_tool(
             get_sandbox(self.config.sandbox), tool.source(), arguments,
             read_paths=read_paths, limits=self.limits,
