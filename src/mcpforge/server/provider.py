@@ -31,7 +31,7 @@ from pydantic import PrivateAttr
 from mcpforge.exceptions import MCPForgeError, RegistryError
 from mcpforge.models import ToolSpec
 from mcpforge.registry import ActiveTool, Registry
-from mcpforge.registry.tool_index import IndexedTool
+from mcpforge.registry.tool_index import IndexedTool, file_identity
 from mcpforge.server._invoke import ToolInvoker, output_schema_for
 
 logger = logging.getLogger("mcpforge.server")
@@ -107,13 +107,24 @@ class RegistryProvider(Provider):
         self._reported: set[tuple[str, str]] = set()
         self._built: dict[str, tuple[tuple[str, str, str], ActiveTool, RegistryTool]] = {}
         self._hashes_loaded = False
+        self._rows: list[IndexedTool] = []
+        self._rows_key: str | None = None
 
     def __repr__(self) -> str:
         return f"RegistryProvider({str(self.registry.root)!r})"
 
+    def _indexed_rows(self) -> list[IndexedTool]:
+        """The index rows, read again only when ``active/metadata.json`` was replaced (or a journal is
+        pending): every page of a paginated listing asks for the whole list."""
+        key = file_identity(self.registry.active_meta_path)
+        if key is None or key != self._rows_key or self.registry.pending_journals():
+            self._rows = self.registry.indexed_tools()
+            self._rows_key = file_identity(self.registry.active_meta_path)
+        return self._rows
+
     def _verified_rows(self) -> list[IndexedTool]:
         try:
-            rows = self.registry.indexed_tools()
+            rows = self._indexed_rows()
             if not self._hashes_loaded:
                 self.registry.learn_hashes()
                 self._hashes_loaded = True
