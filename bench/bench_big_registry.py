@@ -161,17 +161,19 @@ async def _calls(url: str, names: list[str], data: Path, seconds: float) -> tupl
     async def client_loop(seed: int) -> None:
         nonlocal errors, sent
         rng = random.Random(seed)
-        async with Client(url, timeout=60) as client:
-            while time.perf_counter() < stop_at:
-                name = rng.choice(names)
-                sent += 1
-                began = time.perf_counter()
-                result = await client.call_tool(
-                    name, {"file_path": str(data), "column": "weather"}, raise_on_error=False
-                )
-                latencies.append(time.perf_counter() - began)
-                if result.is_error:
-                    errors += 1
+        arguments = {"file_path": str(data), "column": "weather"}
+        while time.perf_counter() < stop_at:
+            try:
+                async with Client(url, timeout=120) as client:
+                    while time.perf_counter() < stop_at:
+                        sent += 1
+                        began = time.perf_counter()
+                        result = await client.call_tool(rng.choice(names), arguments, raise_on_error=False)
+                        latencies.append(time.perf_counter() - began)
+                        errors += int(result.is_error)
+            except Exception as exc:
+                errors += 1
+                print(f"client {seed}: {type(exc).__name__}: {exc}", flush=True)
 
     await asyncio.gather(*(client_loop(seed) for seed in range(CLIENTS)))
     return latencies, errors, sent - len(latencies)
