@@ -45,6 +45,7 @@ from mcpforge.pipeline.gap import detect_gap
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.sandbox import call_tool, get_sandbox, limits_from_config
+from mcpforge.server._invoke import MAX_CONCURRENT_RUNS
 
 TARGETS = {
     "gap detection (s)": 0.020,
@@ -240,6 +241,7 @@ def _serving(root: Path, empty: Path, data: Path, seconds: float) -> list[tuple[
     print(
         f"calls: {len(latencies)} in {seconds:.0f} s by {CLIENTS} clients; errors {errors}, dropped {dropped}"
     )
+    print(f"sandboxed runs at once in the server: at most {MAX_CONCURRENT_RUNS}")
     return rows
 
 
@@ -249,6 +251,9 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true", help="300 tools, 5 s of calls (CI)")
     parser.add_argument("--tools", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None, help="duration of the concurrent calls")
+    parser.add_argument(
+        "--registry", type=Path, default=None, help="reuse a registry made by make_big_registry"
+    )
     args = parser.parse_args()
     count = args.tools or (300 if args.smoke else 10_000)
     seconds = args.seconds or (5.0 if args.smoke else 60.0)
@@ -259,8 +264,13 @@ def main() -> None:
         root = Path(temp) / "registry"
         empty = Path(temp) / "empty"
         Registry(empty).init()
-        made = make_big_registry(root, count)
-        print(f"generated {count} tools in {made['total_s']:.1f} s (index {made['index_s']:.1f} s)")
+        if args.registry is not None:
+            root = args.registry
+            count = len(Registry(root).indexed_tools())
+            print(f"reusing {root} ({count} tools)")
+        else:
+            made = make_big_registry(root, count)
+            print(f"generated {count} tools in {made['total_s']:.1f} s (index {made['index_s']:.1f} s)")
         reg = Registry(root)
         gap_new, gap_old = bench_gap(reg, data, repeat)
         rows = [("gap detection (s)", gap_new, gap_old, "previous design: read and score every tool")]
