@@ -88,3 +88,21 @@ def test_a_full_approval_leaves_metadata_and_audit_in_agreement(registry: Regist
     assert act.promoted is not None and candidate.status.value == "PROMOTED"
     assert not registry.pending_journals()
     assert all(c.level == "ok" for c in check(registry).checks), check(registry).to_dict()
+
+
+def test_staged_files_changed_before_approval_are_never_promoted_and_never_block_the_registry(
+    registry: Registry,
+) -> None:
+    candidate_id = _stage(registry, "tampered_tool")
+    tool_py = registry.candidate_dir(candidate_id) / "tool.py"
+    tool_py.write_text(tool_py.read_text(encoding="utf-8") + "\n# changed after review\n", encoding="utf-8")
+    feedback = UserFeedback(decision="APPROVED", timestamp=utc_now(), stage="registration")
+    candidate, act = registry.approve(candidate_id, feedback, actor="human:test")
+    assert act.promoted is None and act.refused_reason is not None and "tool.py" in act.refused_reason
+    assert candidate.status.value == "APPROVED"
+    assert not registry.pending_journals()
+    assert registry.active_entries() == {}
+    report = repair(registry)
+    assert any("not promoted" in line for line in report.repaired), report.repaired
+    assert registry.active_entries() == {}
+    _stage(registry, "next_tool")  # the registry still takes writes

@@ -25,7 +25,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.exceptions import DiskFullError, PromotionRefusedError, RegistryCorruptedError
+from mcpforge.exceptions import DiskFullError, IntegrityError, PromotionRefusedError, RegistryCorruptedError
 from mcpforge.registry._atomic import atomic_write_text, dumps_json, fsync_dir
 from mcpforge.registry._fault import durable_step
 from mcpforge.registry._space import ensure_free_space
@@ -161,6 +161,9 @@ def _apply(reg: Registry, journal: dict[str, Any]) -> ActResult:
             # Refused by a pre-promotion check (identical tool, version): the approval stands and
             # doctor reports the candidate; the act itself is complete.
             result = ActResult(refused_reason=exc.reason)
+        except IntegrityError as exc:
+            # The staged files changed after review: never promote them, never retry forever.
+            result = ActResult(refused_reason=str(exc))
     reg.refresh_metrics()
     reg.act_journal_path.unlink(missing_ok=True)
     fsync_dir(reg.root)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from mcpforge.exceptions import PromotionRefusedError
+from mcpforge.exceptions import IntegrityError, PromotionRefusedError
 from mcpforge.models import utc_now
 from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.promote import IDENTICAL_REASON, can_promote, promote_locked
@@ -125,16 +125,22 @@ def _row(mismatch: Mismatch, details: dict[str, Any] | None = None, **values: An
     )
 
 
+def _finish_promotion(reg: Registry, candidate_id: str) -> str:
+    try:
+        tool = promote_locked(reg, candidate_id, actor=DOCTOR_ACTOR)
+    except PromotionRefusedError as exc:
+        return f"left {candidate_id!r} APPROVED: {exc.reason}"
+    except IntegrityError as exc:
+        return f"left {candidate_id!r} APPROVED, not promoted: {exc}"
+    return f"finished the promotion of {candidate_id!r} ({tool.name!r} v{tool.version})"
+
+
 def repair_one(reg: Registry, mismatch: Mismatch) -> str | None:
     """Fix one mismatch (lock held); returns what was done, None when it is left to the person."""
     if mismatch.kind == "approval-refused":
         return None
     if mismatch.kind == "approved-not-promoted":
-        try:
-            tool = promote_locked(reg, mismatch.subject, actor=DOCTOR_ACTOR)
-        except PromotionRefusedError as exc:
-            return f"left {mismatch.subject!r} APPROVED: {exc.reason}"
-        return f"finished the promotion of {mismatch.subject!r} ({tool.name!r} v{tool.version})"
+        return _finish_promotion(reg, mismatch.subject)
     if mismatch.kind == "staging-audit":
         entry = mismatch.data["entry"]
         reg.audit.append(
