@@ -14,6 +14,7 @@ import hashlib
 import json
 import logging
 import shutil
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from mcpforge.registry.tool_index import IndexedTool, ToolIndex, file_identity
 logger = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_SECONDS = 120.0
+METRICS_REFRESH_SECONDS = 10.0
 # Candidates whose report may still change: not yet promoted, rejected or removed.
 _REPORT_STATUSES = frozenset({ToolStatus.STAGED.value, ToolStatus.APPROVED.value})
 
@@ -179,6 +181,7 @@ class Registry:
         self._lock = FileLock(str(self.root / ".lock"), timeout=LOCK_TIMEOUT_SECONDS)
         self._writing = 0
         self._metrics_stale = False
+        self._metrics_written = float("-inf")
 
     # ---------------------------------------------------------------- layout, lock, paths
     def layout_dirs(self) -> list[Path]:
@@ -551,11 +554,14 @@ class Registry:
             )
             self.refresh_metrics()
 
-    def refresh_metrics_if_stale(self) -> bool:
-        """Rewrite metrics.json when calls were recorded without it; returns whether it did."""
-        if not self._metrics_stale:
+    def refresh_metrics_if_stale(self, *, min_interval: float = METRICS_REFRESH_SECONDS) -> bool:
+        """Rewrite metrics.json when calls were recorded without it, at most every ``min_interval``
+        seconds (recomputing every figure reads the whole audit log); returns whether it did."""
+        now = time.monotonic()
+        if not self._metrics_stale or now - self._metrics_written < min_interval:
             return False
         self._metrics_stale = False
+        self._metrics_written = now
         with self.writing():
             self.refresh_metrics()
         return True
