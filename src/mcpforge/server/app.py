@@ -65,7 +65,7 @@ LIST_TOOLS_OUTPUT_SCHEMA: dict[str, Any] = {
 }
 
 
-LIST_PAGE_SIZE = 200
+LIST_PAGE_SIZE = 1000
 
 
 def allowed_roots(config: MCPForgeConfig, extra: Sequence[str | Path] = ()) -> tuple[Path, ...]:
