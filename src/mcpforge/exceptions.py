@@ -20,6 +20,7 @@ MCPForgeError
 │   ├── IllegalTransitionError      a lifecycle transition that is not allowed
 │   ├── PromotionRefusedError       a pre-promotion check refused (identical / needs version bump)
 │   └── IntegrityError              a tool's files no longer match their recorded hashes
+├── DiskFullError                   a write failed with ENOSPC / EDQUOT (or SQLite's "disk is full")
 ├── SandboxError                    running untrusted code failed for a reason outside the code
 │   └── SandboxUnavailableError     no isolation backend is usable and the weak fallback is not allowed
 ├── EngineError                     a model engine failed (unreachable, timeout, garbage answer)
@@ -184,6 +185,34 @@ class IntegrityError(RegistryError):
         self.file_name = file_name
         self.expected = expected
         self.actual = actual
+
+
+class DiskFullError(MCPForgeError):
+    """A write failed because the filesystem (or the quota) is full; nothing was half-written.
+
+    Kept apart from :class:`RegistryCorruptedError`: a full disk is fixed by freeing space, not by a repair.
+    """
+
+    def __init__(
+        self, path: Path | str, *, needed_bytes: int | None, reason: str = "no space left on device"
+    ) -> None:
+        needed = f"needs about {_human_bytes(needed_bytes)} more" if needed_bytes else "needs more space"
+        super().__init__(
+            f"disk full writing {str(path)!r} ({reason}; {needed}); nothing was half-written. "
+            f"Free some space and run the command again"
+        )
+        self.path = str(path)
+        self.needed_bytes = needed_bytes
+        self.reason = reason
+
+
+def _human_bytes(size: int) -> str:
+    value = float(size)
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{int(value)} bytes" if unit == "bytes" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} bytes"  # pragma: no cover - the loop always returns
 
 
 class SandboxError(MCPForgeError):

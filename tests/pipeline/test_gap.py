@@ -87,8 +87,9 @@ def test_a_different_operation_is_generated(registry: Registry, schema: DatasetS
     decision = detect_gap(extract_intent("crosstab of severity and weather", schema), registry)
     assert decision.decision == "generate"
     assert decision.tool is None
-    assert {score.tool for score in decision.scores} == {"count_accidents_by_group", "average_by_group"}
-    assert all(score.overlap_score < REUSE_THRESHOLD for score in decision.scores)
+    # Tools of another operation cannot reach the threshold, so the index does not even hand them over.
+    assert decision.scores == []
+    assert detect_gap(extract_intent("crosstab of severity and weather", schema), None).decision == "generate"
 
 
 def test_scores_combine_the_five_terms_with_the_weights(registry: Registry, schema: DatasetSchema) -> None:

@@ -78,6 +78,20 @@ def cli_errors(*, as_json: bool = False, extra: dict[str, Any] | None = None) ->
         fail(str(exc), code=EXIT_RUNTIME_ERROR, as_json=as_json, extra=extra)
     except KeyboardInterrupt:
         fail("interrupted", code=130, as_json=as_json, extra=extra)
+    except OSError as exc:
+        from mcpforge.registry._space import disk_full, is_disk_full
+
+        if not is_disk_full(exc):
+            logger.exception("unexpected error")
+            fail(
+                f"unexpected {type(exc).__name__}: {exc} (see the log above)",
+                code=EXIT_RUNTIME_ERROR,
+                as_json=as_json,
+                extra=extra,
+            )
+        # A full disk met outside the registry's own writes (sandbox output, data cache): still one line.
+        error = disk_full(exc, exc.filename or "(unknown path)", None)
+        fail(str(error), code=EXIT_RUNTIME_ERROR, as_json=as_json, extra=extra)
     except Exception as exc:  # top level: never a raw traceback for the person
         logger.exception("unexpected error")
         fail(

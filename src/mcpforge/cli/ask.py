@@ -170,8 +170,12 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
         if output.decision == "OUTPUT_REJECTED":
             decision = decision.model_copy(update={"decision": "REJECTED"})
         if decision.decision == "APPROVED":
-            registry.record_feedback(candidate.candidate_id, decision, actor=actor)
-            active = registry.promote(candidate.candidate_id, actor=actor)
+            # One journaled act: the approval is never recorded without the promotion it asks for.
+            _, act = registry.approve(candidate.candidate_id, decision, actor=actor)
+            active = act.promoted
+            if active is None:
+                typer.echo(f"Approved, but not registered: {act.refused_reason}.")
+                return result
             serve = command_hint("serve")
             typer.echo(f"Registered {active.name!r} v{active.version}; it is now served by `{serve}`.")
             return result

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from mcpforge.models import SemanticClosenessMetrics, ToolCandidate
     from mcpforge.registry import Registry
 
+_PLAIN_LIST_ROWS = 200
 tools_app = typer.Typer(
     rich_markup_mode=None, help="Promoted tools in the active registry.", no_args_is_help=True
 )
@@ -125,23 +126,35 @@ def tools_list(
 
     Example: mcpforge tools list --json
     """
-    from mcpforge.exceptions import IntegrityError
-
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
         rows = []
-        for tool in reg.active_tools():
-            try:
-                reg.verify_tool(tool.name)
-                integrity = "ok"
-            except IntegrityError as exc:
-                integrity = str(exc)
-            rows.append({**tool.to_dict(), "integrity": integrity})
+        indexed = reg.indexed_tools()  # the tool index: no spec or code file is read
+        reg.learn_hashes()  # hashes recorded with their file identity; a changed file is hashed again
+        for tool in indexed:
+            rows.append(
+                {
+                    "name": tool.name,
+                    "version": tool.version,
+                    "path": str(reg.resolve(tool.path)),
+                    "spec_hash": tool.spec_hash,
+                    "code_hash": tool.code_hash,
+                    "promoted_at": tool.promoted_at,
+                    "created_by": tool.created_by,
+                    "description": tool.description,
+                    "integrity": reg.integrity(tool) or "ok",
+                }
+            )
         if as_json:
             print_json({"tools": rows, "count": len(rows)})
             return
         if not rows:
             typer.echo("No promoted tools yet.")
+            return
+        if len(rows) > _PLAIN_LIST_ROWS:
+            # A rich table of thousands of rows takes seconds to lay out; plain columns take milliseconds.
+            lines = [f"{r['name']}\t{r['version']}\t{r['promoted_at']}\t{r['integrity']}" for r in rows]
+            typer.echo("name\tversion\tpromoted\tintegrity\n" + "\n".join(lines))
             return
         _table(
             "Active tools",

@@ -6,6 +6,7 @@ in the registry BM25 would need an arbitrary normalisation, TF-IDF cosine does n
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -62,6 +63,7 @@ def terms(text: str) -> list[str]:
     return [_stem(w) for w in words if w not in _STOP]
 
 
+@functools.lru_cache(maxsize=65536)  # a registry's vocabulary is small; its documents are many
 def _stem(word: str) -> str:
     for suffix in ("ies", "es", "s", "ing", "ed"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):

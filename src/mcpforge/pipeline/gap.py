@@ -84,6 +84,8 @@ class GapDecision:
 
 def tool_operation(tool: ActiveTool) -> str | None:
     """The catalogue operation a promoted tool implements (its ``OPERATION`` constant or its docs)."""
+    if tool.operation is not None:  # read from the tool index, recorded when the tool was promoted
+        return tool.operation
     try:
         source = tool.source()
     except OSError:
@@ -209,6 +211,20 @@ def _query(intent: Intent) -> str:
     return " ".join(words)
 
 
+def _reusable_tools(intent: Intent, registry: Registry | None) -> list[ActiveTool]:
+    """The active tools that could be reused, from the registry's tool index (no tool file is read).
+
+    Only tools of the Intent's operation: without ``operation_match`` a score is at most 0.70, below
+    :data:`REUSE_THRESHOLD`, so the others can never be chosen; with ten thousand tools, scoring only
+    these keeps gap detection within milliseconds.
+    """
+    if registry is None or not registry.is_initialized():
+        return []
+    if 1.0 - WEIGHTS["operation_match"] >= REUSE_THRESHOLD:
+        return registry.active_tools()  # the weights changed: every tool could be reused
+    return registry.active_tools(operation=intent.operation)
+
+
 def detect_gap(
     intent: Intent, registry: Registry | None = None, *, tools: Sequence[ActiveTool] | None = None
 ) -> GapDecision:
@@ -220,7 +236,7 @@ def detect_gap(
         tools: the active tools to consider instead of ``registry.active_tools()``.
     """
     if tools is None:
-        tools = registry.active_tools() if registry is not None and registry.is_initialized() else []
+        tools = _reusable_tools(intent, registry)
     if not tools:
         return GapDecision(decision="generate", tool=None, scores=[])
     semantic = cosine_scores(_query(intent), [_document(tool) for tool in tools])

@@ -1,7 +1,8 @@
 """Crash-safe file operations: every file is written to a temp file, fsynced, then renamed.
 
 A directory is built completely under a temporary name next to its destination and renamed into place,
-so a reader (or a process restarted after SIGKILL) sees either nothing or the whole directory.
+so a reader (or a process restarted after SIGKILL) sees either nothing or the whole directory. A write
+that fails because the disk is full removes its temp file or dir and raises DiskFullError.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from mcpforge.registry._space import disk_full, is_disk_full
 
 TEMP_PREFIX = ".tmp-"
 
@@ -45,6 +48,10 @@ def atomic_write_text(path: Path, text: str) -> None:
     try:
         _write_fsynced(tmp, text)
         tmp.replace(path)
+    except OSError as exc:
+        if is_disk_full(exc):
+            raise disk_full(exc, path, len(text.encode("utf-8"))) from exc
+        raise
     finally:
         tmp.unlink(missing_ok=True)
     fsync_dir(path.parent)
@@ -68,13 +75,16 @@ def build_dir(parent: Path, stem: str, files: Mapping[str, str]) -> Path:
     """
     parent.mkdir(parents=True, exist_ok=True)
     tmp = temp_name(parent, stem)
-    tmp.mkdir()
     try:
+        tmp.mkdir()
         for name, text in files.items():
             _write_fsynced(tmp / name, text)
         fsync_dir(tmp)
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, OSError) and is_disk_full(exc):
+            needed = sum(len(text.encode("utf-8")) for text in files.values())
+            raise disk_full(exc, parent / stem, needed) from exc
         raise
     return tmp
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mcpforge.exceptions import RegistryCorruptedError
+from mcpforge.exceptions import DiskFullError, MCPForgeError, RegistryCorruptedError, RegistryError
 from mcpforge.models import utc_now
+from mcpforge.registry._space import SAFETY_MARGIN_BYTES, free_bytes
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS audit (
@@ -97,6 +98,11 @@ class AuditEntry:
         """Plain dict for JSON output."""
         return {name: getattr(self, name) for name in ("id", *_AUDIT_COLUMNS)}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AuditEntry:
+        """Inverse of :meth:`to_dict` (the ``id`` is assigned by the log, so it is dropped)."""
+        return cls(**{name: data[name] for name in _AUDIT_COLUMNS if name in data})
+
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
@@ -111,6 +117,21 @@ class Event:
     data: dict[str, Any]
 
 
+def database_error(path: Path, exc: sqlite3.DatabaseError) -> MCPForgeError:
+    """The mcpforge error for a SQLite error: a full disk and a busy lock are not corruption."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    if primary == sqlite3.SQLITE_FULL or "disk is full" in str(exc):
+        return DiskFullError(path, needed_bytes=SAFETY_MARGIN_BYTES, reason=f"SQLite: {exc}")
+    if primary == sqlite3.SQLITE_IOERR:
+        available = free_bytes(path.parent)
+        if available is not None and available < SAFETY_MARGIN_BYTES:
+            return DiskFullError(path, needed_bytes=SAFETY_MARGIN_BYTES - available, reason=f"SQLite: {exc}")
+    if primary in {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}:
+        return RegistryError(f"audit log {str(path)!r} is busy ({exc}); nothing was changed, retry")
+    return RegistryCorruptedError(path, str(exc))
+
+
 class AuditLog:
     """Append-only access to ``audit.sqlite``. Callers hold the registry lock while appending."""
 
@@ -121,16 +142,16 @@ class AuditLog:
     def _connect(self) -> Iterator[sqlite3.Connection]:
         try:
             conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise RegistryCorruptedError(self.path, f"cannot open: {exc}") from exc
+        except sqlite3.DatabaseError as exc:
+            raise database_error(self.path, exc) from exc
         with closing(conn):
-            conn.execute("PRAGMA synchronous=FULL")
             try:
+                conn.execute("PRAGMA synchronous=FULL")
                 yield conn
             except sqlite3.DatabaseError as exc:
                 if isinstance(exc, sqlite3.IntegrityError):
                     raise
-                raise RegistryCorruptedError(self.path, str(exc)) from exc
+                raise database_error(self.path, exc) from exc
 
     def create(self) -> None:
         """Create the tables and triggers (idempotent)."""
@@ -139,12 +160,46 @@ class AuditLog:
 
     def append(self, entry: AuditEntry) -> None:
         """Append one audit row (``time`` defaults to now when empty)."""
-        values = [getattr(entry, name) for name in _AUDIT_COLUMNS]
-        values[0] = entry.time or utc_now()
-        values[-1] = json.dumps(entry.details, sort_keys=True, default=str)
+        self.append_missing([entry])
+
+    def append_missing(self, entries: list[AuditEntry]) -> int:
+        """Append, in one transaction, every row whose ``op_id`` is not yet in the log (rows without an
+        ``op_id`` are always appended). Returns how many were appended; makes replays idempotent."""
         placeholders = ", ".join("?" for _ in _AUDIT_COLUMNS)
+        insert = f"INSERT INTO audit ({', '.join(_AUDIT_COLUMNS)}) VALUES ({placeholders})"
+        appended = 0
         with self._connect() as conn:
-            conn.execute(f"INSERT INTO audit ({', '.join(_AUDIT_COLUMNS)}) VALUES ({placeholders})", values)
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for entry in entries:
+                    if (
+                        entry.op_id is not None
+                        and conn.execute(
+                            "SELECT 1 FROM audit WHERE op_id = ? LIMIT 1", (entry.op_id,)
+                        ).fetchone()
+                    ):
+                        continue
+                    values = [getattr(entry, name) for name in _AUDIT_COLUMNS]
+                    values[0] = entry.time or utc_now()
+                    values[-1] = json.dumps(entry.details, sort_keys=True, default=str)
+                    conn.execute(insert, values)
+                    appended += 1
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        return appended
+
+    def last_statuses(self) -> dict[str, tuple[str | None, str]]:
+        """``candidate_id → (from_status, to_status)`` of each candidate's last transition row."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT candidate_id, from_status, to_status FROM audit WHERE id IN ("
+                "SELECT MAX(id) FROM audit WHERE action = 'transition' AND candidate_id IS NOT NULL "
+                "AND to_status IS NOT NULL GROUP BY candidate_id)"
+            ).fetchall()
+        return {str(cid): (from_status, str(to_status)) for cid, from_status, to_status in rows}
 
     def append_event(
         self,

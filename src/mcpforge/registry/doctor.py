@@ -1,11 +1,13 @@
 """``mcpforge doctor``: check the registry and, with ``repair``, rebuild it from the audit log and files.
 
 Checks: layout, metadata parse, hashes of active tools, orphan directories, staging entries against
-their directories, an interrupted promotion, the audit log and metrics.json. Repair rebuilds
+their directories, an interrupted act or promotion, APPROVED candidates that are not active, metadata
+against the audit log (``reconcile.py``), the tool index, the audit log and metrics.json. Repair rebuilds
 ``active/metadata.json`` from the last promotion of each tool in the audit log (keeping only tools whose
 files still match those hashes), rebuilds ``staging/metadata.json`` from the candidate directories,
-finishes an interrupted promotion, moves orphan tool directories to ``archive/orphans/`` and deletes
-temp directories.
+finishes an interrupted act or promotion, promotes approved candidates whose promotion never ran,
+appends the audit rows the metadata implies, rebuilds the tool index, moves orphan tool directories to
+``archive/orphans/`` and deletes temp directories. What repair did is appended to the audit log.
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import ValidationError
 
 from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryCorruptedError
-from mcpforge.models import ToolCandidate
+from mcpforge.models import ToolCandidate, utc_now
+from mcpforge.registry import reconcile
 from mcpforge.registry._atomic import TEMP_PREFIX, free_path, rename_dir
+from mcpforge.registry.acts import finish_pending_act
+from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.promote import PARKED_PREFIX, finish_pending
 from mcpforge.registry.store import file_sha256
 
@@ -81,13 +86,18 @@ def _check_active(reg: Registry, report: DoctorReport) -> dict[str, dict[str, An
         report.add("active metadata", "error", str(exc))
         return None
     report.add("active metadata", "ok", f"{len(entries)} tool(s)")
-    for name in sorted(entries):
-        try:
-            reg.verify_tool(name)
-        except IntegrityError as exc:
-            report.add(f"tool {name}", "error", str(exc))
+    # Against the metadata itself (the source of truth), not through the tool index it checks.
+    for name, entry in sorted(entries.items()):
+        path = reg.resolve(str(entry.get("path", "")))
+        problem = None
+        for file_name, key in (("tool.py", "code_hash"), ("spec.json", "spec_hash")):
+            actual = file_sha256(path / file_name)
+            if problem is None and actual != entry.get(key):
+                problem = str(IntegrityError(name, file_name, str(entry.get(key)), actual or "missing"))
+        if problem is not None:
+            report.add(f"tool {name}", "error", problem)
         else:
-            report.add(f"tool {name}", "ok", f"v{entries[name].get('version')} hashes match")
+            report.add(f"tool {name}", "ok", f"v{entry.get('version')} hashes match")
     return entries
 
 
@@ -143,10 +153,12 @@ def check(reg: Registry) -> DoctorReport:
         report.add("audit log", "error", str(exc))
     else:
         report.add("audit log", "ok", f"{rows} entries, readable")
-    if reg.journal_path.exists():
-        report.add("promotion journal", "warning", "an interrupted promotion is pending; repair finishes it")
+    _check_journals(reg, report)
+    _check_index(reg, report)  # before the hash checks, which read through (and so refresh) the index
     active = _check_active(reg, report)
     staging = _check_staging(reg, report)
+    if active is not None and staging is not None:
+        _check_reconciled(reg, report)
     orphans = _orphans(reg, active, staging)
     if orphans:
         report.add(
@@ -165,6 +177,68 @@ def check(reg: Registry) -> DoctorReport:
     else:
         report.add("metrics", "ok", "readable")
     return report
+
+
+def _check_journals(reg: Registry, report: DoctorReport) -> None:
+    if reg.journal_path.exists():
+        report.add("promotion journal", "warning", "an interrupted promotion is pending; repair finishes it")
+    if reg.act_journal_path.exists():
+        report.add(
+            "act journal",
+            "warning",
+            "an interrupted approval or status change is pending; the next command or repair finishes it",
+        )
+
+
+def _check_index(reg: Registry, report: DoctorReport) -> None:
+    if not reg.active_meta_path.is_file():
+        return
+    try:
+        fresh = reg.tool_index.is_fresh(reg)
+    except MCPForgeError as exc:
+        report.add("tool index", "warning", f"unreadable ({exc}); repair rebuilds it")
+        return
+    if fresh:
+        report.add("tool index", "ok", "describes active/metadata.json")
+    else:
+        report.add("tool index", "warning", "stale; the next read or repair rebuilds it")
+
+
+def _finish_journals(reg: Registry, repaired: list[str]) -> None:
+    if reg.journal_path.exists():
+        try:
+            finish_pending(reg)
+            repaired.append("finished an interrupted promotion")
+        except (MCPForgeError, OSError, KeyError) as exc:
+            reg.journal_path.unlink()
+            repaired.append(f"dropped an unusable promotion journal ({type(exc).__name__})")
+    if reg.act_journal_path.exists():
+        try:
+            finish_pending_act(reg)
+            repaired.append("finished an interrupted approval or status change")
+        except (MCPForgeError, OSError, KeyError) as exc:
+            reg.act_journal_path.unlink()
+            repaired.append(f"dropped an unusable act journal ({type(exc).__name__})")
+    for mismatch in reconcile.find(reg):
+        done = reconcile.repair_one(reg, mismatch)
+        if done is not None:
+            repaired.append(done)
+
+
+def _check_reconciled(reg: Registry, report: DoctorReport) -> None:
+    try:
+        found = reconcile.find(reg)
+    except (MCPForgeError, OSError) as exc:
+        report.add("audit agreement", "error", f"cannot compare metadata and audit log: {exc}")
+        return
+    for mismatch in found:
+        report.add(
+            f"audit agreement {mismatch.subject}",
+            "error" if mismatch.is_error else "warning",
+            mismatch.detail,
+        )
+    if not found:
+        report.add("audit agreement", "ok", "metadata and audit log agree; every approval is active")
 
 
 def _rebuild_active(reg: Registry) -> tuple[dict[str, dict[str, Any]], list[str]]:
@@ -242,6 +316,7 @@ def repair(reg: Registry) -> DoctorReport:
             repaired.append(f"created {reg.rel(directory)}")
     reg.audit.create()
     with reg.locked():
+        index_stale = reg.active_meta_path.is_file() and not reg.tool_index.is_fresh(reg)
         before = check(reg)
         if any(c.name == "active metadata" and c.level == "error" for c in before.checks) or any(
             c.name.startswith("tool ") and c.level == "error" for c in before.checks
@@ -260,13 +335,7 @@ def repair(reg: Registry) -> DoctorReport:
             repaired.append(
                 f"rebuilt staging/metadata.json from the candidate dirs ({len(staging)} candidate(s))"
             )
-        if reg.journal_path.exists():
-            try:
-                finish_pending(reg)
-                repaired.append("finished an interrupted promotion")
-            except (MCPForgeError, OSError, KeyError) as exc:
-                reg.journal_path.unlink()
-                repaired.append(f"dropped an unusable promotion journal ({type(exc).__name__})")
+        _finish_journals(reg, repaired)
         orphan_root = reg.archive_dir / "orphans"
         for path in _orphans(reg, reg.active_entries(), reg.staging_entries()):
             if path.name.startswith((TEMP_PREFIX, PARKED_PREFIX)) or path.parent != reg.tools_dir:
@@ -276,7 +345,26 @@ def repair(reg: Registry) -> DoctorReport:
                 target = free_path(orphan_root / f"{path.name}_{_stamp()}")
                 rename_dir(path, target)
                 repaired.append(f"moved unregistered {reg.rel(path)} to {reg.rel(target)}")
+        if index_stale or not reg.tool_index.is_fresh(reg):
+            count = reg.tool_index.rebuild(reg)
+            repaired.append(f"rebuilt the tool index ({count} tool(s))")
+        _log_repair(reg, repaired)
         reg.refresh_metrics()
     after = check(reg)
     after.repaired = repaired
     return after
+
+
+def _log_repair(reg: Registry, repaired: list[str]) -> None:
+    """Append one audit row saying what ``doctor --repair`` did (nothing when it did nothing)."""
+    if repaired:
+        reg.audit.append(
+            AuditEntry(
+                time=utc_now(),
+                actor=reconcile.DOCTOR_ACTOR,
+                action="repair",
+                tool="(registry)",
+                note="; ".join(repaired)[:2000],
+                details={"repaired": repaired},
+            )
+        )

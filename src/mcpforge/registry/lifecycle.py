@@ -1,7 +1,7 @@
 """Staging, feedback and rejection: the lifecycle steps before promotion.
 
 Ordering keeps every step crash-safe: files are written (to a temp dir renamed into place) first,
-then ``staging/metadata.json`` is replaced (the commit point), then the audit row and metrics follow.
+then the status change and its audit row are committed as one journaled act (``acts.py``).
 Leftovers of an interrupted step are directories no metadata entry points at; ``doctor`` removes them.
 """
 
@@ -23,6 +23,7 @@ from mcpforge.registry._atomic import (
     read_dir_texts,
     rename_dir,
 )
+from mcpforge.registry.acts import ActResult, commit_act
 from mcpforge.registry.audit import AuditEntry
 
 if TYPE_CHECKING:
@@ -124,6 +125,7 @@ def _archive_rejected(
     actor: str,
     current: ToolStatus,
     reason: str,
+    expect_status: str | None,
 ) -> ToolCandidate:
     """Write archive/rejected/<tool_id>_<timestamp>/ and commit the REJECTED status. Lock held."""
     target = free_path(reg.rejected_dir / f"{candidate.tool_id}_{_timestamp()}")
@@ -153,13 +155,16 @@ def _archive_rejected(
         }
     )
     rename_dir(build_dir(reg.rejected_dir, target.name, archive_files), target)
-    entries = reg.staging_entries()
-    entries[candidate.candidate_id] = _entry(reg, rejected, target, archived_at=utc_now())
-    reg.write_staging_entries(entries)
-    reg.audit.append(
-        _transition_row(
-            rejected, actor, current, ToolStatus.REJECTED, reason, issues=issues, archive=reg.rel(target)
-        )
+    commit_act(
+        reg,
+        candidate_id=candidate.candidate_id,
+        expect_status=expect_status,
+        entry=_entry(reg, rejected, target, archived_at=utc_now()),
+        rows=[
+            _transition_row(
+                rejected, actor, current, ToolStatus.REJECTED, reason, issues=issues, archive=reg.rel(target)
+            )
+        ],
     )
     return rejected
 
@@ -194,6 +199,7 @@ def stage_candidate(
                 actor=actor,
                 current=ToolStatus.DRAFT,
                 reason="rejected before staging",
+                expect_status=None if existing is None else str(existing.get("status")),
             )
         else:
             final = reg.candidates_dir / cid
@@ -202,11 +208,13 @@ def stage_candidate(
             if final.exists():  # no live entry points at it (checked above): a leftover
                 shutil.rmtree(final)
             rename_dir(built, final)
-            entries = reg.staging_entries()
-            entries[cid] = _entry(reg, result, final)
-            reg.write_staging_entries(entries)
-            reg.audit.append(_transition_row(result, actor, ToolStatus.DRAFT, ToolStatus.STAGED))
-        reg.refresh_metrics()
+            commit_act(
+                reg,
+                candidate_id=cid,
+                expect_status=None if existing is None else str(existing.get("status")),
+                entry=_entry(reg, result, final),
+                rows=[_transition_row(result, actor, ToolStatus.DRAFT, ToolStatus.STAGED)],
+            )
     return result
 
 
@@ -226,17 +234,45 @@ def save_candidate(reg: Registry, candidate: ToolCandidate) -> None:
                 atomic_write_text(directory / name, text)
 
 
+def _decision_target(feedback: UserFeedback) -> ToolStatus:
+    if feedback.decision in _APPROVE:
+        return ToolStatus.APPROVED
+    if feedback.decision in _REJECT:
+        return ToolStatus.REJECTED
+    raise InvalidArgumentError(
+        f"feedback decision {feedback.decision!r} is not a registration decision (APPROVED or REJECTED)",
+        argument="feedback",
+    )
+
+
+def _dir_bytes(directory: Path) -> int:
+    return sum(entry.stat().st_size for entry in directory.iterdir() if entry.is_file())
+
+
 def record_feedback(reg: Registry, candidate_id: str, feedback: UserFeedback, *, actor: str) -> ToolCandidate:
     """Registration decision: APPROVED → APPROVED; REJECTED (or OUTPUT_REJECTED) → REJECTED + archive."""
-    if feedback.decision in _APPROVE:
-        target = ToolStatus.APPROVED
-    elif feedback.decision in _REJECT:
-        target = ToolStatus.REJECTED
-    else:
-        raise InvalidArgumentError(
-            f"feedback decision {feedback.decision!r} is not a registration decision (APPROVED or REJECTED)",
-            argument="feedback",
-        )
+    candidate, _ = _decide(reg, candidate_id, feedback, actor=actor, promote=False)
+    return candidate
+
+
+def approve_and_promote(
+    reg: Registry, candidate_id: str, feedback: UserFeedback, *, actor: str
+) -> tuple[ToolCandidate, ActResult]:
+    """The person's approval and the promotion it asks for, as one journaled act.
+
+    Either nothing is recorded (a crash or a full disk before the journal), or the journal lets any
+    later command finish both. A promotion refused by a pre-promotion check leaves the candidate
+    APPROVED, with the reason in the result.
+    """
+    if feedback.decision not in _APPROVE:
+        raise InvalidArgumentError(f"{feedback.decision!r} is not an approval", argument="feedback")
+    return _decide(reg, candidate_id, feedback, actor=actor, promote=True)
+
+
+def _decide(
+    reg: Registry, candidate_id: str, feedback: UserFeedback, *, actor: str, promote: bool
+) -> tuple[ToolCandidate, ActResult]:
+    target = _decision_target(feedback)
     with reg.writing():
         candidate = reg.get_candidate(candidate_id)
         current = candidate.status
@@ -246,15 +282,26 @@ def record_feedback(reg: Registry, candidate_id: str, feedback: UserFeedback, *,
         if target == ToolStatus.REJECTED:
             files = read_dir_texts(directory)
             result = _archive_rejected(
-                reg, updated, files, actor=actor, current=current, reason=feedback.notes or "rejected"
+                reg,
+                updated,
+                files,
+                actor=actor,
+                current=current,
+                reason=feedback.notes or "rejected",
+                expect_status=current.value,
             )
             shutil.rmtree(directory, ignore_errors=True)
-        else:
-            atomic_write_text(directory / "candidate.json", updated.model_dump_json(indent=2) + "\n")
-            entries = reg.staging_entries()
-            entries[candidate_id] = {**entries[candidate_id], "status": target.value, "updated_at": utc_now()}
-            reg.write_staging_entries(entries)
-            reg.audit.append(_transition_row(updated, actor, current, target, feedback.notes))
-            result = updated
-        reg.refresh_metrics()
-    return result
+            return result, ActResult()
+        entries = reg.staging_entries()
+        outcome = commit_act(
+            reg,
+            candidate_id=candidate_id,
+            expect_status=current.value,
+            entry={**entries[candidate_id], "status": target.value, "updated_at": utc_now()},
+            rows=[_transition_row(updated, actor, current, target, feedback.notes)],
+            candidate_file=directory / "candidate.json",
+            candidate_text=updated.model_dump_json(indent=2) + "\n",
+            promote_actor=actor if promote else None,
+            extra_bytes=2 * _dir_bytes(directory),
+        )
+        return reg.get_candidate(candidate_id), outcome

@@ -38,7 +38,10 @@ from mcpforge.registry._atomic import (
     fsync_dir,
     rename_dir,
 )
+from mcpforge.registry._fault import durable_step
+from mcpforge.registry._space import ensure_free_space
 from mcpforge.registry.audit import AuditEntry
+from mcpforge.registry.tool_index import file_identity
 
 if TYPE_CHECKING:
     from mcpforge.registry.store import ActiveTool, Registry
@@ -110,45 +113,69 @@ def _package(reg: Registry, candidate: ToolCandidate) -> dict[str, str]:
 def promote(reg: Registry, candidate_id: str, *, actor: str) -> ActiveTool:
     """Promote an APPROVED candidate. Raises PromotionRefusedError when a pre-promotion check refuses."""
     with reg.writing():
-        candidate = reg.get_candidate(candidate_id)
-        ok, reason = can_promote(reg, candidate)
-        if not ok:
-            raise PromotionRefusedError(candidate_id, reason)
-        check_transition(candidate_id, candidate.status, ToolStatus.PROMOTED)
-        name = candidate.spec.tool_name
-        built = build_dir(reg.tools_dir, name, _package(reg, candidate))
-        old = reg.active_entries().get(name)
-        target = reg.tools_dir / name
-        entry = {
-            "version": candidate.version,
-            "path": reg.rel(target),
-            "spec_hash": candidate.spec_hash,
-            "code_hash": candidate.code_hash,
-            "promoted_at": utc_now(),
-            "created_by": candidate.created_by,
-            "candidate_id": candidate_id,
-            "tool_id": candidate.tool_id,
-            "promoted_by": actor,
-        }
-        superseded = free_path(reg.superseded_dir / f"{name}_{old['version']}") if old else None
-        journal = {
-            "op_id": secrets.token_hex(8),
-            "name": name,
-            "candidate_id": candidate_id,
-            "actor": actor,
-            "built": reg.rel(built),
-            "target": reg.rel(target),
-            "parked": reg.rel(reg.tools_dir / f"{PARKED_PREFIX}{name}-{secrets.token_hex(4)}"),
-            "entry": entry,
-            "old_entry": old,
-            "superseded": reg.rel(superseded) if superseded else None,
-        }
+        return promote_locked(reg, candidate_id, actor=actor)
+
+
+def promote_locked(reg: Registry, candidate_id: str, *, actor: str) -> ActiveTool:
+    """:func:`promote` for a caller that already holds the lock (an approval act)."""
+    candidate = reg.get_candidate(candidate_id)
+    ok, reason = can_promote(reg, candidate)
+    if not ok:
+        raise PromotionRefusedError(candidate_id, reason)
+    check_transition(candidate_id, candidate.status, ToolStatus.PROMOTED)
+    name = candidate.spec.tool_name
+    package = _package(reg, candidate)
+    package_bytes = sum(len(text.encode("utf-8")) for text in package.values())
+    ensure_free_space(reg.root, package_bytes + 2 * _metadata_bytes(reg))
+    built = build_dir(reg.tools_dir, name, package)
+    durable_step("promotion-build")
+    old = reg.active_entries().get(name)
+    target = reg.tools_dir / name
+    entry = {
+        "version": candidate.version,
+        "path": reg.rel(target),
+        "spec_hash": candidate.spec_hash,
+        "code_hash": candidate.code_hash,
+        "promoted_at": utc_now(),
+        "created_by": candidate.created_by,
+        "candidate_id": candidate_id,
+        "tool_id": candidate.tool_id,
+        "promoted_by": actor,
+    }
+    superseded = free_path(reg.superseded_dir / f"{name}_{old['version']}") if old else None
+    journal = {
+        "op_id": secrets.token_hex(8),
+        "name": name,
+        "candidate_id": candidate_id,
+        "actor": actor,
+        "built": reg.rel(built),
+        "target": reg.rel(target),
+        "parked": reg.rel(reg.tools_dir / f"{PARKED_PREFIX}{name}-{secrets.token_hex(4)}"),
+        "entry": entry,
+        "old_entry": old,
+        "superseded": reg.rel(superseded) if superseded else None,
+    }
+    try:
         atomic_write_json(reg.journal_path, journal)
-        _finish(reg, journal)
+    except BaseException:
+        shutil.rmtree(built, ignore_errors=True)
+        raise
+    durable_step("promotion-journal")
+    _finish(reg, journal)
     tool = reg.get_active_tool(name)
     if tool is None:  # pragma: no cover - the entry was committed above under the lock
         raise RegistryCorruptedError(reg.active_meta_path, f"promoted tool {name!r} is not readable")
     return tool
+
+
+def _metadata_bytes(reg: Registry) -> int:
+    total = 0
+    for path in (reg.active_meta_path, reg.staging_meta_path):
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue
+    return total
 
 
 def finish_pending(reg: Registry) -> None:
@@ -173,13 +200,19 @@ def _finish(reg: Registry, journal: dict[str, Any]) -> None:
         if target.exists():
             rename_dir(target, parked)
         rename_dir(built, target)
+    durable_step("promotion-rename")
     entries = reg.active_entries()
+    before = file_identity(reg.active_meta_path)
     if entries.get(name) != entry:
         entries[name] = entry
         reg.write_active_entries(entries)
+    durable_step("promotion-active-metadata")
+    reg.tool_index.note_promoted(reg, name, entry, before=before)
+    durable_step("promotion-tool-index")
     if parked.exists():
         if old is not None and journal["superseded"]:
             rename_dir(parked, reg.resolve(journal["superseded"]))
+            durable_step("promotion-superseded")
         else:  # a leftover dir that no metadata entry trusted
             shutil.rmtree(parked)
     op_id: str = journal["op_id"]
@@ -201,6 +234,7 @@ def _finish(reg: Registry, journal: dict[str, Any]) -> None:
                 details={"archive": journal["superseded"]},
             )
         )
+        durable_step("promotion-audit-supersede")
     if not reg.audit.has_op(op_id):
         reg.audit.append(
             AuditEntry(
@@ -219,10 +253,13 @@ def _finish(reg: Registry, journal: dict[str, Any]) -> None:
                 details={"promotion": entry},
             )
         )
+    durable_step("promotion-audit")
     _mark_candidate_promoted(reg, journal["candidate_id"])
     reg.refresh_metrics()
+    durable_step("promotion-metrics")
     reg.journal_path.unlink(missing_ok=True)
     fsync_dir(reg.root)
+    durable_step("promotion-journal-removed")
 
 
 def _mark_candidate_promoted(reg: Registry, candidate_id: str) -> None:
@@ -236,8 +273,10 @@ def _mark_candidate_promoted(reg: Registry, candidate_id: str) -> None:
         data = json.loads(candidate_file.read_text(encoding="utf-8"))
         data["status"] = ToolStatus.PROMOTED.value
         atomic_write_text(candidate_file, json.dumps(data, indent=2) + "\n")
+    durable_step("promotion-candidate-file")
     staging[candidate_id] = {**staged, "status": ToolStatus.PROMOTED.value, "updated_at": utc_now()}
     reg.write_staging_entries(staging)
+    durable_step("promotion-staging-metadata")
 
 
 def remove_tool(reg: Registry, name: str, *, actor: str) -> None:
@@ -247,7 +286,9 @@ def remove_tool(reg: Registry, name: str, *, actor: str) -> None:
         entry = entries.pop(name, None)
         if entry is None:
             raise NotFoundError("tool", name)
+        before = file_identity(reg.active_meta_path)
         reg.write_active_entries(entries)
+        reg.tool_index.note_removed(reg, name, before=before)
         source = reg.resolve(str(entry["path"]))
         archived = free_path(reg.removed_dir / f"{name}_{entry['version']}")
         if source.exists():

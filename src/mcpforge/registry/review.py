@@ -2,8 +2,9 @@
 
 ``apply_review`` takes the person's two answers (from a CLI prompt, flags or an MCP elicitation), parses
 them with :func:`mcpforge.pipeline.feedback.parse_feedback` and applies the decision: a rejected output
-rejects the tool with the person's notes; an approved registration approves and promotes in one step,
-unless a pre-promotion check refuses (the candidate then stays APPROVED and is reported).
+rejects the tool with the person's notes; an approved registration approves and promotes as one
+journaled act (``acts.py``), unless a pre-promotion check refuses (the candidate then stays APPROVED
+and is reported).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.exceptions import InvalidArgumentError, PromotionRefusedError
+from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback
 from mcpforge.pipeline.feedback import parse_feedback
 from mcpforge.registry.promote import IDENTICAL_REASON
@@ -116,8 +117,8 @@ def apply_review(
             message=f"Output rejected; the tool is not registered (archived in {rejected.package_path}).",
         )
     decision = parse_feedback(decision_answer, "registration", settings)
-    decided = registry.record_feedback(candidate_id, decision, actor=actor)
     if decision.decision != "APPROVED":
+        decided = registry.record_feedback(candidate_id, decision, actor=actor)
         return ReviewOutcome(
             candidate=decided,
             output_feedback=output,
@@ -127,25 +128,26 @@ def apply_review(
             message=f"Output accepted; the tool was not registered (decision "
             f"{decision.notes or 'none'!r} is not an explicit Approve). Archived in {decided.package_path}.",
         )
-    try:
-        tool = registry.promote(candidate_id, actor=actor)
-    except PromotionRefusedError as exc:
+    approved, act = registry.approve(candidate_id, decision, actor=actor)
+    if act.promoted is None:
+        reason = act.refused_reason or "the promotion did not complete"
         message = (
             f"An identical tool {candidate.spec.tool_name!r} is already registered; nothing to promote."
-            if exc.reason == IDENTICAL_REASON
-            else f"Approved, but promotion was refused: {exc.reason}. Fix it, then run `mcpforge promote "
+            if reason == IDENTICAL_REASON
+            else f"Approved, but promotion was refused: {reason}. Fix it, then run `mcpforge promote "
             f"{candidate_id}`."
         )
         return ReviewOutcome(
-            candidate=registry.get_candidate(candidate_id),
+            candidate=approved,
             output_feedback=output,
             decision_feedback=decision,
             promoted=None,
-            refused_reason=exc.reason,
+            refused_reason=reason,
             message=message,
         )
+    tool = act.promoted
     return ReviewOutcome(
-        candidate=registry.get_candidate(candidate_id),
+        candidate=approved,
         output_feedback=output,
         decision_feedback=decision,
         promoted=tool,

@@ -3,8 +3,9 @@
 ``Registry`` is the one object the rest of mcpforge uses. Metadata files are the source of truth:
 a tool directory without a metadata entry is invisible (and cleaned by ``doctor``), and a metadata
 entry whose files no longer match the recorded hashes is refused by :meth:`Registry.verify_tool`.
-Every write happens under ``<root>/.lock`` and is atomic; see ``promote.py`` for the promotion journal
-that makes a promotion survive SIGKILL at any point.
+Every write happens under ``<root>/.lock`` and is atomic; see ``acts.py`` for the act journal that
+makes a status change, its audit rows and an approval's promotion one act, and ``promote.py`` for the
+promotion journal. Readers go through the tool index (``tool_index.py``), never a scan of tool files.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import hashlib
 import json
 import logging
 import shutil
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,14 +41,17 @@ from mcpforge.models import (
     sha256_text,
     utc_now,
 )
-from mcpforge.registry import lifecycle, promote
+from mcpforge.registry import acts, lifecycle, promote
 from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json, atomic_write_text
+from mcpforge.registry._space import SAFETY_MARGIN_BYTES, ensure_free_space
 from mcpforge.registry.audit import AuditLog
 from mcpforge.registry.monitor import compute_metrics
+from mcpforge.registry.tool_index import IndexedTool, ToolIndex, file_identity
 
 logger = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_SECONDS = 120.0
+METRICS_REFRESH_SECONDS = 10.0
 # Candidates whose report may still change: not yet promoted, rejected or removed.
 _REPORT_STATUSES = frozenset({ToolStatus.STAGED.value, ToolStatus.APPROVED.value})
 
@@ -71,6 +76,7 @@ class ActiveTool:
     code_hash: str
     promoted_at: str
     created_by: str
+    operation: str | None = None
 
     def source(self) -> str:
         """The tool.py text."""
@@ -118,6 +124,37 @@ def file_sha256(path: Path) -> str | None:
         return None
 
 
+class HashCache:
+    """sha256 of files, remembered by file identity (device, inode, size, mtime, ctime).
+
+    Any write to a file changes its ctime (which no user call can set back), and a replaced file has
+    a new inode, so a cached hash is only reused for the very same unchanged file.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[str, str | None]] = {}
+
+    def learn(self, known: Mapping[str, tuple[str, str]]) -> None:
+        """Adopt hashes recorded with their file identity (from the tool index); each is still only
+        used while the file keeps that identity."""
+        for path, value in known.items():
+            self._known.setdefault(path, value)
+
+    def sha256(self, path: str) -> str | None:
+        """The file's sha256 (None when unreadable); hashed again whenever its identity changed."""
+        identity = file_identity(path)
+        if identity is None:
+            self._known.pop(path, None)
+            return None
+        cached = self._known.get(path)
+        if cached is not None and cached[0] == identity:
+            return cached[1]
+        digest = file_sha256(Path(path))
+        # Identity taken before reading: a write during the read changes it, so the next call re-hashes.
+        self._known[path] = (identity, digest)
+        return digest
+
+
 class Registry:
     """A filesystem registry of candidates and promoted tools. Creates nothing until written to."""
 
@@ -137,8 +174,14 @@ class Registry:
         self.staging_meta_path = self.staging_dir / "metadata.json"
         self.metrics_path = self.root / "metrics.json"
         self.journal_path = self.root / "promotion.journal.json"
+        self.act_journal_path = self.root / "act.journal.json"
         self.audit = AuditLog(self.root / "audit.sqlite")
+        self.tool_index = ToolIndex(self.root / "index.sqlite")
+        self.hashes = HashCache()
         self._lock = FileLock(str(self.root / ".lock"), timeout=LOCK_TIMEOUT_SECONDS)
+        self._writing = 0
+        self._metrics_stale = False
+        self._metrics_written = float("-inf")
 
     # ---------------------------------------------------------------- layout, lock, paths
     def layout_dirs(self) -> list[Path]:
@@ -192,16 +235,39 @@ class Registry:
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        """Hold the registry lock for a write, initializing and recovering first."""
+        """Hold the registry lock for a write, initializing and recovering first.
+
+        Refuses with DiskFullError before anything is written when the disk has no room left.
+        """
         if not self.is_initialized():
             self.init()
         with self.locked():
-            self.recover()
-            yield
+            self._writing += 1
+            try:
+                if self._writing == 1:
+                    ensure_free_space(self.root, SAFETY_MARGIN_BYTES)
+                    self.recover()
+                yield
+            finally:
+                self._writing -= 1
+
+    def pending_journals(self) -> list[Path]:
+        """Journals of interrupted acts or promotions that the next command rolls forward."""
+        return [path for path in (self.journal_path, self.act_journal_path) if path.exists()]
+
+    def settle(self) -> None:
+        """Finish any interrupted approval or promotion now (``serve`` calls this at start)."""
+        if self.pending_journals() and self._writing == 0:
+            with self.writing():
+                pass
 
     def recover(self) -> None:
-        """Finish an interrupted promotion and drop stale temp dirs. Call with the lock held."""
+        """Finish an interrupted promotion, then an interrupted act, and drop stale temp dirs.
+
+        Call with the lock held.
+        """
         promote.finish_pending(self)
+        acts.finish_pending_act(self)
         for parent in (
             self.tools_dir,
             self.candidates_dir,
@@ -322,6 +388,12 @@ class Registry:
         """Apply a registration decision: APPROVED → APPROVED; REJECTED → REJECTED and archived."""
         return lifecycle.record_feedback(self, candidate_id, feedback, actor=actor)
 
+    def approve(
+        self, candidate_id: str, feedback: UserFeedback, *, actor: str
+    ) -> tuple[ToolCandidate, acts.ActResult]:
+        """The person's approval and its promotion as one recoverable act (see ``acts.py``)."""
+        return lifecycle.approve_and_promote(self, candidate_id, feedback, actor=actor)
+
     def candidate_dir(self, candidate_id: str) -> Path:
         """Directory holding the candidate's files (under staging/, or archive/rejected/ once rejected)."""
         entry = self.staging_entries().get(candidate_id)
@@ -350,90 +422,149 @@ class Registry:
         return [c for c in result if status is None or c.status == status]
 
     # ---------------------------------------------------------------- active tools
-    def _active_tool(self, name: str, entry: Mapping[str, Any]) -> ActiveTool:
-        path = self.resolve(str(entry["path"]))
-        spec = ToolSpec.model_validate_json((path / "spec.json").read_text(encoding="utf-8"))
+    def _settle(self) -> None:
+        """Roll an interrupted act or promotion forward before reading, so readers never see its middle."""
+        if self._writing == 0 and self.pending_journals():
+            with self.writing():
+                pass
+
+    def _from_index(self, row: IndexedTool) -> ActiveTool:
+        text = row.spec_json if row.spec_json is not None else self.tool_index.spec_text(row.name)
+        # Validated when the row was written (and its hash checked), so it is not validated again.
+        spec = ToolSpec.model_construct(**json.loads(text or "{}"))
         return ActiveTool(
-            name=name,
-            version=str(entry["version"]),
-            path=path,
+            name=row.name,
+            version=row.version,
+            path=self.resolve(row.path),
             spec=spec,
-            spec_hash=str(entry["spec_hash"]),
-            code_hash=str(entry["code_hash"]),
-            promoted_at=str(entry["promoted_at"]),
-            created_by=str(entry.get("created_by", "")),
+            spec_hash=row.spec_hash,
+            code_hash=row.code_hash,
+            promoted_at=row.promoted_at,
+            created_by=row.created_by,
+            operation=row.operation,
         )
 
-    def _settle(self) -> None:
-        """Roll an interrupted promotion forward before reading, so readers never see its middle."""
-        if self.journal_path.exists():
-            with self.locked():
-                self.recover()
+    def indexed_tools(self, *, operation: str | None = None) -> list[IndexedTool]:
+        """Index rows of the promoted tools in name order (optionally of one catalogue operation).
 
-    def active_tools(self) -> list[ActiveTool]:
-        """Promoted tools in name order. Entries whose files cannot be read are skipped and logged;
-        use :meth:`verify_tool` before serving one (it checks the hashes)."""
+        Cheap at any registry size: no tool file is read. Use :meth:`verify_tool` before serving one.
+        """
+        if not self.is_initialized():
+            return []
         self._settle()
-        tools = []
-        for name, entry in sorted(self.active_entries().items()):
-            try:
-                tools.append(self._active_tool(name, entry))
-            except (OSError, UnicodeDecodeError, ValidationError, KeyError) as exc:
-                logger.warning("active tool %r skipped: its files cannot be read (%s)", name, exc)
-        return tools
+        return self.tool_index.tools(self, operation=operation)
+
+    def active_tools(self, *, operation: str | None = None) -> list[ActiveTool]:
+        """Promoted tools in name order (optionally only those implementing ``operation``).
+
+        Read from the tool index; use :meth:`verify_tool` before serving one (it checks the hashes).
+        """
+        if not self.is_initialized():
+            return []
+        self._settle()
+        rows = self.tool_index.tools(self, operation=operation, with_spec=True)
+        return [self._from_index(row) for row in rows]
 
     def get_active_tool(self, name: str) -> ActiveTool | None:
         """The active tool ``name``, or None."""
+        if not self.is_initialized():
+            return None
         self._settle()
-        entry = self.active_entries().get(name)
-        if entry is None:
-            return None
-        try:
-            return self._active_tool(name, entry)
-        except (OSError, UnicodeDecodeError, ValidationError, KeyError) as exc:
-            logger.warning("active tool %r skipped: its files cannot be read (%s)", name, exc)
-            return None
+        row = self.tool_index.get(self, name)
+        return None if row is None else self._from_index(row)
+
+    def integrity(self, row: IndexedTool) -> str | None:
+        """None when the tool's files match its promotion hashes, else why not (one line)."""
+        # Plain strings, not pathlib: at ten thousand tools pathlib's parsing is most of the cost.
+        path = row.path if row.path.startswith("/") else f"{self.root}/{row.path}"
+        for file_name, expected in (("tool.py", row.code_hash), ("spec.json", row.spec_hash)):
+            actual = self.hashes.sha256(f"{path}/{file_name}")
+            if actual != expected:
+                return str(IntegrityError(row.name, file_name, expected, actual or "missing"))
+        if not row.spec_matches():
+            return str(IntegrityError(row.name, "spec.json", row.spec_hash, "a stale index entry"))
+        return None
+
+    def learn_hashes(self) -> None:
+        """Load the file hashes recorded in the tool index (a fresh process then hashes nothing it
+        does not have to)."""
+        self.hashes.learn(self.tool_index.known_hashes())
 
     def verify_tool(self, name: str) -> ActiveTool:
         """The active tool after checking tool.py and spec.json against the promotion hashes.
+
+        Hashes are cached by file identity (:class:`HashCache`), so an unchanged file is not read again
+        and a changed one always is.
 
         Raises:
             NotFoundError: no active tool ``name``.
             IntegrityError: a file is missing or changed since promotion.
         """
-        self._settle()
-        entry = self.active_entries().get(name)
-        if entry is None:
+        if not self.is_initialized():
             raise NotFoundError("tool", name)
-        path = self.resolve(str(entry["path"]))
-        for file_name, key in (("tool.py", "code_hash"), ("spec.json", "spec_hash")):
-            actual = file_sha256(path / file_name)
-            if actual != entry.get(key):
-                raise IntegrityError(name, file_name, str(entry.get(key)), actual or "missing")
-        try:
-            return self._active_tool(name, entry)
-        except (OSError, ValidationError, KeyError) as exc:
-            raise IntegrityError(
-                name, "spec.json", str(entry.get("spec_hash")), f"unreadable: {exc}"
-            ) from exc
+        self._settle()
+        row = self.tool_index.get(self, name)
+        if row is None:
+            raise NotFoundError("tool", name)
+        path = self.resolve(row.path)
+        for file_name, expected in (("tool.py", row.code_hash), ("spec.json", row.spec_hash)):
+            actual = self.hashes.sha256(str(path / file_name))
+            if actual != expected:
+                raise IntegrityError(name, file_name, expected, actual or "missing")
+        if not row.spec_matches():  # indexed while spec.json was changed: rebuild, never trust it
+            with self.locked():
+                self.tool_index.rebuild(self)
+            raise IntegrityError(name, "spec.json", row.spec_hash, "a stale index entry")
+        return self._from_index(row)
 
     def active_revision(self) -> str:
         """A token that changes whenever the active set changes (servers poll it)."""
         self._settle()
-        try:
-            data = self.active_meta_path.read_bytes()
-        except FileNotFoundError:
+        identity = file_identity(self.active_meta_path)
+        if identity is None:
             return "uninitialized"
-        return hashlib.sha256(data).hexdigest()[:16]
+        return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
 
     # ---------------------------------------------------------------- monitoring
-    def record_tool_call(self, name: str, *, ok: bool, duration_ms: float, error: str | None = None) -> None:
-        """Record one call of an active tool (for per-tool call and error counts)."""
+    def record_tool_call(
+        self,
+        name: str,
+        *,
+        ok: bool,
+        duration_ms: float,
+        error: str | None = None,
+        refresh_metrics: bool = True,
+    ) -> None:
+        """Record one call of an active tool (for per-tool call and error counts).
+
+        A server passes ``refresh_metrics=False``: the row is appended at once (SQLite serializes
+        appends) and metrics.json is rewritten by :meth:`refresh_metrics_if_stale` from its poll loop,
+        so sixteen concurrent calls do not queue behind a recomputation of every figure.
+        """
+        if not refresh_metrics:
+            ensure_free_space(self.root, SAFETY_MARGIN_BYTES)
+            self.audit.append_event(
+                "tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}
+            )
+            self._metrics_stale = True
+            return
         with self.writing():
             self.audit.append_event(
                 "tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}
             )
             self.refresh_metrics()
+
+    def refresh_metrics_if_stale(self, *, min_interval: float = METRICS_REFRESH_SECONDS) -> bool:
+        """Rewrite metrics.json when calls were recorded without it, at most every ``min_interval``
+        seconds (recomputing every figure reads the whole audit log); returns whether it did."""
+        now = time.monotonic()
+        if not self._metrics_stale or now - self._metrics_written < min_interval:
+            return False
+        self._metrics_stale = False
+        self._metrics_written = now
+        with self.writing():
+            self.refresh_metrics()
+        return True
 
     def record_event(self, kind: str, **fields: Any) -> None:
         """Record a monitoring event for metrics.json.

@@ -7,6 +7,8 @@ runs :meth:`ToolInvoker.call` in a worker thread and the event loop stays free f
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +20,7 @@ import jsonschema
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import (
     DataError,
+    DiskFullError,
     IntegrityError,
     NotFoundError,
     PathNotAllowedError,
@@ -63,6 +66,11 @@ def path_arguments(arguments: dict[str, Any]) -> Iterator[_PathArgument]:
                     yield _PathArgument(key=key, index=index, value=item)
 
 
+# Sandboxed runs at once per server: more than the cores only adds memory and thrash, so further calls
+# wait their turn (bounded by the sandbox's own wall-clock limit) instead of all slowing down together.
+MAX_CONCURRENT_RUNS = max(2, os.cpu_count() or 2)
+
+
 @dataclass(kw_only=True)
 class ToolInvoker:
     """Runs promoted tools of ``registry`` in the sandbox, reading only under ``roots``."""
@@ -71,6 +79,9 @@ class ToolInvoker:
     config: MCPForgeConfig
     roots: tuple[Path, ...]
     limits: SandboxLimits = field(init=False)
+    _slots: threading.BoundedSemaphore = field(
+        init=False, default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_RUNS)
+    )
 
     def __post_init__(self) -> None:
         self.limits = limits_from_config(
@@ -98,6 +109,10 @@ class ToolInvoker:
         return checked, read_paths
 
     def _run(self, tool: ActiveTool, arguments: dict[str, Any], read_paths: Sequence[Path]) -> CallResult:
+        with self._slots:
+            return self._run_now(tool, arguments, read_paths)
+
+    def _run_now(self, tool: ActiveTool, arguments: dict[str, Any], read_paths: Sequence[Path]) -> CallResult:
         outcome: ToolCallOutcome = call_tool(
             get_sandbox(self.config.sandbox), tool.source(), arguments,
             read_paths=read_paths, limits=self.limits,
@@ -123,8 +138,10 @@ class ToolInvoker:
         result = self._call(name, arguments)
         duration_ms = (time.perf_counter() - started) * 1000
         try:
-            self.registry.record_tool_call(name, ok=result.ok, duration_ms=duration_ms, error=result.error)
-        except (RegistryError, OSError) as exc:
+            self.registry.record_tool_call(
+                name, ok=result.ok, duration_ms=duration_ms, error=result.error, refresh_metrics=False
+            )
+        except (RegistryError, DiskFullError, OSError) as exc:
             logger.warning("could not record the call of %r: %s", name, exc)
         return CallResult(
             ok=result.ok, markdown=result.markdown, structured=result.structured, error=result.error,

@@ -22,7 +22,7 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
 from mcp_types import SubscriptionsListenRequestParams
 
-from mcpforge.exceptions import RegistryError
+from mcpforge.exceptions import DiskFullError, RegistryError
 from mcpforge.registry import Registry
 
 logger = logging.getLogger("mcpforge.server")
@@ -105,7 +105,12 @@ class RevisionWatcher:
         self.changes = 0
 
     def fingerprint(self) -> tuple[str, tuple[tuple[str, int, int], ...]]:
-        """The active revision and the tool files' stat data (blocking)."""
+        """The active revision and the tool files' stat data (blocking); also rewrites metrics.json
+        when tool calls were recorded since the last poll."""
+        try:
+            self.registry.refresh_metrics_if_stale()
+        except (RegistryError, DiskFullError) as exc:
+            logger.warning("cannot refresh metrics.json: %s", exc)
         return self.registry.active_revision(), _files_fingerprint(self.registry)
 
     async def _current(self) -> tuple[str, tuple[tuple[str, int, int], ...]] | None:
@@ -123,7 +128,15 @@ class RevisionWatcher:
         logger.info("active tools changed; notified %d connection(s) and the subscription bus", sent)
 
     async def baseline(self) -> tuple[str, tuple[tuple[str, int, int], ...]] | None:
-        """The state to compare later polls against; take it before serving the first request."""
+        """The state to compare later polls against; take it before serving the first request.
+
+        An approval or promotion interrupted by a crash is finished first, so ``serve`` starts on a
+        complete registry.
+        """
+        try:
+            await anyio.to_thread.run_sync(self.registry.settle)
+        except (RegistryError, DiskFullError) as exc:
+            logger.error("cannot finish an interrupted approval: %s", exc)
         return await self._current()
 
     async def run(self, last: tuple[str, tuple[tuple[str, int, int], ...]] | None) -> None:

@@ -66,6 +66,9 @@ LIST_TOOLS_OUTPUT_SCHEMA: dict[str, Any] = {
 }
 
 
+LIST_PAGE_SIZE = 1000
+
+
 def allowed_roots(config: MCPForgeConfig, extra: Sequence[str | Path] = ()) -> tuple[Path, ...]:
     """Resolved, de-duplicated read roots from flags and configuration."""
     roots: list[Path] = []
@@ -155,7 +158,14 @@ def build_server(
                 await task
 
     instructions = INSTRUCTIONS + (FORGE_INSTRUCTIONS if forge_tools else "")
-    server: FastMCP[Any] = FastMCP(name, instructions=instructions, providers=providers, lifespan=lifespan)
+    server: FastMCP[Any] = FastMCP(
+        name,
+        instructions=instructions,
+        providers=providers,
+        lifespan=lifespan,
+        # Pages keep one tools/list answer small at ten thousand tools; clients follow the cursor.
+        list_page_size=LIST_PAGE_SIZE,
+    )
     holder["tracker"] = install_tracker(server)
     holder["listen"] = install_listen_handler(server, bus)
 

@@ -1,0 +1,292 @@
+"""Ten thousand tools (issue 14 point 4): every figure against its target and a baseline from the same run.
+
+Makes a registry of N active tools with ``make_big_registry.py`` (real tool.py / spec.json / hashes /
+audit rows), then measures:
+
+  gap detection     ``detect_gap`` through the tool index; baseline: the previous design, every active
+                    tool's spec.json and tool.py read and scored (measured here, same intents)
+  tools list        ``mcpforge tools list`` wall time; baseline: ``mcpforge --help`` (CLI start-up)
+  serve start       ``mcpforge serve --http`` until an MCP client is initialized; baseline: empty registry
+  MCP tools/list    a listing over streamable HTTP (first after start, then median); baseline: empty registry
+  tool calls        16 concurrent clients for D seconds over streamable HTTP on 127.0.0.1, random tools;
+                    p50 / p99, calls, errors; baseline: the same tool run by ``call_tool`` in-process
+                    (the sandbox run alone, no server), median
+  serve memory      VmRSS of the serve process after the calls
+
+The machine is shared: the load average is printed before and after, and ratios are the figures to trust.
+
+    .venv/bin/python bench/bench_big_registry.py                 # 10,000 tools, 60 s of calls
+    .venv/bin/python bench/bench_big_registry.py --smoke         # 300 tools, 5 s of calls (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_big_registry import make_big_registry
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.models import ToolSpec
+from mcpforge.pipeline.gap import detect_gap
+from mcpforge.pipeline.intent import DatasetSchema, extract_intent
+from mcpforge.registry import ActiveTool, Registry
+from mcpforge.sandbox import call_tool, get_sandbox, limits_from_config
+from mcpforge.server._invoke import MAX_CONCURRENT_RUNS
+
+TARGETS = {
+    "gap detection (s)": 0.020,
+    "tools list (s)": 0.5,
+    "serve start (s)": 2.0,
+    "MCP tools/list (s)": 0.150,
+    "tool call p50 (s)": 0.25,
+    "tool call p99 (s)": 1.0,
+    "serve RSS (MB)": 400.0,
+}
+REQUESTS = (
+    "count accidents by weather",
+    "average severity by road type",
+    "top 5 weather by number of accidents",
+    "distribution of severity",
+)
+CLIENTS = 16
+MCPFORGE = str(Path(sys.executable).with_name("mcpforge"))
+
+
+def _load() -> str:
+    return Path("/proc/loadavg").read_text(encoding="utf-8").split(" ", 3)[:3].__str__()
+
+
+def _median_time(func: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def _old_scan(reg: Registry) -> list[ActiveTool]:
+    """The previous design: every active tool's spec.json parsed from its file (tool.py read by gap)."""
+    tools = []
+    for name, entry in sorted(reg.active_entries().items()):
+        path = reg.resolve(str(entry["path"]))
+        spec = ToolSpec.model_validate_json((path / "spec.json").read_text(encoding="utf-8"))
+        tools.append(
+            ActiveTool(name=name, version=str(entry["version"]), path=path, spec=spec,
+                       spec_hash=str(entry["spec_hash"]), code_hash=str(entry["code_hash"]),
+                       promoted_at=str(entry["promoted_at"]), created_by="")
+        )  # fmt: skip
+    return tools
+
+
+def bench_gap(reg: Registry, data: Path, repeat: int) -> tuple[float, float]:
+    schema = DatasetSchema.from_file(data)
+    intents = [extract_intent(request, schema) for request in REQUESTS]
+    reg.indexed_tools()  # index warm, as in a running process
+    new = statistics.median(_median_time(lambda i=intent: detect_gap(i, reg), repeat) for intent in intents)
+    old = statistics.median(
+        _median_time(lambda i=intent: detect_gap(i, tools=_old_scan(reg)), max(1, repeat // 5))
+        for intent in intents
+    )
+    return new, old
+
+
+def _run(command: list[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    return time.perf_counter() - started
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def _serve_start(root: Path, data_dir: Path) -> tuple[subprocess.Popen[bytes], str, float, list[float]]:
+    """Start ``mcpforge serve --http``; returns the process, URL, seconds to a first initialized client,
+    and the tools/list times (first, then five more)."""
+    from fastmcp import Client
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [MCPFORGE, "serve", "--http", str(port), "--registry", str(root), "--allow-read", str(data_dir),
+         "--no-forge-tools"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = started + 60
+    while True:
+        try:
+            async with Client(url, timeout=30) as client:
+                ready = time.perf_counter() - started
+                listings = []
+                for _ in range(6):  # one tools/list request each (the first page)
+                    began = time.perf_counter()
+                    await client.list_tools_mcp()
+                    listings.append(time.perf_counter() - began)
+                began = time.perf_counter()
+                await client.list_tools()  # every page, as a client that wants all tools does
+                listings.append(time.perf_counter() - began)
+                return process, url, ready, listings
+        except Exception:
+            if time.perf_counter() > deadline or process.poll() is not None:
+                process.kill()
+                raise
+            await asyncio.sleep(0.02)
+
+
+async def _calls(url: str, names: list[str], data: Path, seconds: float) -> tuple[list[float], int, int]:
+    from fastmcp import Client
+
+    latencies: list[float] = []
+    errors = 0
+    sent = 0
+    stop_at = time.perf_counter() + seconds
+
+    async def client_loop(seed: int) -> None:
+        nonlocal errors, sent
+        rng = random.Random(seed)
+        arguments = {"file_path": str(data), "column": "weather"}
+        while time.perf_counter() < stop_at:
+            try:
+                async with Client(url, timeout=120) as client:
+                    while time.perf_counter() < stop_at:
+                        sent += 1
+                        began = time.perf_counter()
+                        # The raw call: FastMCP's call_tool first pages through the whole tool list
+                        # (to validate structured content), which is a listing, not a call.
+                        result = await client.call_tool_mcp(rng.choice(names), arguments)
+                        latencies.append(time.perf_counter() - began)
+                        errors += int(bool(result.is_error))
+            except Exception as exc:
+                errors += 1
+                print(f"client {seed}: {type(exc).__name__}: {exc}", flush=True)
+
+    await asyncio.gather(*(client_loop(seed) for seed in range(CLIENTS)))
+    return latencies, errors, sent - len(latencies)
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _direct_call(reg: Registry, name: str, data: Path, repeat: int) -> float:
+    tool = reg.verify_tool(name)
+    config = MCPForgeConfig()
+    sandbox = get_sandbox(config.sandbox)
+    limits = limits_from_config(config.sandbox, timeout_seconds=config.validation.sandbox_timeout_seconds)
+    source = tool.source()
+    arguments: dict[str, Any] = {"file_path": str(data), "column": "weather"}
+    return _median_time(
+        lambda: call_tool(sandbox, source, arguments, read_paths=[data], limits=limits), repeat
+    )
+
+
+def _row(name: str, value: float, baseline: float, what: str) -> str:
+    ratio = value / baseline if baseline > 0 else float("nan")
+    mark = "ok" if value <= TARGETS[name] else "MISSED"
+    return f"{name:<22}{TARGETS[name]:>9.3f}{value:>11.3f}{baseline:>11.3f}{ratio:>8.2f}  {what} [{mark}]"
+
+
+def _print_table(rows: list[tuple[str, float, float, str]]) -> None:
+    print(f"\n{'figure':<22}{'target':>9}{'measured':>11}{'baseline':>11}{'ratio':>8}  baseline is")
+    for row in rows:
+        print(_row(*row))
+
+
+def _serving(root: Path, empty: Path, data: Path, seconds: float) -> list[tuple[str, float, float, str]]:
+    reg = Registry(root)
+    rows: list[tuple[str, float, float, str]] = []
+    process, url, ready, listings = asyncio.run(_serve_start(root, data.parent))
+    try:
+        empty_process, _, empty_ready, empty_listings = asyncio.run(_serve_start(empty, data.parent))
+        empty_process.kill()
+        empty_process.wait(timeout=30)
+        rows.append(("serve start (s)", ready, empty_ready, "serve of an empty registry"))
+        print(_row(*rows[-1]), flush=True)
+        page, empty_page = statistics.median(listings[1:6]), statistics.median(empty_listings[1:6])
+        note = f"empty registry; first after start {listings[0]:.3f} s, all pages {listings[6]:.3f} s"
+        rows.append(("MCP tools/list (s)", page, empty_page, note))
+        print(_row(*rows[-1]), flush=True)
+        names = [row.name for row in reg.indexed_tools()]
+        latencies, errors, dropped = asyncio.run(_calls(url, names, data, seconds))
+        rss = _rss_mb(process.pid)
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+    direct = _direct_call(reg, names[0], data, 3)
+    latencies.sort()
+    p50 = latencies[len(latencies) // 2] if latencies else float("inf")
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("inf")
+    rows.append(("tool call p50 (s)", p50, direct, "one call_tool in-process (the sandbox run alone)"))
+    rows.append(("tool call p99 (s)", p99, direct, "same"))
+    rows.append(("serve RSS (MB)", rss, 0.0, ""))
+    print(
+        f"calls: {len(latencies)} in {seconds:.0f} s by {CLIENTS} clients; errors {errors}, dropped {dropped}"
+    )
+    print(f"sandboxed runs at once in the server: at most {MAX_CONCURRENT_RUNS}")
+    return rows
+
+
+def main() -> None:
+    """Run every measurement and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="300 tools, 5 s of calls (CI)")
+    parser.add_argument("--tools", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=None, help="duration of the concurrent calls")
+    parser.add_argument(
+        "--registry", type=Path, default=None, help="reuse a registry made by make_big_registry"
+    )
+    args = parser.parse_args()
+    count = args.tools or (300 if args.smoke else 10_000)
+    seconds = args.seconds or (5.0 if args.smoke else 60.0)
+    repeat = 5 if args.smoke else 15
+    data = Path(__file__).resolve().parent.parent / "examples" / "traffic_accidents.csv"
+    print(f"load before: {_load()}  ({os.cpu_count()} cores, shared)")
+    with tempfile.TemporaryDirectory(prefix="mcpforge-big-") as temp:
+        root = Path(temp) / "registry"
+        empty = Path(temp) / "empty"
+        Registry(empty).init()
+        if args.registry is not None:
+            root = args.registry
+            count = len(Registry(root).indexed_tools())
+            print(f"reusing {root} ({count} tools)")
+        else:
+            made = make_big_registry(root, count)
+            print(f"generated {count} tools in {made['total_s']:.1f} s (index {made['index_s']:.1f} s)")
+        reg = Registry(root)
+        gap_new, gap_old = bench_gap(reg, data, repeat)
+        rows = [("gap detection (s)", gap_new, gap_old, "previous design: read and score every tool")]
+        print(_row(*rows[-1]), flush=True)
+        listing = statistics.median(
+            _run([MCPFORGE, "tools", "list", "--registry", str(root)]) for _ in range(3)
+        )
+        helped = statistics.median(_run([MCPFORGE, "--help"]) for _ in range(3))
+        rows.append(("tools list (s)", listing, helped, "`mcpforge --help` (CLI start-up)"))
+        print(_row(*rows[-1]), flush=True)
+        rows.extend(_serving(root, empty, data, seconds))
+    _print_table(rows)
+    print(f"\nload after: {_load()}  tools: {count}")
+
+
+if __name__ == "__main__":
+    main()

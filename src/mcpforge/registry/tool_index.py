@@ -1,0 +1,284 @@
+"""The tool index (``index.sqlite``): what readers need of every active tool, without reading its files.
+
+Listing, gap detection and serving read this index instead of ``active/metadata.json`` plus two files
+per tool, so their cost does not grow with the files of ten thousand tools. The metadata file stays
+the source of truth: the index records the identity (device, inode, size, mtime, ctime) of the
+``active/metadata.json`` it describes, and a reader that finds another identity rebuilds the index
+under the registry lock before trusting it. Promotion and removal update one row and the identity in
+one SQLite transaction; a crash between the metadata write and that update leaves a stale index, which
+the next reader rebuilds — it is never trusted.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from mcpforge.exceptions import RegistryError
+from mcpforge.models import ToolSpec, sha256_text
+from mcpforge.registry.audit import database_error
+
+if TYPE_CHECKING:
+    from mcpforge.registry.store import Registry
+
+logger = logging.getLogger(__name__)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tools (
+    name TEXT PRIMARY KEY,
+    version TEXT NOT NULL,
+    path TEXT NOT NULL,
+    spec_hash TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    promoted_at TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    description TEXT NOT NULL,
+    operation TEXT,
+    spec_ok INTEGER NOT NULL,
+    spec_json TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tools_operation ON tools(operation);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS file_hashes (path TEXT PRIMARY KEY, identity TEXT NOT NULL, sha256 TEXT NOT NULL);
+"""
+_COLUMNS = (
+    "name",
+    "version",
+    "path",
+    "spec_hash",
+    "code_hash",
+    "promoted_at",
+    "created_by",
+    "description",
+    "operation",
+    "spec_ok",
+    "spec_json",
+)
+_LIGHT_COLUMNS = _COLUMNS[:-1]
+_SOURCE_KEY = "active_metadata_identity"
+_OPERATION_LINE = re.compile(r"^OPERATION\s*=\s*['\"]([a-z_]+)['\"]", re.MULTILINE)
+_OPERATION_DOC = re.compile(r"catalogue operation ['\"]([a-z_]+)['\"]")
+
+
+def operation_of(source: str, description: str) -> str | None:
+    """The catalogue operation a tool implements: its ``OPERATION`` constant or its docs."""
+    for pattern, text in (
+        (_OPERATION_LINE, source),
+        (_OPERATION_DOC, source),
+        (_OPERATION_DOC, description),
+    ):
+        match = pattern.search(text)
+        if match:
+            return match.group(1)
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class IndexedTool:
+    """One active tool as the index holds it (the spec JSON is parsed only when asked for)."""
+
+    name: str
+    version: str
+    path: str
+    spec_hash: str
+    code_hash: str
+    promoted_at: str
+    created_by: str
+    description: str
+    operation: str | None
+    spec_ok: bool
+    spec_json: str | None = None
+
+    def spec_matches(self) -> bool:
+        """Whether the spec text indexed is the one whose hash was recorded at promotion."""
+        return bool(self.spec_ok)
+
+
+def file_identity(path: Path | str) -> str | None:
+    """``dev:ino:size:mtime_ns:ctime_ns`` of ``path`` — changes on any rewrite (None when missing)."""
+    try:
+        info = os.stat(path)  # noqa: PTH116 - str paths are hot (20,000 files a listing)
+    except OSError:
+        return None
+    return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+
+def _read_hashed(path: Path, hashes: list[tuple[str, str, str]]) -> str:
+    """The file's text; its (path, identity taken before reading, sha256) is added to ``hashes``."""
+    identity = file_identity(path)
+    text = path.read_text(encoding="utf-8")
+    if identity is not None:
+        hashes.append((str(path), identity, sha256_text(text)))
+    return text
+
+
+def _row_for(
+    name: str, entry: Mapping[str, Any], directory: Path, rel_path: str, hashes: list[tuple[str, str, str]]
+) -> tuple[Any, ...]:
+    spec_text = _read_hashed(directory / "spec.json", hashes)
+    spec = ToolSpec.model_validate_json(spec_text)
+    source = _read_hashed(directory / "tool.py", hashes)
+    return (
+        name,
+        str(entry["version"]),
+        rel_path,
+        str(entry["spec_hash"]),
+        str(entry["code_hash"]),
+        str(entry["promoted_at"]),
+        str(entry.get("created_by", "")),
+        spec.description,
+        operation_of(source, spec.description),
+        # A spec.json changed before indexing is never trusted: its row is marked and calls are refused.
+        int(sha256_text(spec_text) == str(entry["spec_hash"])),
+        spec_text,
+    )
+
+
+class ToolIndex:
+    """Access to ``index.sqlite``. Writers hold the registry lock; readers need no lock."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        try:
+            conn = sqlite3.connect(self.path, timeout=60.0, isolation_level=None)
+        except sqlite3.DatabaseError as exc:
+            raise database_error(self.path, exc) from exc
+        with closing(conn):
+            try:
+                conn.executescript(_SCHEMA)
+                yield conn
+            except sqlite3.DatabaseError as exc:
+                raise database_error(self.path, exc) from exc
+
+    def stored_identity(self) -> str | None:
+        """The identity of the metadata file the index was last made from (None when never made)."""
+        if not self.path.exists():
+            return None
+        with self._connect() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (_SOURCE_KEY,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def is_fresh(self, reg: Registry) -> bool:
+        """Whether the index describes the current ``active/metadata.json``."""
+        current = file_identity(reg.active_meta_path)
+        return current is not None and self.stored_identity() == current
+
+    def rebuild(self, reg: Registry) -> int:
+        """Rebuild every row from ``active/metadata.json`` and the tool files. Lock held; returns rows."""
+        rows = []
+        hashes: list[tuple[str, str, str]] = []
+        identity = file_identity(reg.active_meta_path)
+        for name, entry in sorted(reg.active_entries().items()):
+            directory = reg.resolve(str(entry["path"]))
+            try:
+                rows.append(_row_for(name, entry, directory, str(entry["path"]), hashes))
+            except (OSError, UnicodeDecodeError, ValidationError, KeyError) as exc:
+                logger.warning("tool %r left out of the index: its files cannot be read (%s)", name, exc)
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM tools")
+            conn.execute("DELETE FROM file_hashes")
+            conn.executemany(f"INSERT INTO tools VALUES ({', '.join('?' for _ in _COLUMNS)})", rows)
+            conn.executemany("INSERT OR REPLACE INTO file_hashes VALUES (?, ?, ?)", hashes)
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_SOURCE_KEY, identity or ""))
+            conn.execute("COMMIT")
+        return len(rows)
+
+    def ensure_fresh(self, reg: Registry) -> None:
+        """Rebuild the index (under the lock) unless it describes the current metadata file."""
+        if self.is_fresh(reg):
+            return
+        with reg.locked():
+            if not self.is_fresh(reg):
+                logger.info("rebuilding the tool index %s", self.path)
+                self.rebuild(reg)
+
+    def note_promoted(
+        self, reg: Registry, name: str, entry: Mapping[str, Any], *, before: str | None
+    ) -> None:
+        """Upsert ``name`` after its metadata entry was written, if the index was fresh before."""
+        self._update(reg, before, name, entry)
+
+    def note_removed(self, reg: Registry, name: str, *, before: str | None) -> None:
+        """Delete ``name`` after its metadata entry was dropped, if the index was fresh before."""
+        self._update(reg, before, name, None)
+
+    def _update(self, reg: Registry, before: str | None, name: str, entry: Mapping[str, Any] | None) -> None:
+        if before is None or self.stored_identity() != before:
+            return  # already stale: the next reader rebuilds it whole
+        row = None
+        hashes: list[tuple[str, str, str]] = []
+        if entry is not None:
+            try:
+                row = _row_for(name, entry, reg.resolve(str(entry["path"])), str(entry["path"]), hashes)
+            except (OSError, UnicodeDecodeError, ValidationError, KeyError):
+                return  # leave it stale rather than describe a tool wrongly
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM tools WHERE name = ?", (name,))
+            if row is not None:
+                conn.execute(f"INSERT INTO tools VALUES ({', '.join('?' for _ in _COLUMNS)})", row)
+            conn.executemany("INSERT OR REPLACE INTO file_hashes VALUES (?, ?, ?)", hashes)
+            identity = file_identity(reg.active_meta_path) or ""
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (_SOURCE_KEY, identity))
+            conn.execute("COMMIT")
+
+    def tools(
+        self, reg: Registry, *, operation: str | None = None, with_spec: bool = False
+    ) -> list[IndexedTool]:
+        """Active tools in name order (only those implementing ``operation`` when given); the spec
+        text is read only ``with_spec``."""
+        if not reg.active_meta_path.exists():
+            return []
+        self.ensure_fresh(reg)
+        columns = _COLUMNS if with_spec else _LIGHT_COLUMNS
+        query = f"SELECT {', '.join(columns)} FROM tools"
+        params: tuple[str, ...] = ()
+        if operation is not None:
+            query += " WHERE operation = ?"
+            params = (operation,)
+        with self._connect() as conn:
+            rows = conn.execute(query + " ORDER BY name", params).fetchall()
+        return [IndexedTool(**dict(zip(columns, row, strict=True))) for row in rows]
+
+    def spec_text(self, name: str) -> str | None:
+        """The indexed spec.json text of ``name`` (None when it is not indexed)."""
+        with self._connect() as conn:
+            row = conn.execute("SELECT spec_json FROM tools WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def get(self, reg: Registry, name: str) -> IndexedTool | None:
+        """One active tool by name, or None."""
+        if not reg.active_meta_path.exists():
+            return None
+        self.ensure_fresh(reg)
+        with self._connect() as conn:
+            row = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM tools WHERE name = ?", (name,)).fetchone()
+        return None if row is None else IndexedTool(**dict(zip(_COLUMNS, row, strict=True)))
+
+    def known_hashes(self) -> dict[str, tuple[str, str]]:
+        """``path → (identity, sha256)`` recorded when files were indexed (trusted only for that identity)."""
+        if not self.path.exists():
+            return {}
+        with self._connect() as conn:
+            rows = conn.execute("SELECT path, identity, sha256 FROM file_hashes").fetchall()
+        return {str(path): (str(identity), str(digest)) for path, identity, digest in rows}
+
+    def revision(self) -> str:
+        """The identity the index was made from (a cheap token that changes with the active set)."""
+        try:
+            return self.stored_identity() or ""
+        except RegistryError:
+            return ""
