@@ -13,10 +13,13 @@ from typing import Any, NoReturn
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.accounting import leftovers
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
+from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.measures import bind_measures
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     detect_operations,
@@ -26,6 +29,7 @@ from mcpforge.pipeline.intent.parse import (
     find_sort_order,
     find_top_n,
 )
+from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -57,13 +61,20 @@ def _refuse(
     raise UnmappableRequestError("".join(parts), understood={**understood, "unknown": unknown})
 
 
-def extract_intent(request: str, schema: DatasetSchema) -> Intent:
+def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, str] | None = None) -> Intent:
     """Parse ``request`` against ``schema`` into an Intent.
 
+    Args:
+        request: the person's words.
+        schema: the dataset's columns.
+        answers: answers to earlier questions (``key -> choice``), e.g. ``{"revenue": "amount"}``.
+
     Raises:
+        NeedsClarificationError: the request has several readings; one question with choices.
         UnmappableRequestError: the request is not a data analysis, names columns the data does not have,
-            is ambiguous, or asks for nothing the catalogue can do.
+            is ambiguous, leaves a meaningful word unused, or asks for nothing the catalogue can do.
     """
+    given = Answers(given=dict(answers or {}))
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
     low = text.lower()
@@ -72,8 +83,10 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
             _refuse(request, reason, {"operation": None}, schema, [])
     resolver = ColumnResolver(schema=schema)
     derived, text = find_derived(text, resolver)
-    tokens = tokenize(text)
-    phrases = Phrases()
+    tokens, spelled = fix_spelling(tokenize(text), resolver)
+    tokens, bound = bind_measures(tokens, resolver, given, request=request)
+    text = " ".join(tokens)
+    phrases = Phrases(notes=[*spelled, *bound])
     find_top_n(tokens, phrases)
     find_sort_order(tokens, phrases)
     find_grain(tokens, resolver, phrases)
@@ -122,7 +135,12 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
             else "no analysis (operation, grouping, metric or filter) was recognised"
         )
         _refuse(request, reason, understood, schema, [])
-    return intent.model_copy(update={"derived": derived, "data_source": schema.path})
+    unused = leftovers(tokens, phrases.used, intent, resolver)
+    if unused:
+        words = [f"{item.word!r} ({item.why})" for item in unused]
+        _refuse(request, "not every word was understood: " + "; ".join(words), understood, schema, [])
+    notes = [*intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
+    return intent.model_copy(update={"derived": derived, "data_source": schema.path, "notes": notes})
 
 
 def _remaining_columns(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> list[str]:

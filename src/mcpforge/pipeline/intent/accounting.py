@@ -1,0 +1,102 @@
+"""Every word accounted for: a leftover word that carries meaning is never silently dropped.
+
+After the scanners and the assembly, each request word is either used by the reading or left over. A
+leftover number, comparison, aggregation word, rate word, measure word, column name or category value
+means the reading may not be what the person asked: the request is refused naming those words (a wrong
+answer that looks validated is the worst outcome; a refusal that says what was not understood is cheap).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mcpforge.models import Intent
+from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.parse import AGG_WORDS
+from mcpforge.pipeline.intent.words import ColumnResolver, find_values
+
+_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
+_COMPARISONS = frozenset({"over", "under", "above", "below", "between", "greater", "less", "fewer",
+                          "exceeding", "exceeds", "older", "younger", "least"})  # fmt: skip
+_NEGATIONS = frozenset({"not", "except", "excluding", "exclude", "without", "non", "besides"})
+_ONLY = frozenset({"only", "just", "solely"})
+RATE_WORDS = frozenset({"rate", "rates", "share", "shares", "percentage", "percentages", "percent", "%",
+                        "proportion", "proportions", "fraction", "ratio", "ratios"})  # fmt: skip
+_SINGLE_AGG = {words[0]: func for words, func in AGG_WORDS.items() if len(words) == 1}
+_PERCENT_OPS = {"value_distribution", "crosstab", "group_count", "percentiles"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leftover:
+    """A meaningful word the reading did not use, and why it matters."""
+
+    word: str
+    why: str
+
+
+def _metric_funcs(intent: Intent) -> set[str]:
+    funcs = {m.func for m in intent.metrics}
+    if intent.operation in {"group_count", "value_distribution", "crosstab", "distinct_count"}:
+        funcs.add("count")
+    if intent.operation == "summary_stats":
+        funcs |= {"count", "mean", "std", "min", "max", "median"}
+    if intent.operation == "percentiles":
+        funcs.add("median")
+    if intent.top_n is not None:
+        funcs |= {"max", "min"}  # "highest" / "lowest" rank the groups
+    return funcs
+
+
+def _intent_columns(intent: Intent) -> set[str]:
+    names = {*intent.group_by, *intent.columns, *(m.column for m in intent.metrics if m.column)}
+    names |= {f.column for f in intent.filters} | {d.name for d in intent.derived}
+    if intent.time_column:
+        names.add(intent.time_column)
+    return {n for n in names if n}
+
+
+def _why(token: str, i: int, tokens: list[str], intent: Intent, resolver: ColumnResolver) -> str | None:
+    negated = any(f.op in {"!=", "not in"} or f.value is False for f in intent.filters)
+    if _NUMBER.fullmatch(token):
+        pct = [float(p) for p in intent.options.get("percentiles", [])]
+        digits = re.sub(r"\D", "", token)
+        if digits and float(digits) in pct:
+            return None
+        return "a number the reading does not use"
+    if token in _COMPARISONS:
+        return "a comparison the reading does not use"
+    if token in _NEGATIONS and not negated:
+        return "a negation the reading does not use"
+    if token in _ONLY and not intent.filters:
+        return "a restriction the reading does not use"
+    if token in RATE_WORDS and not (intent.as_percentage or intent.operation in _PERCENT_OPS):
+        return "a rate or share the reading does not compute"
+    func = _SINGLE_AGG.get(token)
+    if func is not None and func not in _metric_funcs(intent):
+        if not (func in {"sum", "count"} and _metric_funcs(intent) & {"sum", "count"}):
+            return f"an aggregation ({func}) the reading does not use"
+    if token in MEASURE_WORDS:
+        return "a measure word that names no column of the data"
+    hit = resolver.match_at(tokens, i, fuzzy=len(token) >= 5)
+    if hit is not None and hit[0] not in _intent_columns(intent):
+        return f"it names the column {hit[0]!r}, which the reading does not use"
+    return None
+
+
+def leftovers(tokens: list[str], used: set[int], intent: Intent, resolver: ColumnResolver) -> list[Leftover]:
+    """The meaningful words of ``tokens`` outside ``used`` that ``intent`` does not account for."""
+    found: list[Leftover] = []
+    for i, token in enumerate(tokens):
+        if i in used:
+            continue
+        why = _why(token, i, tokens, intent, resolver)
+        if why is not None:
+            found.append(Leftover(word=token, why=why))
+    filtered = {f.column for f in intent.filters}
+    free = [i for i in range(len(tokens)) if i not in used]
+    for hit in find_values([tokens[i] for i in free], resolver):
+        if hit.column not in filtered and hit.column not in intent.group_by:
+            word = " ".join(tokens[free[hit.start] : free[hit.start] + hit.width])
+            found.append(Leftover(word=word, why=f"it is a value of {hit.column!r} the reading does not use"))
+    return found

@@ -1,0 +1,77 @@
+"""Measure words bound to a column: "revenue", "sales", "spend", "cost", "price", "income".
+
+A person says "total sales per category" about a file whose money column is ``amount``. A measure word
+that names no column itself is bound to the one numeric column whose name says it holds that kind of
+number; with several candidates (or one that could also be derived, like quantity × unit_price) the
+parser asks; with none it leaves the word for the word check, which refuses naming it.
+"""
+
+from __future__ import annotations
+
+from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.words import ColumnResolver, norm
+
+_MONEY = ("revenue", "sales", "amount", "value", "turnover", "income", "total", "spend", "paid")
+MEASURE_STEMS: dict[str, tuple[str, ...]] = {
+    "revenue": _MONEY, "revenues": _MONEY, "sales": _MONEY, "turnover": _MONEY, "income": _MONEY,
+    "earnings": _MONEY, "takings": _MONEY,
+    "spend": ("spend", "amount", "cost", "value"), "spending": ("spend", "amount", "cost", "value"),
+    "cost": ("cost",), "costs": ("cost",), "price": ("price",), "prices": ("price",),
+    "profit": ("profit", "margin"), "profits": ("profit", "margin"), "margin": ("margin", "profit"),
+}  # fmt: skip
+MEASURE_WORDS = frozenset(MEASURE_STEMS)
+_COUNTED = {("number", "of"), ("how", "many"), ("count", "of"), ("count",)}
+
+
+def _candidates(word: str, resolver: ColumnResolver) -> list[str]:
+    stems = MEASURE_STEMS[word]
+    found = []
+    for name in resolver.names():
+        words = norm(name).split()
+        if resolver.kind(name) != "numeric" or "id" in words:
+            continue
+        if any(stem in part for part in words for stem in stems):
+            found.append(name)
+    return found
+
+
+def _counted(tokens: list[str], i: int) -> bool:
+    """``number of sales``: the rows, not a money column."""
+    return any(tuple(tokens[max(0, i - len(p)) : i]) == p for p in _COUNTED)
+
+
+def bind_measures(
+    tokens: list[str], resolver: ColumnResolver, answers: Answers, *, request: str
+) -> tuple[list[str], list[str]]:
+    """Tokens with each measure word replaced by its column's name, and a note for each binding.
+
+    Raises:
+        NeedsClarificationError: a measure word fits several columns and no answer says which.
+    """
+    out = list(tokens)
+    notes: list[str] = []
+    for i, token in enumerate(tokens):
+        if token not in MEASURE_WORDS or _counted(tokens, i):
+            continue
+        if resolver.match_at(tokens, i, fuzzy=False) is not None:
+            continue  # the word (or a phrase starting with it) names a column itself
+        if i > 0 and resolver.match_at(tokens, i - 1, fuzzy=False) not in (None,):
+            hit = resolver.match_at(tokens, i - 1, fuzzy=False)
+            if hit is not None and hit[1] >= 2:
+                continue  # "order value" is one column
+        options = _candidates(token, resolver)
+        key = "revenue" if MEASURE_STEMS[token] is _MONEY else token
+        chosen = answers.get(key) or answers.get(token)
+        if chosen is not None:
+            column = resolver.resolve(chosen, fuzzy=False)
+            if column is not None:
+                out[i] = column.lower().replace(" ", "_")
+                notes.append(f"{token!r} read as column {column!r} (your answer)")
+                continue
+        if len(options) == 1:
+            out[i] = options[0].lower().replace(" ", "_")
+            notes.append(f"{token!r} read as column {options[0]!r}")
+        elif len(options) > 1:
+            choices = {name: f"the column {name!r}" for name in options}
+            ask(key, f"Which column does {token!r} mean?", choices, request=request)
+    return out, notes
