@@ -24,7 +24,7 @@ _ONLY = frozenset({"only", "just", "solely"})
 RATE_WORDS = frozenset({"rate", "rates", "share", "shares", "percentage", "percentages", "percent", "%",
                         "proportion", "proportions", "fraction", "ratio", "ratios"})  # fmt: skip
 _SINGLE_AGG = {words[0]: func for words, func in AGG_WORDS.items() if len(words) == 1}
-_PERCENT_OPS = {"value_distribution", "crosstab", "group_count", "percentiles"}
+_PERCENT_OPS = {"value_distribution", "percentiles"}
 
 
 @dataclass(frozen=True, kw_only=True)

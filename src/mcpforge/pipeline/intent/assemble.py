@@ -69,7 +69,10 @@ def _default_metrics(p: Parsed, metrics: list[Aggregation], numeric: list[str]) 
     if not numeric:
         return [Aggregation(column=None, func="count")]
     per_row = p.phrases.per_row
-    out = [Aggregation(column=c, func="mean" if per_row else default_func(c)) for c in numeric]
+    out = [
+        Aggregation(column=c, func="sum" if c in p.phrases.additive else "mean" if per_row else default_func(c))
+        for c in numeric
+    ]
     p.notes.extend(f"no aggregation named for {m.column!r}; used {m.func}" for m in out)
     return out
 

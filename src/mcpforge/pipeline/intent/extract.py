@@ -29,6 +29,7 @@ from mcpforge.pipeline.intent.parse import (
     find_sort_order,
     find_top_n,
 )
+from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
@@ -84,9 +85,9 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     resolver = ColumnResolver(schema=schema)
     derived, text = find_derived(text, resolver)
     tokens, spelled = fix_spelling(tokenize(text), resolver)
-    tokens, bound = bind_measures(tokens, resolver, given, request=request)
+    tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     text = " ".join(tokens)
-    phrases = Phrases(notes=[*spelled, *bound])
+    phrases = Phrases(notes=[*spelled, *bound], additive=additive)
     find_top_n(tokens, phrases)
     find_sort_order(tokens, phrases)
     find_grain(tokens, resolver, phrases)
@@ -114,6 +115,8 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     subject = None
     if phrases.top_subject is not None and phrases.top_subject < len(tokens):
         hit = resolver.match_at(tokens, phrases.top_subject, fuzzy=True)
+        if hit is None and phrases.top_subject + 1 < len(tokens):
+            hit = resolver.match_at(tokens, phrases.top_subject + 1, fuzzy=True)
         subject = hit[0] if hit else None
     parsed = Parsed(
         request=request,
@@ -127,7 +130,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
         subject=subject,
         notes=phrases.notes + filters.notes,
     )
-    intent = assemble(parsed)
+    intent = rate_reading(parsed, parsed.base()) or assemble(parsed)
     if intent is None:
         reason = (
             "what was found does not make a complete analysis (an operation needs columns it could not find)"

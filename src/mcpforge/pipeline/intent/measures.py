@@ -42,14 +42,17 @@ def _counted(tokens: list[str], i: int) -> bool:
 
 def bind_measures(
     tokens: list[str], resolver: ColumnResolver, answers: Answers, *, request: str
-) -> tuple[list[str], list[str]]:
-    """Tokens with each measure word replaced by its column's name, and a note for each binding.
+) -> tuple[list[str], list[str], set[str]]:
+    """Tokens with each measure word bound to its column, a note for each, and the money columns bound.
+
+    A money word ("revenue", "sales") adds up: its column is summed when no aggregation is named.
 
     Raises:
         NeedsClarificationError: a measure word fits several columns and no answer says which.
     """
     out = list(tokens)
     notes: list[str] = []
+    additive: set[str] = set()
     for i, token in enumerate(tokens):
         if token not in MEASURE_WORDS or _counted(tokens, i):
             continue
@@ -67,11 +70,13 @@ def bind_measures(
             if column is not None:
                 out[i] = column.lower().replace(" ", "_")
                 notes.append(f"{token!r} read as column {column!r} (your answer)")
+                additive |= {column} if MEASURE_STEMS[token] is _MONEY else set()
                 continue
         if len(options) == 1:
             out[i] = options[0].lower().replace(" ", "_")
             notes.append(f"{token!r} read as column {options[0]!r}")
+            additive |= {options[0]} if MEASURE_STEMS[token] is _MONEY else set()
         elif len(options) > 1:
             choices = {name: f"the column {name!r}" for name in options}
             ask(key, f"Which column does {token!r} mean?", choices, request=request)
-    return out, notes
+    return out, notes, additive

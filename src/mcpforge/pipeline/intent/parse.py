@@ -59,6 +59,7 @@ AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
     ("counts",): "count",
     ("range", "of"): "min",
     ("range",): "min", ("frequency",): "count", ("volume", "of"): "count", ("no", "of"): "count",
+    ("how", "much"): "sum",
 }  # fmt: skip
 _AGG_SORTED = sorted(AGG_WORDS, key=len, reverse=True)
 
@@ -139,6 +140,7 @@ class Phrases:
     sort_column: str | None = None
     metrics: list[Aggregation] = field(default_factory=list)
     ranking_metric: bool = False
+    additive: set[str] = field(default_factory=set)
     unknown: list[str] = field(default_factory=list)
     ambiguous: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -189,7 +191,7 @@ def find_top_n(tokens: list[str], out: Phrases) -> None:
                 out.used.add(i + 2)
                 out.top_subject = i + 3
             return
-    if _which_most(tokens, out) or _n_with_most(tokens, out):
+    if _which_most(tokens, out) or _n_with_most(tokens, out) or _with_most(tokens, out):
         return
     for i, token in enumerate(tokens[:-1]):
         if token in {"most", "least"} and tokens[i + 1] in {"common", "frequent", "popular"}:
@@ -243,6 +245,11 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
         subject = i + 1
         while subject < len(tokens) and tokens[subject] in {"is", "are", "was", "were", "the"}:
             subject += 1
+        count = 1
+        if subject < len(tokens) and tokens[subject].isdigit() and 0 < int(tokens[subject]) <= 10_000:
+            count = int(tokens[subject])  # "which 3 categories have the highest ..."
+            out.used.add(subject)
+            subject += 1
         if subject < len(tokens) and tokens[subject] in _SUPERLATIVES:
             out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[subject]], subject + 1
             out.used.add(subject)
@@ -252,12 +259,26 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
             return False
         for k in range(subject + 1, min(len(tokens), subject + 6)):
             if tokens[k] in _SUPERLATIVES:
-                out.top_n, out.descending = 1, _SUPERLATIVES[tokens[k]]
+                out.top_n, out.descending = count, _SUPERLATIVES[tokens[k]]
                 out.top_subject = subject
                 out.used.add(k)
                 out.notes.append(f"'{token} ... {tokens[k]}' read as the top 1 group")
                 return True
         return False
+    return False
+
+
+def _with_most(tokens: list[str], out: Phrases) -> bool:
+    """``department with the highest mean cost`` → the top 1 group (subject right before "with")."""
+    for k, token in enumerate(tokens[:-1]):
+        at = k + 1 + (tokens[k + 1] == "the")
+        if token != "with" or k == 0 or at >= len(tokens) or tokens[at] not in _SUPERLATIVES:
+            continue
+        start = k - 2 if k >= 2 and tokens[k - 2] not in _GRAMMAR else k - 1
+        out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[at]], start
+        out.used.add(at)
+        out.notes.append(f"'... with the {tokens[at]}' read as the top 1 group")
+        return True
     return False
 
 
@@ -431,11 +452,15 @@ def _agg_at(tokens: list[str], i: int) -> tuple[AggFunc, int] | None:
     return None
 
 
-def _agg_run(tokens: list[str], i: int, reserved: set[int]) -> tuple[list[AggFunc], int]:
+def _agg_run(
+    tokens: list[str], i: int, reserved: set[int], resolver: ColumnResolver
+) -> tuple[list[AggFunc], int]:
     """Aggregation words joined by and / , / or from ``i``: (functions, index after them)."""
     funcs: list[AggFunc] = []
     j = i
-    while (agg := _agg_at(tokens, j)) is not None and j not in reserved:
+    while (agg := _agg_at(tokens, j)) is not None and j not in reserved and not _starts_column(
+        tokens, j, resolver
+    ):
         # "average number of vehicles" is one mean, not a mean and a count
         adjacent = bool(funcs) and tokens[j - 1] not in {"and", ",", "&", "or"}
         if tokens[j] == "range":
@@ -453,6 +478,25 @@ def _agg_run(tokens: list[str], i: int, reserved: set[int]) -> tuple[list[AggFun
 
 
 _RANKING_WORDS = {"highest", "lowest", "largest", "smallest", "biggest"}
+
+
+def _starts_column(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
+    """``total cost`` naming the column total_cost: the first word is part of a name, not an aggregation."""
+    hit = resolver.match_at(tokens, j, fuzzy=False)
+    return hit is not None and hit[1] >= 2
+
+
+def _skip_filler(tokens: list[str], j: int) -> int:
+    """Skip "of the", and entity words before the column: "median order amount", "average patient age"."""
+    start = j
+    while j < len(tokens) and (tokens[j] in {"of", "the", "a", "an", "in", "all"} or (
+        singular(tokens[j]) in ENTITY_WORDS | _PERSON_WORDS and j - start < 3
+    )):
+        j += 1
+    return j
+
+
+_PERSON_WORDS = frozenset({"patient", "customer", "student", "user", "visitor", "client", "session", "member"})
 
 
 def _ranges_after_column(
@@ -477,13 +521,19 @@ def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, rese
     _ranges_after_column(tokens, resolver, out, reserved)
     i = 0
     while i < len(tokens):
-        funcs, j = _agg_run(tokens, i, reserved) if i not in out.used | reserved else ([], i)
+        funcs, j = _agg_run(tokens, i, reserved, resolver) if i not in out.used | reserved else ([], i)
         if not funcs:
             i += 1
             continue
+        plain = j
         while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
             j += 1
         columns, end, unresolved = _column_list(tokens, j, resolver, out)
+        if not columns and any(f not in {"count", "nunique"} for f in funcs):
+            skipped = _skip_filler(tokens, plain)
+            more, more_end, _unresolved = _column_list(tokens, skipped, resolver, out)
+            if more:
+                columns, end, unresolved = more, more_end, None
         needs_column = any(f not in {"count", "nunique"} for f in funcs)
         if not columns and needs_column and unresolved and _looks_like_column_word(unresolved):
             if unresolved not in _ENTITY_HINTS:
@@ -491,16 +541,20 @@ def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, rese
         elif not columns and needs_column and out.top_n is None and not unresolved:
             i = j
             continue
+        added = False
         for func in dict.fromkeys(funcs):
             if func == "count":
                 _add(out, _count_metric(columns, resolver, out))
+                added = True
             elif not columns:
                 if func == "nunique" and unresolved:
                     _unknown(out, unresolved, resolver)
             else:
                 for column in columns:
                     _add(out, Aggregation(column=column, func=func))
-        out.used.update(range(i, max(end, j)))
+                added = True
+        if added:  # a dropped aggregation word stays unused, so the word check sees it
+            out.used.update(range(i, max(end, j)))
         i = max(end, j, i + 1)
 
 

@@ -17,6 +17,10 @@ ANALYSIS_WORDS = (
     "distinct", "number", "deviation", "highest", "lowest", "largest", "smallest", "category",
 )  # fmt: skip
 _CUTOFF = 0.8
+# Real words close to an analysis word ("percent" ~ "percentile", "numbers" ~ "number") stay as they are.
+_KNOWN = frozenset({"percent", "percents", "proportions", "distinctly", "numbers", "numbered", "higher",
+                    "lower", "larger", "smaller", "categories", "maximal", "minimal", "averages",
+                    "medians", "highest", "distribute", "distributed", "medium", "meaning"})  # fmt: skip
 
 
 def fix_spelling(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
@@ -25,7 +29,7 @@ def fix_spelling(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str]
     notes: list[str] = []
     names = {name.lower() for name in resolver.names()}
     for token in tokens:
-        if len(token) < 5 or not token.isalpha() or token in ANALYSIS_WORDS or token in names:
+        if len(token) < 5 or not token.isalpha() or token in ANALYSIS_WORDS or token in _KNOWN or token in names:
             fixed.append(token)
             continue
         if resolver.resolve(token, fuzzy=False) is not None:
