@@ -221,37 +221,66 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     ] = False,
     as_json: JsonOption = False,
     allow_read: AllowReadOption = None,
+    clarify: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--clarify",
+            help="Answer a question the forge asked, as KEY=CHOICE (repeatable), e.g. --clarify revenue=amount.",
+            show_default=False,
+        ),
+    ] = None,
+    remember: Annotated[
+        bool, typer.Option("--remember", help="Remember the --clarify answers for this data file.")
+    ] = False,
 ) -> None:
     """Answer a request over a CSV file with a validated, staged tool (or a registered one).
+
+    When the request can be read several ways the forge asks one question (status NEEDS_CLARIFICATION);
+    answer it with --clarify KEY=CHOICE, or pick a choice on a terminal.
 
     Example: mcpforge ask "Analyze traffic accidents by severity" --data examples/traffic_accidents.csv
     """
     from mcpforge.pipeline._forge_result import EMPTY_JSON
 
     with cli_errors(as_json=as_json, extra=EMPTY_JSON):
+        from mcpforge.exceptions import NeedsClarificationError
         from mcpforge.pipeline.forge import forge
 
+        answers = parse_clarify(clarify or [])
         llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
         cfg = load_cli_config(registry, config, llm=llm)
         reg = _registry(cfg)
         existed = reg.is_initialized()
-        status = _Status(not as_json)
-        try:
-            result = forge(
-                request,
-                data,
-                registry=reg,
-                config=cfg,
-                engine=engine or cfg.llm.engine,
-                allow_read=allow_read or [],
-                progress=status,
-                custom=custom,
-            )
-        finally:
-            status.stop()
-            from mcpforge.pipeline.validation.semantic import wait_for_pending
+        interactive = sys.stdin.isatty() and sys.stdout.isatty() and not as_json
+        while True:
+            status = _Status(not as_json)
+            try:
+                result = forge(
+                    request,
+                    data,
+                    registry=reg,
+                    config=cfg,
+                    engine=engine or cfg.llm.engine,
+                    allow_read=allow_read or [],
+                    progress=status,
+                    custom=custom,
+                    answers=answers,
+                    remember=remember,
+                )
+            except NeedsClarificationError as question:
+                status.stop()
+                picked = _pick(question) if interactive else None
+                if picked is None:
+                    _say_question(question, request, as_json=as_json)
+                    raise typer.Exit(EXIT_NEEDS_CLARIFICATION) from None
+                answers = {**answers, question.key: picked}
+                continue
+            finally:
+                status.stop()
+                from mcpforge.pipeline.validation.semantic import wait_for_pending
 
-            wait_for_pending()  # a CodeBLEU still computing is attached before exit (bounded: 5 s)
+                wait_for_pending()  # a CodeBLEU still computing is attached before exit (bounded: 5 s)
+            break
         _say_created(reg, existed, quiet=as_json)
         if as_json:
             print_json(result.to_json())
@@ -259,7 +288,6 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             typer.echo(f"error: {result.error}", err=True)
         else:
             typer.echo(result.result_markdown)
-            interactive = sys.stdin.isatty() and sys.stdout.isatty()
             if result.status == "STAGED" and not no_review and interactive:
                 _review(result, reg, cfg)
             elif result.status == "STAGED":
@@ -270,6 +298,60 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                 )
         if not result.ok:
             raise typer.Exit(EXIT_RUNTIME_ERROR)
+
+
+EXIT_NEEDS_CLARIFICATION = 3
+
+
+def parse_clarify(items: list[str]) -> dict[str, str]:
+    """``["revenue=amount"]`` → ``{"revenue": "amount"}``; a malformed item is a usage error."""
+    from mcpforge.exceptions import InvalidArgumentError
+
+    answers: dict[str, str] = {}
+    for item in items:
+        key, sep, choice = item.partition("=")
+        if not sep or not key.strip() or not choice.strip():
+            raise InvalidArgumentError(f"--clarify {item!r} is not KEY=CHOICE", argument="clarify")
+        answers[key.strip()] = choice.strip()
+    return answers
+
+
+def clarification_json(question: Any, request: str) -> dict[str, Any]:
+    """The JSON of a question back to the person (``ask --json`` and the MCP ``forge_request``)."""
+    return {
+        "status": "NEEDS_CLARIFICATION",
+        "request": request,
+        "key": question.key,
+        "question": question.question,
+        "choices": [{"choice": name, "meaning": meaning} for name, meaning in question.choices.items()],
+        "answer_with": f"--clarify {question.key}=CHOICE",
+        "error": None,
+    }
+
+
+def _say_question(question: Any, request: str, *, as_json: bool) -> None:
+    if as_json:
+        print_json(clarification_json(question, request))
+        return
+    typer.echo(f"NEEDS_CLARIFICATION: {question.question}")
+    for name, meaning in question.choices.items():
+        typer.echo(f"  {name}: {meaning}")
+    typer.echo(f"Ask again with: --clarify {question.key}=CHOICE", err=True)
+
+
+def _pick(question: Any) -> str | None:
+    """Ask the person on the terminal; None when they give no valid choice."""
+    names = list(question.choices)
+    typer.echo(question.question)
+    for index, name in enumerate(names, start=1):
+        typer.echo(f"  {index}. {name}: {question.choices[name]}")
+    answer = _prompt("Your choice (number or name; Enter to stop)")
+    if not answer:
+        return None
+    answer = answer.strip()
+    if answer.isdigit() and 1 <= int(answer) <= len(names):
+        return names[int(answer) - 1]
+    return answer if answer in names else None
 
 
 def register(app: typer.Typer) -> None:

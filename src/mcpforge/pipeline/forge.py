@@ -9,7 +9,7 @@ A model engine plugs in where the catalogue cannot render the request (``pipelin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +29,7 @@ from mcpforge.pipeline.spec import finalize_spec, unique_tool_name
 from mcpforge.pipeline.stage import stage_run
 from mcpforge.pipeline.validation import semantic as _semantic
 from mcpforge.pipeline.validation.run import ValidationRun, run_validation
+from mcpforge.registry.choices import remember_choices, remembered_choices
 
 if TYPE_CHECKING:
     from mcpforge.catalogue.base import Operation, RenderedTool
@@ -232,8 +233,13 @@ def forge(
     progress: Progress | None = None,
     actor: str = "cli",
     custom: bool = False,
+    answers: Mapping[str, str] | None = None,
+    remember: bool = False,
 ) -> ForgeResult:
     """Steps 1-6 for ``request`` over ``data_path``.
+
+    ``answers`` answer earlier clarifying questions (``{"revenue": "amount"}``); they come on top of the
+    answers remembered for this dataset in the registry, and ``remember`` stores them there.
 
     ``custom`` skips the catalogue: a model writes the tool (the person knows no template fits, e.g.
     after rejecting one); it needs a model engine.
@@ -244,6 +250,7 @@ def forge(
     Raises:
         PathNotAllowedError: the data file is outside the allowed roots (nothing is staged).
         DataError: the data file is missing, empty, binary, badly encoded or malformed.
+        NeedsClarificationError: the request has several readings: one question with choices.
         UnmappableRequestError: the request cannot be mapped onto an analysis of this data.
         InvalidArgumentError: an unknown engine name.
     """
@@ -266,6 +273,8 @@ def forge(
             progress,
             actor,
             custom=custom,
+            answers=dict(answers or {}),
+            remember=remember,
         )
     finally:
         if model_engine is not None and isinstance(engine, str):
@@ -284,6 +293,8 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     actor: str,
     *,
     custom: bool = False,
+    answers: dict[str, str] | None = None,
+    remember: bool = False,
 ) -> ForgeResult:
     timer = _Timer()
     say = progress or (lambda _message: None)
@@ -293,8 +304,9 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         schema = DatasetSchema.from_file(path)
         check_csv_shape(path)
     with timer.step("intent"):
+        given = {**remembered_choices(registry.root, path), **(answers or {})}
         if model_engine is None:
-            intent = extract_intent_for(request, schema)
+            intent = extract_intent_for(request, schema, given)
         else:
             chosen = None if custom else _route_with_model(model_engine, request, schema, say)
             if chosen is None:
@@ -304,6 +316,8 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
             intent = chosen
     intent = intent.model_copy(update={"data_source": str(path)})
     ensure_registry(registry)
+    if remember and answers:
+        remember_choices(registry.root, path, dict(answers))
     with timer.step("gap"):
         decision = gap_decision(intent, registry)
     if decision.reuse_tool is not None:
@@ -377,11 +391,11 @@ def ensure_registry(registry: Registry) -> None:
         registry.init()
 
 
-def extract_intent_for(request: str, schema: DatasetSchema) -> Intent:
-    """Step 1: the rules parser's intent for ``request`` over ``schema``."""
+def extract_intent_for(request: str, schema: DatasetSchema, answers: dict[str, str] | None = None) -> Intent:
+    """Step 1: the rules parser's intent for ``request`` over ``schema`` (with answers to its questions)."""
     from mcpforge.pipeline.intent import extract_intent
 
-    return extract_intent(request, schema)
+    return extract_intent(request, schema, answers=answers)
 
 
 def _forge_with_model(  # noqa: PLR0917 - private step with the forge state

@@ -19,7 +19,7 @@ from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
-from mcpforge.pipeline.intent.measures import bind_measures
+from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     detect_operations,
@@ -86,6 +86,8 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     derived, text = find_derived(text, resolver)
     tokens, spelled = fix_spelling(tokenize(text), resolver)
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
+    tokens, counted = counted_entities(tokens, resolver, given, request=request)
+    bound += counted
     text = " ".join(tokens)
     phrases = Phrases(notes=[*spelled, *bound], additive=additive)
     find_top_n(tokens, phrases)

@@ -80,3 +80,46 @@ def bind_measures(
             choices = {name: f"the column {name!r}" for name in options}
             ask(key, f"Which column does {token!r} mean?", choices, request=request)
     return out, notes, additive
+
+
+def _id_column(word: str, resolver: ColumnResolver) -> str | None:
+    base = word[:-1] if word.endswith("s") else word
+    for name in resolver.names():
+        if norm(name) in {f"{base} id", f"{base}id"}:
+            return name
+    return None
+
+
+def counted_entities(
+    tokens: list[str], resolver: ColumnResolver, answers: Answers, *, request: str
+) -> tuple[list[str], list[str]]:
+    """``how many patients`` over a file where a patient has several rows: rows or distinct ids?
+
+    Returns the tokens (the entity word replaced by its id column when the answer is "distinct") and notes.
+
+    Raises:
+        NeedsClarificationError: the id column repeats and no answer says which count is meant.
+    """
+    out = list(tokens)
+    notes: list[str] = []
+    schema = resolver.schema
+    for i, token in enumerate(tokens):
+        if not _counted(tokens, i) or not token.endswith("s"):
+            continue
+        column = _id_column(token, resolver)
+        info = schema.get(column) if column else None
+        if column is None or info is None or schema.sampled or info.distinct_count >= schema.row_count:
+            continue
+        chosen = answers.get(token)
+        if chosen == "distinct":
+            out[i] = column.lower().replace(" ", "_")
+            notes.append(f"{token!r} counted as distinct {column!r} (your answer)")
+        elif chosen == "rows":
+            notes.append(f"{token!r} counted as rows (your answer)")
+        else:
+            choices = {
+                "rows": f"count rows: each of the {schema.row_count:,} rows is one {token[:-1]}",
+                "distinct": f"count distinct {column!r} values ({info.distinct_count:,} in the file)",
+            }
+            ask(token, f"Should {token!r} count rows or distinct {column!r} values?", choices, request=request)
+    return out, notes
