@@ -157,7 +157,9 @@ def _report(label: str, counts: Counter[str], total: int) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--fast", action="store_true", help="parser + catalogue reference only")
     parser.add_argument("--smoke", action="store_true", help="a dozen requests (CI)")
     parser.add_argument("--show", default="", help="comma list of outcomes to print (wrong,refused,...)")

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - one phrasing per line reads better than wrapped request strings
 """The paraphrase suite of the reading benchmark: requests written before the parser was tuned.
 
 Each :class:`Concept` is one question asked several ways (phrasing, typos, synonyms, word order) with
@@ -47,7 +48,9 @@ def _as_dict(series: pd.Series) -> dict[tuple[str, ...], float]:
     return out
 
 
-def grouped(keys: list[str], column: str | None, func: str, where: Callable[[pd.DataFrame], Any] | None = None):
+def grouped(
+    keys: list[str], column: str | None, func: str, where: Callable[[pd.DataFrame], Any] | None = None
+):
     """``func`` of ``column`` (rows when None) per ``keys``, over the rows ``where`` keeps."""
 
     def compute(df: pd.DataFrame) -> Expected:
@@ -87,7 +90,7 @@ def share_of_sum(key: str, column: str):
     return compute
 
 
-def best(keys: list[str], column: str | None, func: str, n: int = 1, where=None, largest: bool = True):
+def best(keys: list[str], column: str | None, func: str, *, n: int = 1, where=None, largest: bool = True):
     """The top ``n`` groups by ``func`` of ``column`` (rows when None), with their values."""
 
     def compute(df: pd.DataFrame) -> Expected:

@@ -135,7 +135,13 @@ class NeedsClarificationError(UnmappableRequestError):
     """
 
     def __init__(
-        self, message: str, *, key: str, question: str, choices: dict[str, str], understood: dict[str, object] | None = None
+        self,
+        message: str,
+        *,
+        key: str,
+        question: str,
+        choices: dict[str, str],
+        understood: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message, understood=understood)
         self.key = key

@@ -154,7 +154,9 @@ class Percentiles(Operation):
                     description="Percentiles to compute, each in [0, 100]",
                     default=args["percentiles"],
                 ),
-                columns_param("group_by_columns", args["group_by_columns"], "Columns to group by (empty: none)"),
+                columns_param(
+                    "group_by_columns", args["group_by_columns"], "Columns to group by (empty: none)"
+                ),
             ],
             needed="[*columns, *group_by_columns]",
             body=body,
@@ -178,14 +180,18 @@ class Percentiles(Operation):
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         keys = list(arguments.get("group_by_columns") or [])
         groups: dict[tuple[Any, ...], list[int]] = {}
-        for position, key in enumerate(zip(*(df[k].tolist() for k in keys), strict=True) if keys else [()] * len(df)):
+        for position, key in enumerate(
+            zip(*(df[k].tolist() for k in keys), strict=True) if keys else [()] * len(df)
+        ):
             groups.setdefault(tuple("" if is_missing(v) else v for v in key), []).append(position)
         rows = []
         for key in sorted(groups, key=lambda k: tuple(str(v) for v in k)) if keys else [()]:
             part = df.iloc[groups.get(key, [])] if keys else df
             for column in arguments["columns"]:
                 values = sorted(numbers(part[column].tolist()))
-                rows.append([*key, column, *(quantile(values, float(p) / 100) for p in arguments["percentiles"])])
+                rows.append(
+                    [*key, column, *(quantile(values, float(p) / 100) for p in arguments["percentiles"])]
+                )
         return pd.DataFrame(rows, columns=[*keys, "column", *(_label(p) for p in arguments["percentiles"])])
 
 

@@ -21,6 +21,7 @@ from mcpforge.cli._common import (
     print_json,
 )
 from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import NeedsClarificationError
 
 AllowReadOption = Annotated[
     list[Path] | None,
@@ -225,7 +226,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
         list[str] | None,
         typer.Option(
             "--clarify",
-            help="Answer a question the forge asked, as KEY=CHOICE (repeatable), e.g. --clarify revenue=amount.",
+            help="Answer a question the forge asked, as KEY=CHOICE (repeatable): --clarify revenue=amount.",
             show_default=False,
         ),
     ] = None,
@@ -243,7 +244,6 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     from mcpforge.pipeline._forge_result import EMPTY_JSON
 
     with cli_errors(as_json=as_json, extra=EMPTY_JSON):
-        from mcpforge.exceptions import NeedsClarificationError
         from mcpforge.pipeline.forge import forge
 
         answers = parse_clarify(clarify or [])
@@ -316,22 +316,11 @@ def parse_clarify(items: list[str]) -> dict[str, str]:
     return answers
 
 
-def clarification_json(question: Any, request: str) -> dict[str, Any]:
-    """The JSON of a question back to the person (``ask --json`` and the MCP ``forge_request``)."""
-    return {
-        "status": "NEEDS_CLARIFICATION",
-        "request": request,
-        "key": question.key,
-        "question": question.question,
-        "choices": [{"choice": name, "meaning": meaning} for name, meaning in question.choices.items()],
-        "answer_with": f"--clarify {question.key}=CHOICE",
-        "error": None,
-    }
-
-
-def _say_question(question: Any, request: str, *, as_json: bool) -> None:
+def _say_question(question: NeedsClarificationError, request: str, *, as_json: bool) -> None:
     if as_json:
-        print_json(clarification_json(question, request))
+        from mcpforge.pipeline.intent.clarify import question_json
+
+        print_json(question_json(question, request))
         return
     typer.echo(f"NEEDS_CLARIFICATION: {question.question}")
     for name, meaning in question.choices.items():
@@ -339,7 +328,7 @@ def _say_question(question: Any, request: str, *, as_json: bool) -> None:
     typer.echo(f"Ask again with: --clarify {question.key}=CHOICE", err=True)
 
 
-def _pick(question: Any) -> str | None:
+def _pick(question: NeedsClarificationError) -> str | None:
     """Ask the person on the terminal; None when they give no valid choice."""
     names = list(question.choices)
     typer.echo(question.question)

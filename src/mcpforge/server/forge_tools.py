@@ -27,7 +27,7 @@ from fastmcp.tools.base import ToolResult
 from pydantic import Field
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
+from mcpforge.exceptions import InvalidArgumentError, MCPForgeError, NeedsClarificationError
 from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.pipeline.forge import ForgeResult, forge
 from mcpforge.pipeline.present import result_section, validation_line
@@ -51,7 +51,7 @@ class ForgeService:
     config: MCPForgeConfig
     roots: tuple[Path, ...]
 
-    def request(self, request: str, data_path: str) -> ForgeResult:
+    def request(self, request: str, data_path: str, answers: dict[str, str] | None = None) -> ForgeResult:
         """Steps 1-7 for ``request`` over ``data_path``, which must lie under the server's roots.
 
         Raises:
@@ -61,7 +61,7 @@ class ForgeService:
         path = resolve_under_roots(data_path, self.roots, mode="read")
         return forge(
             request, path, registry=self.registry, config=self.config, engine=self.config.llm.engine,
-            allow_read=self.roots, actor=REQUEST_ACTOR,
+            allow_read=self.roots, actor=REQUEST_ACTOR, answers=answers,
         )  # fmt: skip
 
     def candidate(self, candidate_id: str) -> ToolCandidate:
@@ -150,6 +150,19 @@ def candidate_markdown(candidate: ToolCandidate) -> str:
     return "\n".join(lines)
 
 
+def clarification_result(question: NeedsClarificationError, request: str) -> ToolResult:
+    """A question back to the person instead of a guess: not an error, the next step is an answer."""
+    from mcpforge.pipeline.intent.clarify import question_json
+
+    data = question_json(question, request)
+    again = f'call forge_request again with clarify={{"{question.key}": "<choice>"}}'
+    data["answer_with"] = again
+    lines = [f"**Needs clarification**: {question.question}", ""]
+    lines += [f"- `{name}`: {meaning}" for name, meaning in question.choices.items()]
+    lines += ["", f"Ask the person, then {again}."]
+    return ToolResult(content="\n".join(lines), structured_content=data)
+
+
 def _error(tool: str, exc: BaseException) -> ToolResult:
     return ToolResult(content=f"{tool} failed: {exc}", is_error=True)
 
@@ -166,6 +179,10 @@ def register_forge_tools(
         data_path: Annotated[
             str, Field(description="CSV file to analyse; must lie under the server's allowed roots")
         ],
+        clarify: Annotated[
+            dict[str, str] | None,
+            Field(description='Answers to a question this tool asked before, e.g. {"revenue": "amount"}'),
+        ] = None,
     ) -> ToolResult:
         """Generate, validate and stage a data-analysis tool for a request, and run it on the data.
 
@@ -174,10 +191,14 @@ def register_forge_tools(
         sandbox (or reuses a registered one), runs it on the file and stages it. It never registers it.
         RETURNS: the result and a tool summary as markdown, and the forge result as structured data.
         PREREQUISITES: the file is under an allowed read directory. To register the staged tool, call
-        review_candidate: the person decides in their client.
+        review_candidate: the person decides in their client. When the request can be read several ways
+        the result is a question with choices (status NEEDS_CLARIFICATION): ask the person and call again
+        with clarify={key: choice}.
         """
         try:
-            result = await anyio.to_thread.run_sync(service.request, request, data_path)
+            result = await anyio.to_thread.run_sync(service.request, request, data_path, clarify)
+        except NeedsClarificationError as question:
+            return clarification_result(question, request)
         except MCPForgeError as exc:
             return _error("forge_request", exc)
         except Exception as exc:  # top level of a tool call: the server must keep serving

@@ -36,7 +36,7 @@ class Leftover:
 
 
 def _metric_funcs(intent: Intent) -> set[str]:
-    funcs = {m.func for m in intent.metrics}
+    funcs: set[str] = {m.func for m in intent.metrics}
     if intent.operation in {"group_count", "value_distribution", "crosstab", "distinct_count"}:
         funcs.add("count")
     if intent.operation == "summary_stats":
@@ -56,7 +56,9 @@ def _intent_columns(intent: Intent) -> set[str]:
     return {n for n in names if n}
 
 
-def _why(token: str, i: int, tokens: list[str], intent: Intent, resolver: ColumnResolver) -> str | None:
+def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
+    token: str, i: int, tokens: list[str], intent: Intent, resolver: ColumnResolver
+) -> str | None:
     negated = any(f.op in {"!=", "not in"} or f.value is False for f in intent.filters)
     if _NUMBER.fullmatch(token):
         pct = [float(p) for p in intent.options.get("percentiles", [])]
@@ -73,9 +75,9 @@ def _why(token: str, i: int, tokens: list[str], intent: Intent, resolver: Column
     if token in RATE_WORDS and not (intent.as_percentage or intent.operation in _PERCENT_OPS):
         return "a rate or share the reading does not compute"
     func = _SINGLE_AGG.get(token)
-    if func is not None and func not in _metric_funcs(intent):
-        if not (func in {"sum", "count"} and _metric_funcs(intent) & {"sum", "count"}):
-            return f"an aggregation ({func}) the reading does not use"
+    funcs = _metric_funcs(intent)
+    if func is not None and func not in funcs and not (func in {"sum", "count"} and funcs & {"sum", "count"}):
+        return f"an aggregation ({func}) the reading does not use"
     if token in MEASURE_WORDS:
         return "a measure word that names no column of the data"
     hit = resolver.match_at(tokens, i, fuzzy=len(token) >= 5)

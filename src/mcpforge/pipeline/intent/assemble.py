@@ -70,7 +70,9 @@ def _default_metrics(p: Parsed, metrics: list[Aggregation], numeric: list[str]) 
         return [Aggregation(column=None, func="count")]
     per_row = p.phrases.per_row
     out = [
-        Aggregation(column=c, func="sum" if c in p.phrases.additive else "mean" if per_row else default_func(c))
+        Aggregation(
+            column=c, func="sum" if c in p.phrases.additive else "mean" if per_row else default_func(c)
+        )
         for c in numeric
     ]
     p.notes.extend(f"no aggregation named for {m.column!r}; used {m.func}" for m in out)

@@ -9,7 +9,7 @@ the dataset) and the parser applies it on the next reading instead of asking aga
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from mcpforge.exceptions import NeedsClarificationError
 
@@ -38,3 +38,16 @@ def ask(key: str, question: str, choices: dict[str, str], *, request: str) -> No
         f"Choices: {listed}. Answer with --clarify {key}=CHOICE."
     )
     raise NeedsClarificationError(message, key=key, question=question, choices=choices)
+
+
+def question_json(question: NeedsClarificationError, request: str) -> dict[str, Any]:
+    """The JSON of a question back to the person (``ask --json`` and the MCP ``forge_request``)."""
+    return {
+        "status": "NEEDS_CLARIFICATION",
+        "request": request,
+        "key": question.key,
+        "question": question.question,
+        "choices": [{"choice": name, "meaning": meaning} for name, meaning in question.choices.items()],
+        "answer_with": f"--clarify {question.key}=CHOICE",
+        "error": None,
+    }

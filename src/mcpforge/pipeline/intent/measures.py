@@ -2,7 +2,7 @@
 
 A person says "total sales per category" about a file whose money column is ``amount``. A measure word
 that names no column itself is bound to the one numeric column whose name says it holds that kind of
-number; with several candidates (or one that could also be derived, like quantity × unit_price) the
+number; with several candidates (or one that could also be derived, like quantity * unit_price) the
 parser asks; with none it leaves the word for the word check, which refuses naming it.
 """
 
@@ -121,5 +121,7 @@ def counted_entities(
                 "rows": f"count rows: each of the {schema.row_count:,} rows is one {token[:-1]}",
                 "distinct": f"count distinct {column!r} values ({info.distinct_count:,} in the file)",
             }
-            ask(token, f"Should {token!r} count rows or distinct {column!r} values?", choices, request=request)
+            ask(
+                token, f"Should {token!r} count rows or distinct {column!r} values?", choices, request=request
+            )
     return out, notes

@@ -458,8 +458,10 @@ def _agg_run(
     """Aggregation words joined by and / , / or from ``i``: (functions, index after them)."""
     funcs: list[AggFunc] = []
     j = i
-    while (agg := _agg_at(tokens, j)) is not None and j not in reserved and not _starts_column(
-        tokens, j, resolver
+    while (
+        (agg := _agg_at(tokens, j)) is not None
+        and j not in reserved
+        and not _starts_column(tokens, j, resolver)
     ):
         # "average number of vehicles" is one mean, not a mean and a count
         adjacent = bool(funcs) and tokens[j - 1] not in {"and", ",", "&", "or"}
@@ -489,14 +491,17 @@ def _starts_column(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
 def _skip_filler(tokens: list[str], j: int) -> int:
     """Skip "of the", and entity words before the column: "median order amount", "average patient age"."""
     start = j
-    while j < len(tokens) and (tokens[j] in {"of", "the", "a", "an", "in", "all"} or (
-        singular(tokens[j]) in ENTITY_WORDS | _PERSON_WORDS and j - start < 3
-    )):
+    while j < len(tokens) and (
+        tokens[j] in {"of", "the", "a", "an", "in", "all"}
+        or (singular(tokens[j]) in ENTITY_WORDS | _PERSON_WORDS and j - start < 3)
+    ):
         j += 1
     return j
 
 
-_PERSON_WORDS = frozenset({"patient", "customer", "student", "user", "visitor", "client", "session", "member"})
+_PERSON_WORDS = frozenset(
+    {"patient", "customer", "student", "user", "visitor", "client", "session", "member"}
+)
 
 
 def _ranges_after_column(
@@ -516,7 +521,9 @@ def _ranges_after_column(
                 break
 
 
-def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]) -> None:
+def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
+    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
+) -> None:
     """``average speed``, ``mean and max of duration``, ``number of distinct customers``, ``how many``."""
     _ranges_after_column(tokens, resolver, out, reserved)
     i = 0

@@ -39,7 +39,7 @@ def _boolean_column(p: Parsed) -> str | None:
 
 def rate_reading(p: Parsed, base: dict[str, object]) -> Intent | None:
     """The rate reading of the request, or None when it asks for no rate over a yes/no column."""
-    if not _RATE.search(p.low) or p.phrases.metrics and any(m.column for m in p.phrases.metrics):
+    if not _RATE.search(p.low) or (p.phrases.metrics and any(m.column for m in p.phrases.metrics)):
         return None
     column = _boolean_column(p)
     if column is None:
@@ -48,11 +48,13 @@ def rate_reading(p: Parsed, base: dict[str, object]) -> Intent | None:
     rest = {k: v for k, v in base.items() if k not in {"filters", "notes", "request"}}
     notes = [*p.notes, f"rate read as the share of rows per value of {column!r}"]
     keys = list(p.phrases.group_by)
-    p.phrases.used.update(i for i, word in enumerate(p.tokens) if _RATE.fullmatch(word) or _stem_match(word, column))
+    p.phrases.used.update(
+        i for i, word in enumerate(p.tokens) if _RATE.fullmatch(word) or _stem_match(word, column)
+    )
     if not keys:
         return Intent(request=p.request, operation="value_distribution", columns=[column], filters=filters,
-                      notes=notes, **rest)  # type: ignore[arg-type]  # fmt: skip
+                      notes=notes, **rest)  # fmt: skip
     if len(keys) > 1:
         return None
     return Intent(request=p.request, operation="crosstab", group_by=keys, columns=[column], filters=filters,
-                  as_percentage=True, options={"normalize": "index"}, notes=notes, **rest)  # type: ignore[arg-type]  # fmt: skip
+                  as_percentage=True, options={"normalize": "index"}, notes=notes, **rest)  # fmt: skip

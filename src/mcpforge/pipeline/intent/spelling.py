@@ -29,7 +29,13 @@ def fix_spelling(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str]
     notes: list[str] = []
     names = {name.lower() for name in resolver.names()}
     for token in tokens:
-        if len(token) < 5 or not token.isalpha() or token in ANALYSIS_WORDS or token in _KNOWN or token in names:
+        if (
+            len(token) < 5
+            or not token.isalpha()
+            or token in ANALYSIS_WORDS
+            or token in _KNOWN
+            or token in names
+        ):
             fixed.append(token)
             continue
         if resolver.resolve(token, fuzzy=False) is not None:
