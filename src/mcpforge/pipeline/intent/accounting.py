@@ -66,7 +66,8 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
         if digits and float(digits) in pct:
             return None
         return "a number the reading does not use"
-    if token in _COMPARISONS:
+    pairwise = intent.operation in {"correlation", "crosstab"} or any(f.op == "in" for f in intent.filters)
+    if token in _COMPARISONS and not (token == "between" and pairwise):
         return "a comparison the reading does not use"
     if token in _NEGATIONS and not negated:
         return "a negation the reading does not use"

@@ -19,6 +19,7 @@ from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.parse import (
     Phrases,
@@ -94,6 +95,8 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     find_sort_order(tokens, phrases)
     find_grain(tokens, resolver, phrases)
     filters = find_filters(tokens, resolver, set(phrases.used))
+    code_equalities(tokens, resolver, set(phrases.used), filters)
+    implicit_comparisons(tokens, resolver, set(phrases.used), filters, given, request=request)
     reserved = phrases.used | filters.used
     phrases.used |= filters.used
     find_groups(tokens, resolver, phrases)
