@@ -48,6 +48,15 @@ def _metric_funcs(intent: Intent) -> set[str]:
     return funcs
 
 
+def _option_numbers(intent: Intent) -> set[float]:
+    found: set[float] = set()
+    for value in intent.options.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, int | float) and not isinstance(item, bool):
+                found.add(float(item))
+    return found
+
+
 def _intent_columns(intent: Intent) -> set[str]:
     names = {*intent.group_by, *intent.columns, *(m.column for m in intent.metrics if m.column)}
     names |= {f.column for f in intent.filters} | {d.name for d in intent.derived}
@@ -61,10 +70,9 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
 ) -> str | None:
     negated = any(f.op in {"!=", "not in"} or f.value is False for f in intent.filters)
     if _NUMBER.fullmatch(token):
-        pct = [float(p) for p in intent.options.get("percentiles", [])]
-        digits = re.sub(r"\D", "", token)
-        if digits and float(digits) in pct:
-            return None
+        digits = re.sub(r"[^\d.]", "", token).strip(".")
+        if digits and float(digits) in _option_numbers(intent):
+            return None  # "threshold 2.5", "90th percentile": the operation's own settings
         return "a number the reading does not use"
     pairwise = intent.operation in {"correlation", "crosstab"} or any(f.op == "in" for f in intent.filters)
     if token in _COMPARISONS and not (token == "between" and pairwise):
@@ -73,7 +81,11 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
         return "a negation the reading does not use"
     if token in _ONLY and not intent.filters:
         return "a restriction the reading does not use"
-    if token in RATE_WORDS and not (intent.as_percentage or intent.operation in _PERCENT_OPS):
+    if token in RATE_WORDS and token not in {"rate", "rates"} and intent.as_percentage:
+        return None
+    if token in RATE_WORDS and not (
+        intent.operation in _PERCENT_OPS or (intent.as_percentage and token != "rate")
+    ):
         return "a rate or share the reading does not compute"
     func = _SINGLE_AGG.get(token)
     funcs = _metric_funcs(intent)

@@ -241,6 +241,9 @@ def _group_aggregate(p: Parsed, base: dict[str, Any]) -> Intent | None:
         metrics.insert(0, Aggregation(column=sort, func=default_func(sort)))
         p.notes.append(f"ranked by the {metrics[0].func} of {sort!r}")
     metrics = _default_metrics(p, metrics, p.numeric([c for c in p.mentioned if c not in group_by]))
+    if p.share and metrics and metrics[0].func in {"sum", "count"}:
+        base["as_percentage"] = True  # "what share of revenue comes from each category"
+        p.notes.append(f"each group's percent of the total {metrics[0].func} shown")
     return Intent(operation="group_aggregate", group_by=group_by, metrics=metrics, **base)
 
 

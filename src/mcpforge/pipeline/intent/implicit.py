@@ -14,7 +14,8 @@ from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
 from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
 _PEOPLE = frozenset({"patients", "patient", "people", "persons", "customers", "employees", "children",
-                     "adults", "aged", "age", "ages", "students", "staff", "members", "users", "kids"})  # fmt: skip
+                     "adults", "aged", "age", "ages", "students", "staff", "members", "users",
+                     "kids"})  # fmt: skip
 _NUMERIC_OPS = {">", ">=", "<", "<="}
 _CODE_MAX_DISTINCT = 50
 
@@ -44,7 +45,7 @@ def _comparator(tokens: list[str], i: int) -> tuple[str, int] | None:
     return None
 
 
-def implicit_comparisons(  # noqa: PLR0913 - the parser's state, passed through
+def implicit_comparisons(
     tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult, answers: Answers,
     *, request: str,
 ) -> None:  # fmt: skip
@@ -79,12 +80,14 @@ def implicit_comparisons(  # noqa: PLR0913 - the parser's state, passed through
             ask(key, f"Which column should be {key!r}?", choices, request=request)
         if len(options) == 1:
             number = int(value) if value.is_integer() else value
-            out.filters.append(Filter(column=options[0], op=op, value=number))  # type: ignore[arg-type]
+            out.filters.append(Filter(column=options[0], op=op, value=number))
             out.used.update(range(i, j + 1))
             out.notes.append(f"{key!r} read as {options[0]!r} {op} {tokens[j]}")
 
 
-def code_equalities(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+def code_equalities(
+    tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult
+) -> None:
     """``triage code 1``: a numeric code column named right before a number is an equality."""
     for start in range(len(tokens)):
         if start in reserved or start in out.used:

@@ -104,9 +104,13 @@ def counted_entities(
     notes: list[str] = []
     schema = resolver.schema
     for i, token in enumerate(tokens):
+        column = _id_column(token, resolver) if token.endswith("s") else None
+        if column is not None and i > 0 and tokens[i - 1] in {"distinct", "unique", "different"}:
+            out[i] = column.lower().replace(" ", "_")  # "unique students": the distinct ids, no question
+            notes.append(f"{token!r} counted as distinct {column!r}")
+            continue
         if not _counted(tokens, i) or not token.endswith("s"):
             continue
-        column = _id_column(token, resolver)
         info = schema.get(column) if column else None
         if column is None or info is None or schema.sampled or info.distinct_count >= schema.row_count:
             continue

@@ -521,11 +521,39 @@ def _ranges_after_column(
                 break
 
 
+_POSTFIX_AGGS: dict[str, AggFunc] = {"total": "sum", "totals": "sum", "sum": "sum", "average": "mean",
+                                     "mean": "mean", "median": "median", "maximum": "max",
+                                     "minimum": "min"}  # fmt: skip
+
+
+def _postfix_aggregations(
+    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
+) -> None:
+    """``bonus total for each office``, ``salary average by department``: the column, then the word."""
+    for i, token in enumerate(tokens):
+        func = _POSTFIX_AGGS.get(token)
+        if func is None or i in out.used | reserved or (i + 1 < len(tokens) and tokens[i + 1] == "of"):
+            continue
+        for width in (3, 2, 1):
+            start = i - width
+            hit = resolver.match_at(tokens, start) if start >= 0 else None
+            if (
+                hit
+                and hit[1] == width
+                and resolver.kind(hit[0]) == "numeric"
+                and not set(range(start, i)) & out.used
+            ):
+                _add(out, Aggregation(column=hit[0], func=func))
+                out.used.update(range(start, i + 1))
+                break
+
+
 def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
     tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
 ) -> None:
     """``average speed``, ``mean and max of duration``, ``number of distinct customers``, ``how many``."""
     _ranges_after_column(tokens, resolver, out, reserved)
+    _postfix_aggregations(tokens, resolver, out, reserved)
     i = 0
     while i < len(tokens):
         funcs, j = _agg_run(tokens, i, reserved, resolver) if i not in out.used | reserved else ([], i)
@@ -536,6 +564,9 @@ def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
         while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
             j += 1
         columns, end, unresolved = _column_list(tokens, j, resolver, out)
+        numeric_funcs = any(f in {"sum", "mean", "median", "std"} for f in funcs)
+        if numeric_funcs and columns and all(resolver.kind(c) != "numeric" for c in columns):
+            columns = []  # "mean session duration": "session" is the entity, not session_date
         if not columns and any(f not in {"count", "nunique"} for f in funcs):
             skipped = _skip_filler(tokens, plain)
             more, more_end, _unresolved = _column_list(tokens, skipped, resolver, out)
