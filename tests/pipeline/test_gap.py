@@ -109,7 +109,8 @@ def test_promoted_tools_reveal_their_operation(registry: Registry) -> None:
 def test_decision_serializes_for_json_output(registry: Registry, schema: DatasetSchema) -> None:
     data = detect_gap(extract_intent("accidents by region", schema), registry).to_dict()
     assert data["decision"] == "reuse"
-    assert set(data["scores"][0]) == {"tool", *WEIGHTS, "overlap_score"}
+    assert set(data["scores"][0]) == {"tool", *WEIGHTS, "overlap_score", "same_reading"}
+    assert data["scores"][0]["same_reading"] is True
 
 
 def test_similarity_prefers_documents_that_share_words() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,6 +77,11 @@ def run_reuse(
         registry.record_tool_call(tool.name, ok=False, duration_ms=0.0, error=str(exc))
         raise
     registry.record_tool_call(tool.name, ok=True, duration_ms=artifacts.execution_time_ms)
+    shown = {k: v for k, v in arguments.items() if k != file_parameter}
+    answered_by = (
+        f"Answered by approved tool {tool.name} v{tool.version} with arguments "
+        f"{json.dumps(shown, default=str, sort_keys=True)}.\n\n"
+    )
     return ForgeResult(
         decision="reuse",
         intent=intent,
@@ -83,7 +89,7 @@ def run_reuse(
         version=tool.version,
         status=ToolStatus.PROMOTED.value,
         artifacts=artifacts,
-        result_markdown=present_reuse(tool.name, tool.version, artifacts),
+        result_markdown=answered_by + present_reuse(tool.name, tool.version, artifacts),
         overlap_scores=gap.scores,
         data_path=data_path,
     )
