@@ -123,7 +123,7 @@ def run_forge(case: Case, path: Path, root: Path) -> tuple[str, dict[str, Any] |
 
     with tempfile.TemporaryDirectory(prefix="reg-", dir=root) as tmp:
         config = MCPForgeConfig.model_validate(
-            {"registry": {"root": tmp}, "validation": {"stress_rows": 2000}, "metrics": {"codebleu": False}}
+            {"registry": {"root": tmp}, "validation": {"stress_rows": 2000}}
         )
         try:
             result = forge(case.request, path, registry=Registry(Path(tmp), config), config=config,

@@ -12,7 +12,7 @@ import re
 from typing import Any, NoReturn
 
 from mcpforge.exceptions import UnmappableRequestError
-from mcpforge.models import Intent
+from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.clarify import Answers
@@ -85,12 +85,9 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
             _refuse(request, reason, {"operation": None}, schema, [])
     resolver = ColumnResolver(schema=schema)
     derived, text = find_derived(text, resolver)
-    tokens, spelled = fix_spelling(tokenize(text), resolver)
-    tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
-    tokens, counted = counted_entities(tokens, resolver, given, request=request)
-    bound += counted
+    tokens, read_as, additive = _words(text, resolver, given, request)
     text = " ".join(tokens)
-    phrases = Phrases(notes=[*spelled, *bound], additive=additive)
+    phrases = Phrases(notes=read_as, additive=additive)
     find_top_n(tokens, phrases)
     find_sort_order(tokens, phrases)
     find_grain(tokens, resolver, phrases)
@@ -148,7 +145,18 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
         words = [f"{item.word!r} ({item.why})" for item in unused]
         _refuse(request, "not every word was understood: " + "; ".join(words), understood, schema, [])
     notes = [*intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
+    derived += [DerivedColumn(name=name, expression=expr) for name, expr in resolver.derived.items()]
     return intent.model_copy(update={"derived": derived, "data_source": schema.path, "notes": notes})
+
+
+def _words(
+    text: str, resolver: ColumnResolver, given: Answers, request: str
+) -> tuple[list[str], list[str], set[str]]:
+    """Tokens with spelling fixed, measure words bound and counted entities settled (may ask)."""
+    tokens, spelled = fix_spelling(tokenize(text), resolver)
+    tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
+    tokens, counted = counted_entities(tokens, resolver, given, request=request)
+    return tokens, [*spelled, *bound, *counted], additive
 
 
 def _remaining_columns(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> list[str]:

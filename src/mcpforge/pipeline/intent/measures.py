@@ -35,6 +35,18 @@ def _candidates(word: str, resolver: ColumnResolver) -> list[str]:
     return found
 
 
+_QUANTITY = ("quantity", "qty", "units", "unit count", "count")
+_UNIT_PRICE = ("unit price", "price")
+
+
+def derivable_revenue(resolver: ColumnResolver) -> str | None:
+    """``quantity * unit_price`` when the data has a quantity and a unit price column, else None."""
+    numeric = [n for n in resolver.names() if resolver.kind(n) == "numeric"]
+    quantity = next((n for n in numeric if norm(n) in _QUANTITY), None)
+    price = next((n for n in numeric if norm(n) in _UNIT_PRICE), None)
+    return f"{quantity} * {price}" if quantity and price else None
+
+
 def _counted(tokens: list[str], i: int) -> bool:
     """``number of sales``: the rows, not a money column."""
     return any(tuple(tokens[max(0, i - len(p)) : i]) == p for p in _COUNTED)
@@ -65,6 +77,15 @@ def bind_measures(
         options = _candidates(token, resolver)
         key = "revenue" if MEASURE_STEMS[token] is _MONEY else token
         chosen = answers.get(key) or answers.get(token)
+        derived = derivable_revenue(resolver) if MEASURE_STEMS[token] is _MONEY else None
+        if chosen is not None and derived is not None and chosen.replace(" ", "") == derived.replace(" ", ""):
+            name = f"{key}_computed"
+            resolver.extra[name] = "numeric"
+            resolver.derived[name] = derived
+            out[i] = name
+            notes.append(f"{token!r} read as {derived} (your answer)")
+            additive.add(name)
+            continue
         if chosen is not None:
             column = resolver.resolve(chosen, fuzzy=False)
             if column is not None:
@@ -72,6 +93,10 @@ def bind_measures(
                 notes.append(f"{token!r} read as column {column!r} (your answer)")
                 additive |= {column} if MEASURE_STEMS[token] is _MONEY else set()
                 continue
+        if derived is not None and options:
+            choices = {name: f"the column {name!r}" for name in options}
+            choices[derived.replace(" ", "")] = f"computed per row as {derived}"
+            ask(key, f"Which numbers does {token!r} mean?", choices, request=request)
         if len(options) == 1:
             out[i] = options[0].lower().replace(" ", "_")
             notes.append(f"{token!r} read as column {options[0]!r}")

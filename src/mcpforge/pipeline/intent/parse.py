@@ -355,7 +355,9 @@ def _column_list(
     return columns, j, None
 
 
-def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
+def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
+    tokens: list[str], resolver: ColumnResolver, out: Phrases
+) -> None:
     """Group keys after by / per / for each / across; ``sorted by`` columns; unknown words after them."""
     i = 0
     while i < len(tokens):
@@ -383,6 +385,13 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         ):
             out.sort_column = columns[0]
             out.ranking_metric = True
+        elif columns and _ratio(tokens, i, columns[0], resolver):
+            left = resolver.match_at(tokens, i - 1) if i else None
+            name = left[0] if left else tokens[i - 1]
+            out.ambiguous.append(
+                f"'{tokens[i - 1]} per {tokens[start]}' could be a ratio of {name!r} to {columns[0]!r} "
+                f"(define it: ratio = {name} / {columns[0]}) or one group per {columns[0]!r} value (say 'by')"
+            )
         elif columns:
             before = _categorical_before(tokens, i, resolver, out)
             out.group_by.extend(c for c in [*before, *columns] if c not in out.group_by)
@@ -398,6 +407,20 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         if columns or (unresolved and tokens[i] in {"by", "per"}):
             out.used.update(range(i, end))
         i = max(end, i + 1)
+
+
+_LEVEL_WORDS = frozenset({"level", "grade", "code", "type", "class", "rating", "tier", "group", "year",
+                          "month", "hour", "day", "week", "quarter", "rank", "score", "band"})  # fmt: skip
+
+
+def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> bool:
+    """``amount per quantity``: "per" between two numeric columns reads as a ratio as much as a grouping."""
+    if tokens[i] != "per" or i == 0 or resolver.kind(column) != "numeric":
+        return False
+    if set(column.lower().replace("-", "_").split("_")) & _LEVEL_WORDS:
+        return False  # "per grade level", "per triage code": a numeric label, a group
+    left = resolver.match_at(tokens, i - 1)
+    return left is not None and left[1] == 1 and resolver.kind(left[0]) == "numeric"
 
 
 def _is_entity_count(tokens: list[str], end: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.assemble import Parsed
 
@@ -48,6 +49,13 @@ def rate_reading(p: Parsed, base: dict[str, object]) -> Intent | None:
     rest = {k: v for k, v in base.items() if k not in {"filters", "notes", "request"}}
     notes = [*p.notes, f"rate read as the share of rows per value of {column!r}"]
     keys = list(p.phrases.group_by)
+    if p.phrases.top_n is not None or p.subject is not None:
+        raise UnmappableRequestError(
+            f"cannot map the request {p.request!r}: ranking groups by the rate of {column!r} is not "
+            "supported yet; ask for the rate per group (e.g. 'rate of "
+            f"{column} by ...') and read the ranking",
+            understood={"rate_of": column, "group_by": keys},
+        )
     p.phrases.used.update(
         i for i, word in enumerate(p.tokens) if _RATE.fullmatch(word) or _stem_match(word, column)
     )

@@ -139,6 +139,8 @@ class ColumnResolver:
 
     schema: DatasetSchema
     extra: dict[str, ColumnKind] = field(default_factory=dict)
+    derived: dict[str, str] = field(default_factory=dict)
+    """Columns computed from an answer (name -> expression), e.g. revenue = quantity * unit_price."""
 
     def names(self) -> list[str]:
         """Real and derived column names."""
