@@ -154,7 +154,7 @@ def apply_review(
         registry: the registry holding the candidate.
         candidate_id: ``<tool_id>_<version>``.
         output_answer: answer to "Is this output correct?" (None = no answer → rejected).
-        decision_answer: answer to "Approve or Reject?"; ignored when the output was rejected.
+        decision_answer: answer to "Approve or Reject?"; when the output was rejected only its reason counts.
         actor: who answered (recorded in the audit log), e.g. ``human:alice``.
         config: feedback keywords; the registry's configuration by default.
 
@@ -167,6 +167,14 @@ def apply_review(
     output = parse_feedback(output_answer, "output", settings)
     if output.decision != "OUTPUT_ACCEPTED":
         rejection = output.model_copy(update={"decision": "REJECTED"})
+        if (
+            decision_answer
+        ):  # "--output no --decision 'Reject: wrong column ...'": the reason is in the second
+            reason = parse_feedback(decision_answer, "registration", settings)
+            notes = ". ".join(part for part in (output.notes, reason.notes) if part)
+            rejection = rejection.model_copy(
+                update={"notes": notes, "issues": [*output.issues, *reason.issues]}
+            )
         rejected, refined, note = _reject(registry, candidate, rejection, actor=actor, config=config)
         return ReviewOutcome(
             candidate=rejected,
