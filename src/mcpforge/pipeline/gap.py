@@ -165,7 +165,26 @@ def _constraints(intent: Intent) -> dict[str, tuple[str, ...]]:
     return needed
 
 
-def same_reading(operation: str | None, parameters: set[str], intent: Intent) -> str | None:
+_NAME_FUNCS = {"sum": "sum", "total": "sum", "mean": "mean", "average": "mean", "avg": "mean",
+               "median": "median", "min": "min", "minimum": "min", "max": "max", "maximum": "max",
+               "std": "std", "nunique": "nunique", "distinct": "nunique"}  # fmt: skip
+
+
+def _name_says(tool_name: str, intent: Intent) -> str | None:
+    """``sum_amount_by_category`` for a median: the name would tell the person the wrong reading."""
+    if not intent.metrics:
+        return None
+    head = tool_name.split("_by_", maxsplit=1)[0].split("_")
+    named = {_NAME_FUNCS[word] for word in head if word in _NAME_FUNCS}
+    wanted = {m.func for m in intent.metrics}
+    if named and named != wanted:
+        return f"its name says {', '.join(sorted(named))}, the request asks for {', '.join(sorted(wanted))}"
+    return None
+
+
+def same_reading(
+    operation: str | None, parameters: set[str], intent: Intent, *, tool_name: str = ""
+) -> str | None:
     """Why a tool of ``operation`` with ``parameters`` cannot compute exactly ``intent`` (None: it can).
 
     Kept apart from how tools are loaded, so an index of tools can call it with what it stores.
@@ -182,14 +201,14 @@ def same_reading(operation: str | None, parameters: set[str], intent: Intent) ->
     for constraint, names in _constraints(intent).items():
         if not any(name in parameters for name in names):
             return f"it cannot express the request's {constraint}"
-    return None
+    return _name_says(tool_name, intent)
 
 
 def _score_tool(tool: ActiveTool, intent: Intent, semantic: float, data_source: str) -> ToolScore:
     operation = tool_operation(tool)
     operation_match = 1.0 if operation == intent.operation else 0.0
     params = _parameters(tool)
-    mismatch = same_reading(operation, set(params), intent)
+    mismatch = same_reading(operation, set(params), intent, tool_name=tool.name)
     available = {**_generic_arguments(intent), **_catalogue_arguments(intent)}
     available["file_path"] = data_source
     arguments = {name: available[name] for name in params if name in available}

@@ -8,6 +8,7 @@ answer that looks validated is the worst outcome; a refusal that says what was n
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -24,6 +25,8 @@ _ONLY = frozenset({"only", "just", "solely"})
 RATE_WORDS = frozenset({"rate", "rates", "share", "shares", "percentage", "percentages", "percent", "%",
                         "proportion", "proportions", "fraction", "ratio", "ratios"})  # fmt: skip
 _SINGLE_AGG = {words[0]: func for words, func in AGG_WORDS.items() if len(words) == 1}
+_MIN_VALUE_WORD = 5
+_VALUE_CUTOFF = 0.8
 _PERCENT_OPS = {"value_distribution", "percentiles"}
 
 
@@ -96,6 +99,22 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
     hit = resolver.match_at(tokens, i, fuzzy=len(token) >= 5)
     if hit is not None and hit[0] not in _intent_columns(intent):
         return f"it names the column {hit[0]!r}, which the reading does not use"
+    return _resembled_value(token, intent, resolver)
+
+
+def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> str | None:
+    """``cardiolgy``: a close spelling of a category value the reading does not filter on."""
+    if len(token) < _MIN_VALUE_WORD or not token.isalpha():
+        return None
+    filtered = {f.column for f in intent.filters} | set(intent.group_by)
+    for info in resolver.schema.columns:
+        if info.kind != "categorical" or info.name in filtered:
+            continue
+        lowered = {value.lower(): value for value in info.values}
+        close = difflib.get_close_matches(token, list(lowered), n=1, cutoff=_VALUE_CUTOFF)
+        if close:
+            value = lowered[close[0]]
+            return f"it resembles the value {value!r} of {info.name!r}, which the reading does not use"
     return None
 
 
