@@ -15,6 +15,7 @@ Targets (issue 12): wrong ≤ 2 %, correct ≥ 90 %, asked ≤ 8 %. Held-out phr
     .venv/bin/python bench/bench_reading.py            # the whole suite through forge (~10 min)
     .venv/bin/python bench/bench_reading.py --fast     # parser + catalogue reference only (~20 s)
     .venv/bin/python bench/bench_reading.py --smoke    # 12 requests through forge (CI)
+    .venv/bin/python bench/bench_reading.py --every 4  # every 4th request through forge (~93)
     .venv/bin/python bench/bench_reading.py --show wrong,refused   # print those cases
 """
 
@@ -164,12 +165,15 @@ def main() -> int:
     parser.add_argument("--smoke", action="store_true", help="a dozen requests (CI)")
     parser.add_argument("--show", default="", help="comma list of outcomes to print (wrong,refused,...)")
     parser.add_argument("--dataset", default=None, help="only this dataset")
+    parser.add_argument("--held-out", action="store_true", help="also print held-out cases (after tuning)")
+    parser.add_argument("--every", type=int, default=1, help="only every Nth request (a bounded forge run)")
     args = parser.parse_args()
     suite = cases()
     if args.dataset:
         suite = [c for c in suite if c.dataset == args.dataset]
     if args.smoke:
         suite = suite[::31]
+    suite = suite[:: max(args.every, 1)]
     show = {s for s in args.show.split(",") if s}
     with tempfile.TemporaryDirectory(prefix=".bench-reading-", dir=Path.cwd()) as tmp:
         root = Path(tmp)
@@ -184,7 +188,7 @@ def main() -> int:
                 how, table, reading = run_forge(case, paths[case.dataset], root)
             result = outcome(case, how, table, frames)
             (held if case.held_out else seen)[result] += 1
-            if result in show and not case.held_out:
+            if result in show and (args.held_out or not case.held_out):
                 print(f"[{result}] {case.dataset}: {case.request!r}\n    {reading[:400]}")
                 if table is not None:
                     print(f"    got {str(table.get('rows'))[:300]}")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
-from mcpforge.pipeline.intent.parse import AGG_WORDS
-from mcpforge.pipeline.intent.words import ColumnResolver, find_values
+from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
+from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
 _COMPARISONS = frozenset({"over", "under", "above", "below", "between", "greater", "less", "fewer",
@@ -25,6 +25,7 @@ _ONLY = frozenset({"only", "just", "solely"})
 RATE_WORDS = frozenset({"rate", "rates", "share", "shares", "percentage", "percentages", "percent", "%",
                         "proportion", "proportions", "fraction", "ratio", "ratios"})  # fmt: skip
 _SINGLE_AGG = {words[0]: func for words, func in AGG_WORDS.items() if len(words) == 1}
+_WHOLE_TABLE_OPS = {"summary_stats", "missing_values", "distinct_count"}
 _MIN_VALUE_WORD = 5
 _VALUE_CUTOFF = 0.8
 _PERCENT_OPS = {"value_distribution", "percentiles"}
@@ -118,9 +119,56 @@ def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> st
     return None
 
 
-def leftovers(tokens: list[str], used: set[int], intent: Intent, resolver: ColumnResolver) -> list[Leftover]:
-    """The meaningful words of ``tokens`` outside ``used`` that ``intent`` does not account for."""
+_LEAD = frozenset({"what", "whats", "show", "give", "list", "me", "the", "a", "an", "is", "are", "get",
+                   "compute", "calculate", "find", "please", "tell", "report", "display"})  # fmt: skip
+_HEAD_FOLLOWERS = frozenset({"by", "per", "count", "counts", "for", "in", "across"})
+
+
+def _unknown_head(tokens: list[str], used: set[int], resolver: ColumnResolver) -> Leftover | None:
+    """``gpa by subject``: the first word names what is measured; unknown, it must not become a row count."""
+    k = next((i for i, token in enumerate(tokens) if token not in _LEAD), None)
+    if k is None or k in used or k + 1 >= len(tokens) or tokens[k + 1] not in _HEAD_FOLLOWERS:
+        return None
+    word = tokens[k]
+    if not word.isalpha() or singular(word) in ENTITY_WORDS or resolver.resolve(word, fuzzy=True) is not None:
+        return None
+    if (word.endswith("s") and not word.endswith(("ss", "is", "us"))) or detect_operations(word):
+        return None  # "admissions per department" counts the rows; "outliers in age" names the operation
+    if word in _SINGLE_AGG or word in RATE_WORDS or word in {"number", "how", "which", "rows", "records"}:
+        return None
+    return Leftover(word=word, why="what is measured is not a column of the data")
+
+
+def _named_in_full(column: str, tokens: list[str]) -> bool:
+    """The request spells the column's whole name ("product type"), not a word it shares ("products")."""
+    words = [singular(w) for w in norm(column).split()]
+    plain = [singular(t) for t in tokens]
+    return column.lower() in tokens or any(plain[i : i + len(words)] == words for i in range(len(plain)))
+
+
+def leftovers(
+    tokens: list[str],
+    used: set[int],
+    intent: Intent,
+    resolver: ColumnResolver,
+    *,
+    mentioned: list[str] | None = None,
+) -> list[Leftover]:
+    """The meaningful words of ``tokens`` outside ``used`` that ``intent`` does not account for.
+
+    ``mentioned`` are the columns the request names anywhere; each must be part of the reading.
+    """
     found: list[Leftover] = []
+    read = _intent_columns(intent)
+    whole_table = intent.operation in _WHOLE_TABLE_OPS and not intent.columns
+    for column in mentioned or []:
+        if column not in read and not whole_table and _named_in_full(column, tokens):
+            found.append(
+                Leftover(word=column, why="the request names this column but the reading does not use it")
+            )
+    head = _unknown_head(tokens, used, resolver)
+    if head is not None:
+        found.append(head)
     for i, token in enumerate(tokens):
         if i in used:
             continue

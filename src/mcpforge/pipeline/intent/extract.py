@@ -140,7 +140,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
             else "no analysis (operation, grouping, metric or filter) was recognised"
         )
         _refuse(request, reason, understood, schema, [])
-    unused = leftovers(tokens, phrases.used, intent, resolver)
+    unused = leftovers(tokens, phrases.used, intent, resolver, mentioned=mentioned)
     if unused:
         words = [f"{item.word!r} ({item.why})" for item in unused]
         _refuse(request, "not every word was understood: " + "; ".join(words), understood, schema, [])
