@@ -120,9 +120,11 @@ def run_forge(case: Case, path: Path, root: Path) -> tuple[str, dict[str, Any] |
     """The real pipeline: forge with the rules engine into a fresh registry, staged and run."""
     from mcpforge.config import MCPForgeConfig
     from mcpforge.pipeline.forge import forge
+    from mcpforge.pipeline.validation.semantic import wait_for_pending
     from mcpforge.registry import Registry
 
-    with tempfile.TemporaryDirectory(prefix="reg-", dir=root) as tmp:
+    # A CodeBLEU still computing writes into the registry after forge returns: wait, then clean up.
+    with tempfile.TemporaryDirectory(prefix="reg-", dir=root, ignore_cleanup_errors=True) as tmp:
         config = MCPForgeConfig.model_validate(
             {"registry": {"root": tmp}, "validation": {"stress_rows": 2000}}
         )
@@ -133,6 +135,8 @@ def run_forge(case: Case, path: Path, root: Path) -> tuple[str, dict[str, Any] |
             return "asked", None, str(exc)
         except UnmappableRequestError as exc:
             return "refused", None, str(exc)
+        finally:
+            wait_for_pending()
         if not result.ok or result.artifacts is None or result.status != "STAGED":
             return "refused", None, f"{result.status}: {result.error}"
         reading = result.intent.model_dump_json(exclude={"request", "data_source"}) if result.intent else ""
@@ -165,6 +169,7 @@ def main() -> int:
     parser.add_argument("--smoke", action="store_true", help="a dozen requests (CI)")
     parser.add_argument("--show", default="", help="comma list of outcomes to print (wrong,refused,...)")
     parser.add_argument("--dataset", default=None, help="only this dataset")
+    parser.add_argument("--shared-cache", action="store_true", help="use the machine's shared mypy cache")
     parser.add_argument("--held-out", action="store_true", help="also print held-out cases (after tuning)")
     parser.add_argument("--every", type=int, default=1, help="only every Nth request (a bounded forge run)")
     args = parser.parse_args()
@@ -175,6 +180,10 @@ def main() -> int:
         suite = suite[::31]
     suite = suite[:: max(args.every, 1)]
     show = {s for s in args.show.split(",") if s}
+    if not args.shared_cache:
+        # mypy's cache under ~/.cache/mcpforge is shared by every process of the machine; concurrent runs
+        # can crash it ("INTERNAL ERROR"), which would count as refusals here. A cache of the bench's own.
+        os.environ["XDG_CACHE_HOME"] = str(Path.home() / ".cache" / "mcpforge-bench-reading")
     with tempfile.TemporaryDirectory(prefix=".bench-reading-", dir=Path.cwd()) as tmp:
         root = Path(tmp)
         paths = write_datasets(root)
