@@ -62,6 +62,8 @@ def implicit_comparisons(
             continue
         op, width = matched
         j = i + width
+        if _column_then_number(tokens, i, j, op, resolver, out):
+            continue
         value = _number(tokens[j]) if j < len(tokens) else None
         if value is None or j in out.used:
             continue
@@ -83,6 +85,22 @@ def implicit_comparisons(
             out.filters.append(Filter(column=options[0], op=op, value=number))
             out.used.update(range(i, j + 1))
             out.notes.append(f"{key!r} read as {options[0]!r} {op} {tokens[j]}")
+
+
+def _column_then_number(  # noqa: PLR0917 - the scan's position, passed through
+    tokens: list[str], i: int, j: int, op: str, resolver: ColumnResolver, out: FilterResult
+) -> bool:
+    """``under age 18``: the comparison, the column, then the number."""
+    hit = resolver.match_at(tokens, j) if j < len(tokens) else None
+    if hit is None or resolver.kind(hit[0]) != "numeric" or j + hit[1] >= len(tokens):
+        return False
+    end = j + hit[1]
+    value = _number(tokens[end])
+    if value is None or set(range(i, end + 1)) & out.used:
+        return False
+    out.filters.append(Filter(column=hit[0], op=op, value=int(value) if value.is_integer() else value))
+    out.used.update(range(i, end + 1))
+    return True
 
 
 def code_equalities(

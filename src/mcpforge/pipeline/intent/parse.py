@@ -203,8 +203,8 @@ def find_top_n(tokens: list[str], out: Phrases) -> None:
 
 
 _SUPERLATIVES = {"most": True, "highest": True, "largest": True, "biggest": True, "greatest": True,
-                 "busiest": True, "fewest": False, "least": False, "lowest": False, "smallest": False,
-                 "quietest": False}  # fmt: skip
+                 "busiest": True, "best": True, "fewest": False, "least": False, "lowest": False,
+                 "smallest": False, "quietest": False, "worst": False}  # fmt: skip
 _TIME_WORDS = {
     "day",
     "days",
@@ -355,10 +355,26 @@ def _column_list(
     return columns, j, None
 
 
+def _leading_key(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
+    """``department average salary``: a category column opening the request before a statistic is a key."""
+    hit = resolver.match_at(tokens, 0)
+    if (
+        hit is None
+        or resolver.kind(hit[0]) not in {"categorical", "boolean"}
+        or set(range(hit[1])) & out.used
+    ):
+        return
+    if _agg_at(tokens, hit[1]) is None or hit[0] in out.group_by:
+        return
+    out.group_by.insert(0, hit[0])
+    out.used.update(range(hit[1]))
+
+
 def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
     tokens: list[str], resolver: ColumnResolver, out: Phrases
 ) -> None:
     """Group keys after by / per / for each / across; ``sorted by`` columns; unknown words after them."""
+    _leading_key(tokens, resolver, out)
     i = 0
     while i < len(tokens):
         if i in out.used:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -129,8 +130,15 @@ def singular(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=4096)
 def _key(phrase: str) -> str:
     return " ".join(singular(w) for w in norm(phrase).split())
+
+
+@functools.lru_cache(maxsize=64)
+def _keys_of(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, name) of each column name; resolving a word looks these up many times per request."""
+    return tuple((_key(name), name) for name in names)
 
 
 @dataclass(kw_only=True)
@@ -154,7 +162,7 @@ class ColumnResolver:
         return info.kind if info else None
 
     def _by_key(self) -> dict[str, str]:
-        return {_key(name): name for name in self.names()}
+        return dict(_keys_of(tuple(self.names())))
 
     def resolve(self, phrase: str, *, fuzzy: bool = True) -> str | None:
         """The one column ``phrase`` names, or None (also None when it could be several)."""
