@@ -334,3 +334,26 @@ async def test_forge_request_returns_the_question_and_continues_with_the_answer(
     assert not answered.is_error, text_of(answered)
     assert answered.structured_content is not None
     assert answered.structured_content["status"] == ToolStatus.STAGED.value
+
+
+async def test_forge_request_asks_the_question_through_elicitation(
+    registry: Registry, config: MCPForgeConfig, tmp_path: Path
+) -> None:
+    from tests.pipeline.intent_reading_data import write_admissions
+
+    folder = tmp_path / "hospital"
+    folder.mkdir()
+    data = write_admissions(folder)
+    handler, shown = person({"value": "rows"})
+    server = build_server(registry, config, allowed_read_paths=[folder])
+    async with Client(server, elicitation_handler=handler, mode="legacy") as client:
+        result = await client.call_tool(
+            "forge_request", {"request": "how many patients were readmitted", "data_path": str(data)}
+        )
+    assert not result.is_error, text_of(result)
+    assert shown and "rows" in shown[0] and "distinct" in shown[0]
+    assert result.structured_content is not None
+    assert result.structured_content["status"] == ToolStatus.STAGED.value
+    assert result.structured_content["intent"]["filters"] == [
+        {"column": "readmitted", "op": "==", "value": "Yes"}
+    ]

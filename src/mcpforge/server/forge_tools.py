@@ -23,8 +23,11 @@ import anyio
 import anyio.to_thread
 import mcp_types
 from fastmcp import Context, FastMCP
+from fastmcp.exceptions import ToolError
+from fastmcp.server.elicitation import AcceptedElicitation
 from fastmcp.tools.base import ToolResult
-from pydantic import Field
+from mcp.shared.exceptions import MCPError
+from pydantic import Field, ValidationError
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError, NeedsClarificationError
@@ -33,7 +36,7 @@ from mcpforge.pipeline.forge import ForgeResult, forge
 from mcpforge.pipeline.present import result_section, validation_line
 from mcpforge.registry import Registry
 from mcpforge.runtime import resolve_under_roots
-from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, clip
+from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, _is_modern, _supports_elicitation, clip
 
 __all__ = ["FORGE_TOOL_NAMES", "REQUEST_ACTOR", "REVIEW_ACTOR", "ForgeService", "register_forge_tools"]
 
@@ -163,6 +166,27 @@ def clarification_result(question: NeedsClarificationError, request: str) -> Too
     return ToolResult(content="\n".join(lines), structured_content=data)
 
 
+MAX_QUESTIONS = 3
+
+
+async def ask_person(ctx: Context, question: NeedsClarificationError, timeout: float) -> str | None:
+    """The person's choice through elicitation (handshake-era clients that support it), else None."""
+    if _is_modern(ctx) or not _supports_elicitation(ctx):
+        return None
+    lines = [question.question, *(f"- {name}: {meaning}" for name, meaning in question.choices.items())]
+    try:
+        with anyio.fail_after(timeout):
+            answer = await ctx.elicit("\n".join(lines), list(question.choices))
+    except TimeoutError:
+        return None
+    except (ToolError, MCPError, ValidationError) as exc:
+        logger.warning("elicitation of a clarifying question failed: %s", exc)
+        return None
+    if isinstance(answer, AcceptedElicitation) and str(answer.data) in question.choices:
+        return str(answer.data)
+    return None
+
+
 def _error(tool: str, exc: BaseException) -> ToolResult:
     return ToolResult(content=f"{tool} failed: {exc}", is_error=True)
 
@@ -179,6 +203,7 @@ def register_forge_tools(
         data_path: Annotated[
             str, Field(description="CSV file to analyse; must lie under the server's allowed roots")
         ],
+        ctx: Context,
         clarify: Annotated[
             dict[str, str] | None,
             Field(description='Answers to a question this tool asked before, e.g. {"revenue": "amount"}'),
@@ -195,10 +220,19 @@ def register_forge_tools(
         the result is a question with choices (status NEEDS_CLARIFICATION): ask the person and call again
         with clarify={key: choice}.
         """
+        answers = dict(clarify or {})
         try:
-            result = await anyio.to_thread.run_sync(service.request, request, data_path, clarify)
-        except NeedsClarificationError as question:
-            return clarification_result(question, request)
+            for _question in range(MAX_QUESTIONS):
+                try:
+                    result = await anyio.to_thread.run_sync(service.request, request, data_path, answers)
+                    break
+                except NeedsClarificationError as question:
+                    choice = await ask_person(ctx, question, config.feedback.timeout_seconds)
+                    if choice is None:
+                        return clarification_result(question, request)
+                    answers[question.key] = choice
+            else:
+                return _error("forge_request", InvalidArgumentError("too many questions", argument="clarify"))
         except MCPForgeError as exc:
             return _error("forge_request", exc)
         except Exception as exc:  # top level of a tool call: the server must keep serving
