@@ -92,3 +92,20 @@ def test_review_reject_with_a_reason_stages_the_corrected_candidate(work: Path) 
     assert candidate.status == ToolStatus.STAGED
     assert candidate.intent is not None and candidate.intent["group_by"] == ["category"]
     assert "region" not in candidate.spec.tool_name
+
+
+def test_on_a_terminal_the_person_picks_a_choice_and_the_forge_continues(work: Path) -> None:
+    from tests.cli.test_ask import _run_on_terminal
+
+    code, output = _run_on_terminal(
+        ["ask", "how many patients were readmitted", "--data", "admissions.csv", "--registry", "reg"],
+        b"1\nyes\nApprove\n",
+        work,
+    )
+    assert code == 0, output[-2000:]
+    assert "count rows or distinct" in output
+    expected = sum(
+        1 for line in (work / "admissions.csv").read_text(encoding="utf-8").splitlines() if ",Yes," in line
+    )
+    assert f"| {expected} |" in output
+    assert "Registered" in output

@@ -334,7 +334,7 @@ def _pick(question: NeedsClarificationError) -> str | None:
     typer.echo(question.question)
     for index, name in enumerate(names, start=1):
         typer.echo(f"  {index}. {name}: {question.choices[name]}")
-    answer = _prompt("Your choice (number or name; Enter to stop)")
+    answer = _prompt("Your choice [number or name; Enter to stop]")
     if not answer:
         return None
     answer = answer.strip()
