@@ -172,13 +172,14 @@ def main() -> int:
     parser.add_argument("--shared-cache", action="store_true", help="use the machine's shared mypy cache")
     parser.add_argument("--held-out", action="store_true", help="also print held-out cases (after tuning)")
     parser.add_argument("--every", type=int, default=1, help="only every Nth request (a bounded forge run)")
+    parser.add_argument("--offset", type=int, default=0, help="with --every: start at this request")
     args = parser.parse_args()
     suite = cases()
     if args.dataset:
         suite = [c for c in suite if c.dataset == args.dataset]
     if args.smoke:
         suite = suite[::31]
-    suite = suite[:: max(args.every, 1)]
+    suite = suite[args.offset :: max(args.every, 1)]
     show = {s for s in args.show.split(",") if s}
     if not args.shared_cache:
         # mypy's cache under ~/.cache/mcpforge is shared by every process of the machine; concurrent runs
