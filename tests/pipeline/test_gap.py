@@ -146,3 +146,9 @@ def test_same_reading_needs_the_operation_and_a_parameter_for_every_argument(sch
     assert missing is not None and "metrics" in missing
     full = {"file_path", "group_by_columns", "metrics", "top_n", "sort_descending", "percent_of_total"}
     assert same_reading("group_aggregate", full, intent, tool_name="mean_speed_limit_by_region") is None
+
+
+def test_a_tool_without_a_newer_neutral_parameter_is_still_the_same_reading(schema: DatasetSchema) -> None:
+    intent = extract_intent("average speed limit per region", schema)
+    older = {"file_path", "group_by_columns", "metrics", "top_n", "sort_descending"}
+    assert same_reading("group_aggregate", older, intent, tool_name="average_by_group") is None

@@ -182,6 +182,16 @@ def _name_says(tool_name: str, intent: Intent) -> str | None:
     return None
 
 
+_OFF_BY_DEFAULT = frozenset({"percent_of_total", "as_percentage"})
+
+
+def _neutral(name: str, value: Any) -> bool:
+    """An argument whose value asks for nothing, so a tool without that parameter computes the same."""
+    if value is None or (isinstance(value, list | dict) and not value):
+        return True
+    return value is False and name in _OFF_BY_DEFAULT
+
+
 def same_reading(
     operation: str | None, parameters: set[str], intent: Intent, *, tool_name: str = ""
 ) -> str | None:
@@ -192,8 +202,11 @@ def same_reading(
     if operation != intent.operation:
         computes = operation or "an unknown operation"
         return f"it computes {computes!r}, the request asks for {intent.operation!r}"
-    needed = set(_catalogue_arguments(intent))
-    if not needed and intent.operation != "aggregate":
+    arguments = _catalogue_arguments(intent)
+    # A parameter the tool lacks is fine when the reading leaves it neutral (an older tool without
+    # `percent_of_total` computes exactly a reading that does not ask for percentages).
+    needed = {name for name, value in arguments.items() if not _neutral(name, value)}
+    if not arguments and intent.operation != "aggregate":
         return "the request's arguments cannot be rendered for this operation"
     missing = sorted(needed - parameters)
     if missing:
