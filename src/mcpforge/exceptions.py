@@ -14,6 +14,7 @@ MCPForgeError
 │   │   ├── ColumnNotFoundError     a requested column is not in the dataset
 │   │   └── ResourceLimitError      the dataset exceeds row / column / memory limits
 │   ├── UnmappableRequestError      the request cannot be mapped onto an analysis
+│   │   └── NeedsClarificationError one question with choices before it can be answered
 │   └── NotFoundError               a tool or candidate does not exist
 ├── RegistryError                   the registry cannot be read or written safely
 │   ├── RegistryCorruptedError      a registry file is unreadable; names the file and the recovery
@@ -127,6 +128,28 @@ class UnmappableRequestError(UserError):
     def __init__(self, message: str, *, understood: dict[str, object] | None = None) -> None:
         super().__init__(message)
         self.understood = understood or {}
+
+
+class NeedsClarificationError(UnmappableRequestError):
+    """A request has more than one reading the data supports: one question, with concrete choices.
+
+    ``key`` names what is asked (e.g. ``"revenue"``), ``choices`` maps each choice's short name to what it
+    means; the person answers with ``--clarify KEY=CHOICE`` (or through elicitation) and asks again.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str,
+        question: str,
+        choices: dict[str, str],
+        understood: dict[str, object] | None = None,
+    ) -> None:
+        super().__init__(message, understood=understood)
+        self.key = key
+        self.question = question
+        self.choices = choices
 
 
 class NotFoundError(UserError):

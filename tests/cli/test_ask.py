@@ -212,7 +212,7 @@ def test_review_on_a_terminal_approves_and_promotes(work: Path) -> None:
     assert [c.status for c in registry.list_candidates()] == [ToolStatus.PROMOTED]
 
 
-def test_review_rejection_with_notes_refines_into_a_new_version(work: Path) -> None:
+def test_review_rejection_with_notes_refines_into_a_tool_named_after_the_new_reading(work: Path) -> None:
     answers = b"No, should be region not location\nReject\nyes\nApprove\n"
     code, output = _run_on_terminal(
         ["ask", REQUEST, "--data", "traffic_accidents.csv", "--registry", "reg"], answers, work
@@ -222,6 +222,6 @@ def test_review_rejection_with_notes_refines_into_a_new_version(work: Path) -> N
     statuses = {c.candidate_id: c.status for c in registry.list_candidates()}
     assert sorted(statuses.values(), key=str) == [ToolStatus.PROMOTED, ToolStatus.REJECTED]
     promoted = next(c for c in registry.list_candidates() if c.status == ToolStatus.PROMOTED)
-    assert promoted.version == "1.1.0"
+    assert (promoted.spec.tool_name, promoted.version) == ("count_by_severity_and_region", "1.0.0")
     assert promoted.intent is not None and promoted.intent["group_by"] == ["severity", "region"]
     assert "| region |" in output or "region" in output

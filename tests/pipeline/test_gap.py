@@ -9,7 +9,14 @@ import pytest
 from mcpforge.catalogue import get_operation
 from mcpforge.models import ToolCandidate, UserFeedback, sha256_text, utc_now
 from mcpforge.pipeline._similarity import cosine_scores
-from mcpforge.pipeline.gap import REUSE_THRESHOLD, WEIGHTS, GapDecision, detect_gap, tool_operation
+from mcpforge.pipeline.gap import (
+    REUSE_THRESHOLD,
+    WEIGHTS,
+    GapDecision,
+    detect_gap,
+    same_reading,
+    tool_operation,
+)
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.registry import Registry
 
@@ -110,7 +117,8 @@ def test_promoted_tools_reveal_their_operation(registry: Registry) -> None:
 def test_decision_serializes_for_json_output(registry: Registry, schema: DatasetSchema) -> None:
     data = detect_gap(extract_intent("accidents by region", schema), registry).to_dict()
     assert data["decision"] == "reuse"
-    assert set(data["scores"][0]) == {"tool", *WEIGHTS, "overlap_score"}
+    assert set(data["scores"][0]) == {"tool", *WEIGHTS, "overlap_score", "same_reading"}
+    assert data["scores"][0]["same_reading"] is True
 
 
 def test_similarity_prefers_documents_that_share_words() -> None:
@@ -119,3 +127,29 @@ def test_similarity_prefers_documents_that_share_words() -> None:
     )
     assert scores[0] > scores[1] == 0.0
     assert cosine_scores("", ["anything"]) == [0.0]
+
+
+def test_a_tool_is_reused_only_for_the_same_reading(registry: Registry, schema: DatasetSchema) -> None:
+    _promote(registry, "total casualties by location", schema, "sum_casualties_by_location")
+    median = detect_gap(extract_intent("median casualties by location", schema), registry)
+    assert median.tool != "sum_casualties_by_location"
+    score = next(s for s in median.scores if s.tool == "sum_casualties_by_location")
+    assert not score.exact and score.mismatch is not None and "name says sum" in score.mismatch
+    counted = detect_gap(extract_intent("number of accidents by weather", schema), registry)
+    assert counted.decision == "reuse" and counted.tool == "count_accidents_by_group"
+    assert counted.arguments is not None and counted.arguments["group_by_columns"] == ["weather"]
+
+
+def test_same_reading_needs_the_operation_and_a_parameter_for_every_argument(schema: DatasetSchema) -> None:
+    intent = extract_intent("average speed limit per region", schema)
+    assert same_reading("group_count", {"file_path", "group_by_columns"}, intent) is not None
+    missing = same_reading("group_aggregate", {"file_path", "group_by_columns"}, intent)
+    assert missing is not None and "metrics" in missing
+    full = {"file_path", "group_by_columns", "metrics", "top_n", "sort_descending", "percent_of_total"}
+    assert same_reading("group_aggregate", full, intent, tool_name="mean_speed_limit_by_region") is None
+
+
+def test_a_tool_without_a_newer_neutral_parameter_is_still_the_same_reading(schema: DatasetSchema) -> None:
+    intent = extract_intent("average speed limit per region", schema)
+    older = {"file_path", "group_by_columns", "metrics", "top_n", "sort_descending"}
+    assert same_reading("group_aggregate", older, intent, tool_name="average_by_group") is None

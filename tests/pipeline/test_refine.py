@@ -36,7 +36,7 @@ def setup(
     return registry, config, first
 
 
-def test_specific_notes_regenerate_a_new_version_of_the_tool(
+def test_specific_notes_regenerate_a_candidate_named_after_the_corrected_reading(
     setup: tuple[Registry, MCPForgeConfig, ForgeResult],
 ) -> None:
     registry, config, first = setup
@@ -50,8 +50,10 @@ def test_specific_notes_regenerate_a_new_version_of_the_tool(
     result = refinement.result
     assert result is not None and result.ok, result and result.error
     assert result.intent is not None and result.intent.group_by == ["severity", "region"]
-    assert result.tool_name == first.tool_name
-    assert result.version == "1.1.0"
+    # Issue 12: a refined candidate never keeps the old column in its name.
+    assert first.tool_name == "count_by_severity_and_location"
+    assert result.tool_name == "count_by_severity_and_region"
+    assert result.version == "1.0.0"
     assert registry.get_candidate(first.candidate.candidate_id).status == ToolStatus.REJECTED
     assert registry.get_candidate(str(result.candidate_id)).status == ToolStatus.STAGED
 

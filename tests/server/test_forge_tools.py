@@ -229,7 +229,7 @@ async def test_no_forge_tool_argument_can_carry_a_decision(
     assert set(tools) == set(FORGE_TOOL_NAMES)
     parameters = {name: set(tool.input_schema.get("properties", {})) for name, tool in tools.items()}
     assert parameters == {
-        "forge_request": {"request", "data_path"},
+        "forge_request": {"request", "data_path", "clarify"},
         "inspect_candidate": {"candidate_id"},
         "list_candidates": {"status"},
         "review_candidate": {"candidate_id"},
@@ -310,3 +310,50 @@ async def test_forge_tools_can_be_left_out(registry: Registry, config: MCPForgeC
     async with Client(server) as client:
         names = {tool.name for tool in await client.list_tools()}
     assert names == {"list_available_tools"}
+
+
+async def test_forge_request_returns_the_question_and_continues_with_the_answer(
+    registry: Registry, config: MCPForgeConfig, tmp_path: Path
+) -> None:
+    from tests.pipeline.intent_reading_data import write_admissions
+
+    folder = tmp_path / "hospital"
+    folder.mkdir()
+    data = write_admissions(folder)
+    request = {"request": "how many patients were readmitted", "data_path": str(data)}
+    server = build_server(registry, config, allowed_read_paths=[folder])
+    async with Client(server) as client:
+        asked = await client.call_tool("forge_request", request, raise_on_error=False)
+        assert not asked.is_error, text_of(asked)
+        assert asked.structured_content is not None
+        assert asked.structured_content["status"] == "NEEDS_CLARIFICATION"
+        assert {c["choice"] for c in asked.structured_content["choices"]} == {"rows", "distinct"}
+        assert "Needs clarification" in text_of(asked)
+        assert registry.list_candidates() == []
+        answered = await client.call_tool("forge_request", {**request, "clarify": {"patients": "rows"}})
+    assert not answered.is_error, text_of(answered)
+    assert answered.structured_content is not None
+    assert answered.structured_content["status"] == ToolStatus.STAGED.value
+
+
+async def test_forge_request_asks_the_question_through_elicitation(
+    registry: Registry, config: MCPForgeConfig, tmp_path: Path
+) -> None:
+    from tests.pipeline.intent_reading_data import write_admissions
+
+    folder = tmp_path / "hospital"
+    folder.mkdir()
+    data = write_admissions(folder)
+    handler, shown = person({"value": "rows"})
+    server = build_server(registry, config, allowed_read_paths=[folder])
+    async with Client(server, elicitation_handler=handler, mode="legacy") as client:
+        result = await client.call_tool(
+            "forge_request", {"request": "how many patients were readmitted", "data_path": str(data)}
+        )
+    assert not result.is_error, text_of(result)
+    assert shown and "rows" in shown[0] and "distinct" in shown[0]
+    assert result.structured_content is not None
+    assert result.structured_content["status"] == ToolStatus.STAGED.value
+    assert result.structured_content["intent"]["filters"] == [
+        {"column": "readmitted", "op": "==", "value": "Yes"}
+    ]

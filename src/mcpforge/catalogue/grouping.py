@@ -149,6 +149,7 @@ class GroupAggregate(Operation):
             "metrics": metric_dicts(intent.metrics),
             "top_n": positive_top_n(intent.top_n),
             "sort_descending": intent.sort_descending,
+            "percent_of_total": intent.as_percentage,
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
@@ -161,6 +162,9 @@ class GroupAggregate(Operation):
             first = _metric_name(metrics[0])
             order = [not sort_descending] + [True] * len(group_by_columns)
             keys = [first, *group_by_columns]
+            if percent_of_total:
+                total = float(result[first].sum())
+                result["percent_of_total"] = result[first] / total * 100 if total else float("nan")
             result = result.sort_values(keys, ascending=order, na_position="last", kind="stable")
             if top_n is not None and top_n > 0:
                 result = result.head(top_n)
@@ -175,12 +179,19 @@ class GroupAggregate(Operation):
                 metrics_param(args["metrics"]),
                 top_n_param(args["top_n"], "Keep only the top N groups by the first metric (null: all)"),
                 bool_param("sort_descending", args["sort_descending"], "Largest first-metric values first"),
+                bool_param(
+                    "percent_of_total",
+                    args["percent_of_total"],
+                    "Add each group's share of the first metric's total, in percent",
+                ),
             ],
             needed="[*group_by_columns, *(str(m['column']) for m in metrics if m.get('column'))]",
             body=body,
-            empty_columns="[*group_by_columns, *(_metric_name(m) for m in metrics)]",
+            empty_columns="[*group_by_columns, *(_metric_name(m) for m in metrics), "
+            "*(['percent_of_total'] if percent_of_total else [])]",
             docs=ToolDocs(
-                description=f"Compute {', '.join(labels)} per {' and '.join(intent.group_by)}.",
+                description=f"Compute {', '.join(labels)} per {' and '.join(intent.group_by)}"
+                + (" with each group's percent of the total." if args["percent_of_total"] else "."),
                 when_to_use="You need totals, averages or other aggregations of numeric columns for each "
                 "group of one or more key columns, or the top N groups by such a value.",
                 what_it_does="Loads the CSV, applies derived columns and filters, checks the metric columns "
@@ -196,7 +207,8 @@ class GroupAggregate(Operation):
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
-        return [*arguments["group_by_columns"], *(metric_label(m) for m in arguments["metrics"])]
+        extra = ["percent_of_total"] if arguments.get("percent_of_total") else []
+        return [*arguments["group_by_columns"], *(metric_label(m) for m in arguments["metrics"]), *extra]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         keys, metrics = list(arguments["group_by_columns"]), list(arguments["metrics"])
@@ -204,12 +216,17 @@ class GroupAggregate(Operation):
         for row in records(df):
             groups[tuple(_key(row[k]) for k in keys)].append(row)
         rows = [[*group, *(_metric(members, m) for m in metrics)] for group, members in groups.items()]
+        share = bool(arguments.get("percent_of_total"))
+        if share:
+            total = sum(float(row[len(keys)]) for row in rows if row[len(keys)] is not None)
+            rows = [[*row, float(row[len(keys)]) / total * 100 if total else float("nan")] for row in rows]
         rows = order_groups(
             rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True))
         )
         if arguments.get("top_n"):
             rows = rows[: arguments["top_n"]]
-        return pd.DataFrame(rows, columns=[*keys, *(metric_label(m) for m in metrics)])
+        extra = ["percent_of_total"] if share else []
+        return pd.DataFrame(rows, columns=[*keys, *(metric_label(m) for m in metrics), *extra])
 
 
 class ValueDistribution(Operation):

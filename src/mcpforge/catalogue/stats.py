@@ -114,7 +114,11 @@ class Percentiles(Operation):
 
     def arguments(self, intent: Intent) -> dict[str, Any]:
         raw = intent.options.get("percentiles") or DEFAULT_PERCENTILES
-        return {"columns": list(intent.columns), "percentiles": [float(p) for p in raw]}
+        return {
+            "columns": list(intent.columns),
+            "percentiles": [float(p) for p in raw],
+            "group_by_columns": list(intent.group_by),
+        }
 
     def plan(self, intent: Intent) -> ToolPlan:
         require(bool(intent.columns), "percentiles needs at least one numeric column", "columns")
@@ -126,12 +130,19 @@ class Percentiles(Operation):
             if not percentiles or any(not 0 <= float(p) <= 100 for p in percentiles):
                 raise InvalidArgumentError("percentiles must be numbers in [0, 100]", argument="percentiles")
             _require_numeric(df, columns)
-            data = df[columns].astype("float64")
-            table = data.quantile([float(p) / 100 for p in percentiles])
-            result = pd.DataFrame({"column": columns})
-            for position, percent in enumerate(percentiles):
-                result[f"p{float(percent):g}"] = table.iloc[position].to_numpy()
-            title = f"Percentiles of {', '.join(columns)}"
+            labels = [f"p{float(percent):g}" for percent in percentiles]
+            groups: list[tuple[Any, pd.DataFrame]] = [((), df)]
+            if group_by_columns:
+                groups = list(df.groupby(group_by_columns, dropna=False, sort=True))
+            rows = []
+            for group, part in groups:
+                key = group if isinstance(group, tuple) else (group,)
+                table = part[columns].astype("float64").quantile([float(p) / 100 for p in percentiles])
+                rows += [[*key, column, *table[column].to_numpy()] for column in columns]
+            result = pd.DataFrame(rows, columns=[*group_by_columns, "column", *labels])
+            title = f"Percentiles of {', '.join(columns)}" + (
+                f" per {', '.join(group_by_columns)}" if group_by_columns else ""
+            )
         """)
         return ToolPlan(
             params=[
@@ -143,10 +154,13 @@ class Percentiles(Operation):
                     description="Percentiles to compute, each in [0, 100]",
                     default=args["percentiles"],
                 ),
+                columns_param(
+                    "group_by_columns", args["group_by_columns"], "Columns to group by (empty: none)"
+                ),
             ],
-            needed="[*columns]",
+            needed="[*columns, *group_by_columns]",
             body=body,
-            empty_columns="['column', *(f'p{float(p):g}' for p in percentiles)]",
+            empty_columns="[*group_by_columns, 'column', *(f'p{float(p):g}' for p in percentiles)]",
             docs=ToolDocs(
                 description=f"Percentiles of {', '.join(args['columns'])}.",
                 when_to_use="You need the value below which a given share of rows falls (median, p90, p99), "
@@ -160,14 +174,25 @@ class Percentiles(Operation):
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
-        return ["column", *(_label(p) for p in arguments["percentiles"])]
+        keys = list(arguments.get("group_by_columns") or [])
+        return [*keys, "column", *(_label(p) for p in arguments["percentiles"])]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        keys = list(arguments.get("group_by_columns") or [])
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for position, key in enumerate(
+            zip(*(df[k].tolist() for k in keys), strict=True) if keys else [()] * len(df)
+        ):
+            groups.setdefault(tuple("" if is_missing(v) else v for v in key), []).append(position)
         rows = []
-        for column in arguments["columns"]:
-            values = sorted(numbers(df[column].tolist()))
-            rows.append([column, *(quantile(values, float(p) / 100) for p in arguments["percentiles"])])
-        return pd.DataFrame(rows, columns=["column", *(_label(p) for p in arguments["percentiles"])])
+        for key in sorted(groups, key=lambda k: tuple(str(v) for v in k)) if keys else [()]:
+            part = df.iloc[groups.get(key, [])] if keys else df
+            for column in arguments["columns"]:
+                values = sorted(numbers(part[column].tolist()))
+                rows.append(
+                    [*key, column, *(quantile(values, float(p) / 100) for p in arguments["percentiles"])]
+                )
+        return pd.DataFrame(rows, columns=[*keys, "column", *(_label(p) for p in arguments["percentiles"])])
 
 
 def _ranks(values: list[float]) -> list[float]:

@@ -23,6 +23,7 @@ from mcpforge.cli._common import (
 
 if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
     from mcpforge.config import MCPForgeConfig
+    from mcpforge.exceptions import NeedsClarificationError
 from mcpforge.cli._render import command_hint, render_markdown
 
 AllowReadOption = Annotated[
@@ -246,8 +247,22 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
         Path | None,
         typer.Option("--export", help="Also write the answer table to FILE (.csv, .json or .parquet)."),
     ] = None,
+    clarify: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--clarify",
+            help="Answer a question the forge asked, as KEY=CHOICE (repeatable): --clarify revenue=amount.",
+            show_default=False,
+        ),
+    ] = None,
+    remember: Annotated[
+        bool, typer.Option("--remember", help="Remember the --clarify answers for this data file.")
+    ] = False,
 ) -> None:
     """Answer a request over a data file with a validated, staged tool (or a registered one).
+
+    When the request can be read several ways the forge asks one question (status NEEDS_CLARIFICATION);
+    answer it with --clarify KEY=CHOICE, or pick a choice on a terminal.
 
     Example: mcpforge ask "Analyze traffic accidents by severity" --data examples/traffic_accidents.csv
     """
@@ -257,53 +272,83 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     # waits for an informational score.
     try:
         with cli_errors(as_json=as_json, extra=EMPTY_JSON):
-            from mcpforge.cli._export import check_export_path, write_export
+            from mcpforge.cli._export import check_export_path
+            from mcpforge.exceptions import NeedsClarificationError
             from mcpforge.pipeline.forge import forge
 
             export_path = check_export_path(export) if export is not None else None
+            answers = parse_clarify(clarify or [])
             llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
             cfg = load_cli_config(registry, config, llm=llm)
             reg = _registry(cfg)
             existed = reg.is_initialized()
-            status = _Status(not as_json)
-            try:
-                result = forge(
-                    request,
-                    data,
-                    registry=reg,
-                    config=cfg,
-                    engine=engine or cfg.llm.engine,
-                    allow_read=allow_read or [],
-                    progress=status,
-                    custom=custom,
-                )
-            finally:
-                status.stop()
-            _say_created(reg, existed, quiet=as_json)
-            if export_path is not None and result.ok and result.artifacts is not None:
-                rows = write_export(result.artifacts.result, export_path)
-                if not as_json:
-                    typer.echo(f"Wrote the answer ({rows:,} rows) to {export_path}", err=True)
-            if as_json:
-                print_json(result.to_json())
-            elif result.error:
-                typer.echo(f"error: {result.error}", err=True)
-            else:
-                render_markdown(result.result_markdown or "")
-                _say_charts(result)
-                interactive = sys.stdin.isatty() and sys.stdout.isatty()
-                if result.status == "STAGED" and not no_review and interactive:
-                    _review(result, reg, cfg)
-                elif result.status == "STAGED":
-                    typer.echo(
-                        f"Candidate {result.candidate_id!r} is STAGED; review it with: "
-                        f"{command_hint('review', str(result.candidate_id))}",
-                        err=True,
+            interactive = sys.stdin.isatty() and sys.stdout.isatty() and not as_json
+            while True:
+                status = _Status(not as_json)
+                try:
+                    result = forge(
+                        request,
+                        data,
+                        registry=reg,
+                        config=cfg,
+                        engine=engine or cfg.llm.engine,
+                        allow_read=allow_read or [],
+                        progress=status,
+                        custom=custom,
+                        answers=answers,
+                        remember=remember,
                     )
+                except NeedsClarificationError as question:
+                    status.stop()
+                    picked = _pick(question) if interactive else None
+                    if picked is None:
+                        _say_question(question, request, as_json=as_json)
+                        raise typer.Exit(EXIT_NEEDS_CLARIFICATION) from None
+                    answers = {**answers, question.key: picked}
+                    continue
+                finally:
+                    status.stop()
+                break
+            _say_created(reg, existed, quiet=as_json)
+            _show(
+                result,
+                reg,
+                cfg,
+                export_path=export_path,
+                as_json=as_json,
+                review=not no_review and interactive,
+            )
             if not result.ok:
                 raise typer.Exit(EXIT_RUNTIME_ERROR)
     finally:
         _wait_for_codebleu()
+
+
+def _show(
+    result: Any, reg: Any, cfg: MCPForgeConfig, *, export_path: Path | None, as_json: bool, review: bool
+) -> None:
+    """The answer: exported when asked, then as JSON, or rendered with the review (or how to review)."""
+    from mcpforge.cli._export import write_export
+
+    if export_path is not None and result.ok and result.artifacts is not None:
+        rows = write_export(result.artifacts.result, export_path)
+        if not as_json:
+            typer.echo(f"Wrote the answer ({rows:,} rows) to {export_path}", err=True)
+    if as_json:
+        print_json(result.to_json())
+    elif result.error:
+        typer.echo(f"error: {result.error}", err=True)
+    else:
+        render_markdown(result.result_markdown or "")
+        _say_charts(result)
+        if result.status == "STAGED" and review:
+            _review(result, reg, cfg)
+        elif result.status == "STAGED":
+            typer.echo(
+                f"Candidate {result.candidate_id!r} is STAGED; review it with: "
+                f"{command_hint('review', str(result.candidate_id))}",
+                err=True,
+            )
 
 
 def _wait_for_codebleu() -> None:
@@ -311,6 +356,49 @@ def _wait_for_codebleu() -> None:
     semantic = sys.modules.get("mcpforge.pipeline.validation.semantic")
     if semantic is not None:  # not loaded: nothing was staged, nothing is pending
         semantic.wait_for_pending()
+
+
+EXIT_NEEDS_CLARIFICATION = 3
+
+
+def parse_clarify(items: list[str]) -> dict[str, str]:
+    """``["revenue=amount"]`` → ``{"revenue": "amount"}``; a malformed item is a usage error."""
+    from mcpforge.exceptions import InvalidArgumentError
+
+    answers: dict[str, str] = {}
+    for item in items:
+        key, sep, choice = item.partition("=")
+        if not sep or not key.strip() or not choice.strip():
+            raise InvalidArgumentError(f"--clarify {item!r} is not KEY=CHOICE", argument="clarify")
+        answers[key.strip()] = choice.strip()
+    return answers
+
+
+def _say_question(question: NeedsClarificationError, request: str, *, as_json: bool) -> None:
+    if as_json:
+        from mcpforge.pipeline.intent.clarify import question_json
+
+        print_json(question_json(question, request))
+        return
+    typer.echo(f"NEEDS_CLARIFICATION: {question.question}")
+    for name, meaning in question.choices.items():
+        typer.echo(f"  {name}: {meaning}")
+    typer.echo(f"Ask again with: --clarify {question.key}=CHOICE", err=True)
+
+
+def _pick(question: NeedsClarificationError) -> str | None:
+    """Ask the person on the terminal; None when they give no valid choice."""
+    names = list(question.choices)
+    typer.echo(question.question)
+    for index, name in enumerate(names, start=1):
+        typer.echo(f"  {index}. {name}: {question.choices[name]}")
+    answer = _prompt("Your choice [number or name; Enter to stop]")
+    if not answer:
+        return None
+    answer = answer.strip()
+    if answer.isdigit() and 1 <= int(answer) <= len(names):
+        return names[int(answer) - 1]
+    return answer if answer in names else None
 
 
 def register(app: typer.Typer) -> None:

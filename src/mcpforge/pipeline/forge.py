@@ -9,7 +9,7 @@ A model engine plugs in where the catalogue cannot render the request (``pipelin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +21,7 @@ from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
 from mcpforge.pipeline._reuse import gap_decision
 from mcpforge.pipeline.schema import DatasetSchema
+from mcpforge.registry.choices import remember_choices, remembered_choices
 
 # The steps after the gap decision (validation, the sandbox, staging, presentation) are imported by the
 # functions that run them: a refused request or a reuse never loads them (``python -X importtime``).
@@ -240,8 +241,13 @@ def forge(
     progress: Progress | None = None,
     actor: str = "cli",
     custom: bool = False,
+    answers: Mapping[str, str] | None = None,
+    remember: bool = False,
 ) -> ForgeResult:
     """Steps 1-6 for ``request`` over ``data_path``.
+
+    ``answers`` answer earlier clarifying questions (``{"revenue": "amount"}``); they come on top of the
+    answers remembered for this dataset in the registry, and ``remember`` stores them there.
 
     ``custom`` skips the catalogue: a model writes the tool (the person knows no template fits, e.g.
     after rejecting one); it needs a model engine.
@@ -252,6 +258,7 @@ def forge(
     Raises:
         PathNotAllowedError: the data file is outside the allowed roots (nothing is staged).
         DataError: the data file is missing, empty, binary, badly encoded or malformed.
+        NeedsClarificationError: the request has several readings: one question with choices.
         UnmappableRequestError: the request cannot be mapped onto an analysis of this data.
         InvalidArgumentError: an unknown engine name.
         BudgetExceededError: the ask did not end within ``generation.ask_budget_seconds``.
@@ -282,6 +289,8 @@ def forge(
                 say,
                 actor,
                 custom=custom,
+                answers=dict(answers or {}),
+                remember=remember,
             ),
         )
     finally:
@@ -303,6 +312,8 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     actor: str,
     *,
     custom: bool = False,
+    answers: dict[str, str] | None = None,
+    remember: bool = False,
 ) -> ForgeResult:
     timer = _Timer()
     say = progress or (lambda _message: None)
@@ -312,8 +323,9 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         schema = DatasetSchema.from_file(path)
         check_csv_shape(path)
     with timer.step("intent"):
+        given = {**remembered_choices(registry.root, path), **(answers or {})}
         if model_engine is None:
-            intent = extract_intent_for(request, schema)
+            intent = extract_intent_for(request, schema, given)
         else:
             chosen = None if custom else _route_with_model(model_engine, request, schema, say)
             if chosen is None:
@@ -323,6 +335,8 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
             intent = chosen
     intent = intent.model_copy(update={"data_source": str(path)})
     ensure_registry(registry)
+    if remember and answers:
+        remember_choices(registry.root, path, dict(answers))
     with timer.step("gap"):
         decision = gap_decision(intent, registry)
     if decision.reuse_tool is not None:
@@ -415,11 +429,11 @@ def ensure_registry(registry: Registry) -> None:
         registry.init()
 
 
-def extract_intent_for(request: str, schema: DatasetSchema) -> Intent:
-    """Step 1: the rules parser's intent for ``request`` over ``schema``."""
+def extract_intent_for(request: str, schema: DatasetSchema, answers: dict[str, str] | None = None) -> Intent:
+    """Step 1: the rules parser's intent for ``request`` over ``schema`` (with answers to its questions)."""
     from mcpforge.pipeline.intent import extract_intent
 
-    return extract_intent(request, schema)
+    return extract_intent(request, schema, answers=answers)
 
 
 def _forge_with_model(  # noqa: PLR0917 - private step with the forge state

@@ -5,8 +5,11 @@ For every active tool the capability overlap of the requirements (Step 1) is com
     overlap_score = 0.30 * operation_match + 0.25 * input_compatibility + 0.20 * output_format_match
                   + 0.15 * constraint_match + 0.10 * semantic_similarity
 
-and the best tool is reused when its score reaches :data:`REUSE_THRESHOLD`. The semantic term is a TF-IDF
-cosine over the tool's name, description and docs against the request, computed locally.
+and the best tool is reused when its score reaches :data:`REUSE_THRESHOLD` *and* it can give exactly the
+new reading (:func:`same_reading`): the same operation, and a parameter for every argument the reading
+sets (aggregation, metric column, group keys, filters, derived columns, top N, grain), so that calling it
+with the new arguments computes the new reading and not the one it was made for. The semantic term is a
+TF-IDF cosine over the tool's name, description and docs against the request, computed locally.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ class ToolScore:
     operation: str | None = None
     arguments: dict[str, Any] = field(default_factory=dict)
     missing: tuple[str, ...] = ()
+    exact: bool = False
+    mismatch: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly form (for ``--json`` and RunArtifacts)."""
@@ -58,6 +63,8 @@ class ToolScore:
             "output_format_match": self.output_format_match,
             "constraint_match": round(self.constraint_match, 4),
             "semantic_similarity": round(self.semantic_similarity, 4),
+            "same_reading": self.exact,
+            **({"not_reused_because": self.mismatch} if self.mismatch else {}),
         }
 
 
@@ -160,10 +167,63 @@ def _constraints(intent: Intent) -> dict[str, tuple[str, ...]]:
     return needed
 
 
+_NAME_FUNCS = {"sum": "sum", "total": "sum", "mean": "mean", "average": "mean", "avg": "mean",
+               "median": "median", "min": "min", "minimum": "min", "max": "max", "maximum": "max",
+               "std": "std", "nunique": "nunique", "distinct": "nunique"}  # fmt: skip
+
+
+def _name_says(tool_name: str, intent: Intent) -> str | None:
+    """``sum_amount_by_category`` for a median: the name would tell the person the wrong reading."""
+    if not intent.metrics:
+        return None
+    head = tool_name.split("_by_", maxsplit=1)[0].split("_")
+    named = {_NAME_FUNCS[word] for word in head if word in _NAME_FUNCS}
+    wanted = {m.func for m in intent.metrics}
+    if named and named != wanted:
+        return f"its name says {', '.join(sorted(named))}, the request asks for {', '.join(sorted(wanted))}"
+    return None
+
+
+_OFF_BY_DEFAULT = frozenset({"percent_of_total", "as_percentage"})
+
+
+def _neutral(name: str, value: Any) -> bool:
+    """An argument whose value asks for nothing, so a tool without that parameter computes the same."""
+    if value is None or (isinstance(value, list | dict) and not value):
+        return True
+    return value is False and name in _OFF_BY_DEFAULT
+
+
+def same_reading(
+    operation: str | None, parameters: set[str], intent: Intent, *, tool_name: str = ""
+) -> str | None:
+    """Why a tool of ``operation`` with ``parameters`` cannot compute exactly ``intent`` (None: it can).
+
+    Kept apart from how tools are loaded, so an index of tools can call it with what it stores.
+    """
+    if operation != intent.operation:
+        computes = operation or "an unknown operation"
+        return f"it computes {computes!r}, the request asks for {intent.operation!r}"
+    arguments = _catalogue_arguments(intent)
+    # A parameter the tool lacks is fine when the reading leaves it neutral (an older tool without
+    # `percent_of_total` computes exactly a reading that does not ask for percentages).
+    needed = {name for name, value in arguments.items() if not _neutral(name, value)}
+    if not arguments and intent.operation != "aggregate":
+        return "the request's arguments cannot be rendered for this operation"
+    missing = sorted(needed - parameters)
+    if missing:
+        return f"it has no parameter for {', '.join(missing)}, so it would keep the values it was made for"
+    for constraint, names in _constraints(intent).items():
+        if not any(name in parameters for name in names):
+            return f"it cannot express the request's {constraint}"
+    return _name_says(tool_name, intent)
+
+
 def _score_tool(tool: ActiveTool, intent: Intent, semantic: float, data_source: str) -> ToolScore:
     operation = tool_operation(tool)
     operation_match = 1.0 if operation == intent.operation else 0.0
     params = _parameters(tool)
+    mismatch = same_reading(operation, set(params), intent, tool_name=tool.name)
     available = {**_generic_arguments(intent), **_catalogue_arguments(intent)}
     available["file_path"] = data_source
     arguments = {name: available[name] for name in params if name in available}
@@ -194,6 +254,8 @@ def _score_tool(tool: ActiveTool, intent: Intent, semantic: float, data_source: 
         operation=operation,
         arguments=arguments,
         missing=missing,
+        exact=mismatch is None,
+        mismatch=mismatch,
     )
 
 
@@ -246,6 +308,6 @@ def detect_gap(
     ]
     scores.sort(key=lambda score: (-score.overlap_score, score.tool))
     best = scores[0]
-    if best.overlap_score >= REUSE_THRESHOLD and not best.missing:
+    if best.overlap_score >= REUSE_THRESHOLD and not best.missing and best.exact:
         return GapDecision(decision="reuse", tool=best.tool, scores=scores, arguments=best.arguments)
     return GapDecision(decision="generate", tool=None, scores=scores)

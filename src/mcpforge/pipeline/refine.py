@@ -2,8 +2,9 @@
 
 "wrong column: should be region not location", "also filter year > 2023", "output as percentages":
 the notes are applied to the candidate's recorded intent (``pipeline.intent.apply_corrections``), the
-rejected candidate is archived with the feedback, and a new candidate (a new version of the same tool
-when the operation is unchanged) goes through Steps 2-6 again.
+rejected candidate is archived with the feedback, and a new candidate goes through Steps 2-6 again. Its
+name follows the corrected reading (``mean_amount_by_region``, never the old column's name); when that
+name and contract match an existing tool it becomes a new version of it.
 """
 
 from __future__ import annotations
@@ -80,8 +81,6 @@ def refine(
         return Refinement(rejected=rejected, result=None, applied=False, reason=reason)
     from mcpforge.pipeline.forge import forge_intent
 
-    original_operation = (candidate.intent or {}).get("operation")
-    same_tool = intent.operation == original_operation
     result = forge_intent(
         intent,
         data_path,
@@ -90,6 +89,5 @@ def refine(
         progress=progress,
         actor=actor,
         created_by="rules:refined",
-        tool_name=candidate.spec.tool_name if same_tool else None,
     )
     return Refinement(rejected=rejected, result=result, applied=True, reason="notes applied to the intent")

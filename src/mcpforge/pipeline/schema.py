@@ -193,7 +193,11 @@ def _describe(name: str, series: pd.Series) -> ColumnInfo:
         and distinct > 0
         and set(non_null.astype(str).str.strip().str.lower().unique()) <= _BOOL_WORDS
     ):
-        return ColumnInfo(name=name, kind="boolean", null_count=nulls, distinct_count=distinct)
+        # The literal spellings ("Yes"/"No") let a filter compare with what the file holds, not True/False.
+        literals = () if pd.api.types.is_bool_dtype(series) else tuple(sorted(non_null.astype(str).unique()))
+        return ColumnInfo(
+            name=name, kind="boolean", null_count=nulls, distinct_count=distinct, values=literals
+        )
     if pd.api.types.is_numeric_dtype(series):
         is_int = pd.api.types.is_integer_dtype(series) or bool(
             not non_null.empty and (non_null == non_null.round()).all()

@@ -5,6 +5,11 @@ them with :func:`mcpforge.pipeline.feedback.parse_feedback` and applies the deci
 rejects the tool with the person's notes; an approved registration approves and promotes as one
 journaled act (``acts.py``), unless a pre-promotion check refuses (the candidate then stays APPROVED
 and is reported).
+
+A rejection with a reason ("Reject: wrong column: should be amount not region") is applied the same way
+from every front end (``review`` flags, the terminal, MCP elicitation, the review page): the reason
+corrects the recorded reading and a new candidate is staged (:func:`mcpforge.pipeline.refine.refine`), or
+the message says why the reason could not be applied.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ class ReviewOutcome:
     promoted: ActiveTool | None
     refused_reason: str | None
     message: str
+    refined_candidate_id: str | None = None
 
     @property
     def identical(self) -> bool:
@@ -61,6 +67,7 @@ class ReviewOutcome:
             "promotion_refused": self.refused_reason,
             "archive_path": candidate.package_path if candidate.status == ToolStatus.REJECTED else None,
             "message": self.message,
+            "refined_candidate_id": self.refined_candidate_id,
         }
 
 
@@ -79,6 +86,60 @@ def ensure_reviewable(candidate: ToolCandidate) -> None:
         )
 
 
+def _reject(
+    registry: Registry,
+    candidate: ToolCandidate,
+    feedback: UserFeedback,
+    *,
+    actor: str,
+    config: MCPForgeConfig | None,
+) -> tuple[ToolCandidate, str | None, str]:
+    """Archive ``candidate``; a reason is applied to its reading: (archived, new candidate id, message)."""
+    from pathlib import Path
+
+    from mcpforge.exceptions import MCPForgeError
+
+    notes = (feedback.notes or "").strip()
+    artifacts = candidate.run_artifacts
+    data = (artifacts.metadata.get("data_path") if artifacts is not None else None) or None
+    if not notes or candidate.intent is None or data is None:
+        archived = registry.record_feedback(candidate.candidate_id, feedback, actor=actor)
+        why = (
+            ""
+            if not notes
+            else " The reason could not be applied: the candidate has no recorded reading or data."
+        )
+        return archived, None, why
+    from mcpforge.pipeline.refine import refine
+
+    try:
+        refinement = refine(
+            candidate,
+            feedback,
+            registry=registry,
+            config=config or registry.config,
+            data_path=Path(data),
+            actor=actor,
+        )
+    except MCPForgeError as exc:
+        archived = registry.get_candidate(candidate.candidate_id)
+        if archived.status == ToolStatus.STAGED:
+            archived = registry.record_feedback(candidate.candidate_id, feedback, actor=actor)
+        return archived, None, f" The reason could not be applied: {exc}"
+    archived = registry.get_candidate(candidate.candidate_id)
+    result = refinement.result
+    if result is None:
+        return archived, None, f" The reason could not be applied ({refinement.reason})."
+    if not result.ok or result.candidate_id is None:
+        return archived, None, f" The reason was applied but the corrected tool failed: {result.error}"
+    return (
+        archived,
+        result.candidate_id,
+        f" The reason was applied: corrected candidate {result.candidate_id!r} is STAGED; "
+        f"review it with: mcpforge review {result.candidate_id}",
+    )
+
+
 def apply_review(
     registry: Registry,
     candidate_id: str,
@@ -94,7 +155,7 @@ def apply_review(
         registry: the registry holding the candidate.
         candidate_id: ``<tool_id>_<version>``.
         output_answer: answer to "Is this output correct?" (None = no answer → rejected).
-        decision_answer: answer to "Approve or Reject?"; ignored when the output was rejected.
+        decision_answer: answer to "Approve or Reject?"; when the output was rejected only its reason counts.
         actor: who answered (recorded in the audit log), e.g. ``human:alice``.
         config: feedback keywords; the registry's configuration by default.
 
@@ -107,18 +168,28 @@ def apply_review(
     output = parse_feedback(output_answer, "output", settings)
     if output.decision != "OUTPUT_ACCEPTED":
         rejection = output.model_copy(update={"decision": "REJECTED"})
-        rejected = registry.record_feedback(candidate_id, rejection, actor=actor)
+        if (
+            decision_answer
+        ):  # "--output no --decision 'Reject: wrong column ...'": the reason is in the second
+            given = parse_feedback(decision_answer, "registration", settings)
+            notes = ". ".join(part for part in (output.notes, given.notes) if part)
+            rejection = rejection.model_copy(
+                update={"notes": notes, "issues": [*output.issues, *given.issues]}
+            )
+        rejected, refined, note = _reject(registry, candidate, rejection, actor=actor, config=config)
         return ReviewOutcome(
             candidate=rejected,
             output_feedback=output,
             decision_feedback=None,
             promoted=None,
             refused_reason=None,
-            message=f"Output rejected; the tool is not registered (archived in {rejected.package_path}).",
+            message=f"Output rejected; the tool is not registered (archived in {rejected.package_path})."
+            + note,
+            refined_candidate_id=refined,
         )
     decision = parse_feedback(decision_answer, "registration", settings)
     if decision.decision != "APPROVED":
-        decided = registry.record_feedback(candidate_id, decision, actor=actor)
+        decided, refined, note = _reject(registry, candidate, decision, actor=actor, config=config)
         return ReviewOutcome(
             candidate=decided,
             output_feedback=output,
@@ -126,7 +197,9 @@ def apply_review(
             promoted=None,
             refused_reason=None,
             message=f"Output accepted; the tool was not registered (decision "
-            f"{decision.notes or 'none'!r} is not an explicit Approve). Archived in {decided.package_path}.",
+            f"{decision.notes or 'none'!r} is not an explicit Approve). Archived in {decided.package_path}."
+            f"{note}",
+            refined_candidate_id=refined,
         )
     approved, act = registry.approve(candidate_id, decision, actor=actor)
     if act.promoted is None:

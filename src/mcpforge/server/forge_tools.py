@@ -24,12 +24,15 @@ import anyio.from_thread
 import anyio.to_thread
 import mcp_types
 from fastmcp import Context, FastMCP
+from fastmcp.exceptions import ToolError
+from fastmcp.server.elicitation import AcceptedElicitation
 from fastmcp.tools.base import ToolResult
+from mcp.shared.exceptions import MCPError
 from mcp.types import ToolAnnotations
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
+from mcpforge.exceptions import InvalidArgumentError, MCPForgeError, NeedsClarificationError
 from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.pipeline.forge import ForgeResult, forge
 from mcpforge.pipeline.intent.reading import inline_text
@@ -42,7 +45,7 @@ from mcpforge.pipeline.present import (
 )
 from mcpforge.registry import Registry
 from mcpforge.runtime import resolve_under_roots
-from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, clip
+from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, _is_modern, _supports_elicitation, clip
 
 __all__ = ["FORGE_TOOL_NAMES", "REQUEST_ACTOR", "REVIEW_ACTOR", "ForgeService", "register_forge_tools"]
 
@@ -69,7 +72,11 @@ class ForgeService:
     roots: tuple[Path, ...]
 
     def request(
-        self, request: str, data_path: str, progress: Callable[[str], None] | None = None
+        self,
+        request: str,
+        data_path: str,
+        answers: dict[str, str] | None = None,
+        progress: Callable[[str], None] | None = None,
     ) -> ForgeResult:
         """Steps 1-7 for ``request`` over ``data_path``, which must lie under the server's roots.
 
@@ -80,7 +87,7 @@ class ForgeService:
         path = resolve_under_roots(data_path, self.roots, mode="read")
         return forge(
             request, path, registry=self.registry, config=self.config, engine=self.config.llm.engine,
-            allow_read=self.roots, actor=REQUEST_ACTOR, progress=progress,
+            allow_read=self.roots, actor=REQUEST_ACTOR, answers=answers, progress=progress,
         )  # fmt: skip
 
     def candidate(self, candidate_id: str) -> ToolCandidate:
@@ -191,6 +198,40 @@ def candidate_markdown(candidate: ToolCandidate) -> str:
     return "\n".join(lines)
 
 
+def clarification_result(question: NeedsClarificationError, request: str) -> ToolResult:
+    """A question back to the person instead of a guess: not an error, the next step is an answer."""
+    from mcpforge.pipeline.intent.clarify import question_json
+
+    data = question_json(question, request)
+    again = f'call forge_request again with clarify={{"{question.key}": "<choice>"}}'
+    data["answer_with"] = again
+    lines = [f"**Needs clarification**: {question.question}", ""]
+    lines += [f"- `{name}`: {meaning}" for name, meaning in question.choices.items()]
+    lines += ["", f"Ask the person, then {again}."]
+    return ToolResult(content="\n".join(lines), structured_content=data)
+
+
+MAX_QUESTIONS = 3
+
+
+async def ask_person(ctx: Context, question: NeedsClarificationError, timeout: float) -> str | None:
+    """The person's choice through elicitation (handshake-era clients that support it), else None."""
+    if _is_modern(ctx) or not _supports_elicitation(ctx):
+        return None
+    lines = [question.question, *(f"- {name}: {meaning}" for name, meaning in question.choices.items())]
+    try:
+        with anyio.fail_after(timeout):
+            answer = await ctx.elicit("\n".join(lines), list(question.choices))
+    except TimeoutError:
+        return None
+    except (ToolError, MCPError, ValidationError) as exc:
+        logger.warning("elicitation of a clarifying question failed: %s", exc)
+        return None
+    if isinstance(answer, AcceptedElicitation) and str(answer.data) in question.choices:
+        return str(answer.data)
+    return None
+
+
 def _error(tool: str, exc: BaseException) -> ToolResult:
     return ToolResult(content=f"{tool} failed: {exc}", is_error=True)
 
@@ -208,6 +249,10 @@ def register_forge_tools(
             str, Field(description="CSV file to analyse; must lie under the server's allowed roots")
         ],
         ctx: Context,
+        clarify: Annotated[
+            dict[str, str] | None,
+            Field(description='Answers to a question this tool asked before, e.g. {"revenue": "amount"}'),
+        ] = None,
     ) -> ToolResult:
         """Generate, validate and stage a data-analysis tool for a request, and run it on the data.
 
@@ -216,7 +261,9 @@ def register_forge_tools(
         sandbox (or reuses a registered one), runs it on the file and stages it. It never registers it.
         RETURNS: the result and a tool summary as markdown, and the forge result as structured data.
         PREREQUISITES: the file is under an allowed read directory. To register the staged tool, call
-        review_candidate: the person decides in their client.
+        review_candidate: the person decides in their client. When the request can be read several ways
+        the result is a question with choices (status NEEDS_CLARIFICATION): ask the person and call again
+        with clarify={key: choice}.
         """
         steps = 0
 
@@ -226,8 +273,21 @@ def register_forge_tools(
             steps += 1
             anyio.from_thread.run(ctx.report_progress, steps, None, message)
 
+        answers = dict(clarify or {})
         try:
-            result = await anyio.to_thread.run_sync(service.request, request, data_path, report)
+            for _question in range(MAX_QUESTIONS):
+                try:
+                    result = await anyio.to_thread.run_sync(
+                        service.request, request, data_path, answers, report
+                    )
+                    break
+                except NeedsClarificationError as question:
+                    choice = await ask_person(ctx, question, config.feedback.timeout_seconds)
+                    if choice is None:
+                        return clarification_result(question, request)
+                    answers[question.key] = choice
+            else:
+                return _error("forge_request", InvalidArgumentError("too many questions", argument="clarify"))
         except MCPForgeError as exc:
             return _error("forge_request", exc)
         except Exception as exc:  # top level of a tool call: the server must keep serving

@@ -69,7 +69,12 @@ def _default_metrics(p: Parsed, metrics: list[Aggregation], numeric: list[str]) 
     if not numeric:
         return [Aggregation(column=None, func="count")]
     per_row = p.phrases.per_row
-    out = [Aggregation(column=c, func="mean" if per_row else default_func(c)) for c in numeric]
+    out = [
+        Aggregation(
+            column=c, func="sum" if c in p.phrases.additive else "mean" if per_row else default_func(c)
+        )
+        for c in numeric
+    ]
     p.notes.extend(f"no aggregation named for {m.column!r}; used {m.func}" for m in out)
     return out
 
@@ -236,6 +241,9 @@ def _group_aggregate(p: Parsed, base: dict[str, Any]) -> Intent | None:
         metrics.insert(0, Aggregation(column=sort, func=default_func(sort)))
         p.notes.append(f"ranked by the {metrics[0].func} of {sort!r}")
     metrics = _default_metrics(p, metrics, p.numeric([c for c in p.mentioned if c not in group_by]))
+    if p.share and metrics and metrics[0].func in {"sum", "count"}:
+        base["as_percentage"] = True  # "what share of revenue comes from each category"
+        p.notes.append(f"each group's percent of the total {metrics[0].func} shown")
     return Intent(operation="group_aggregate", group_by=group_by, metrics=metrics, **base)
 
 

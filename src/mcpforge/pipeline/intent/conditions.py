@@ -270,8 +270,16 @@ def _value_filter(column: str, op: str, word: str, resolver: ColumnResolver) -> 
     if equality and kind == "categorical" and (category := _category_value(column, word, resolver)):
         return [Filter(column=column, op=op, value=category)]
     if equality and kind == "boolean" and word in {"true", "false", "yes", "no"}:
-        return [Filter(column=column, op=op, value=word in {"true", "yes"})]
+        return [Filter(column=column, op=op, value=boolean_value(column, word in {"true", "yes"}, resolver))]
     return None
+
+
+def boolean_value(column: str, truth: bool, resolver: ColumnResolver) -> bool | str:
+    """The value a yes/no column holds for ``truth``: True/False, or its own text ("Yes", "N")."""
+    info = resolver.schema.get(column)
+    literals = info.values if info is not None else ()
+    words = {"yes", "y", "true", "t", "1"} if truth else {"no", "n", "false", "f", "0"}
+    return next((value for value in literals if value.strip().lower() in words), truth)
 
 
 def _reversed(tokens: list[str], j: int, op: str, resolver: ColumnResolver, out: FilterResult) -> bool:
@@ -408,7 +416,7 @@ def _booleans(tokens: list[str], resolver: ColumnResolver, reserved: set[int], o
         ):
             continue
         negated = before in {"not", "non", "no"}
-        out.filters.append(Filter(column=column, op="==", value=not negated))
+        out.filters.append(Filter(column=column, op="==", value=boolean_value(column, not negated, resolver)))
         out.used.update({i - 1, i} if negated else {i})
 
 

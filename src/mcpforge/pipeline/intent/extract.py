@@ -12,13 +12,17 @@ import re
 from typing import Any, NoReturn
 
 from mcpforge.exceptions import UnmappableRequestError
-from mcpforge.models import Intent
+from mcpforge.models import DerivedColumn, Intent
+from mcpforge.pipeline.intent.accounting import leftovers
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
+from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.instructions import finish_intent, read_instructions
+from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     detect_operations,
@@ -28,6 +32,8 @@ from mcpforge.pipeline.intent.parse import (
     find_sort_order,
     find_top_n,
 )
+from mcpforge.pipeline.intent.rates import rate_reading
+from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -59,13 +65,20 @@ def _refuse(
     raise UnmappableRequestError("".join(parts), understood={**understood, "unknown": unknown})
 
 
-def extract_intent(request: str, schema: DatasetSchema) -> Intent:
+def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, str] | None = None) -> Intent:
     """Parse ``request`` against ``schema`` into an Intent.
 
+    Args:
+        request: the person's words.
+        schema: the dataset's columns.
+        answers: answers to earlier questions (``key -> choice``), e.g. ``{"revenue": "amount"}``.
+
     Raises:
+        NeedsClarificationError: the request has several readings; one question with choices.
         UnmappableRequestError: the request is not a data analysis, names columns the data does not have,
-            is ambiguous, or asks for nothing the catalogue can do.
+            is ambiguous, leaves a meaningful word unused, or asks for nothing the catalogue can do.
     """
+    given = Answers(given=dict(answers or {}))
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
     low = text.lower()
@@ -75,18 +88,20 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
-        return finish_intent(instructions.statistic, instructions).model_copy(
-            update={"data_source": schema.path}
-        )
+        statistic = finish_intent(instructions.statistic, instructions)
+        return chart_for(request, statistic.model_copy(update={"data_source": schema.path}))
     text, resolver = instructions.text, instructions.resolver
     # -- end of hook
     derived, text = find_derived(text, resolver)
-    tokens = tokenize(text)
-    phrases = Phrases()
+    tokens, read_as, additive = _words(text, resolver, given, request)
+    text = " ".join(tokens)
+    phrases = Phrases(notes=read_as, additive=additive)
     find_top_n(tokens, phrases)
     find_sort_order(tokens, phrases)
     find_grain(tokens, resolver, phrases)
     filters = find_filters(tokens, resolver, set(phrases.used))
+    code_equalities(tokens, resolver, set(phrases.used), filters)
+    implicit_comparisons(tokens, resolver, set(phrases.used), filters, given, request=request)
     reserved = phrases.used | filters.used
     phrases.used |= filters.used
     find_groups(tokens, resolver, phrases)
@@ -110,6 +125,8 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
     subject = None
     if phrases.top_subject is not None and phrases.top_subject < len(tokens):
         hit = resolver.match_at(tokens, phrases.top_subject, fuzzy=True)
+        if hit is None and phrases.top_subject + 1 < len(tokens):
+            hit = resolver.match_at(tokens, phrases.top_subject + 1, fuzzy=True)
         subject = hit[0] if hit else None
     parsed = Parsed(
         request=request,
@@ -123,7 +140,7 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
         subject=subject,
         notes=phrases.notes + filters.notes,
     )
-    intent = assemble(parsed)
+    intent = rate_reading(parsed, parsed.base()) or assemble(parsed)
     if intent is None:
         reason = (
             "what was found does not make a complete analysis (an operation needs columns it could not find)"
@@ -131,9 +148,35 @@ def extract_intent(request: str, schema: DatasetSchema) -> Intent:
             else "no analysis (operation, grouping, metric or filter) was recognised"
         )
         _refuse(request, reason, understood, schema, [])
-    intent = finish_intent(intent.model_copy(update={"derived": derived}), instructions)  # issue 16 hook
-    intent = intent.model_copy(update={"data_source": schema.path})
-    return chart_for(request, intent)
+    _account_for_every_word(parsed, intent, understood, schema)
+    notes = [*intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
+    derived += [DerivedColumn(name=name, expression=expr) for name, expr in resolver.derived.items()]
+    intent = intent.model_copy(update={"derived": derived, "notes": notes})
+    intent = finish_intent(intent, instructions)  # issue 16 hook
+    return chart_for(request, intent.model_copy(update={"data_source": schema.path}))
+
+
+def _account_for_every_word(
+    parsed: Parsed, intent: Intent, understood: dict[str, Any], schema: DatasetSchema
+) -> None:
+    """Refuse, naming them, when words that carry meaning were left unused by the reading."""
+    unused = leftovers(
+        parsed.tokens, parsed.phrases.used, intent, parsed.resolver, mentioned=parsed.mentioned
+    )
+    if unused:
+        words = [f"{item.word!r} ({item.why})" for item in unused]
+        reason = "not every word was understood: " + "; ".join(words)
+        _refuse(parsed.request, reason, understood, schema, [])
+
+
+def _words(
+    text: str, resolver: ColumnResolver, given: Answers, request: str
+) -> tuple[list[str], list[str], set[str]]:
+    """Tokens with spelling fixed, measure words bound and counted entities settled (may ask)."""
+    tokens, spelled = fix_spelling(tokenize(text), resolver)
+    tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
+    tokens, counted = counted_entities(tokens, resolver, given, request=request)
+    return tokens, [*spelled, *bound, *counted], additive
 
 
 def _remaining_columns(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> list[str]:

@@ -59,6 +59,7 @@ AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
     ("counts",): "count",
     ("range", "of"): "min",
     ("range",): "min", ("frequency",): "count", ("volume", "of"): "count", ("no", "of"): "count",
+    ("how", "much"): "sum",
 }  # fmt: skip
 _AGG_SORTED = sorted(AGG_WORDS, key=len, reverse=True)
 
@@ -139,6 +140,7 @@ class Phrases:
     sort_column: str | None = None
     metrics: list[Aggregation] = field(default_factory=list)
     ranking_metric: bool = False
+    additive: set[str] = field(default_factory=set)
     unknown: list[str] = field(default_factory=list)
     ambiguous: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -189,7 +191,7 @@ def find_top_n(tokens: list[str], out: Phrases) -> None:
                 out.used.add(i + 2)
                 out.top_subject = i + 3
             return
-    if _which_most(tokens, out) or _n_with_most(tokens, out):
+    if _which_most(tokens, out) or _n_with_most(tokens, out) or _with_most(tokens, out):
         return
     for i, token in enumerate(tokens[:-1]):
         if token in {"most", "least"} and tokens[i + 1] in {"common", "frequent", "popular"}:
@@ -201,8 +203,8 @@ def find_top_n(tokens: list[str], out: Phrases) -> None:
 
 
 _SUPERLATIVES = {"most": True, "highest": True, "largest": True, "biggest": True, "greatest": True,
-                 "busiest": True, "fewest": False, "least": False, "lowest": False, "smallest": False,
-                 "quietest": False}  # fmt: skip
+                 "busiest": True, "best": True, "fewest": False, "least": False, "lowest": False,
+                 "smallest": False, "quietest": False, "worst": False}  # fmt: skip
 _TIME_WORDS = {
     "day",
     "days",
@@ -243,6 +245,11 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
         subject = i + 1
         while subject < len(tokens) and tokens[subject] in {"is", "are", "was", "were", "the"}:
             subject += 1
+        count = 1
+        if subject < len(tokens) and tokens[subject].isdigit() and 0 < int(tokens[subject]) <= 10_000:
+            count = int(tokens[subject])  # "which 3 categories have the highest ..."
+            out.used.add(subject)
+            subject += 1
         if subject < len(tokens) and tokens[subject] in _SUPERLATIVES:
             out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[subject]], subject + 1
             out.used.add(subject)
@@ -252,12 +259,26 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
             return False
         for k in range(subject + 1, min(len(tokens), subject + 6)):
             if tokens[k] in _SUPERLATIVES:
-                out.top_n, out.descending = 1, _SUPERLATIVES[tokens[k]]
+                out.top_n, out.descending = count, _SUPERLATIVES[tokens[k]]
                 out.top_subject = subject
                 out.used.add(k)
                 out.notes.append(f"'{token} ... {tokens[k]}' read as the top 1 group")
                 return True
         return False
+    return False
+
+
+def _with_most(tokens: list[str], out: Phrases) -> bool:
+    """``department with the highest mean cost`` → the top 1 group (subject right before "with")."""
+    for k, token in enumerate(tokens[:-1]):
+        at = k + 1 + (tokens[k + 1] == "the")
+        if token != "with" or k == 0 or at >= len(tokens) or tokens[at] not in _SUPERLATIVES:
+            continue
+        start = k - 2 if k >= 2 and tokens[k - 2] not in _GRAMMAR else k - 1
+        out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[at]], start
+        out.used.add(at)
+        out.notes.append(f"'... with the {tokens[at]}' read as the top 1 group")
+        return True
     return False
 
 
@@ -334,8 +355,26 @@ def _column_list(
     return columns, j, None
 
 
-def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
+def _leading_key(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
+    """``department average salary``: a category column opening the request before a statistic is a key."""
+    hit = resolver.match_at(tokens, 0)
+    if (
+        hit is None
+        or resolver.kind(hit[0]) not in {"categorical", "boolean"}
+        or set(range(hit[1])) & out.used
+    ):
+        return
+    if _agg_at(tokens, hit[1]) is None or hit[0] in out.group_by:
+        return
+    out.group_by.insert(0, hit[0])
+    out.used.update(range(hit[1]))
+
+
+def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
+    tokens: list[str], resolver: ColumnResolver, out: Phrases
+) -> None:
     """Group keys after by / per / for each / across; ``sorted by`` columns; unknown words after them."""
+    _leading_key(tokens, resolver, out)
     i = 0
     while i < len(tokens):
         if i in out.used:
@@ -362,6 +401,13 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         ):
             out.sort_column = columns[0]
             out.ranking_metric = True
+        elif columns and _ratio(tokens, i, columns[0], resolver):
+            left = resolver.match_at(tokens, i - 1) if i else None
+            name = left[0] if left else tokens[i - 1]
+            out.ambiguous.append(
+                f"'{tokens[i - 1]} per {tokens[start]}' could be a ratio of {name!r} to {columns[0]!r} "
+                f"(define it: ratio = {name} / {columns[0]}) or one group per {columns[0]!r} value (say 'by')"
+            )
         elif columns:
             before = _categorical_before(tokens, i, resolver, out)
             out.group_by.extend(c for c in [*before, *columns] if c not in out.group_by)
@@ -377,6 +423,20 @@ def find_groups(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> No
         if columns or (unresolved and tokens[i] in {"by", "per"}):
             out.used.update(range(i, end))
         i = max(end, i + 1)
+
+
+_LEVEL_WORDS = frozenset({"level", "grade", "code", "type", "class", "rating", "tier", "group", "year",
+                          "month", "hour", "day", "week", "quarter", "rank", "score", "band"})  # fmt: skip
+
+
+def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> bool:
+    """``amount per quantity``: "per" between two numeric columns reads as a ratio as much as a grouping."""
+    if tokens[i] != "per" or i == 0 or resolver.kind(column) != "numeric":
+        return False
+    if set(column.lower().replace("-", "_").split("_")) & _LEVEL_WORDS:
+        return False  # "per grade level", "per triage code": a numeric label, a group
+    left = resolver.match_at(tokens, i - 1)
+    return left is not None and left[1] == 1 and resolver.kind(left[0]) == "numeric"
 
 
 def _is_entity_count(tokens: list[str], end: int) -> bool:
@@ -431,11 +491,17 @@ def _agg_at(tokens: list[str], i: int) -> tuple[AggFunc, int] | None:
     return None
 
 
-def _agg_run(tokens: list[str], i: int, reserved: set[int]) -> tuple[list[AggFunc], int]:
+def _agg_run(
+    tokens: list[str], i: int, reserved: set[int], resolver: ColumnResolver
+) -> tuple[list[AggFunc], int]:
     """Aggregation words joined by and / , / or from ``i``: (functions, index after them)."""
     funcs: list[AggFunc] = []
     j = i
-    while (agg := _agg_at(tokens, j)) is not None and j not in reserved:
+    while (
+        (agg := _agg_at(tokens, j)) is not None
+        and j not in reserved
+        and not _starts_column(tokens, j, resolver)
+    ):
         # "average number of vehicles" is one mean, not a mean and a count
         adjacent = bool(funcs) and tokens[j - 1] not in {"and", ",", "&", "or"}
         if tokens[j] == "range":
@@ -455,6 +521,28 @@ def _agg_run(tokens: list[str], i: int, reserved: set[int]) -> tuple[list[AggFun
 _RANKING_WORDS = {"highest", "lowest", "largest", "smallest", "biggest"}
 
 
+def _starts_column(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
+    """``total cost`` naming the column total_cost: the first word is part of a name, not an aggregation."""
+    hit = resolver.match_at(tokens, j, fuzzy=False)
+    return hit is not None and hit[1] >= 2
+
+
+def _skip_filler(tokens: list[str], j: int) -> int:
+    """Skip "of the", and entity words before the column: "median order amount", "average patient age"."""
+    start = j
+    while j < len(tokens) and (
+        tokens[j] in {"of", "the", "a", "an", "in", "all"}
+        or (singular(tokens[j]) in ENTITY_WORDS | _PERSON_WORDS and j - start < 3)
+    ):
+        j += 1
+    return j
+
+
+_PERSON_WORDS = frozenset(
+    {"patient", "customer", "student", "user", "visitor", "client", "session", "member"}
+)
+
+
 def _ranges_after_column(
     tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
 ) -> None:
@@ -472,18 +560,57 @@ def _ranges_after_column(
                 break
 
 
-def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]) -> None:
+_POSTFIX_AGGS: dict[str, AggFunc] = {"total": "sum", "totals": "sum", "sum": "sum", "average": "mean",
+                                     "mean": "mean", "median": "median", "maximum": "max",
+                                     "minimum": "min"}  # fmt: skip
+
+
+def _postfix_aggregations(
+    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
+) -> None:
+    """``bonus total for each office``, ``salary average by department``: the column, then the word."""
+    for i, token in enumerate(tokens):
+        func = _POSTFIX_AGGS.get(token)
+        if func is None or i in out.used | reserved or (i + 1 < len(tokens) and tokens[i + 1] == "of"):
+            continue
+        for width in (3, 2, 1):
+            start = i - width
+            hit = resolver.match_at(tokens, start) if start >= 0 else None
+            if (
+                hit
+                and hit[1] == width
+                and resolver.kind(hit[0]) == "numeric"
+                and not set(range(start, i)) & out.used
+            ):
+                _add(out, Aggregation(column=hit[0], func=func))
+                out.used.update(range(start, i + 1))
+                break
+
+
+def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
+    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
+) -> None:
     """``average speed``, ``mean and max of duration``, ``number of distinct customers``, ``how many``."""
     _ranges_after_column(tokens, resolver, out, reserved)
+    _postfix_aggregations(tokens, resolver, out, reserved)
     i = 0
     while i < len(tokens):
-        funcs, j = _agg_run(tokens, i, reserved) if i not in out.used | reserved else ([], i)
+        funcs, j = _agg_run(tokens, i, reserved, resolver) if i not in out.used | reserved else ([], i)
         if not funcs:
             i += 1
             continue
+        plain = j
         while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
             j += 1
         columns, end, unresolved = _column_list(tokens, j, resolver, out)
+        numeric_funcs = any(f in {"sum", "mean", "median", "std"} for f in funcs)
+        if numeric_funcs and columns and all(resolver.kind(c) != "numeric" for c in columns):
+            columns = []  # "mean session duration": "session" is the entity, not session_date
+        if not columns and any(f not in {"count", "nunique"} for f in funcs):
+            skipped = _skip_filler(tokens, plain)
+            more, more_end, _unresolved = _column_list(tokens, skipped, resolver, out)
+            if more:
+                columns, end, unresolved = more, more_end, None
         needs_column = any(f not in {"count", "nunique"} for f in funcs)
         if not columns and needs_column and unresolved and _looks_like_column_word(unresolved):
             if unresolved not in _ENTITY_HINTS:
@@ -491,16 +618,20 @@ def find_metrics(tokens: list[str], resolver: ColumnResolver, out: Phrases, rese
         elif not columns and needs_column and out.top_n is None and not unresolved:
             i = j
             continue
+        added = False
         for func in dict.fromkeys(funcs):
             if func == "count":
                 _add(out, _count_metric(columns, resolver, out))
+                added = True
             elif not columns:
                 if func == "nunique" and unresolved:
                     _unknown(out, unresolved, resolver)
             else:
                 for column in columns:
                     _add(out, Aggregation(column=column, func=func))
-        out.used.update(range(i, max(end, j)))
+                added = True
+        if added:  # a dropped aggregation word stays unused, so the word check sees it
+            out.used.update(range(i, max(end, j)))
         i = max(end, j, i + 1)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -130,8 +131,15 @@ def singular(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=4096)
 def _key(phrase: str) -> str:
     return " ".join(singular(w) for w in norm(phrase).split())
+
+
+@functools.lru_cache(maxsize=64)
+def _keys_of(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, name) of each column name; resolving a word looks these up many times per request."""
+    return tuple((_key(name), name) for name in names)
 
 
 @dataclass(kw_only=True)
@@ -140,6 +148,8 @@ class ColumnResolver:
 
     schema: DatasetSchema
     extra: dict[str, ColumnKind] = field(default_factory=dict)
+    derived: dict[str, str] = field(default_factory=dict)
+    """Columns computed from an answer (name -> expression), e.g. revenue = quantity * unit_price."""
 
     def names(self) -> list[str]:
         """Real and derived column names."""
@@ -153,7 +163,7 @@ class ColumnResolver:
         return info.kind if info else None
 
     def _by_key(self) -> dict[str, str]:
-        return {_key(name): name for name in self.names()}
+        return dict(_keys_of(tuple(self.names())))
 
     def resolve(self, phrase: str, *, fuzzy: bool = True) -> str | None:
         """The one column ``phrase`` names, or None (also None when it could be several)."""

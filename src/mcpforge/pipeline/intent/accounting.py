@@ -1,0 +1,184 @@
+"""Every word accounted for: a leftover word that carries meaning is never silently dropped.
+
+After the scanners and the assembly, each request word is either used by the reading or left over. A
+leftover number, comparison, aggregation word, rate word, measure word, column name or category value
+means the reading may not be what the person asked: the request is refused naming those words (a wrong
+answer that looks validated is the worst outcome; a refusal that says what was not understood is cheap).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from mcpforge.models import Intent
+from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
+from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
+
+_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
+_COMPARISONS = frozenset({"over", "under", "above", "below", "between", "greater", "less", "fewer",
+                          "exceeding", "exceeds", "older", "younger", "least"})  # fmt: skip
+_NEGATIONS = frozenset({"not", "except", "excluding", "exclude", "without", "non", "besides"})
+_ONLY = frozenset({"only", "just", "solely"})
+RATE_WORDS = frozenset({"rate", "rates", "share", "shares", "percentage", "percentages", "percent", "%",
+                        "proportion", "proportions", "fraction", "ratio", "ratios"})  # fmt: skip
+_SINGLE_AGG = {words[0]: func for words, func in AGG_WORDS.items() if len(words) == 1}
+_WHOLE_TABLE_OPS = {"summary_stats", "missing_values", "distinct_count"}
+_MIN_VALUE_WORD = 5
+_VALUE_CUTOFF = 0.8
+_PERCENT_OPS = {"value_distribution", "percentiles"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leftover:
+    """A meaningful word the reading did not use, and why it matters."""
+
+    word: str
+    why: str
+
+
+def _metric_funcs(intent: Intent) -> set[str]:
+    funcs: set[str] = {m.func for m in intent.metrics}
+    if intent.operation in {"group_count", "value_distribution", "crosstab", "distinct_count"}:
+        funcs.add("count")
+    if intent.operation == "summary_stats":
+        funcs |= {"count", "mean", "std", "min", "max", "median"}
+    if intent.operation == "percentiles":
+        funcs.add("median")
+    if intent.top_n is not None:
+        funcs |= {"max", "min"}  # "highest" / "lowest" rank the groups
+    return funcs
+
+
+def _option_numbers(intent: Intent) -> set[float]:
+    found: set[float] = set()
+    for value in intent.options.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, int | float) and not isinstance(item, bool):
+                found.add(float(item))
+    return found
+
+
+def _intent_columns(intent: Intent) -> set[str]:
+    names = {*intent.group_by, *intent.columns, *(m.column for m in intent.metrics if m.column)}
+    names |= {f.column for f in intent.filters} | {d.name for d in intent.derived}
+    if intent.time_column:
+        names.add(intent.time_column)
+    return {n for n in names if n}
+
+
+def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
+    token: str, i: int, tokens: list[str], intent: Intent, resolver: ColumnResolver
+) -> str | None:
+    negated = any(f.op in {"!=", "not in"} or f.value is False for f in intent.filters)
+    if _NUMBER.fullmatch(token):
+        digits = re.sub(r"[^\d.]", "", token).strip(".")
+        if digits and float(digits) in _option_numbers(intent):
+            return None  # "threshold 2.5", "90th percentile": the operation's own settings
+        return "a number the reading does not use"
+    pairwise = intent.operation in {"correlation", "crosstab"} or any(f.op == "in" for f in intent.filters)
+    if token in _COMPARISONS and not (token == "between" and pairwise):
+        return "a comparison the reading does not use"
+    if token in _NEGATIONS and not negated:
+        return "a negation the reading does not use"
+    if token in _ONLY and not intent.filters:
+        return "a restriction the reading does not use"
+    if token in RATE_WORDS and token not in {"rate", "rates"} and intent.as_percentage:
+        return None
+    if token in RATE_WORDS and not (
+        intent.operation in _PERCENT_OPS or (intent.as_percentage and token != "rate")
+    ):
+        return "a rate or share the reading does not compute"
+    func = _SINGLE_AGG.get(token)
+    funcs = _metric_funcs(intent)
+    if func is not None and func not in funcs and not (func in {"sum", "count"} and funcs & {"sum", "count"}):
+        return f"an aggregation ({func}) the reading does not use"
+    if token in MEASURE_WORDS:
+        return "a measure word that names no column of the data"
+    hit = resolver.match_at(tokens, i, fuzzy=len(token) >= 5)
+    if hit is not None and hit[0] not in _intent_columns(intent):
+        return f"it names the column {hit[0]!r}, which the reading does not use"
+    return _resembled_value(token, intent, resolver)
+
+
+def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> str | None:
+    """``cardiolgy``: a close spelling of a category value the reading does not filter on."""
+    if len(token) < _MIN_VALUE_WORD or not token.isalpha():
+        return None
+    filtered = {f.column for f in intent.filters} | set(intent.group_by)
+    for info in resolver.schema.columns:
+        if info.kind != "categorical" or info.name in filtered:
+            continue
+        lowered = {value.lower(): value for value in info.values}
+        close = difflib.get_close_matches(token, list(lowered), n=1, cutoff=_VALUE_CUTOFF)
+        if close:
+            value = lowered[close[0]]
+            return f"it resembles the value {value!r} of {info.name!r}, which the reading does not use"
+    return None
+
+
+_LEAD = frozenset({"what", "whats", "show", "give", "list", "me", "the", "a", "an", "is", "are", "get",
+                   "compute", "calculate", "find", "please", "tell", "report", "display"})  # fmt: skip
+_HEAD_FOLLOWERS = frozenset({"by", "per", "count", "counts", "for", "in", "across"})
+
+
+def _unknown_head(tokens: list[str], used: set[int], resolver: ColumnResolver) -> Leftover | None:
+    """``gpa by subject``: the first word names what is measured; unknown, it must not become a row count."""
+    k = next((i for i, token in enumerate(tokens) if token not in _LEAD), None)
+    if k is None or k in used or k + 1 >= len(tokens) or tokens[k + 1] not in _HEAD_FOLLOWERS:
+        return None
+    word = tokens[k]
+    if not word.isalpha() or singular(word) in ENTITY_WORDS or resolver.resolve(word, fuzzy=True) is not None:
+        return None
+    if (word.endswith("s") and not word.endswith(("ss", "is", "us"))) or detect_operations(word):
+        return None  # "admissions per department" counts the rows; "outliers in age" names the operation
+    if word in _SINGLE_AGG or word in RATE_WORDS or word in {"number", "how", "which", "rows", "records"}:
+        return None
+    return Leftover(word=word, why="what is measured is not a column of the data")
+
+
+def _named_in_full(column: str, tokens: list[str]) -> bool:
+    """The request spells the column's whole name ("product type"), not a word it shares ("products")."""
+    words = [singular(w) for w in norm(column).split()]
+    plain = [singular(t) for t in tokens]
+    return column.lower() in tokens or any(plain[i : i + len(words)] == words for i in range(len(plain)))
+
+
+def leftovers(
+    tokens: list[str],
+    used: set[int],
+    intent: Intent,
+    resolver: ColumnResolver,
+    *,
+    mentioned: list[str] | None = None,
+) -> list[Leftover]:
+    """The meaningful words of ``tokens`` outside ``used`` that ``intent`` does not account for.
+
+    ``mentioned`` are the columns the request names anywhere; each must be part of the reading.
+    """
+    found: list[Leftover] = []
+    read = _intent_columns(intent)
+    whole_table = intent.operation in _WHOLE_TABLE_OPS and not intent.columns
+    for column in mentioned or []:
+        if column not in read and not whole_table and _named_in_full(column, tokens):
+            found.append(
+                Leftover(word=column, why="the request names this column but the reading does not use it")
+            )
+    head = _unknown_head(tokens, used, resolver)
+    if head is not None:
+        found.append(head)
+    for i, token in enumerate(tokens):
+        if i in used:
+            continue
+        why = _why(token, i, tokens, intent, resolver)
+        if why is not None:
+            found.append(Leftover(word=token, why=why))
+    filtered = {f.column for f in intent.filters}
+    free = [i for i in range(len(tokens)) if i not in used]
+    for hit in find_values([tokens[i] for i in free], resolver):
+        if hit.column not in filtered and hit.column not in intent.group_by:
+            word = " ".join(tokens[free[hit.start] : free[hit.start] + hit.width])
+            found.append(Leftover(word=word, why=f"it is a value of {hit.column!r} the reading does not use"))
+    return found

@@ -1,0 +1,125 @@
+"""Conditions whose column the person left out: "patients over 65", "orders over 500", "triage code 1".
+
+``<comparison> <number>`` with no column before or after it names the column by its range: the age
+column when the words around speak of people's age; else the one numeric column (ids excluded) whose
+values span the number. Several such columns make a question. ``<numeric code column> <number>``
+("triage code 1", "grade level 12") is an equality on that column.
+"""
+
+from __future__ import annotations
+
+from mcpforge.models import Filter
+from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
+from mcpforge.pipeline.intent.words import ColumnResolver, norm
+
+_PEOPLE = frozenset({"patients", "patient", "people", "persons", "customers", "employees", "children",
+                     "adults", "aged", "age", "ages", "students", "staff", "members", "users",
+                     "kids"})  # fmt: skip
+_NUMERIC_OPS = {">", ">=", "<", "<="}
+_CODE_MAX_DISTINCT = 50
+
+
+def _number(token: str) -> float | None:
+    try:
+        return float(token.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _spans(resolver: ColumnResolver, value: float) -> list[str]:
+    found = []
+    for info in resolver.schema.columns:
+        if info.kind != "numeric" or "id" in norm(info.name).split():
+            continue
+        low, high = info.minimum, info.maximum
+        if isinstance(low, int | float) and isinstance(high, int | float) and low <= value <= high:
+            found.append(info.name)
+    return found
+
+
+def _comparator(tokens: list[str], i: int) -> tuple[str, int] | None:
+    for words, op in COMPARATORS:
+        if op in _NUMERIC_OPS and tuple(tokens[i : i + len(words)]) == words:
+            return op, len(words)
+    return None
+
+
+def implicit_comparisons(
+    tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult, answers: Answers,
+    *, request: str,
+) -> None:  # fmt: skip
+    """Add ``column op number`` for each comparison whose column the request leaves out.
+
+    Raises:
+        NeedsClarificationError: several numeric columns span the number and no answer says which.
+    """
+    for i in range(len(tokens) - 1):
+        if i in reserved or i in out.used:
+            continue
+        matched = _comparator(tokens, i)
+        if matched is None:
+            continue
+        op, width = matched
+        j = i + width
+        if _column_then_number(tokens, i, j, op, resolver, out):
+            continue
+        value = _number(tokens[j]) if j < len(tokens) else None
+        if value is None or j in out.used:
+            continue
+        age = resolver.resolve("age", fuzzy=False)
+        context = set(tokens[max(0, i - 3) : i])
+        if age is not None and context & _PEOPLE and resolver.kind(age) == "numeric":
+            options = [age]
+        else:
+            options = _spans(resolver, value)
+        key = f"{' '.join(tokens[i:j])} {tokens[j]}"
+        chosen = answers.get(key)
+        if chosen is not None and resolver.resolve(chosen, fuzzy=False) in options:
+            options = [str(resolver.resolve(chosen, fuzzy=False))]
+        if len(options) > 1:
+            choices = {name: f"{name} {op} {tokens[j]}" for name in options}
+            ask(key, f"Which column should be {key!r}?", choices, request=request)
+        if len(options) == 1:
+            number = int(value) if value.is_integer() else value
+            out.filters.append(Filter(column=options[0], op=op, value=number))
+            out.used.update(range(i, j + 1))
+            out.notes.append(f"{key!r} read as {options[0]!r} {op} {tokens[j]}")
+
+
+def _column_then_number(  # noqa: PLR0917 - the scan's position, passed through
+    tokens: list[str], i: int, j: int, op: str, resolver: ColumnResolver, out: FilterResult
+) -> bool:
+    """``under age 18``: the comparison, the column, then the number."""
+    hit = resolver.match_at(tokens, j) if j < len(tokens) else None
+    if hit is None or resolver.kind(hit[0]) != "numeric" or j + hit[1] >= len(tokens):
+        return False
+    end = j + hit[1]
+    value = _number(tokens[end])
+    if value is None or set(range(i, end + 1)) & out.used:
+        return False
+    out.filters.append(Filter(column=hit[0], op=op, value=int(value) if value.is_integer() else value))
+    out.used.update(range(i, end + 1))
+    return True
+
+
+def code_equalities(
+    tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult
+) -> None:
+    """``triage code 1``: a numeric code column named right before a number is an equality."""
+    for start in range(len(tokens)):
+        if start in reserved or start in out.used:
+            continue
+        hit = resolver.match_at(tokens, start)
+        if hit is None:
+            continue
+        column, width = hit
+        j = start + width
+        info = resolver.schema.get(column)
+        if j >= len(tokens) or info is None or not info.is_integer or info.kind != "numeric":
+            continue
+        value = _number(tokens[j]) if tokens[j].isdigit() else None
+        if value is None or j in out.used or not 0 < info.distinct_count <= _CODE_MAX_DISTINCT:
+            continue
+        out.filters.append(Filter(column=column, op="==", value=int(value)))
+        out.used.update(range(start, j + 1))

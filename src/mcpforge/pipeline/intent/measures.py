@@ -1,0 +1,156 @@
+"""Measure words bound to a column: "revenue", "sales", "spend", "cost", "price", "income".
+
+A person says "total sales per category" about a file whose money column is ``amount``. A measure word
+that names no column itself is bound to the one numeric column whose name says it holds that kind of
+number; with several candidates (or one that could also be derived, like quantity * unit_price) the
+parser asks; with none it leaves the word for the word check, which refuses naming it.
+"""
+
+from __future__ import annotations
+
+from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.words import ColumnResolver, norm
+
+_MONEY = ("revenue", "sales", "amount", "value", "turnover", "income", "total", "spend", "paid")
+MEASURE_STEMS: dict[str, tuple[str, ...]] = {
+    "revenue": _MONEY, "revenues": _MONEY, "sales": _MONEY, "turnover": _MONEY, "income": _MONEY,
+    "earnings": _MONEY, "takings": _MONEY,
+    "spend": ("spend", "amount", "cost", "value"), "spending": ("spend", "amount", "cost", "value"),
+    "cost": ("cost",), "costs": ("cost",), "price": ("price",), "prices": ("price",),
+    "profit": ("profit", "margin"), "profits": ("profit", "margin"), "margin": ("margin", "profit"),
+}  # fmt: skip
+MEASURE_WORDS = frozenset(MEASURE_STEMS)
+_COUNTED = {("number", "of"), ("how", "many"), ("count", "of"), ("count",)}
+
+
+def _candidates(word: str, resolver: ColumnResolver) -> list[str]:
+    stems = MEASURE_STEMS[word]
+    found = []
+    for name in resolver.names():
+        words = norm(name).split()
+        if resolver.kind(name) != "numeric" or "id" in words:
+            continue
+        if any(stem in part for part in words for stem in stems):
+            found.append(name)
+    return found
+
+
+_QUANTITY = ("quantity", "qty", "units", "unit count", "count")
+_UNIT_PRICE = ("unit price", "price")
+
+
+def derivable_revenue(resolver: ColumnResolver) -> str | None:
+    """``quantity * unit_price`` when the data has a quantity and a unit price column, else None."""
+    numeric = [n for n in resolver.names() if resolver.kind(n) == "numeric"]
+    quantity = next((n for n in numeric if norm(n) in _QUANTITY), None)
+    price = next((n for n in numeric if norm(n) in _UNIT_PRICE), None)
+    return f"{quantity} * {price}" if quantity and price else None
+
+
+def _counted(tokens: list[str], i: int) -> bool:
+    """``number of sales``: the rows, not a money column."""
+    return any(tuple(tokens[max(0, i - len(p)) : i]) == p for p in _COUNTED)
+
+
+def bind_measures(
+    tokens: list[str], resolver: ColumnResolver, answers: Answers, *, request: str
+) -> tuple[list[str], list[str], set[str]]:
+    """Tokens with each measure word bound to its column, a note for each, and the money columns bound.
+
+    A money word ("revenue", "sales") adds up: its column is summed when no aggregation is named.
+
+    Raises:
+        NeedsClarificationError: a measure word fits several columns and no answer says which.
+    """
+    out = list(tokens)
+    notes: list[str] = []
+    additive: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token not in MEASURE_WORDS or _counted(tokens, i):
+            continue
+        if resolver.match_at(tokens, i, fuzzy=False) is not None:
+            continue  # the word (or a phrase starting with it) names a column itself
+        if i > 0 and resolver.match_at(tokens, i - 1, fuzzy=False) not in (None,):
+            hit = resolver.match_at(tokens, i - 1, fuzzy=False)
+            if hit is not None and hit[1] >= 2:
+                continue  # "order value" is one column
+        options = _candidates(token, resolver)
+        key = "revenue" if MEASURE_STEMS[token] is _MONEY else token
+        chosen = answers.get(key) or answers.get(token)
+        derived = derivable_revenue(resolver) if MEASURE_STEMS[token] is _MONEY else None
+        if chosen is not None and derived is not None and chosen.replace(" ", "") == derived.replace(" ", ""):
+            name = f"{key}_computed"
+            resolver.extra[name] = "numeric"
+            resolver.derived[name] = derived
+            out[i] = name
+            notes.append(f"{token!r} read as {derived} (your answer)")
+            additive.add(name)
+            continue
+        if chosen is not None:
+            column = resolver.resolve(chosen, fuzzy=False)
+            if column is not None:
+                out[i] = column.lower().replace(" ", "_")
+                notes.append(f"{token!r} read as column {column!r} (your answer)")
+                additive |= {column} if MEASURE_STEMS[token] is _MONEY else set()
+                continue
+        if derived is not None and options:
+            choices = {name: f"the column {name!r}" for name in options}
+            choices[derived.replace(" ", "")] = f"computed per row as {derived}"
+            ask(key, f"Which numbers does {token!r} mean?", choices, request=request)
+        if len(options) == 1:
+            out[i] = options[0].lower().replace(" ", "_")
+            notes.append(f"{token!r} read as column {options[0]!r}")
+            additive |= {options[0]} if MEASURE_STEMS[token] is _MONEY else set()
+        elif len(options) > 1:
+            choices = {name: f"the column {name!r}" for name in options}
+            ask(key, f"Which column does {token!r} mean?", choices, request=request)
+    return out, notes, additive
+
+
+def _id_column(word: str, resolver: ColumnResolver) -> str | None:
+    base = word[:-1] if word.endswith("s") else word
+    for name in resolver.names():
+        if norm(name) in {f"{base} id", f"{base}id"}:
+            return name
+    return None
+
+
+def counted_entities(
+    tokens: list[str], resolver: ColumnResolver, answers: Answers, *, request: str
+) -> tuple[list[str], list[str]]:
+    """``how many patients`` over a file where a patient has several rows: rows or distinct ids?
+
+    Returns the tokens (the entity word replaced by its id column when the answer is "distinct") and notes.
+
+    Raises:
+        NeedsClarificationError: the id column repeats and no answer says which count is meant.
+    """
+    out = list(tokens)
+    notes: list[str] = []
+    schema = resolver.schema
+    for i, token in enumerate(tokens):
+        column = _id_column(token, resolver) if token.endswith("s") else None
+        if column is not None and i > 0 and tokens[i - 1] in {"distinct", "unique", "different"}:
+            out[i] = column.lower().replace(" ", "_")  # "unique students": the distinct ids, no question
+            notes.append(f"{token!r} counted as distinct {column!r}")
+            continue
+        if not _counted(tokens, i) or not token.endswith("s"):
+            continue
+        info = schema.get(column) if column else None
+        if column is None or info is None or schema.sampled or info.distinct_count >= schema.row_count:
+            continue
+        chosen = answers.get(token)
+        if chosen == "distinct":
+            out[i] = column.lower().replace(" ", "_")
+            notes.append(f"{token!r} counted as distinct {column!r} (your answer)")
+        elif chosen == "rows":
+            notes.append(f"{token!r} counted as rows (your answer)")
+        else:
+            choices = {
+                "rows": f"count rows: each of the {schema.row_count:,} rows is one {token[:-1]}",
+                "distinct": f"count distinct {column!r} values ({info.distinct_count:,} in the file)",
+            }
+            ask(
+                token, f"Should {token!r} count rows or distinct {column!r} values?", choices, request=request
+            )
+    return out, notes
