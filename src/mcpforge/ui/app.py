@@ -142,14 +142,20 @@ class ReviewApp:
         return RedirectResponse(f"/candidate/{cid}?done={done}", status_code=303)
 
     async def reject(self, request: Request) -> Response:
-        from mcpforge.ui._reject import reject_with_reason
+        from mcpforge.registry.review import apply_review
 
         form = await request.form()
-        reason = str(form.get("reason") or "").strip()
+        reason = " ".join(str(form.get("reason") or "").split())
         cid = request.path_params["cid"]
-        new_id = await anyio.to_thread.run_sync(
-            functools.partial(reject_with_reason, self.registry, self.config, cid, reason, actor=ui_actor())
-        )
+        # The same path as `review --output no --decision "Reject: <reason>"`: a reason stages the correction.
+        outcome = await anyio.to_thread.run_sync(
+            functools.partial(
+                apply_review, self.registry, cid, output_answer="no",
+                decision_answer=f"Reject: {reason}" if reason else "Reject", actor=ui_actor(),
+                config=self.config,
+            )
+        )  # fmt: skip
+        new_id = outcome.refined_candidate_id
         if new_id is not None:
             return RedirectResponse(f"/candidate/{new_id}?done=refined", status_code=303)
         return RedirectResponse(f"/candidate/{cid}?done=rejected", status_code=303)

@@ -184,18 +184,36 @@ def run_static_gate(source: str, *, file_name: str = "tool.py") -> StaticGateRes
     return result
 
 
+def _run_mypy(target: Path) -> subprocess.CompletedProcess[str]:
+    """mypy on ``target`` with the shared cache, one process at a time.
+
+    Two mypy processes writing one cache crash with "INTERNAL ERROR", which would reject a valid tool;
+    a cache held longer than a whole check gets a private one instead (slower, never wrong).
+    """
+    from filelock import FileLock, Timeout
+
+    cache = mypy_cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+
+    def command(cache_dir: Path) -> list[str]:
+        # The absolute path, never the bare name: mypy's cache trusts a module whose path, size and
+        # mtime second match its record, so two tools of the same size checked within one second as
+        # "tool.py" would share a verdict. A fresh directory's path makes mypy compare content hashes.
+        return [sys.executable, "-m", "mypy", *MYPY_ARGS, f"--cache-dir={cache_dir}", str(target)]
+
+    try:
+        with FileLock(f"{cache}.lock", timeout=STATIC_TIMEOUT_SECONDS):
+            return _run(command(cache), target.parent)
+    except Timeout:
+        return _run(command(target.parent / ".mypy_cache"), target.parent)
+
+
 def _run_static_gate(source: str, file_name: str) -> StaticGateResult:
     findings: list[StaticFinding] = []
     logs: list[str] = []
     with tempfile.TemporaryDirectory(prefix="mcpforge-static-") as tmp:
         work = Path(tmp)
         (work / file_name).write_text(source, encoding="utf-8")
-        cache = mypy_cache_dir()
-        cache.mkdir(parents=True, exist_ok=True)
-        # The absolute path, never the bare name: mypy's cache trusts a module whose path, size and
-        # mtime second match its record, so two tools of the same size checked within one second as
-        # "tool.py" would share a verdict. A fresh directory's path makes mypy compare content hashes.
-        mypy_cmd = [sys.executable, "-m", "mypy", *MYPY_ARGS, f"--cache-dir={cache}", str(work / file_name)]
         # Both start at once: mypy dominates, ruff finishes meanwhile.
         ruff_proc = subprocess.Popen(
             [*_ruff_command(), *RUFF_ARGS, file_name],
@@ -206,7 +224,7 @@ def _run_static_gate(source: str, file_name: str) -> StaticGateResult:
             env={**os.environ, "NO_COLOR": "1"},
         )
         try:
-            mypy = _run(mypy_cmd, work)
+            mypy = _run_mypy(work / file_name)
         finally:
             ruff_out, ruff_err = ruff_proc.communicate(timeout=STATIC_TIMEOUT_SECONDS)
         ruff_findings = _parse("ruff", ruff_out, file_name)
