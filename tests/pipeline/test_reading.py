@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from mcpforge.catalogue import CATALOGUE
-from mcpforge.models import Aggregation, DerivedColumn, Filter, Intent
+from mcpforge.models import Aggregation, AnalysisMethod, DerivedColumn, Filter, Intent, PreparationStep
 from mcpforge.pipeline.intent.reading import code_span, inline_text, reading_sentence
 
 COMPLETED = [Filter(column="status", op="==", value="completed")]
@@ -162,12 +162,60 @@ CASES: list[tuple[Intent, int | None, str]] = [
     ),
 ]
 
+CASES += [
+    (
+        _intent("statistical_test", columns=["fare"], group_by=["sex"],
+                options={"test": "ttest_ind", "groups": ["male", "female"]},
+                method=AnalysisMethod(significance=0.01)),
+        None,
+        "Two-sample t-test of `fare` between `sex` = male and female, with its p-value, decided at "
+        "significance level 0.01, over all rows.",
+    ),
+    (
+        _intent("linear_regression", options={"target": "fare", "features": ["age", "sibsp"],
+                                              "test_size": 0.2, "seed": 42}),
+        None,
+        "Linear regression of `fare` on `age` and `sibsp` (coefficients, R², RMSE), 20% of rows held out "
+        "for scoring (seed 42), over all rows.",
+    ),
+    (
+        _intent("distribution_shape", columns=["fare"], method=AnalysisMethod(population=True)),
+        None,
+        "Population skewness and kurtosis of `fare`, over all rows.",
+    ),
+    (
+        _intent("group_outliers", columns=["fare"], group_by=["sex"],
+                options={"method": "zscore", "threshold": 2.5}),
+        None,
+        "Outliers: the rows whose `fare` lies more than 2.5 standard deviations from its mean (all "
+        "columns), judged within each `sex`, over all rows.",
+    ),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(("intent", "rows", "expected"), CASES, ids=[c[0].operation for c in CASES])
 def test_the_reading_of_each_catalogue_operation_is_one_plain_sentence(
     intent: Intent, rows: int | None, expected: str
 ) -> None:
     assert reading_sentence(intent, rows=rows) == expected
+
+
+def test_preparation_steps_and_method_sentences_are_part_of_the_reading() -> None:
+    intent = _intent(
+        "group_aggregate",
+        group_by=["pclass"],
+        metrics=[Aggregation(column="age", func="mean")],
+        preparation=[
+            PreparationStep(kind="drop_missing", columns=["fare"]),
+            PreparationStep(kind="fill_missing", columns=["age"], strategy="median"),
+            PreparationStep(kind="deduplicate"),
+        ],
+        method=AnalysisMethod(round_digits=2),
+    )
+    assert reading_sentence(intent) == (
+        "Mean of `age` per `pclass`, after dropping rows with missing `fare`, after filling missing `age` "
+        "with their median, after removing duplicate rows, rounded to 2 decimals, over all rows."
+    )
 
 
 def test_every_catalogue_operation_has_a_reading_test() -> None:

@@ -119,8 +119,11 @@ def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> st
     return None
 
 
+# Words before the head of a request; the conjunctions start what follows a preparation step ("bin Fare
+# into 4 quantiles and count the rows in each bin" leaves "and count the rows ...").
 _LEAD = frozenset({"what", "whats", "show", "give", "list", "me", "the", "a", "an", "is", "are", "get",
-                   "compute", "calculate", "find", "please", "tell", "report", "display"})  # fmt: skip
+                   "compute", "calculate", "find", "please", "tell", "report", "display",
+                   "and", "then", "also", "now", "next", "finally"})  # fmt: skip
 _HEAD_FOLLOWERS = frozenset({"by", "per", "count", "counts", "for", "in", "across"})
 
 

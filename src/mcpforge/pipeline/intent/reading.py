@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcpforge.exceptions import MCPForgeError
-from mcpforge.models import Filter, Intent
+from mcpforge.models import Filter, Intent, PreparationStep
 
 # Characters that can start markup anywhere in a line; "_" only outside a word (CommonMark does not
 # emphasize intraword underscores, so column names keep their readable form) and "#" only first.
@@ -265,19 +265,72 @@ def _distinct_count(context: _Context) -> str:
     return f"Number of distinct values of {columns_text(columns)}{combined}"
 
 
+_GROUP_TESTS = frozenset({"ttest_ind", "welch_ttest", "mannwhitney"})
+
+
+def _statistical_test(context: _Context) -> str:
+    from mcpforge.catalogue.hypothesis import test_label
+
+    test = str(context.arg("test"))
+    label = test_label(test)
+    columns = [str(c) for c in context.arg("columns") or []]
+    group, groups = context.arg("group_column"), context.arg("groups") or []
+    if test == "anova" and group:
+        what = f"of {columns_text(columns)} across the groups of {code_span(group)}"
+    elif test in _GROUP_TESTS and group:
+        between = (
+            f"{code_span(group)} = {join_words([value_text(g) for g in groups])}"
+            if groups
+            else (f"the two groups of {code_span(group)}")
+        )
+        what = f"of {columns_text(columns)} between {between}"
+    elif test == "ttest_1samp":
+        what = f"of {columns_text(columns)} against a mean of {value_text(context.arg('value', 0))}"
+    else:
+        what = f"of {columns_text(columns)}"
+    alpha = context.arg("alpha", 0.05)
+    return f"{label[:1].upper()}{label[1:]} {what}, with its p-value, decided at significance level {alpha:g}"
+
+
+def _linear_regression(context: _Context) -> str:
+    target, features = code_span(context.arg("target")), columns_text(context.arg("features") or [])
+    test_size, seed = context.arg("test_size"), context.arg("seed")
+    held = (
+        f", {float(test_size):.0%} of rows held out for scoring (seed {seed})"
+        if test_size
+        else ", fitted and scored on the same rows"
+    )
+    return f"Linear regression of {target} on {features} (coefficients, R², RMSE){held}"
+
+
+def _distribution_shape(context: _Context) -> str:
+    kind = "Population" if context.arg("population") else "Sample"
+    return f"{kind} skewness and kurtosis of {_of_columns(context)}"
+
+
+def _group_outliers(context: _Context) -> str:
+    head = _outliers(context)
+    return f"{head}, judged within each {code_span(context.arg('group_column'))}"
+
+
 _HEADS: dict[str, Callable[[_Context], str]] = {
     "group_count": _group_count, "group_aggregate": _group_aggregate, "aggregate": _aggregate,
     "value_distribution": _value_distribution, "filter_rows": _filter_rows, "top_n_rows": _top_n_rows,
     "summary_stats": _summary_stats, "percentiles": _percentiles, "correlation": _correlation,
     "time_resample": _time_resample, "date_part_group": _date_part_group, "pivot_table": _pivot_table,
     "crosstab": _crosstab, "missing_values": _missing_values, "outliers": _outliers,
-    "distinct_count": _distinct_count,
+    "distinct_count": _distinct_count, "statistical_test": _statistical_test,
+    "linear_regression": _linear_regression, "distribution_shape": _distribution_shape,
+    "group_outliers": _group_outliers,
 }  # fmt: skip
 # Option keys each head already states (any other option key is listed generically).
 _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "correlation": frozenset({"method"}), "outliers": frozenset({"method", "threshold"}),
     "percentiles": frozenset({"percentiles"}), "crosstab": frozenset({"normalize"}),
     "date_part_group": frozenset({"part"}),
+    "statistical_test": frozenset({"test", "groups", "alpha", "value", "group_column"}),
+    "linear_regression": frozenset({"target", "features", "test_size", "seed"}),
+    "distribution_shape": frozenset({"population"}), "group_outliers": frozenset({"method", "threshold"}),
 }  # fmt: skip
 
 
@@ -309,6 +362,46 @@ def _derived_clause(context: _Context) -> str | None:
     return "with " + join_words([f"{code_span(name)} = {code_span(expr)}" for name, expr in pairs])
 
 
+def _step_text(step: PreparationStep) -> str:
+    columns = columns_text(step.columns)
+    if step.kind == "drop_missing":
+        return (
+            f"after dropping rows with missing {columns}"
+            if step.columns
+            else ("after dropping rows with any missing value")
+        )
+    if step.kind == "fill_missing":
+        how = (
+            f"their {step.strategy}"
+            if step.strategy in {"mean", "median", "mode"}
+            else value_text(step.value)
+        )
+        return f"after filling missing {columns or 'values'} with {how}"
+    if step.kind == "deduplicate":
+        return "after removing duplicate rows" + (f" (judged on {columns})" if step.columns else "")
+    if step.kind == "bin":
+        ranges = "quantiles" if step.strategy == "quantile" else "equal-width ranges"
+        names = columns_text([f"{c}_bin" for c in step.columns])
+        return f"with {columns} binned into {step.bins} {ranges} ({names})"
+    if step.strategy == "zscore":
+        return f"with {columns} rescaled to z-scores"
+    return f"with {columns} min-max normalised to [0, 1]"
+
+
+def _preparation_clause(context: _Context) -> str | None:
+    steps = context.intent.preparation
+    return ", ".join(_step_text(step) for step in steps) if steps else None
+
+
+def _method_clause(context: _Context) -> str | None:
+    method, parts = context.intent.method, []
+    if method.population and context.intent.operation != "distribution_shape":
+        parts.append("population statistics")
+    if method.round_digits is not None:
+        parts.append(f"rounded to {method.round_digits} decimal{'s' if method.round_digits != 1 else ''}")
+    return ", ".join(parts) if parts else None
+
+
 def _options_clause(context: _Context) -> str | None:
     left = {k: v for k, v in context.intent.options.items() if k not in context.stated_options}
     if not left:
@@ -322,7 +415,9 @@ def _scope_clause(context: _Context) -> str | None:
     return scope_text([condition_text(f) for f in filters], context.rows)
 
 
-_CLAUSES: tuple[Callable[[_Context], str | None], ...] = (_derived_clause, _options_clause, _scope_clause)
+_CLAUSES: tuple[Callable[[_Context], str | None], ...] = (
+    _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause,
+)  # fmt: skip
 
 
 def _arguments(intent: Intent) -> dict[str, Any] | None:
