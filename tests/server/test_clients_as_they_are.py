@@ -134,6 +134,6 @@ async def test_tools_carry_annotations_and_forge_request_reports_progress(
     assert (forge_tool.read_only_hint, forge_tool.open_world_hint) == (False, False)
     assert listed["list_available_tools"].annotations is not None
     assert not result.is_error
-    assert len(progress) >= 2
+    assert len(progress) >= 2, result.content
     assert [value for value, _, _ in progress] == sorted(value for value, _, _ in progress)
     assert all(message for _, _, message in progress)

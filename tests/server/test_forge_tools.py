@@ -330,7 +330,7 @@ async def test_forge_request_returns_the_question_and_continues_with_the_answer(
         assert {c["choice"] for c in asked.structured_content["choices"]} == {"rows", "distinct"}
         assert "Needs clarification" in text_of(asked)
         assert registry.list_candidates() == []
-        answered = await client.call_tool("forge_request", {**request, "clarify": {"patients": "rows"}})
+        answered = await client.call_tool("forge_request", {**request, "clarify": ["patients=rows"]})
     assert not answered.is_error, text_of(answered)
     assert answered.structured_content is not None
     assert answered.structured_content["status"] == ToolStatus.STAGED.value

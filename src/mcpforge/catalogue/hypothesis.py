@@ -117,7 +117,8 @@ class StatisticalTest(Operation):
                 Param(
                     name="groups",
                     annotation="list[Any]",
-                    schema={"type": "array"},
+                    # Typed items, so the tool converts under `bridge --strict` (group values are labels).
+                    schema={"type": "array", "items": {"type": ["string", "number", "boolean"]}},
                     description="The two group values to compare (empty: the column's two values)",
                     default=args["groups"],
                 ),

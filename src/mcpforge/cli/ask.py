@@ -362,16 +362,10 @@ EXIT_NEEDS_CLARIFICATION = 3
 
 
 def parse_clarify(items: list[str]) -> dict[str, str]:
-    """``["revenue=amount"]`` → ``{"revenue": "amount"}``; a malformed item is a usage error."""
-    from mcpforge.exceptions import InvalidArgumentError
+    """``--clarify`` values → answers (a malformed item is a usage error)."""
+    from mcpforge.pipeline.intent.clarify import parse_answers
 
-    answers: dict[str, str] = {}
-    for item in items:
-        key, sep, choice = item.partition("=")
-        if not sep or not key.strip() or not choice.strip():
-            raise InvalidArgumentError(f"--clarify {item!r} is not KEY=CHOICE", argument="clarify")
-        answers[key.strip()] = choice.strip()
-    return answers
+    return parse_answers(items)
 
 
 def _say_question(question: NeedsClarificationError, request: str, *, as_json: bool) -> None:

@@ -9,6 +9,7 @@ stages anything.
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 from collections.abc import Callable
@@ -75,7 +76,9 @@ def run_within(budget: AskBudget, work: Callable[[], T]) -> T:
         except BaseException as error:
             outcome["error"] = error
 
-    worker = threading.Thread(target=target, name="mcpforge-ask", daemon=True)
+    # The caller's context goes along (an MCP request's context, so progress reaches its client).
+    context = contextvars.copy_context()
+    worker = threading.Thread(target=context.run, args=(target,), name="mcpforge-ask", daemon=True)
     worker.start()
     worker.join(budget.remaining())
     if worker.is_alive():

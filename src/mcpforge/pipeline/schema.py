@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -23,11 +22,9 @@ from mcpforge.exceptions import DataError
 from mcpforge.runtime import (
     LOAD_ATTR,
     NOTES_ATTR,
-    configure,
-    get_settings,
     load_csv_data_with_types,
-    reset_configuration,
 )
+from mcpforge.runtime._settings import reading_from
 
 ColumnKind = Literal["numeric", "categorical", "datetime", "boolean", "text"]
 
@@ -145,17 +142,9 @@ class DatasetSchema:
         )  # fmt: skip
 
 
-@contextmanager
-def _reading(file: Path) -> Iterator[None]:
+def _reading(file: Path) -> AbstractContextManager[None]:
     """Let the runtime loader read ``file`` here (the caller has already checked it against its roots)."""
-    before = get_settings()
-    configure(allowed_read_paths=[str(file.resolve())])
-    try:
-        yield
-    finally:
-        reset_configuration()
-        if before.allowed_read_paths is not None:
-            configure(allowed_read_paths=list(before.allowed_read_paths))
+    return reading_from([file.resolve()])
 
 
 def _count_rows(file: Path) -> int:

@@ -33,6 +33,7 @@ from mcpforge.exceptions import (
     UserError,
 )
 from mcpforge.models import (
+    ChartSpec,
     ToolCandidate,
     ToolSpec,
     ToolStatus,
@@ -431,7 +432,10 @@ class Registry:
     def _from_index(self, row: IndexedTool) -> ActiveTool:
         text = row.spec_json if row.spec_json is not None else self.tool_index.spec_text(row.name)
         # Validated when the row was written (and its hash checked), so it is not validated again.
-        spec = ToolSpec.model_construct(**json.loads(text or "{}"))
+        data = json.loads(text or "{}")
+        if isinstance(data.get("chart"), dict):  # construct() leaves nested models as plain dicts
+            data["chart"] = ChartSpec.model_validate(data["chart"])
+        spec = ToolSpec.model_construct(**data)
         return ActiveTool(
             name=row.name,
             version=row.version,

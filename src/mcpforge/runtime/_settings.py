@@ -8,6 +8,9 @@ failing that, the working directory; limits default to requirements 8.1.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -87,10 +90,30 @@ def _split_env(name: str) -> tuple[str, ...] | None:
     return tuple(part for part in raw.split(os.pathsep) if part)
 
 
+_read_override: ContextVar[tuple[str, ...] | None] = ContextVar("mcpforge_read_roots", default=None)
+
+
+@contextmanager
+def reading_from(paths: Sequence[str | Path]) -> Iterator[None]:
+    """Let the code running in this thread read ``paths`` for the duration, and nothing else changes.
+
+    mcpforge's own process reads data through the loader tools use (the schema, the references); a
+    process-wide ``configure`` there would race between threads (a server forging two requests at once)
+    and could leave one request's roots in force for the next.
+    """
+    token = _read_override.set(tuple(str(p) for p in paths))
+    try:
+        yield
+    finally:
+        _read_override.reset(token)
+
+
 def allowed_roots(mode: str = "read") -> tuple[Path, ...]:
     """The allowed roots for ``mode`` ("read" or "write"), resolved (symlinks followed)."""
     if mode == "read":
-        raw = _settings.allowed_read_paths
+        raw = _read_override.get()
+        if raw is None:
+            raw = _settings.allowed_read_paths
         if raw is None:
             raw = _split_env(ENV_ALLOWED_READ_PATHS)
         if raw is None:

@@ -232,9 +232,10 @@ _DENIED = {
         "getxattrat": 464,
         "listxattrat": 465,
         "removexattrat": 466,
-        # Tools need no socket at all (the supervisor talks over a pipe).
+        # Tools need no socket at all (the supervisor talks over a pipe). socketpair stays: it makes an
+        # anonymous connected pair that reaches nothing outside, and asyncio's self-pipe needs it (a
+        # converted library is served by an MCP server inside the sandbox).
         "socket": 41,
-        "socketpair": 53,
         # Other processes' memory placement and identity comparison.
         "migrate_pages": 256,
         "move_pages": 279,
@@ -310,7 +311,6 @@ _DENIED = {
         "listxattrat": 465,
         "removexattrat": 466,
         "socket": 198,
-        "socketpair": 199,
         "migrate_pages": 238,
         "move_pages": 239,
         "kcmp": 272,

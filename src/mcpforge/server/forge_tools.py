@@ -21,6 +21,7 @@ from typing import Annotated, Any
 
 import anyio
 import anyio.from_thread
+import anyio.lowlevel
 import anyio.to_thread
 import mcp_types
 from fastmcp import Context, FastMCP
@@ -35,6 +36,7 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError, NeedsClarificationError
 from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.pipeline.forge import ForgeResult, forge
+from mcpforge.pipeline.intent.clarify import parse_answers
 from mcpforge.pipeline.intent.reading import inline_text
 from mcpforge.pipeline.present import (
     candidate_reading,
@@ -203,7 +205,7 @@ def clarification_result(question: NeedsClarificationError, request: str) -> Too
     from mcpforge.pipeline.intent.clarify import question_json
 
     data = question_json(question, request)
-    again = f'call forge_request again with clarify={{"{question.key}": "<choice>"}}'
+    again = f'call forge_request again with clarify=["{question.key}=<choice>"]'
     data["answer_with"] = again
     lines = [f"**Needs clarification**: {question.question}", ""]
     lines += [f"- `{name}`: {meaning}" for name, meaning in question.choices.items()]
@@ -250,8 +252,8 @@ def register_forge_tools(
         ],
         ctx: Context,
         clarify: Annotated[
-            dict[str, str] | None,
-            Field(description='Answers to a question this tool asked before, e.g. {"revenue": "amount"}'),
+            list[str] | None,
+            Field(description='Answers to earlier questions of this tool, as KEY=CHOICE: ["revenue=amount"]'),
         ] = None,
     ) -> ToolResult:
         """Generate, validate and stage a data-analysis tool for a request, and run it on the data.
@@ -263,17 +265,22 @@ def register_forge_tools(
         PREREQUISITES: the file is under an allowed read directory. To register the staged tool, call
         review_candidate: the person decides in their client. When the request can be read several ways
         the result is a question with choices (status NEEDS_CLARIFICATION): ask the person and call again
-        with clarify={key: choice}.
+        with clarify=["key=choice"].
         """
         steps = 0
+        # The pipeline reports from its own thread (the ask budget runs it in one), not an AnyIO worker.
+        loop = anyio.lowlevel.current_token()
 
         def report(message: str) -> None:
             # Each pipeline step is one MCP progress notification (the total is not known in advance).
             nonlocal steps
             steps += 1
-            anyio.from_thread.run(ctx.report_progress, steps, None, message)
+            anyio.from_thread.run(ctx.report_progress, steps, None, message, token=loop)
 
-        answers = dict(clarify or {})
+        try:
+            answers = parse_answers(clarify or [])
+        except InvalidArgumentError as exc:
+            return _error("forge_request", exc)
         try:
             for _question in range(MAX_QUESTIONS):
                 try:

@@ -120,10 +120,13 @@ def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> st
 
 
 # Words before the head of a request; the conjunctions start what follows a preparation step ("bin Fare
-# into 4 quantiles and count the rows in each bin" leaves "and count the rows ...").
+# into 4 quantiles and count the rows in each bin" leaves "and count the rows ..."); the picture words
+# ask for a chart of the answer (``intent/charts.py``), not for a measure.
 _LEAD = frozenset({"what", "whats", "show", "give", "list", "me", "the", "a", "an", "is", "are", "get",
                    "compute", "calculate", "find", "please", "tell", "report", "display",
-                   "and", "then", "also", "now", "next", "finally"})  # fmt: skip
+                   "and", "then", "also", "now", "next", "finally",
+                   "plot", "chart", "graph", "draw", "visualize", "visualise", "histogram", "diagram",
+                   "bar", "line"})  # fmt: skip
 _HEAD_FOLLOWERS = frozenset({"by", "per", "count", "counts", "for", "in", "across"})
 
 

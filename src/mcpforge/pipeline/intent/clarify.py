@@ -51,3 +51,20 @@ def question_json(question: NeedsClarificationError, request: str) -> dict[str, 
         "answer_with": f"--clarify {question.key}=CHOICE",
         "error": None,
     }
+
+
+def parse_answers(items: list[str]) -> dict[str, str]:
+    """``["revenue=amount"]`` → ``{"revenue": "amount"}``, as ``--clarify`` and ``forge_request`` take them.
+
+    Raises:
+        InvalidArgumentError: an item is not ``KEY=CHOICE``.
+    """
+    from mcpforge.exceptions import InvalidArgumentError
+
+    answers: dict[str, str] = {}
+    for item in items:
+        key, sep, choice = item.partition("=")
+        if not sep or not key.strip() or not choice.strip():
+            raise InvalidArgumentError(f"clarify {item!r} is not KEY=CHOICE", argument="clarify")
+        answers[key.strip()] = choice.strip()
+    return answers

@@ -429,18 +429,13 @@ _LEVEL_WORDS = frozenset({"level", "grade", "code", "type", "class", "rating", "
                           "month", "hour", "day", "week", "quarter", "rank", "score", "band"})  # fmt: skip
 
 
-_LABEL_VALUES = 12
-
-
 def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> bool:
     """``amount per quantity``: "per" between two numeric columns reads as a ratio as much as a grouping."""
     if tokens[i] != "per" or i == 0 or resolver.kind(column) != "numeric":
         return False
-    if set(column.lower().replace("-", "_").split("_")) & _LEVEL_WORDS:
-        return False  # "per grade level", "per triage code": a numeric label, a group
-    info = resolver.schema.get(column)
-    if info is not None and info.is_integer and 0 < info.distinct_count <= _LABEL_VALUES:
-        return False  # a few whole numbers (class 1-3, a 1-5 rating): a label to group by, not a divisor
+    parts = column.lower().replace("-", "_").replace(" ", "_").split("_")
+    if set(parts) & _LEVEL_WORDS or any(part.endswith(tuple(_LEVEL_WORDS)) for part in parts):
+        return False  # "per grade level", "per triage code", "per Pclass": a numeric label, a group
     left = resolver.match_at(tokens, i - 1)
     return left is not None and left[1] == 1 and resolver.kind(left[0]) == "numeric"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -23,12 +23,10 @@ from mcpforge.metrics.functional import ToolTestCase, judge_output
 from mcpforge.pipeline.validation.stress import stress_data
 from mcpforge.pipeline.validation.stress_size import StressSize
 from mcpforge.runtime import (
-    configure,
-    get_settings,
     load_csv_data_with_types,
     read_data_as_text,
-    reset_configuration,
 )
+from mcpforge.runtime._settings import reading_from
 
 logger = logging.getLogger(__name__)
 
@@ -117,17 +115,9 @@ class SuitePlan:
         return replace(self, quick=quick, logs=logs, pending=frozenset())
 
 
-@contextmanager
-def runtime_roots(paths: Sequence[Path]) -> Iterator[None]:
-    """Let the runtime loader read ``paths`` in this process for the duration (reference runs)."""
-    before = get_settings()
-    configure(allowed_read_paths=[str(p) for p in paths])
-    try:
-        yield
-    finally:
-        reset_configuration()
-        if before.allowed_read_paths is not None:
-            configure(allowed_read_paths=list(before.allowed_read_paths))
+def runtime_roots(paths: Sequence[Path]) -> AbstractContextManager[None]:
+    """Let the runtime loader read ``paths`` in this thread for the duration (reference runs)."""
+    return reading_from(paths)
 
 
 def read_raw(path: Path, *, nrows: int | None = SAMPLE_ROWS) -> pd.DataFrame:
