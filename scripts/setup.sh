@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Create .venv (if missing) and install mcpforge with its test and model-engine extras.
+# Create .venv (if missing) and install mcpforge with its test, model-engine and benchmark extras.
 # Idempotent: a second run only checks that everything is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,6 @@ fi
 stamp=.venv/.mcpforge-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,openai,anthropic]"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,openai,anthropic,bench]"
   touch "$stamp"
 fi
