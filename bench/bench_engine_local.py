@@ -90,7 +90,7 @@ def run_case(case: Case, engine: object, config: MCPForgeConfig) -> dict[str, ob
 def routes_to_custom(case: Case, engine: object) -> bool:
     """Whether the model, asked which analysis fits, answers that no catalogue operation does."""
     from mcpforge.catalogue import CATALOGUE
-    from mcpforge.pipeline.modelgen import model_intent
+    from mcpforge.pipeline.modelgen.generate import model_intent
     from mcpforge.pipeline.schema import DatasetSchema
 
     schema = DatasetSchema.from_file(EXAMPLES / case.dataset)

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from mcpforge.config import MCPForgeConfig
 from mcpforge.engines.model_store import default_model_path
 from mcpforge.footer import parse_output_footer
-from mcpforge.pipeline.modelgen import generate_custom_tool
+from mcpforge.pipeline.modelgen.generate import generate_custom_tool
 from mcpforge.pipeline.schema import DatasetSchema
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

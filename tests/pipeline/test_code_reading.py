@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mcpforge.pipeline._code_reading import CodeCondition, read_compute
-from mcpforge.pipeline._compute_examples import EXAMPLES
+from mcpforge.pipeline.modelgen.code_reading import CodeCondition, read_compute
+from mcpforge.pipeline.modelgen.examples import EXAMPLES
 
 INVENTED_URBAN = """
 def compute(df):

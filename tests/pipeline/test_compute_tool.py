@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from mcpforge.pipeline._compute_tool import extract_compute, render_compute_tool, used_columns
-from mcpforge.pipeline.modelgen import ToolPlan, plan_to_spec
+from mcpforge.pipeline.modelgen.compute_tool import extract_compute, render_compute_tool, used_columns
+from mcpforge.pipeline.modelgen.generate import ToolPlan, plan_to_spec
 
 PLAN = ToolPlan(
     tool_name="rows_per_region",

@@ -10,7 +10,7 @@ import pytest
 from mcpforge.config import MCPForgeConfig
 from mcpforge.engines import ScriptedEngine
 from mcpforge.exceptions import EngineError
-from mcpforge.pipeline.modelgen import ToolPlan, generate_custom_tool, plan_to_spec
+from mcpforge.pipeline.modelgen.generate import ToolPlan, generate_custom_tool, plan_to_spec
 from mcpforge.pipeline.schema import DatasetSchema
 
 PLAN = {

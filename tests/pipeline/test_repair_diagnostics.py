@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mcpforge.models import ValidationReport
-from mcpforge.pipeline._repair_diagnostics import repair_diagnostics
+from mcpforge.pipeline.modelgen.repair_diagnostics import repair_diagnostics
 from mcpforge.pipeline.validation.run import ValidationRun
 from mcpforge.pipeline.validation.static_gate import autofix
 

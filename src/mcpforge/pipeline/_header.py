@@ -1,7 +1,7 @@
 """The fixed part of a model-written tool: imports, decorator, signature and docstring from the spec.
 
 The signature a person approves is exactly the contract that was written first; the model's code
-goes above it (see ``_compute_tool``).
+goes above it (see ``modelgen.compute_tool``).
 """
 
 from __future__ import annotations

@@ -375,7 +375,7 @@ def _route_with_model(engine: Engine, request: str, schema: DatasetSchema, say: 
     understands ("which weather has the most accidents per region") onto the nearest template.
     """
     from mcpforge.catalogue import CATALOGUE
-    from mcpforge.pipeline.modelgen import model_intent
+    from mcpforge.pipeline.modelgen.generate import model_intent
 
     say(f"asking the {engine.name} model which analysis fits")
     chosen = model_intent(engine, request, schema, {name: op.summary for name, op in CATALOGUE.items()})
@@ -447,7 +447,7 @@ def _forge_with_model(  # noqa: PLR0917 - private step with the forge state
     say: Progress,
     actor: str,
 ) -> ForgeResult:
-    from mcpforge.pipeline.modelgen import generate_custom_tool
+    from mcpforge.pipeline.modelgen.generate import generate_custom_tool
 
     ensure_registry(registry)
 

@@ -108,7 +108,7 @@ def intent_reading(
 
 
 def _model_reading(candidate: ToolCandidate, intent: Intent, artifacts: RunArtifacts | None) -> Reading:
-    from mcpforge.pipeline._code_reading import read_compute
+    from mcpforge.pipeline.modelgen.code_reading import read_compute
 
     source = _tool_source(candidate)
     code = read_compute(source) if source is not None else None

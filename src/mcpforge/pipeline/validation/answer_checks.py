@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mcpforge.footer import parse_output_footer
-from mcpforge.pipeline._data_profile import DataProfile
+from mcpforge.pipeline.modelgen.data_profile import DataProfile
 from mcpforge.pipeline.validation.run import ValidationRun
 
 _EACH = re.compile(r"\b(?:for each|for every|in each|per|by)\s+([a-z][a-z0-9_]*)(\s+and\b)?", re.IGNORECASE)

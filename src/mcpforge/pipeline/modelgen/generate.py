@@ -3,7 +3,7 @@
 Contract first, even with a small model: the model fills a compact :class:`ToolPlan` under a JSON
 Schema and the ToolSpec, signature and docstring are rendered from it. The model then writes one
 function, ``compute(df)``, from the request and a profile of the loaded data (column types and
-example values); the tool around it is rendered (``_compute_tool``), lint-only findings are fixed by
+example values); the tool around it is rendered (``compute_tool``), lint-only findings are fixed by
 ruff, and validation is the same as for catalogue tools. Failures feed up to
 ``max_repair_iterations`` repair rounds, each recorded in the report.
 """
@@ -24,11 +24,11 @@ from mcpforge.engines import Engine, extract_code
 from mcpforge.engines.prompts import data_sample, render_prompt
 from mcpforge.exceptions import EngineError
 from mcpforge.models import Aggregation, Filter, Intent, RepairRound, ToolSpec
-from mcpforge.pipeline._compute_examples import closest_examples
-from mcpforge.pipeline._compute_tool import extract_compute, render_compute_tool, used_columns
-from mcpforge.pipeline._data_profile import DataProfile, profile_data
-from mcpforge.pipeline._repair_diagnostics import repair_diagnostics
 from mcpforge.pipeline.intent.hints import request_hints
+from mcpforge.pipeline.modelgen.compute_tool import extract_compute, render_compute_tool, used_columns
+from mcpforge.pipeline.modelgen.data_profile import DataProfile, profile_data
+from mcpforge.pipeline.modelgen.examples import closest_examples
+from mcpforge.pipeline.modelgen.repair_diagnostics import repair_diagnostics
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.pipeline.validation.answer_checks import answer_problems
 from mcpforge.pipeline.validation.run import ValidationRun, run_validation
