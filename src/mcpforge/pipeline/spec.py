@@ -102,7 +102,7 @@ def default_limitations(intent: Intent) -> list[str]:
         limitations.append(f"Output limited to the top {intent.top_n} rows")
     if intent.filters:
         limitations.append("Only rows matching the filters are counted")
-    limitations.append("Reads one CSV file; the whole file must fit in memory")
+    limitations.append("Reads one data file; what it reads of it must fit in the sandbox memory")
     return limitations
 
 
