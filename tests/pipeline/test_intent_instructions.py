@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, PreparationStep
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.pipeline.intent.methods import read_methods
@@ -200,3 +201,45 @@ def test_population_standard_deviation_is_used_or_refused_never_ignored(passenge
     assert [(m.column, m.func) for m in intent.metrics] == [("Fare", "pstd")]
     with pytest.raises(UnmappableRequestError):
         extract_intent("Describe Fare. Use population statistics.", passengers)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "share", "seed"),
+    [
+        ("Fit a linear regression of Fare on Age and SibSp with a 20% test split and seed 42.", 0.2, 42),
+        (
+            "Fit a linear regression of Fare on Age and SibSp, holding out 25% of the rows, random seed 7.",
+            0.25,
+            7,
+        ),
+        ("Linear regression predicting Fare from Age and SibSp with a 30% hold-out set.", 0.3, 42),
+        ("Regress Fare on Age and SibSp using an 80/20 train-test split.", 0.2, 42),
+    ],
+)
+def test_every_way_of_saying_a_held_out_share_becomes_the_split(
+    passengers: DatasetSchema, request_text: str, share: float, seed: int
+) -> None:
+    intent = extract_intent(request_text, passengers)
+    assert intent.operation == "linear_regression"
+    assert (intent.options.get("test_size"), intent.options.get("seed")) == (share, seed)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Remove duplicate rows, then count the rows per Sex. Count whole-row duplicates only once.",
+        "Bin Fare into 4 quantiles and count the rows in each bin. Bins are numbered from the lowest up.",
+    ],
+)
+def test_a_remark_on_how_a_preparation_step_works_is_not_part_of_the_question(
+    passengers: DatasetSchema, request_text: str
+) -> None:
+    intent = extract_intent(request_text, passengers)
+    assert intent.operation == "group_count"
+    assert intent.preparation
+
+
+def test_a_later_sentence_that_names_a_column_is_still_read(passengers: DatasetSchema) -> None:
+    request = "Remove duplicate rows, then count rows per Sex. Only duplicates of Fare over 500."
+    intent = extract_intent(request, passengers)
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("Fare", ">", 500)]

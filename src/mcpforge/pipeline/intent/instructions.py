@@ -184,6 +184,37 @@ def _refer(text: str, name: str) -> str:
     return _ADJECTIVES.sub("", _ITS.sub(swap, text))
 
 
+# What a remark about each kind of preparation step talks about.
+_STEP_OBJECTS: dict[str, re.Pattern[str]] = {
+    "deduplicate": re.compile(r"\bduplicat", re.IGNORECASE),
+    "bin": re.compile(r"\b(?:bins?|buckets?|quantiles?|intervals?)\b", re.IGNORECASE),
+    "drop_missing": re.compile(r"\b(?:missing|empty|null|blank)\b", re.IGNORECASE),
+    "fill_missing": re.compile(r"\b(?:missing|empty|null|blank)\b", re.IGNORECASE),
+    "normalize": re.compile(r"\b(?:normali[sz]|scal)", re.IGNORECASE),
+}
+_SENTENCES = re.compile(r"(?<=[.?!])\s+")
+
+
+def _drop_step_remarks(text: str, steps: list[PreparationStep], resolver: ColumnResolver) -> str:
+    """``text`` without later sentences that only remark on how a preparation step works.
+
+    "Drop duplicated rows and count rows by region. Count whole-row duplicates only once." — the second
+    sentence talks about the step's object (duplicates, bins, missing values) and names no column: it says
+    how the step is done, not what to compute, so its words are not the question's.
+    """
+    sentences = [s for s in _SENTENCES.split(text) if s.strip()]
+    if len(sentences) < 2 or not steps:
+        return text
+    kept = sentences[:1]
+    for sentence in sentences[1:]:
+        about_step = any(_STEP_OBJECTS[step.kind].search(sentence) for step in steps)
+        tokens = [norm(word) for word in re.findall(r"[\w.%-]+", sentence)]
+        names_column = any(resolver.match_at(tokens, i) for i in range(len(tokens)))
+        if not (about_step and not names_column):
+            kept.append(sentence)
+    return " ".join(kept)
+
+
 def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instructions:
     """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
     swapped, aliases = _quoted_columns(text, schema)
@@ -191,7 +222,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     methods = read_methods(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
     text, derived = _new_columns(methods.text, resolver)
     prepared = read_preparation(text, resolver)
-    text = prepared.text
+    text = _drop_step_remarks(prepared.text, prepared.steps, resolver)
     touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
     if len(touched) == 1 and not derived:
         text = _refer(text, _mention(touched[0], resolver))

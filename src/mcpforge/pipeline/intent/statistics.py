@@ -43,7 +43,10 @@ _TARGET = re.compile(
 _SPLIT = re.compile(
     r"(?P<pct>\d+(?:\.\d+)?)\s*%\s*(?:of\s+(?:the\s+)?(?:data|rows)\s+)?(?:for|as|in)\s+(?:the\s+)?test"
     r"|test[- _](?:size|set\s+size|share|fraction|ratio|proportion)\s*(?:of|=|:)?\s*(?P<frac>0?\.\d+|\d+\s*%)"
-    r"|(?P<train>\d+)\s*[/:-]\s*(?P<test>\d+)\s+(?:train[- /]*test\s+)?split",
+    r"|(?P<train>\d+)\s*[/:-]\s*(?P<test>\d+)\s+(?:train[- /]*test\s+)?split"
+    # "a 20% test split / test set / hold-out", "holding out 25%"
+    r"|(?P<held>\d+(?:\.\d+)?)\s*%\s*(?:test|hold[- ]?out|validation)\b"
+    r"|hold(?:ing)?[- ]?out\s+(?:of\s+)?(?P<out>\d+(?:\.\d+)?)\s*%",
     re.IGNORECASE,
 )
 _SEED = re.compile(r"(?:random[_ ]state|random\s+seed|seed)\s*(?:of|=|:|is)?\s*(\d+)", re.IGNORECASE)
@@ -109,8 +112,9 @@ def _split_share(text: str) -> float | None:
     match = _SPLIT.search(text)
     if match is None:
         return None
-    if match.group("pct"):
-        return float(match.group("pct")) / 100
+    percent = match.group("pct") or match.group("held") or match.group("out")
+    if percent:
+        return float(percent) / 100
     if match.group("frac"):
         raw = match.group("frac").strip()
         return float(raw.rstrip("% ")) / 100 if raw.endswith("%") else float(raw)
