@@ -8,7 +8,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, PreparationStep
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.pipeline.intent.methods import read_methods
