@@ -275,9 +275,10 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             from mcpforge.cli._export import check_export_path
             from mcpforge.exceptions import NeedsClarificationError
             from mcpforge.pipeline.forge import forge
+            from mcpforge.pipeline.intent.clarify import parse_answers
 
             export_path = check_export_path(export) if export is not None else None
-            answers = parse_clarify(clarify or [])
+            answers = parse_answers(clarify or [])
             llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
             cfg = load_cli_config(registry, config, llm=llm)
             reg = _registry(cfg)
@@ -359,13 +360,6 @@ def _wait_for_codebleu() -> None:
 
 
 EXIT_NEEDS_CLARIFICATION = 3
-
-
-def parse_clarify(items: list[str]) -> dict[str, str]:
-    """``--clarify`` values → answers (a malformed item is a usage error)."""
-    from mcpforge.pipeline.intent.clarify import parse_answers
-
-    return parse_answers(items)
 
 
 def _say_question(question: NeedsClarificationError, request: str, *, as_json: bool) -> None:

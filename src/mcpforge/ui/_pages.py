@@ -36,10 +36,6 @@ NOTICES = {
     "not-promoted": ("error", "Approved, but the promotion was refused; see the history below."),
     "rejected": ("notice", "Rejected: the tool is not registered."),
     "refined": ("notice", "Rejected with a reason: this is the corrected candidate, staged for review."),
-    "not-applied": (
-        "notice",
-        "Rejected; the reason did not name a change mcpforge could apply, so the candidate was archived.",
-    ),
 }
 
 
