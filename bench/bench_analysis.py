@@ -14,6 +14,7 @@ runs on the file in the sandbox (one sandboxed process per question). ``--forge`
     .venv/bin/python bench/bench_analysis.py            # all questions (~270)
     .venv/bin/python bench/bench_analysis.py --smoke    # a handful (CI)
     .venv/bin/python bench/bench_analysis.py --forge --limit 20
+    .venv/bin/python bench/bench_analysis.py --engine local --limit 40   # the local model, whole forge
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _analysis_data import build_datasets
 from _analysis_questions import TEMPLATES, Template, fill
+from _engines import ENGINES, bench_engine, usage_line
 
 from mcpforge.catalogue import get_operation
 from mcpforge.config import MCPForgeConfig, SandboxConfig, ValidationConfig
@@ -154,8 +156,8 @@ def run_rules(question: Question, sandbox: Any) -> Outcome:
     return Outcome(verdict="wrong" if missing else "right", detail=detail, seconds=elapsed)
 
 
-def run_forge(question: Question, root: Path) -> Outcome:
-    """The whole forge pipeline into a fresh registry (reduced stress test)."""
+def run_forge(question: Question, root: Path, engine: Any = "rules") -> Outcome:
+    """The whole forge pipeline with ``engine`` into a fresh registry (reduced stress test)."""
     from mcpforge.pipeline.forge import forge
     from mcpforge.registry import Registry
 
@@ -165,7 +167,12 @@ def run_forge(question: Question, root: Path) -> Outcome:
     registry.init()
     try:
         result = forge(
-            question.text, question.path, registry=registry, config=config, allow_read=[question.path.parent]
+            question.text,
+            question.path,
+            registry=registry,
+            config=config,
+            allow_read=[question.path.parent],
+            engine=engine,
         )
     except MCPForgeError as error:
         detail = f"{type(error).__name__}: {str(error)[:160]}"
@@ -205,7 +212,12 @@ def main() -> None:
     parser.add_argument("--forge", action="store_true", help="run the whole forge pipeline per question")
     parser.add_argument("--limit", type=int, default=0, help="at most this many questions (every k-th)")
     parser.add_argument("--verbose", action="store_true", help="print every tuned question's outcome")
+    parser.add_argument(
+        "--engine", choices=ENGINES, default="rules", help="forge with this engine (implies --forge)"
+    )
+    parser.add_argument("--progress", action="store_true", help="print each outcome as it comes")
     args = parser.parse_args()
+    whole_forge = args.forge or args.engine != "rules"
     with tempfile.TemporaryDirectory(prefix="mcpforge-bench-analysis-") as tmp:
         root = Path(tmp)
         data = root / "data"
@@ -225,21 +237,28 @@ def main() -> None:
             chosen = everything[::step][: args.limit]
         start = time.perf_counter()
         sandbox = get_sandbox(SandboxConfig())
+        engine = bench_engine(args.engine)
         rows: list[tuple[Question, Outcome]] = []
         baseline = 0.0
         for question in chosen:
             t0 = time.perf_counter()
             pd.read_csv(question.path)
             baseline += time.perf_counter() - t0
-            outcome = run_forge(question, root) if args.forge else run_rules(question, sandbox)
+            outcome = run_forge(question, root, engine) if whole_forge else run_rules(question, sandbox)
             rows.append((question, outcome))
+            if args.progress:
+                print(f"  {outcome.verdict:<8}{outcome.seconds:5.0f} s  {question.text[:90]!r}", flush=True)
             if args.verbose and question.phrasing != HELD_OUT_PHRASING and outcome.verdict != "right":
                 where = f"{question.dataset}/{question.template.key}"
                 print(f"[{outcome.verdict}] {where}: {question.text}\n    {outcome.detail}")
         elapsed = time.perf_counter() - start
     tuned = [r for r in rows if r[0].phrasing != HELD_OUT_PHRASING]
     held = [r for r in rows if r[0].phrasing == HELD_OUT_PHRASING]
-    mode = "forge pipeline" if args.forge else "rules parser + catalogue tool in the sandbox"
+    mode = (
+        f"forge pipeline, {args.engine} engine"
+        if args.forge or args.engine != "rules"
+        else "rules parser + catalogue tool in the sandbox"
+    )
     print(f"bench_analysis: {len(rows)} questions over {len({q.dataset for q, _ in rows})} datasets ({mode})")
     _table(tuned, "tuned phrasings (0, 1)")
     _table(held, "held-out phrasing (2, never tuned on)")
@@ -252,6 +271,8 @@ def main() -> None:
         f"total {elapsed:.0f} s; pandas reading the same files {baseline:.2f} s; "
         f"load {os.getloadavg()[0]:.2f}"
     )
+    if usage_line(engine):
+        print(usage_line(engine))
 
 
 if __name__ == "__main__":

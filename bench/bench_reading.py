@@ -17,6 +17,7 @@ Targets (issue 12): wrong ≤ 2 %, correct ≥ 90 %, asked ≤ 8 %. Held-out phr
     .venv/bin/python bench/bench_reading.py --smoke    # 12 requests through forge (CI)
     .venv/bin/python bench/bench_reading.py --every 4  # every 4th request through forge (~93)
     .venv/bin/python bench/bench_reading.py --show wrong,refused   # print those cases
+    .venv/bin/python bench/bench_reading.py --engine local --sample 40   # the local model (~1 h)
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import statistics
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
+from _engines import ENGINES, bench_engine, spread, usage_line  # noqa: E402
 from reading_cases import Case, Expected, cases  # noqa: E402
 from reading_data import load, write_datasets  # noqa: E402
 
@@ -116,8 +120,10 @@ def run_fast(case: Case, path: Path) -> tuple[str, dict[str, Any] | None, str]:
     return "answered", frame_to_table(frame), intent.model_dump_json(exclude={"request", "data_source"})
 
 
-def run_forge(case: Case, path: Path, root: Path) -> tuple[str, dict[str, Any] | None, str]:
-    """The real pipeline: forge with the rules engine into a fresh registry, staged and run."""
+def run_forge(
+    case: Case, path: Path, root: Path, engine: Any = "rules"
+) -> tuple[str, dict[str, Any] | None, str]:
+    """The real pipeline: forge with ``engine`` into a fresh registry, staged and run."""
     from mcpforge.config import MCPForgeConfig
     from mcpforge.pipeline.forge import forge
     from mcpforge.pipeline.validation.semantic import wait_for_pending
@@ -130,11 +136,11 @@ def run_forge(case: Case, path: Path, root: Path) -> tuple[str, dict[str, Any] |
         )
         try:
             result = forge(case.request, path, registry=Registry(Path(tmp), config), config=config,
-                           allow_read=[path.parent])  # fmt: skip
+                           allow_read=[path.parent], engine=engine)  # fmt: skip
         except NeedsClarificationError as exc:
             return "asked", None, str(exc)
-        except UnmappableRequestError as exc:
-            return "refused", None, str(exc)
+        except (UnmappableRequestError, MCPForgeError) as exc:  # a model engine's failure is a refusal too
+            return "refused", None, f"{type(exc).__name__}: {exc}"
         finally:
             wait_for_pending()
         if not result.ok or result.artifacts is None or result.status != "STAGED":
@@ -161,7 +167,7 @@ def _report(label: str, counts: Counter[str], total: int) -> str:
     return f"{label:<10} n={total:<4} " + "  ".join(parts)
 
 
-def main() -> int:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -173,13 +179,21 @@ def main() -> int:
     parser.add_argument("--held-out", action="store_true", help="also print held-out cases (after tuning)")
     parser.add_argument("--every", type=int, default=1, help="only every Nth request (a bounded forge run)")
     parser.add_argument("--offset", type=int, default=0, help="with --every: start at this request")
-    args = parser.parse_args()
+    parser.add_argument("--engine", choices=ENGINES, default="rules", help="forge with this engine")
+    parser.add_argument("--sample", type=int, default=0, help="N requests spread over the suite")
+    parser.add_argument("--progress", action="store_true", help="print each outcome as it comes")
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = _arguments()
     suite = cases()
     if args.dataset:
         suite = [c for c in suite if c.dataset == args.dataset]
     if args.smoke:
         suite = suite[::31]
-    suite = suite[args.offset :: max(args.every, 1)]
+    suite = spread(suite[args.offset :: max(args.every, 1)], args.sample)
+    engine = bench_engine("rules" if args.fast else args.engine)
     show = {s for s in args.show.split(",") if s}
     if not args.shared_cache:
         # mypy's cache under ~/.cache/mcpforge is shared by every process of the machine; concurrent runs
@@ -191,12 +205,17 @@ def main() -> int:
         frames = {name: load(path, name) for name, path in paths.items()}
         seen: Counter[str] = Counter()
         held: Counter[str] = Counter()
+        seconds: list[float] = []
         for case in suite:
+            started = time.perf_counter()
             if args.fast:
                 how, table, reading = run_fast(case, paths[case.dataset])
             else:
-                how, table, reading = run_forge(case, paths[case.dataset], root)
+                how, table, reading = run_forge(case, paths[case.dataset], root, engine)
+            seconds.append(time.perf_counter() - started)
             result = outcome(case, how, table, frames)
+            if args.progress:
+                print(f"  {result:<8} {seconds[-1]:5.0f} s  {case.request!r}", flush=True)
             (held if case.held_out else seen)[result] += 1
             if result in show and (args.held_out or not case.held_out):
                 print(f"[{result}] {case.dataset}: {case.request!r}\n    {reading[:400]}")
@@ -206,8 +225,11 @@ def main() -> int:
     print(_report("all", total, sum(total.values())))
     print(_report("tuned", seen, sum(seen.values())))
     print(_report("held-out", held, sum(held.values())))
-    print(f"mode: {'fast (parser + reference)' if args.fast else 'forge (rules engine, staged)'}; "
-          f"load: {os.getloadavg()[0]:.2f}")  # fmt: skip
+    mode = "fast (parser + reference)" if args.fast else f"forge ({args.engine} engine, staged)"
+    median = statistics.median(seconds) if seconds else 0.0
+    print(f"mode: {mode}; median {median:.1f} s per request; load: {os.getloadavg()[0]:.2f}")
+    if usage_line(engine):
+        print(usage_line(engine))
     rate = total["wrong"] / max(sum(total.values()), 1)
     return 0 if args.smoke or rate <= 0.02 else 1
 

@@ -79,6 +79,8 @@ def test_the_model_never_routes_a_mean_question_to_a_counting_template() -> None
     assert _parser_knows_better(named, Intent(request="t-test", operation="summary_stats"))
     counts = Intent(request="accidents per town", operation="group_count", group_by=["town"])
     assert not _parser_knows_better(counts, Intent(request=counts.request, operation="value_distribution"))
+    counted = Intent(request=parsed.request, operation="aggregate", metrics=[Aggregation(func="count")])
+    assert _parser_knows_better(parsed, counted)
 
 
 def test_the_budget_is_configurable_and_defaults_to_five_minutes() -> None:

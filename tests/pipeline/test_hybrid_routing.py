@@ -79,10 +79,8 @@ def test_a_model_intent_naming_unknown_columns_falls_back_to_model_written_code(
     assert engine.usage.calls == 2  # intent, then the tool plan of the custom path
 
 
-def test_when_the_model_agrees_with_the_parser_the_parsers_exact_intent_is_used(
-    data: Path, config: MCPForgeConfig
-) -> None:
-    engine = ScriptedEngine([json.dumps({"operation": "group_count", "group_by": ["severity"]})])
+def test_a_request_the_parser_reads_fully_is_not_sent_to_the_model(data: Path, config: MCPForgeConfig) -> None:
+    engine = ScriptedEngine([json.dumps({"operation": "aggregate", "metrics": [{"func": "count"}]})])
     result = forge(
         "count accidents by severity in the rain",
         data,
@@ -91,7 +89,9 @@ def test_when_the_model_agrees_with_the_parser_the_parsers_exact_intent_is_used(
         engine=engine,
         allow_read=[data.parent],
     )
+    assert engine.usage.calls == 0  # the model's (wrong) routing is never asked for
     assert result.intent is not None
+    assert result.intent.operation == "group_count"
     assert [(f.column, f.op, f.value) for f in result.intent.filters] == [("weather", "==", "Rain")]
 
 

@@ -327,7 +327,7 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         if model_engine is None:
             intent = extract_intent_for(request, schema, given)
         else:
-            chosen = None if custom else _route_with_model(model_engine, request, schema, say)
+            chosen = None if custom else _read_or_route(model_engine, request, schema, given, say)
             if chosen is None:
                 return _forge_with_model(
                     model_engine, request, schema, path, registry, config, timer, say, actor
@@ -366,13 +366,34 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     return result.replace(overlap_scores=decision.scores)
 
 
-def _route_with_model(engine: Engine, request: str, schema: DatasetSchema, say: Progress) -> Intent | None:
+def _read_or_route(
+    engine: Engine, request: str, schema: DatasetSchema, answers: dict[str, str], say: Progress
+) -> Intent | None:
+    """With a model engine, the rules parser reads first; the model decides only what the parser cannot.
+
+    The parser accounts for every word of the request (issue 12): a reading it completes is exact, and
+    its questions go to the person, not to the model. Asking a small model to route a request the
+    parser already read costs half a minute and was measured to send a mean to a counting template
+    (``bench/bench_reading.py --engine local``). The model routes (and may write the tool) when the
+    parser refuses, or when the parser's template cannot give the answer's shape.
+    """
+    try:
+        parsed = extract_intent_for(request, schema, answers)
+    except UnmappableRequestError:
+        return _route_with_model(engine, request, schema, say)
+    if _template_fits(request, schema.column_names, parsed):
+        return parsed
+    return _route_with_model(engine, request, schema, say, parsed)
+
+
+def _route_with_model(
+    engine: Engine, request: str, schema: DatasetSchema, say: Progress, parsed: Intent | None = None
+) -> Intent | None:
     """Hybrid routing with a model: it decides whether a catalogue operation covers the request.
 
-    When it names one, the template renders it (with the rules parser's intent when the parser reads
-    the request as the same operation: its filters and keys are exact); when it says ``custom``, the
-    model writes the tool. The parser alone must not decide here: it maps phrasings it only partly
-    understands ("which weather has the most accidents per region") onto the nearest template.
+    When it names one whose shape fits, the template renders the model's intent; when it says
+    ``custom`` (or names a template that contradicts what the parser read, ``parsed``), the model
+    writes the tool.
     """
     from mcpforge.catalogue import CATALOGUE
     from mcpforge.pipeline.modelgen.generate import model_intent
@@ -384,17 +405,20 @@ def _route_with_model(engine: Engine, request: str, schema: DatasetSchema, say: 
     if not _template_fits(request, schema.column_names, chosen):
         say("the chosen template cannot give the answer's shape; the model writes the tool instead")
         return None
-    try:
-        parsed = extract_intent_for(request, schema)
-    except UnmappableRequestError:
-        return chosen
-    if parsed.operation != chosen.operation and _parser_knows_better(parsed, chosen):
+    if parsed is not None and _parser_knows_better(parsed, chosen):
         say(f"the model chose {chosen.operation!r}, but the request asks for {parsed.operation!r}")
-        return parsed
-    return parsed if parsed.operation == chosen.operation else chosen
+        return None
+    return chosen
 
 
 _COUNTING = frozenset({"group_count", "value_distribution", "distinct_count", "missing_values"})
+
+
+def _counts_only(intent: Intent) -> bool:
+    """Whether ``intent`` computes only counts (a counting template, or ``aggregate`` of counts)."""
+    if intent.operation in _COUNTING:
+        return True
+    return intent.operation == "aggregate" and all(m.func in ("count", "nunique") for m in intent.metrics)
 _NAMED_ANALYSES = frozenset({"statistical_test", "linear_regression", "distribution_shape"})
 
 
@@ -405,7 +429,7 @@ def _parser_knows_better(parsed: Intent, chosen: Intent) -> bool:
     request names outright is not a routing judgement call.
     """
     measures = any(m.func not in ("count", "nunique") for m in parsed.metrics)
-    return (chosen.operation in _COUNTING and measures) or parsed.operation in _NAMED_ANALYSES
+    return (_counts_only(chosen) and measures) or parsed.operation in _NAMED_ANALYSES
 
 
 def _template_fits(request: str, columns: list[str], chosen: Intent) -> bool:
