@@ -123,11 +123,18 @@ class ResourceLimitError(DataError):
 
 
 class UnmappableRequestError(UserError):
-    """A request cannot be mapped onto an analysis; says what was understood and what was not."""
+    """A request cannot be mapped onto an analysis; says what was understood and what was not.
 
-    def __init__(self, message: str, *, understood: dict[str, object] | None = None) -> None:
+    ``final``: no engine may answer it (it is not a data analysis, or it names data the file does not
+    have); a model engine must not be asked to write a tool for it.
+    """
+
+    def __init__(
+        self, message: str, *, understood: dict[str, object] | None = None, final: bool = False
+    ) -> None:
         super().__init__(message)
         self.understood = understood or {}
+        self.final = final
 
 
 class NeedsClarificationError(UnmappableRequestError):

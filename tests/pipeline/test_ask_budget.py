@@ -13,7 +13,8 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import BudgetExceededError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline._budget import AskBudget, run_within
-from mcpforge.pipeline.forge import _parser_knows_better, forge
+from mcpforge.pipeline.forge import forge
+from mcpforge.pipeline.routing import contradicts
 from mcpforge.registry import Registry
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "traffic_accidents.csv"
@@ -69,18 +70,14 @@ def test_a_forge_past_its_budget_raises_and_stages_nothing(
 
 
 def test_the_model_never_routes_a_mean_question_to_a_counting_template() -> None:
-    parsed = Intent(request="mean fare per class", operation="group_aggregate", group_by=["class"],
-                    metrics=[Aggregation(column="fare", func="mean")])  # fmt: skip
-    counting = Intent(request=parsed.request, operation="group_count", group_by=["class"])
-    assert _parser_knows_better(parsed, counting)
-    named = Intent(
-        request="t-test", operation="statistical_test", columns=["fare"], options={"test": "shapiro"}
-    )
-    assert _parser_knows_better(named, Intent(request="t-test", operation="summary_stats"))
-    counts = Intent(request="accidents per town", operation="group_count", group_by=["town"])
-    assert not _parser_knows_better(counts, Intent(request=counts.request, operation="value_distribution"))
-    counted = Intent(request=parsed.request, operation="aggregate", metrics=[Aggregation(func="count")])
-    assert _parser_knows_better(parsed, counted)
+    understood = {"group_by": ["class"], "metrics": [{"column": "fare", "func": "mean"}]}
+    assert contradicts(understood, Intent(request="mean fare", operation="group_count", group_by=["class"]))
+    counted = Intent(request="mean fare", operation="aggregate", metrics=[Aggregation(func="count")])
+    assert contradicts(understood, counted)
+    named = {"operation": "statistical_test", "columns": ["fare"]}
+    assert contradicts(named, Intent(request="t-test", operation="summary_stats"))
+    counts = {"group_by": ["town"], "metrics": [{"column": None, "func": "count"}]}
+    assert not contradicts(counts, Intent(request="accidents per town", operation="value_distribution"))
 
 
 def test_the_budget_is_configurable_and_defaults_to_five_minutes() -> None:

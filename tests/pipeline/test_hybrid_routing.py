@@ -79,7 +79,9 @@ def test_a_model_intent_naming_unknown_columns_falls_back_to_model_written_code(
     assert engine.usage.calls == 2  # intent, then the tool plan of the custom path
 
 
-def test_a_request_the_parser_reads_fully_is_not_sent_to_the_model(data: Path, config: MCPForgeConfig) -> None:
+def test_a_request_the_parser_reads_fully_is_not_sent_to_the_model(
+    data: Path, config: MCPForgeConfig
+) -> None:
     engine = ScriptedEngine([json.dumps({"operation": "aggregate", "metrics": [{"func": "count"}]})])
     result = forge(
         "count accidents by severity in the rain",

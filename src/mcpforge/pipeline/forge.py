@@ -327,7 +327,9 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         if model_engine is None:
             intent = extract_intent_for(request, schema, given)
         else:
-            chosen = None if custom else _read_or_route(model_engine, request, schema, given, say)
+            from mcpforge.pipeline.routing import read_or_route
+
+            chosen = None if custom else read_or_route(model_engine, request, schema, given, say)
             if chosen is None:
                 return _forge_with_model(
                     model_engine, request, schema, path, registry, config, timer, say, actor
@@ -364,87 +366,6 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
             raise
         return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
     return result.replace(overlap_scores=decision.scores)
-
-
-def _read_or_route(
-    engine: Engine, request: str, schema: DatasetSchema, answers: dict[str, str], say: Progress
-) -> Intent | None:
-    """With a model engine, the rules parser reads first; the model decides only what the parser cannot.
-
-    The parser accounts for every word of the request (issue 12): a reading it completes is exact, and
-    its questions go to the person, not to the model. Asking a small model to route a request the
-    parser already read costs half a minute and was measured to send a mean to a counting template
-    (``bench/bench_reading.py --engine local``). The model routes (and may write the tool) when the
-    parser refuses, or when the parser's template cannot give the answer's shape.
-    """
-    try:
-        parsed = extract_intent_for(request, schema, answers)
-    except UnmappableRequestError:
-        return _route_with_model(engine, request, schema, say)
-    if _template_fits(request, schema.column_names, parsed):
-        return parsed
-    return _route_with_model(engine, request, schema, say, parsed)
-
-
-def _route_with_model(
-    engine: Engine, request: str, schema: DatasetSchema, say: Progress, parsed: Intent | None = None
-) -> Intent | None:
-    """Hybrid routing with a model: it decides whether a catalogue operation covers the request.
-
-    When it names one whose shape fits, the template renders the model's intent; when it says
-    ``custom`` (or names a template that contradicts what the parser read, ``parsed``), the model
-    writes the tool.
-    """
-    from mcpforge.catalogue import CATALOGUE
-    from mcpforge.pipeline.modelgen.generate import model_intent
-
-    say(f"asking the {engine.name} model which analysis fits")
-    chosen = model_intent(engine, request, schema, {name: op.summary for name, op in CATALOGUE.items()})
-    if chosen is None:
-        return None
-    if not _template_fits(request, schema.column_names, chosen):
-        say("the chosen template cannot give the answer's shape; the model writes the tool instead")
-        return None
-    if parsed is not None and _parser_knows_better(parsed, chosen):
-        say(f"the model chose {chosen.operation!r}, but the request asks for {parsed.operation!r}")
-        return None
-    return chosen
-
-
-_COUNTING = frozenset({"group_count", "value_distribution", "distinct_count", "missing_values"})
-
-
-def _counts_only(intent: Intent) -> bool:
-    """Whether ``intent`` computes only counts (a counting template, or ``aggregate`` of counts)."""
-    if intent.operation in _COUNTING:
-        return True
-    return intent.operation == "aggregate" and all(m.func in ("count", "nunique") for m in intent.metrics)
-_NAMED_ANALYSES = frozenset({"statistical_test", "linear_regression", "distribution_shape"})
-
-
-def _parser_knows_better(parsed: Intent, chosen: Intent) -> bool:
-    """Whether the model's template contradicts what the parser read (issue 16).
-
-    A counting template cannot answer a mean, a sum or a spread; a test, regression or skewness the
-    request names outright is not a routing judgement call.
-    """
-    measures = any(m.func not in ("count", "nunique") for m in parsed.metrics)
-    return (_counts_only(chosen) and measures) or parsed.operation in _NAMED_ANALYSES
-
-
-def _template_fits(request: str, columns: list[str], chosen: Intent) -> bool:
-    """Whether a template with ``chosen``'s keys can have the shape the request asks for.
-
-    "For each region, which weather ..." asks one row per region naming a weather: a template grouped
-    by region and weather gives several rows per region, one grouped by region alone names no weather.
-    """
-    from mcpforge.pipeline.validation.answer_checks import asked_values_of, one_row_per
-
-    key = one_row_per(request, columns)
-    if key is not None and key in chosen.group_by and len(chosen.group_by) > 1:
-        return False
-    asked = asked_values_of(request, columns)
-    return asked is None or asked in chosen.group_by
 
 
 def ensure_registry(registry: Registry) -> None:

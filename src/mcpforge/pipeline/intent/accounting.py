@@ -24,6 +24,11 @@ _NEGATIONS = frozenset({"not", "except", "excluding", "exclude", "without", "non
 _ONLY = frozenset({"only", "just", "solely"})
 RATE_WORDS = frozenset({"rate", "rates", "share", "shares", "percentage", "percentages", "percent", "%",
                         "proportion", "proportions", "fraction", "ratio", "ratios"})  # fmt: skip
+# Words that combine or compare quantities ("A minus B", "the gap between", "running total", "growth"):
+# a reading that leaves one unused computed the parts, not what the person asked.
+ARITHMETIC_WORDS = frozenset({"minus", "plus", "divided", "multiplied", "difference", "differences", "gap",
+                         "range", "spread", "cumulative", "running", "growth", "increase", "increases",
+                         "decrease", "decreases", "change", "changes"})  # fmt: skip
 _SINGLE_AGG = {words[0]: func for words, func in AGG_WORDS.items() if len(words) == 1}
 _WHOLE_TABLE_OPS = {"summary_stats", "missing_values", "distinct_count"}
 _MIN_VALUE_WORD = 5
@@ -83,6 +88,14 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
         return "a comparison the reading does not use"
     if token in _NEGATIONS and not negated:
         return "a negation the reading does not use"
+    if (
+        token == "or"
+        and len(intent.filters) > 1
+        and not any(f.op in {"in", "not in"} for f in intent.filters)
+    ):
+        return "a choice between conditions; the reading requires every condition at once"
+    if token in ARITHMETIC_WORDS:
+        return "arithmetic between quantities the reading does not compute"
     if token in _ONLY and not intent.filters:
         return "a restriction the reading does not use"
     if token in RATE_WORDS and token not in {"rate", "rates"} and intent.as_percentage:

@@ -14,15 +14,17 @@ from typing import Any, NoReturn
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.alternatives import merge_alternatives
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers
-from mcpforge.pipeline.intent.conditions import find_filters
+from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
+from mcpforge.pipeline.intent.missing import missing_data_words
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     detect_operations,
@@ -33,6 +35,8 @@ from mcpforge.pipeline.intent.parse import (
     find_top_n,
 )
 from mcpforge.pipeline.intent.rates import rate_reading
+from mcpforge.pipeline.intent.shape import shape_problem
+from mcpforge.pipeline.intent.share_scope import settle_share_scope
 from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
@@ -54,7 +58,13 @@ _REFUSALS: list[tuple[str, str]] = [
 
 
 def _refuse(
-    request: str, reason: str, understood: dict[str, Any], schema: DatasetSchema, unknown: list[str]
+    request: str,
+    reason: str,
+    understood: dict[str, Any],
+    schema: DatasetSchema,
+    unknown: list[str],
+    *,
+    final: bool = False,
 ) -> NoReturn:
     parts = [f"cannot map the request {request!r} onto a data analysis: {reason}."]
     known = {k: v for k, v in understood.items() if v}
@@ -62,7 +72,7 @@ def _refuse(
     if unknown:
         parts.append(f" Not understood: {', '.join(repr(u) for u in unknown)}.")
     parts.append(f" Available columns: {', '.join(repr(c) for c in schema.column_names)}.")
-    raise UnmappableRequestError("".join(parts), understood={**understood, "unknown": unknown})
+    raise UnmappableRequestError("".join(parts), understood={**understood, "unknown": unknown}, final=final)
 
 
 def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, str] | None = None) -> Intent:
@@ -84,7 +94,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     low = text.lower()
     for pattern, reason in _REFUSALS:
         if re.search(pattern, low):
-            _refuse(request, reason, {"operation": None}, schema, [])
+            _refuse(request, reason, {"operation": None}, schema, [], final=True)
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
@@ -99,9 +109,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     find_top_n(tokens, phrases)
     find_sort_order(tokens, phrases)
     find_grain(tokens, resolver, phrases)
-    filters = find_filters(tokens, resolver, set(phrases.used))
-    code_equalities(tokens, resolver, set(phrases.used), filters)
-    implicit_comparisons(tokens, resolver, set(phrases.used), filters, given, request=request)
+    filters = _conditions(tokens, resolver, set(phrases.used), given, request)
     reserved = phrases.used | filters.used
     phrases.used |= filters.used
     find_groups(tokens, resolver, phrases)
@@ -121,7 +129,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     if ambiguous:
         _refuse(request, "it is ambiguous (" + "; ".join(ambiguous) + ")", understood, schema, unknown)
     if unknown:
-        _refuse(request, "it names columns the dataset does not have", understood, schema, unknown)
+        _refuse_unknown(request, understood, schema, unknown)
     subject = None
     if phrases.top_subject is not None and phrases.top_subject < len(tokens):
         hit = resolver.match_at(tokens, phrases.top_subject, fuzzy=True)
@@ -152,8 +160,42 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     notes = [*intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
     derived += [DerivedColumn(name=name, expression=expr) for name, expr in resolver.derived.items()]
     intent = intent.model_copy(update={"derived": derived, "notes": notes})
-    intent = finish_intent(intent, instructions)  # issue 16 hook
+    intent = _settled(finish_intent(intent, instructions), given, understood, schema)  # issue 16 hook
     return chart_for(request, intent.model_copy(update={"data_source": schema.path}))
+
+
+def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema: DatasetSchema) -> Intent:
+    """The reading once whose share it is is settled and the answer's shape is one a template has."""
+    intent = settle_share_scope(intent, given)
+    problem = shape_problem(intent.request, schema.column_names, intent)
+    if problem is not None:
+        _refuse(intent.request, f"the catalogue cannot shape this answer: {problem}", understood, schema, [])
+    return intent
+
+
+def _refuse_unknown(
+    request: str, understood: dict[str, Any], schema: DatasetSchema, unknown: list[str]
+) -> NoReturn:
+    """Words in a column's place that name no column; final when they name data the file lacks."""
+    missing = missing_data_words(unknown, request)
+    reason = "it names columns the dataset does not have"
+    if missing:
+        reason += (
+            f" ({', '.join(map(repr, missing))}: no engine answers with data the file lacks; if it can be"
+            " computed from other columns, define it in the request, e.g. 'profit = amount - cost')"
+        )
+    _refuse(request, reason, understood, schema, unknown, final=bool(missing))
+
+
+def _conditions(
+    tokens: list[str], resolver: ColumnResolver, used: set[int], given: Answers, request: str
+) -> FilterResult:
+    """Every condition the request states, explicit or implied, alternatives joined by "or" merged."""
+    filters = find_filters(tokens, resolver, used)
+    code_equalities(tokens, resolver, used, filters)
+    implicit_comparisons(tokens, resolver, used, filters, given, request=request)
+    merge_alternatives(tokens, used, filters)
+    return filters
 
 
 def _account_for_every_word(
