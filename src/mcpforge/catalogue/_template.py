@@ -232,6 +232,8 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
                             description=DERIVED_DESCRIPTION))  # fmt: skip
     preparation, digits = preparation_arguments(intent)
     params += preparation_params(preparation, digits)
+    part = part_param(intent)
+    params += [part] if part is not None else []
     all_params = [FILE_PATH, *params]
     derived_arg = "derived_map" if derived else "{}"
     if preparation:
@@ -240,12 +242,14 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     # parsing and memory); derived columns and preparation steps read columns the plan does not list,
     # so they load everything.
     only_needed = operation.name in READS_ONLY_NEEDED and not derived and not preparation
+    part_arg = f", {part.name}={part.name}" if part is not None else ""
     load_args = (
         f"file_path, columns=_source_columns({plan.needed}, filters, {{}})" if only_needed else "file_path"
-    )
+    ) + part_arg
     body = [
         *(["    derived_map = _derived_map(derived_columns)"] if derived else []),
-        f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg}))",
+        f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg})"
+        f"{part_arg})",
         f"    df = load_csv_data_with_types({load_args}).reset_index(drop=True)",
         "    rows_processed = len(df)",
         "    notes: list[str] = [str(note) for note in df.attrs.get(NOTES_ATTR, [])]",
@@ -290,6 +294,7 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
         **({"derived_columns": derived_argument(derived)} if derived else {}),
         **({"preparation": preparation} if preparation else {}),
         **({"round_digits": digits} if digits is not None else {}),
+        **({part.name: part.default} if part is not None else {}),
     }
     spec = _spec(name, plan, all_params)
     helpers_module = (
@@ -299,6 +304,21 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     return RenderedTool(
         spec=spec, source=source, function_name=name, arguments=arguments, helpers=helpers_module
     )
+
+
+def part_param(intent: Intent) -> Param | None:
+    """The ``sheet`` (workbook) or ``table`` (SQLite) parameter when the request's data names one."""
+    if intent.sheet is not None:
+        return Param(
+            name="sheet", annotation="str | None", default=intent.sheet, schema={"type": ["string", "null"]},
+            description="Sheet of the .xlsx workbook to read (null: the only one, else the largest)",
+        )  # fmt: skip
+    if intent.table is not None:
+        return Param(
+            name="table", annotation="str | None", default=intent.table, schema={"type": ["string", "null"]},
+            description="Table of the SQLite file to read (null: the only one, else the largest)",
+        )  # fmt: skip
+    return None
 
 
 def preparation_arguments(intent: Intent) -> tuple[list[dict[str, Any]], int | None]:

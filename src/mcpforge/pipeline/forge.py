@@ -18,10 +18,17 @@ from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
 from mcpforge.pipeline._budget import AskBudget, run_within
 from mcpforge.pipeline._forge_result import ForgeResult
-from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
+from mcpforge.pipeline._paths import (
+    PART_KEYS,
+    allowed_read_roots,
+    check_csv_shape,
+    check_data_path,
+    choose_part,
+)
 from mcpforge.pipeline._reuse import gap_decision
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.registry.choices import remember_choices, remembered_choices
+from mcpforge.runtime._settings import limited_to
 
 # The steps after the gap decision (validation, the sandbox, staging, presentation) are imported by the
 # functions that run them: a refused request or a reuse never loads them (``python -X importtime``).
@@ -319,11 +326,19 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     say = progress or (lambda _message: None)
     with timer.step("schema"):
         path = check_data_path(data_path, allowed_read_roots(config, allow_read))
+        given = {**remembered_choices(registry.root, path), **(answers or {})}
+        # --sheet / --table, or the answer to the question which one: never a word of the request.
+        part = choose_part(path, **{key: given.pop(key, None) for key in PART_KEYS})
         say("reading the data")
-        schema = DatasetSchema.from_file(path)
+        security = config.security
+        with limited_to(
+            max_rows=security.max_dataset_rows,
+            max_cols=security.max_dataset_cols,
+            max_memory_mb=security.max_memory_mb,
+        ):
+            schema = DatasetSchema.from_file(path, sheet=part.get("sheet"), table=part.get("table"))
         check_csv_shape(path)
     with timer.step("intent"):
-        given = {**remembered_choices(registry.root, path), **(answers or {})}
         if model_engine is None:
             intent = extract_intent_for(request, schema, given)
         else:
@@ -333,7 +348,7 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
                     model_engine, request, schema, path, registry, config, timer, say, actor
                 )
             intent = chosen
-    intent = intent.model_copy(update={"data_source": str(path)})
+    intent = intent.model_copy(update={"data_source": str(path), **part})
     ensure_registry(registry)
     if remember and answers:
         remember_choices(registry.root, path, dict(answers))

@@ -136,6 +136,8 @@ def _generic_arguments(intent: Intent) -> dict[str, Any]:
         "sort_descending": intent.sort_descending,
         "descending": intent.sort_descending,
         "as_percentage": intent.as_percentage,
+        "sheet": intent.sheet,
+        "table": intent.table,
         **intent.options,
     }
     # Neutral values: a reused tool never keeps the filters / derived columns of the request it was made for.
@@ -159,6 +161,9 @@ def _constraints(intent: Intent) -> dict[str, tuple[str, ...]]:
         needed["filters"] = ("filters",)
     if intent.derived:
         needed["derived"] = ("derived_columns",)
+    for part in ("sheet", "table"):
+        if getattr(intent, part) is not None:
+            needed[part] = (part,)
     if intent.top_n is not None:
         needed["top_n"] = ("top_n", "n", "limit")
     if intent.as_percentage:

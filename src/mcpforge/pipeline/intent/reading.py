@@ -419,8 +419,18 @@ def _scope_clause(context: _Context) -> str | None:
     return scope_text([condition_text(f) for f in filters], context.rows)
 
 
+def _part_clause(context: _Context) -> str | None:
+    """Which sheet of the workbook / table of the SQLite file is read, when the file has several."""
+    intent = context.intent
+    if intent.sheet is not None:
+        return f"from the sheet {code_span(intent.sheet)}"
+    if intent.table is not None:
+        return f"from the table {code_span(intent.table)}"
+    return None
+
+
 _CLAUSES: tuple[Callable[[_Context], str | None], ...] = (
-    _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause,
+    _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause, _part_clause,
 )  # fmt: skip
 
 
