@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
-from mcpforge.pipeline._budget import AskBudget, run_within
+from mcpforge.pipeline._budget import STAGING_STEP, AskBudget, run_within
 from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline._paths import (
     PART_KEYS,
@@ -186,6 +186,8 @@ def _stage_and_run(
         package = build_package(
             spec=spec, source=source, helpers=helpers, cases=run.cases, function_name=function_name
         )
+    # The last point where an abandoned ask (budget spent, Ctrl-C) stops: nothing is staged after it.
+    say(STAGING_STEP)
     with timer.step("stage"):
         candidate = find_staged_twin(registry, package, spec.tool_name) if run.passed else None
         if candidate is None:
