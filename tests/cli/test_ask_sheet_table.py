@@ -139,3 +139,18 @@ def test_a_sheet_or_table_the_file_does_not_have_is_one_clear_error(work: Path, 
     code, data = _ask("--data", path.name, other, "Sales")
     assert code == 2
     assert f"--{part}" in data["error"]
+
+
+def test_a_model_written_tool_is_refused_for_a_chosen_sheet_before_any_model_call(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _workbook(work)
+    monkeypatch.setenv("OPENAI_API_KEY", "test")
+    # Nothing listens on port 9: a model call would fail with an engine error, not this refusal.
+    code, data = _ask(
+        "--data", path.name, "--sheet", "Sales", "--custom", "--engine", "openai", "--model", "m",
+        "--base-url", "http://127.0.0.1:9/v1",
+    )  # fmt: skip
+    assert code == 2
+    assert "reads only a file's default sheet" in data["error"]
+    assert not Registry(work / "reg").is_initialized() or not Registry(work / "reg").list_candidates()

@@ -347,7 +347,7 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
             chosen = None if custom else _route_with_model(model_engine, request, schema, say)
             if chosen is None:
                 return _forge_with_model(
-                    model_engine, request, schema, path, registry, config, timer, say, actor
+                    model_engine, request, schema, path, registry, config, timer, say, actor, part=part
                 )
             intent = chosen
     intent = intent.model_copy(update={"data_source": str(path), **part})
@@ -379,7 +379,9 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         # a model writes the code.
         if model_engine is None:
             raise
-        return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
+        return _forge_with_model(
+            model_engine, request, schema, path, registry, config, timer, say, actor, part=part
+        )
     return result.replace(overlap_scores=decision.scores)
 
 
@@ -463,9 +465,21 @@ def _forge_with_model(  # noqa: PLR0917 - private step with the forge state
     timer: _Timer,
     say: Progress,
     actor: str,
+    *,
+    part: Mapping[str, str],
 ) -> ForgeResult:
     from mcpforge.pipeline.modelgen.generate import generate_custom_tool
 
+    if part:
+        # A model-written tool reads a file through its default sheet / table; it could answer from
+        # another one than the person chose, so it is refused rather than guessed.
+        kind, name = next(iter(part.items()))
+        raise InvalidArgumentError(
+            f"a tool the model writes reads only a file's default {kind}, and {path.name!r} has several; "
+            f"save the {kind} {name!r} as its own file (e.g. CSV) and ask again, or ask for an analysis the "
+            "catalogue covers",
+            argument=kind,
+        )
     ensure_registry(registry)
 
     with timer.step("generate"):
