@@ -89,9 +89,17 @@ def test_an_approved_service_is_counted_and_a_changed_one_is_a_doctor_error(
     assert (stats["services_active"], stats["service_tools_active"], stats["services_staged"]) == (1, 2, 0)
     code, listed = _cli("candidates", "list", "--status", "PROMOTED")
     assert [row["candidate_id"] for row in listed["candidates"]] == [candidate_id]
+    code, tools = _cli("tools", "list")
+    assert code == 0
+    assert [(t["kind"], t["name"], t["integrity"]) for t in tools["tools"]] == [
+        ("service", "toylib_toylib_add", "ok"),
+        ("service", "toylib_toylib_mean", "ok"),
+    ]
     served = registry.root / "services" / "active" / "toylib" / "package" / "server.py"
     served.write_text("import os\n", encoding="utf-8")
     code, doctor = _cli("doctor")
     assert code != 0
     errors = [c["detail"] for c in doctor["checks"] if c["name"] == "services" and c["level"] == "error"]
     assert errors == ["service 'toylib' is not served: server.py changed since approval"]
+    code, tools = _cli("tools", "list")
+    assert {t["integrity"] for t in tools["tools"]} == {"server.py changed since approval"}

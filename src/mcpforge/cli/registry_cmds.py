@@ -134,6 +134,7 @@ def tools_list(
         for tool in indexed:
             rows.append(
                 {
+                    "kind": "tool",
                     "name": tool.name,
                     "version": tool.version,
                     "path": str(reg.resolve(tool.path)),
@@ -145,6 +146,9 @@ def tools_list(
                     "integrity": reg.integrity(tool) or "ok",
                 }
             )
+        from mcpforge.registry.services import service_tool_rows
+
+        rows += service_tool_rows(reg)  # converted services' tools, served as <service>_<tool>
         if as_json:
             print_json({"tools": rows, "count": len(rows)})
             return

@@ -344,3 +344,26 @@ def check_services(reg: Registry) -> list[tuple[str, str]]:
         f"{figures['services_staged']} staged, {figures['services_rejected']} rejected",
     ))  # fmt: skip
     return findings
+
+
+def service_tool_rows(reg: Registry) -> list[dict[str, Any]]:
+    """Each tool of each approved service as a row of ``tools list`` (named as ``serve`` names it)."""
+    active = read_metadata(reg)["active"]
+    rows = []
+    for service in active_services(reg):
+        entry = active.get(service.name, {})
+        integrity = verify_service(service) or "ok"
+        for spec in service.specs:
+            rows.append({
+                "kind": "service",
+                "name": f"{service.name}_{spec.tool_name}",
+                "version": service.version,
+                "path": str(service.package_dir),
+                "spec_hash": None,
+                "code_hash": None,
+                "promoted_at": str(entry.get("promoted_at", "")),
+                "created_by": str(entry.get("promoted_by", "")),
+                "description": spec.description,
+                "integrity": integrity,
+            })  # fmt: skip
+    return rows
