@@ -293,6 +293,10 @@ class Intent(_Model):
     options: dict[str, Any] = Field(default_factory=dict, description="operation-specific settings")
     output_format: Literal["markdown", "json", "csv"] = "markdown"
     data_source: str | None = None
+    sheet: str | None = Field(
+        default=None, description="the sheet of the .xlsx workbook the data is read from"
+    )
+    table: str | None = Field(default=None, description="the table of the SQLite file the data is read from")
     notes: list[str] = Field(default_factory=list, description="what the parser assumed, for the person")
     chart: ChartKind | None = Field(default=None, description="the person asked to see the answer drawn")
     # Issue 16 (analysis breadth): preparation steps and method sentences; defaults keep older intents valid.

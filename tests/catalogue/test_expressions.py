@@ -10,7 +10,14 @@ import pandas as pd
 import pytest
 
 from mcpforge.catalogue import RenderedTool, frame_to_table, get_operation, tables_match
-from mcpforge.catalogue.expressions import evaluate_reference, expression_columns, parse_expression
+from mcpforge.catalogue.expressions import (
+    DERIVED_SCHEMA,
+    derived_argument,
+    derived_pairs,
+    evaluate_reference,
+    expression_columns,
+    parse_expression,
+)
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import Aggregation, DerivedColumn, Intent
 from mcpforge.sandbox import ToolCallOutcome
@@ -103,16 +110,17 @@ def test_a_tool_computes_derived_columns_like_the_reference_and_refuses_unsafe_o
         ],
     )
     rendered = get_operation("aggregate").render(intent)
-    assert rendered.arguments["derived_columns"]["ratio"] == "revenue / (discount - discount)"
-    data, derived = str(data_dir / "accidents.csv"), rendered.arguments["derived_columns"]
+    derived = rendered.arguments["derived_columns"]
+    assert derived[1] == {"name": "ratio", "expression": "revenue / (discount - discount)"}
+    data = str(data_dir / "accidents.csv")
+
+    def replaced(expression: str) -> list[dict[str, str]]:
+        return [{**item, "expression": expression} if item["name"] == "ratio" else item for item in derived]
+
     calls = [
         {**rendered.arguments, "file_path": data},
-        {
-            **rendered.arguments,
-            "file_path": data,
-            "derived_columns": {**derived, "ratio": "__import__('os').getcwd()"},
-        },
-        {**rendered.arguments, "file_path": data, "derived_columns": {**derived, "ratio": "severity * 2"}},
+        {**rendered.arguments, "file_path": data, "derived_columns": replaced("__import__('os').getcwd()")},
+        {**rendered.arguments, "file_path": data, "derived_columns": replaced("severity * 2")},
     ]
     ok, unsafe, non_numeric = run_batch(rendered, calls)
     assert ok.ok and ok.structured is not None, ok.error
@@ -128,3 +136,44 @@ def test_a_tool_computes_derived_columns_like_the_reference_and_refuses_unsafe_o
     }
     assert not unsafe.ok and unsafe.error_type == "InvalidArgumentError"
     assert not non_numeric.ok and non_numeric.error_type == "DataError"
+
+
+def test_a_tool_still_takes_derived_columns_in_the_earlier_name_to_expression_form(
+    run_batch: RunBatch, data_dir: Path
+) -> None:
+    intent = Intent(
+        request="total revenue",
+        operation="aggregate",
+        metrics=[Aggregation(column="revenue", func="sum")],
+        derived=[DerivedColumn(name="revenue", expression="units * unit_price * (1 - discount)")],
+    )
+    rendered = get_operation("aggregate").render(intent)
+    data = str(data_dir / "accidents.csv")
+    old_form = {"revenue": "units * unit_price * (1 - discount)"}
+    as_list, as_map, not_pairs = run_batch(rendered, [
+        {**rendered.arguments, "file_path": data},
+        {**rendered.arguments, "file_path": data, "derived_columns": old_form},
+        {**rendered.arguments, "file_path": data, "derived_columns": ["revenue"]},
+    ])  # fmt: skip
+    assert as_list.ok and as_map.ok, (as_list.error, as_map.error)
+    assert as_list.structured is not None and as_map.structured is not None
+    assert (
+        as_list.structured["result"]
+        == as_map.structured["result"]
+        == {"columns": ["sum_revenue"], "rows": [[73.0]]}
+    )
+    assert not not_pairs.ok and not_pairs.error_type == "InvalidArgumentError"
+
+
+def test_reused_tools_get_derived_columns_in_the_form_their_schema_declares() -> None:
+    pairs = {"revenue": "units * unit_price", "double": "revenue * 2"}
+    old_schema = {"type": "object", "additionalProperties": {"type": "string"}}
+    assert derived_argument(pairs, old_schema) == pairs
+    as_list = derived_argument(pairs, DERIVED_SCHEMA)
+    assert as_list == [
+        {"name": "revenue", "expression": "units * unit_price"},
+        {"name": "double", "expression": "revenue * 2"},
+    ]
+    assert derived_pairs(as_list) == derived_pairs(pairs) == pairs
+    with pytest.raises(InvalidArgumentError):
+        derived_pairs("revenue = units * unit_price")

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import BudgetExceededError
 from mcpforge.models import Aggregation, Intent
+from mcpforge.pipeline import forge as forge_module
 from mcpforge.pipeline._budget import AskBudget, run_within
 from mcpforge.pipeline.forge import forge
 from mcpforge.pipeline.routing import contradicts
@@ -82,3 +86,48 @@ def test_the_model_never_routes_a_mean_question_to_a_counting_template() -> None
 
 def test_the_budget_is_configurable_and_defaults_to_five_minutes() -> None:
     assert MCPForgeConfig().generation.ask_budget_seconds == 300.0
+
+
+class _CtrlC(BaseException):
+    """What the console script's SIGINT handler raises (cli.main.Interrupted), without the CLI."""
+
+
+def test_an_ask_interrupted_during_validation_stages_nothing_afterwards(
+    forge_config: MCPForgeConfig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = Registry(Path(forge_config.registry.root), forge_config)
+    registry.init()
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    data = Path(shutil.copy(EXAMPLE, work / "traffic.csv"))
+
+    def ctrl_c(_signum: int, _frame: object) -> None:
+        raise _CtrlC
+
+    def progress(message: str) -> None:
+        if message == "planning test cases":  # validation is under way in the ask's worker thread
+            os.kill(os.getpid(), signal.SIGINT)
+
+    ended = threading.Event()
+    original = forge_module.forge_intent
+
+    def forge_intent(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return original(*args, **kwargs)
+        finally:
+            ended.set()  # the abandoned work's end: validation done, and staged or stopped
+
+    monkeypatch.setattr(forge_module, "forge_intent", forge_intent)
+
+    previous = signal.signal(signal.SIGINT, ctrl_c)
+    try:
+        with pytest.raises(_CtrlC):
+            forge(
+                "count accidents by severity", data, registry=registry, config=forge_config, progress=progress
+            )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    # The abandoned work goes on to the end of its validation, then stops before staging.
+    assert ended.wait(120)
+    assert [(c.candidate_id, c.status) for c in registry.list_candidates()] == []

@@ -197,6 +197,25 @@ def _expr_compute(node: _ExprNode, df: pd.DataFrame) -> Any:
         return _EXPR_BINARY[node[1]](_expr_compute(node[2], df), _expr_compute(node[3], df))
 
 
+def _derived_map(derived: list[dict[str, Any]] | dict[str, Any] | None) -> dict[str, str]:
+    """Derived columns as name -> expression, in order, from the list of {name, expression} objects.
+
+    The earlier form, one {name: expression} object, is still read: tools approved before the list
+    form keep being called with it, and a client may send either.
+    """
+    if isinstance(derived, dict):
+        return {str(name): str(expression) for name, expression in derived.items()}
+    pairs: dict[str, str] = {}
+    for item in derived or []:
+        if not isinstance(item, dict) or not str(item.get("name") or "").strip():
+            raise InvalidArgumentError(
+                f"each derived column is an object {{name, expression}}, not {item!r}",
+                argument="derived_columns",
+            )
+        pairs[str(item["name"])] = str(item.get("expression") or "")
+    return pairs
+
+
 def _apply_derived(df: pd.DataFrame, derived: dict[str, str] | None) -> pd.DataFrame:
     """Add each derived column in order (later ones may use earlier ones); x/0 gives a missing value."""
     for name, expression in (derived or {}).items():

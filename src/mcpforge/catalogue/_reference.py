@@ -15,7 +15,7 @@ from typing import Any, cast
 import pandas as pd
 
 from mcpforge.catalogue._reference_prepare import prepare_steps_reference
-from mcpforge.catalogue.expressions import evaluate_reference
+from mcpforge.catalogue.expressions import derived_pairs, evaluate_reference
 
 _TRUE = ("true", "1", "yes", "y", "t")
 
@@ -95,7 +95,7 @@ def apply_filters_reference(df: pd.DataFrame, filters: list[Mapping[str, Any]] |
 def prepare_reference(df: pd.DataFrame, arguments: Mapping[str, Any]) -> pd.DataFrame:
     """Derived columns first, then filters: the order every operation uses."""
     frame = df.reset_index(drop=True)
-    derived = arguments.get("derived_columns") or {}
+    derived = derived_pairs(arguments.get("derived_columns"))
     if derived:
         frame = evaluate_reference(frame, derived)
     frame = prepare_steps_reference(frame, arguments.get("preparation"))

@@ -24,7 +24,7 @@ from mcpforge.catalogue import (
     _inline_time,
 )
 from mcpforge.catalogue.base import REQUIRED, Param, RenderedTool, ToolPlan
-from mcpforge.catalogue.expressions import validate_derived
+from mcpforge.catalogue.expressions import DERIVED_SCHEMA, derived_argument, validate_derived
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import Intent, ToolSpec
 
@@ -61,8 +61,9 @@ FILTERS_DESCRIPTION = (
     "null"
 )
 DERIVED_DESCRIPTION = (
-    "Columns computed before filtering, name -> arithmetic expression over numeric columns "
-    "(+ - * / // % **, parentheses, numbers, abs/round/min/max; `backticks` for names with spaces)"
+    "Columns computed before filtering, in order: objects {name, expression}; the expression is arithmetic "
+    "over numeric columns (+ - * / // % **, parentheses, numbers, abs/round/min/max; `backticks` for names "
+    "with spaces)"
 )
 # Operations that read nothing but their needed columns and the filter columns (an empty list of
 # needed columns never means "all columns" for them).
@@ -80,6 +81,29 @@ _FILTER_SCHEMA = {
             "value": {"anyOf": [*_SCALAR_SCHEMAS, {"type": "array", "items": {"anyOf": _SCALAR_SCHEMAS}}]},
         },
         "required": ["column", "op"],
+    },
+}
+# Every key of a step is declared (closed object), so tools with preparation steps convert under --strict;
+# the optional keys accept null, which is how a strict-mode model says "not given".
+PREPARATION_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "kind": {
+                "type": "string",
+                "enum": ["drop_missing", "fill_missing", "deduplicate", "bin", "normalize"],
+            },
+            "columns": {"type": ["array", "null"], "items": {"type": "string"}},
+            "strategy": {
+                "type": ["string", "null"],
+                "enum": ["mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore", None],
+            },
+            "value": {"anyOf": _SCALAR_SCHEMAS},
+            "bins": {"type": ["integer", "null"], "minimum": 1},
+        },
+        "required": ["kind"],
+        "additionalProperties": False,
     },
 }
 OUTPUT_SCHEMA: dict[str, Any] = {
@@ -203,28 +227,33 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     params = [*plan.params, Param(name="filters", annotation="list[dict[str, Any]]", schema=_FILTER_SCHEMA,
                                   description=FILTERS_DESCRIPTION, default=filters)]  # fmt: skip
     if derived:
-        params.append(Param(name="derived_columns", annotation="dict[str, str]", default=derived,
-                            schema={"type": "object", "additionalProperties": {"type": "string"}},
+        params.append(Param(name="derived_columns", annotation="list[dict[str, str]]",
+                            default=derived_argument(derived), schema=DERIVED_SCHEMA,
                             description=DERIVED_DESCRIPTION))  # fmt: skip
     preparation, digits = preparation_arguments(intent)
     params += preparation_params(preparation, digits)
+    part = part_param(intent)
+    params += [part] if part is not None else []
     all_params = [FILE_PATH, *params]
-    derived_arg = "derived_columns" if derived else "{}"
+    derived_arg = "derived_map" if derived else "{}"
     if preparation:
         derived_arg = f"{{**{derived_arg}, **_prepared_names(preparation)}}"
     # Operations whose needed columns are all they read load only those (big files: a fraction of the
     # parsing and memory); derived columns and preparation steps read columns the plan does not list,
     # so they load everything.
     only_needed = operation.name in READS_ONLY_NEEDED and not derived and not preparation
+    part_arg = f", {part.name}={part.name}" if part is not None else ""
     load_args = (
         f"file_path, columns=_source_columns({plan.needed}, filters, {{}})" if only_needed else "file_path"
-    )
+    ) + part_arg
     body = [
-        f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg}))",
+        *(["    derived_map = _derived_map(derived_columns)"] if derived else []),
+        f"    validate_file_and_columns(file_path, _source_columns({plan.needed}, filters, {derived_arg})"
+        f"{part_arg})",
         f"    df = load_csv_data_with_types({load_args}).reset_index(drop=True)",
         "    rows_processed = len(df)",
         "    notes: list[str] = [str(note) for note in df.attrs.get(NOTES_ATTR, [])]",
-        *(["    df = _apply_derived(df, derived_columns)"] if derived else []),
+        *(["    df = _apply_derived(df, derived_map)"] if derived else []),
         *(["    df = _apply_preparation(df, preparation)"] if preparation else []),
         "    df = _apply_filters(df, filters)",
         f"    require_columns(df, {plan.needed})",
@@ -262,9 +291,10 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     arguments = {
         **operation.arguments(intent),
         "filters": filters,
-        **({"derived_columns": derived} if derived else {}),
+        **({"derived_columns": derived_argument(derived)} if derived else {}),
         **({"preparation": preparation} if preparation else {}),
         **({"round_digits": digits} if digits is not None else {}),
+        **({part.name: part.default} if part is not None else {}),
     }
     spec = _spec(name, plan, all_params)
     helpers_module = (
@@ -274,6 +304,21 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     return RenderedTool(
         spec=spec, source=source, function_name=name, arguments=arguments, helpers=helpers_module
     )
+
+
+def part_param(intent: Intent) -> Param | None:
+    """The ``sheet`` (workbook) or ``table`` (SQLite) parameter when the request's data names one."""
+    if intent.sheet is not None:
+        return Param(
+            name="sheet", annotation="str | None", default=intent.sheet, schema={"type": ["string", "null"]},
+            description="Sheet of the .xlsx workbook to read (null: the only one, else the largest)",
+        )  # fmt: skip
+    if intent.table is not None:
+        return Param(
+            name="table", annotation="str | None", default=intent.table, schema={"type": ["string", "null"]},
+            description="Table of the SQLite file to read (null: the only one, else the largest)",
+        )  # fmt: skip
+    return None
 
 
 def preparation_arguments(intent: Intent) -> tuple[list[dict[str, Any]], int | None]:
@@ -288,7 +333,7 @@ def preparation_params(preparation: list[dict[str, Any]], digits: int | None) ->
     if preparation:
         params.append(Param(
             name="preparation", annotation="list[dict[str, Any]]", default=preparation,
-            schema={"type": "array", "items": {"type": "object"}},
+            schema=PREPARATION_SCHEMA,
             description="Preparation steps run in order after derived columns, before filters: objects "
             "{kind: drop_missing|fill_missing|deduplicate|bin|normalize, columns, strategy, value, bins}",
         ))  # fmt: skip

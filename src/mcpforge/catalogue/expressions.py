@@ -24,10 +24,33 @@ from typing import Any, cast
 
 import pandas as pd
 
-from mcpforge.catalogue._inline_exprlang import _expr_columns, _ExprParser
+from mcpforge.catalogue._inline_exprlang import _derived_map, _expr_columns, _ExprParser
 from mcpforge.exceptions import InvalidArgumentError
 
-__all__ = ["evaluate_reference", "expression_columns", "parse_expression", "validate_derived"]
+__all__ = [
+    "DERIVED_SCHEMA",
+    "derived_argument",
+    "derived_pairs",
+    "evaluate_reference",
+    "expression_columns",
+    "parse_expression",
+    "validate_derived",
+]
+
+# A list of {name, expression} objects rather than a {name: expression} map: a map is an open-ended
+# object, which OpenAI strict function calling (and every client that needs closed schemas) cannot take.
+DERIVED_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "name of the new column"},
+            "expression": {"type": "string", "description": "arithmetic over numeric columns"},
+        },
+        "required": ["name", "expression"],
+        "additionalProperties": False,
+    },
+}
 
 _BACKTICKED = re.compile(r"`([^`]+)`")
 _BINARY: dict[type[ast.operator], Callable[[float, float], float]] = {
@@ -56,6 +79,30 @@ def parse_expression(expression: str) -> tuple[Any, ...]:
 def expression_columns(expression: str) -> list[str]:
     """Column names an expression reads, without duplicates, in order of appearance."""
     return list(dict.fromkeys(_expr_columns(parse_expression(expression))))
+
+
+def derived_pairs(derived: Any) -> dict[str, str]:
+    """Derived columns as name -> expression from either argument form (list of objects, or the old map).
+
+    Raises:
+        InvalidArgumentError: an item of the list is not an object with a name.
+    """
+    if derived is None or isinstance(derived, dict | list):
+        return _derived_map(derived)
+    raise InvalidArgumentError(
+        f"derived_columns is a list of {{name, expression}} objects, not {type(derived).__name__}",
+        argument="derived_columns",
+    )
+
+
+def derived_argument(pairs: Mapping[str, str], schema: Mapping[str, Any] | None = None) -> Any:
+    """The ``derived_columns`` argument for a tool whose parameter has ``schema``.
+
+    Tools written before the list form declare an object (a map); they are given the map they expect.
+    """
+    if isinstance(schema, Mapping) and schema.get("type") == "object":
+        return dict(pairs)
+    return [{"name": name, "expression": expression} for name, expression in pairs.items()]
 
 
 def validate_derived(derived: Mapping[str, str]) -> dict[str, str]:

@@ -258,11 +258,22 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
     remember: Annotated[
         bool, typer.Option("--remember", help="Remember the --clarify answers for this data file.")
     ] = False,
+    sheet: Annotated[
+        str | None,
+        typer.Option("--sheet", help="The sheet of an .xlsx workbook to read (asked when it has several)."),
+    ] = None,
+    table: Annotated[
+        str | None,
+        typer.Option("--table", help="The table of a SQLite file to read (asked when there are several)."),
+    ] = None,
 ) -> None:
     """Answer a request over a data file with a validated, staged tool (or a registered one).
 
     When the request can be read several ways the forge asks one question (status NEEDS_CLARIFICATION);
     answer it with --clarify KEY=CHOICE, or pick a choice on a terminal.
+
+    A workbook with several sheets (a SQLite file with several tables) needs --sheet (--table); without
+    it the forge asks which one.
 
     Example: mcpforge ask "Analyze traffic accidents by severity" --data examples/traffic_accidents.csv
     """
@@ -279,6 +290,8 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
 
             export_path = check_export_path(export) if export is not None else None
             answers = parse_answers(clarify or [])
+            # The sheet / table is the answer to the question the forge would ask without it.
+            answers.update({key: value for key, value in (("sheet", sheet), ("table", table)) if value})
             llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
             cfg = load_cli_config(registry, config, llm=llm)
             reg = _registry(cfg)

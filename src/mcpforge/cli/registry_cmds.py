@@ -134,6 +134,7 @@ def tools_list(
         for tool in indexed:
             rows.append(
                 {
+                    "kind": "tool",
                     "name": tool.name,
                     "version": tool.version,
                     "path": str(reg.resolve(tool.path)),
@@ -145,6 +146,9 @@ def tools_list(
                     "integrity": reg.integrity(tool) or "ok",
                 }
             )
+        from mcpforge.registry.services import service_tool_rows
+
+        rows += service_tool_rows(reg)  # converted services' tools, served as <service>_<tool>
         if as_json:
             print_json({"tools": rows, "count": len(rows)})
             return
@@ -244,6 +248,7 @@ def _semantic(candidate: ToolCandidate) -> SemanticClosenessMetrics | None:
 def _candidate_summary(candidate: ToolCandidate) -> dict[str, Any]:
     semantic = _semantic(candidate)
     return {
+        "kind": "tool",
         "candidate_id": candidate.candidate_id,
         "tool_name": candidate.spec.tool_name,
         "version": candidate.version,
@@ -289,7 +294,11 @@ def candidates_list(
                 wanted = ToolStatus(status.upper())
             except ValueError as exc:
                 raise InvalidArgumentError(f"unknown status {status!r}", argument="--status") from exc
+        from mcpforge.registry.services import service_candidate_rows
+
         rows = [_candidate_summary(c) for c in reg.list_candidates(wanted)]
+        # Converted services are candidates too (`mcpforge review ID` reviews them like any other).
+        rows = sorted([*rows, *service_candidate_rows(reg, wanted)], key=lambda row: str(row["created_at"]))
         if as_json:
             print_json({"candidates": rows, "count": len(rows)})
             return
@@ -298,7 +307,7 @@ def candidates_list(
             return
         _table(
             "Candidates",
-            ["candidate", "status", "created", "created by", "CodeBLEU"],
+            ["candidate", "status", "created", "created by", "CodeBLEU", "kind"],
             [
                 [
                     r["candidate_id"],
@@ -306,6 +315,7 @@ def candidates_list(
                     r["created_at"],
                     r["created_by"],
                     "-" if r["code_bleu"] is None else f"{r['code_bleu']:.2f}",
+                    r["kind"],
                 ]
                 for r in rows
             ],
@@ -353,6 +363,11 @@ def candidates_show(
     """
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
+        from mcpforge.registry.services import is_service_candidate
+
+        if is_service_candidate(candidate_id):
+            _show_service(reg, candidate_id, as_json=as_json, code=code)
+            return
         candidate = reg.get_candidate(candidate_id)
         if code:
             source = (reg.candidate_dir(candidate.candidate_id) / "tool.py").read_text(encoding="utf-8")
@@ -373,6 +388,29 @@ def candidates_show(
             )
             return
         render_markdown(_presentation(candidate))
+
+
+def _show_service(reg: Registry, candidate_id: str, *, as_json: bool, code: bool) -> None:
+    """A converted service candidate: its conversion report (the package path with --code)."""
+    from mcpforge.registry.services import (
+        candidate_presentation,
+        get_service_candidate,
+        service_candidate_rows,
+    )
+
+    entry = get_service_candidate(reg, candidate_id)  # NotFoundError for an unknown id
+    if code:
+        package = reg.resolve(entry["path"]) / "package"
+        if as_json:
+            print_json({"candidate_id": candidate_id, "package": str(package)})
+        else:
+            typer.echo(f"A converted service is a package, not one file: {package}")
+        return
+    if as_json:
+        row = next(r for r in service_candidate_rows(reg) if r["candidate_id"] == candidate_id)
+        print_json({**row, "report_markdown": candidate_presentation(reg, candidate_id)})
+        return
+    render_markdown(candidate_presentation(reg, candidate_id))
 
 
 def _print_code(source: str) -> None:
@@ -517,7 +555,9 @@ def stats_command(
     """
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
-        metrics = {**reg.metrics(), **_code_bleu_figures(reg)}
+        from mcpforge.registry.services import service_figures
+
+        metrics = {**reg.metrics(), **_code_bleu_figures(reg), **service_figures(reg)}
         if as_json:
             print_json(metrics)
             return
@@ -538,6 +578,11 @@ def stats_command(
                 "avg_generation_time_ms",
                 "code_bleu_mean",
                 "code_bleu_candidates",
+                "services_converted",
+                "services_staged",
+                "services_rejected",
+                "services_active",
+                "service_tools_active",
             )
         ]
         figures.append(["validation_failure_reasons", _pairs(metrics["validation_failure_reasons"])])

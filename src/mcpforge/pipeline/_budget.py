@@ -5,6 +5,10 @@ The work runs in a worker thread; the caller waits at most the budget and then g
 outside, so the deadline is also handed to the engine (the local engine turns it into llama.cpp's
 prediction time limit) and checked at every progress step, where the abandoned work stops before it
 stages anything.
+
+Ctrl-C while the caller waits abandons the work the same way: an interrupted ask stages nothing (not even
+a REJECTED candidate that failed because the interrupt killed a gate's helper process or the interpreter
+was already shutting down), and a registry write already under way is waited for, so it ends whole.
 """
 
 from __future__ import annotations
@@ -19,6 +23,10 @@ from typing import Any, TypeVar
 from mcpforge.exceptions import BudgetExceededError
 
 T = TypeVar("T")
+STAGING_STEP = "staging the candidate"
+"""The progress step said right before the first registry write (the last check of an abandoned ask)."""
+# How long an interrupted caller waits for work that is writing to the registry to finish.
+_WRITE_GRACE_SECONDS = 15.0
 Progress = Callable[[str], None]
 
 
@@ -66,22 +74,38 @@ class AskBudget:
         return checked
 
 
+# Steps during which the work writes to the registry (staging, then the run's artifacts).
+_WRITING_STEPS = frozenset({STAGING_STEP, "running the staged tool on your data"})
+
+
 def run_within(budget: AskBudget, work: Callable[[], T]) -> T:
     """``work()``'s result, or BudgetExceededError once ``budget`` is spent (the work is told to stop)."""
     outcome: dict[str, Any] = {}
+
+    finished = threading.Event()
 
     def target() -> None:
         try:
             outcome["value"] = work()
         except BaseException as error:
             outcome["error"] = error
+        finally:
+            finished.set()
 
     # The caller's context goes along (an MCP request's context, so progress reaches its client).
     context = contextvars.copy_context()
     worker = threading.Thread(target=context.run, args=(target,), name="mcpforge-ask", daemon=True)
     worker.start()
-    worker.join(budget.remaining())
-    if worker.is_alive():
+    # An Event, not Thread.join: a join interrupted by Ctrl-C marks a running thread as stopped (CPython
+    # 3.11), and nothing could wait for it afterwards.
+    try:
+        done = finished.wait(budget.remaining())
+    except BaseException:  # Ctrl-C (the CLI's Interrupted) while waiting
+        budget.abandoned.set()
+        if budget.step in _WRITING_STEPS:
+            finished.wait(_WRITE_GRACE_SECONDS)  # a second Ctrl-C ends this wait too
+        raise
+    if not done:
         budget.abandoned.set()
         raise budget.error()
     if "error" in outcome:

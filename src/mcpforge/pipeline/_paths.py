@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import csv
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.exceptions import DataError
+from mcpforge.exceptions import DataError, InvalidArgumentError, NeedsClarificationError
 from mcpforge.runtime import detect_encoding, detect_file_kind, resolve_under_roots, sniff_delimiter
+from mcpforge.runtime._readers import data_parts
+
+PART_KEYS = ("sheet", "table")
 
 SHAPE_CHECK_LINES = 50_000
 
@@ -61,3 +65,48 @@ def check_csv_shape(path: Path, *, max_lines: int = SHAPE_CHECK_LINES) -> None:
                     f"the header has {len(header)}",
                     path=str(path),
                 )
+
+
+def part_arguments(arguments: Mapping[str, Any]) -> dict[str, str]:
+    """The ``sheet`` / ``table`` among a tool's arguments (what the validation reads the data with)."""
+    return {key: arguments[key] for key in PART_KEYS if isinstance(arguments.get(key), str)}
+
+
+def choose_part(path: Path, *, sheet: str | None = None, table: str | None = None) -> dict[str, str]:
+    """The sheet of a workbook or table of a SQLite file to read, as loader arguments (``{}``: the file
+    is one table, or holds only one sheet / table).
+
+    Raises:
+        NeedsClarificationError: several sheets / tables and none chosen: the question lists them.
+        InvalidArgumentError: a sheet for a file that has none (or a table for one that has none).
+        DataError: the chosen sheet / table is not in the file, or the file cannot be opened.
+    """
+    kind, names = data_parts(path, detect_file_kind(path))
+    given = {"sheet": sheet, "table": table}
+    for key, value in given.items():
+        if value is not None and key != kind:
+            what = f"a {kind}" if kind else "one table"
+            raise InvalidArgumentError(
+                f"{key} {value!r} was given, but {str(path)!r} holds {what}"
+                + (f": choose one with {kind} (--{kind} on the command line)" if kind else ""),
+                argument=key,
+            )
+    wanted = given.get(kind) if kind else None
+    if wanted is not None:
+        if wanted not in names:
+            listed = ", ".join(repr(name) for name in names)
+            raise DataError(f"{str(path)!r} has no {kind} {wanted!r}; it has {listed}", path=str(path))
+        return {kind: wanted}
+    if len(names) <= 1:
+        return {}
+    return _ask_part(path, kind, names)
+
+
+def _ask_part(path: Path, kind: str, names: list[str]) -> dict[str, str]:
+    listed = ", ".join(repr(name) for name in names)
+    raise NeedsClarificationError(
+        f"{str(path)!r} has {len(names)} {kind}s ({listed}); the request does not say which one to read",
+        key=kind,
+        question=f"{path.name!r} has {len(names)} {kind}s: which one holds the data to analyse?",
+        choices={name: f"the {kind} {name!r}" for name in names},
+    )

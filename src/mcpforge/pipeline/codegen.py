@@ -42,7 +42,7 @@ import pytest
 
 from mcpforge.config import load_config
 from mcpforge.metrics.functional import ToolTestCase, judge_output
-from mcpforge.sandbox import call_tool, get_sandbox, limits_from_config
+from mcpforge.sandbox import call_tool, get_sandbox, tool_run_limits
 
 HERE = Path(__file__).parent
 FUNCTION_NAME = {function_name!r}
@@ -61,7 +61,7 @@ def test_recorded_case(case: dict[str, Any], tmp_path: Path) -> None:
         arguments[FILE_PARAMETER] = str(data)
         read_paths.append(tmp_path)
     source = (HERE / "tool.py").read_text(encoding="utf-8")
-    limits = limits_from_config(config.sandbox, timeout_seconds=config.validation.sandbox_timeout_seconds)
+    limits = tool_run_limits(config)
     outcome = call_tool(get_sandbox(config.sandbox), source, arguments, read_paths=read_paths, limits=limits,
                         function_name=FUNCTION_NAME)
     if not outcome.ok and outcome.error_type in case["accept_errors"]:

@@ -16,12 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
 from mcpforge.models import Intent, ToolStatus
-from mcpforge.pipeline._budget import AskBudget, run_within
+from mcpforge.pipeline._budget import STAGING_STEP, AskBudget, run_within
 from mcpforge.pipeline._forge_result import ForgeResult
-from mcpforge.pipeline._paths import allowed_read_roots, check_csv_shape, check_data_path
+from mcpforge.pipeline._paths import (
+    PART_KEYS,
+    allowed_read_roots,
+    check_csv_shape,
+    check_data_path,
+    choose_part,
+)
 from mcpforge.pipeline._reuse import gap_decision
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.registry.choices import remember_choices, remembered_choices
+from mcpforge.runtime._settings import limited_to
 
 # The steps after the gap decision (validation, the sandbox, staging, presentation) are imported by the
 # functions that run them: a refused request or a reuse never loads them (``python -X importtime``).
@@ -179,6 +186,8 @@ def _stage_and_run(
         package = build_package(
             spec=spec, source=source, helpers=helpers, cases=run.cases, function_name=function_name
         )
+    # The last point where an abandoned ask (budget spent, Ctrl-C) stops: nothing is staged after it.
+    say(STAGING_STEP)
     with timer.step("stage"):
         candidate = find_staged_twin(registry, package, spec.tool_name) if run.passed else None
         if candidate is None:
@@ -319,11 +328,19 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     say = progress or (lambda _message: None)
     with timer.step("schema"):
         path = check_data_path(data_path, allowed_read_roots(config, allow_read))
+        given = {**remembered_choices(registry.root, path), **(answers or {})}
+        # --sheet / --table, or the answer to the question which one: never a word of the request.
+        part = choose_part(path, **{key: given.pop(key, None) for key in PART_KEYS})
         say("reading the data")
-        schema = DatasetSchema.from_file(path)
+        security = config.security
+        with limited_to(
+            max_rows=security.max_dataset_rows,
+            max_cols=security.max_dataset_cols,
+            max_memory_mb=security.max_memory_mb,
+        ):
+            schema = DatasetSchema.from_file(path, sheet=part.get("sheet"), table=part.get("table"))
         check_csv_shape(path)
     with timer.step("intent"):
-        given = {**remembered_choices(registry.root, path), **(answers or {})}
         if model_engine is None:
             intent = extract_intent_for(request, schema, given)
         else:
@@ -332,10 +349,10 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
             chosen = None if custom else read_or_route(model_engine, request, schema, given, say)
             if chosen is None:
                 return _forge_with_model(
-                    model_engine, request, schema, path, registry, config, timer, say, actor
+                    model_engine, request, schema, path, registry, config, timer, say, actor, part=part
                 )
             intent = chosen
-    intent = intent.model_copy(update={"data_source": str(path)})
+    intent = intent.model_copy(update={"data_source": str(path), **part})
     ensure_registry(registry)
     if remember and answers:
         remember_choices(registry.root, path, dict(answers))
@@ -364,7 +381,9 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         # a model writes the code.
         if model_engine is None:
             raise
-        return _forge_with_model(model_engine, request, schema, path, registry, config, timer, say, actor)
+        return _forge_with_model(
+            model_engine, request, schema, path, registry, config, timer, say, actor, part=part
+        )
     return result.replace(overlap_scores=decision.scores)
 
 
@@ -391,9 +410,21 @@ def _forge_with_model(  # noqa: PLR0917 - private step with the forge state
     timer: _Timer,
     say: Progress,
     actor: str,
+    *,
+    part: Mapping[str, str],
 ) -> ForgeResult:
     from mcpforge.pipeline.modelgen.generate import generate_custom_tool
 
+    if part:
+        # A model-written tool reads a file through its default sheet / table; it could answer from
+        # another one than the person chose, so it is refused rather than guessed.
+        kind, name = next(iter(part.items()))
+        raise InvalidArgumentError(
+            f"a tool the model writes reads only a file's default {kind}, and {path.name!r} has several; "
+            f"save the {kind} {name!r} as its own file (e.g. CSV) and ask again, or ask for an analysis the "
+            "catalogue covers",
+            argument=kind,
+        )
     ensure_registry(registry)
 
     with timer.step("generate"):

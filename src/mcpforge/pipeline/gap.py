@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mcpforge.catalogue.expressions import derived_argument, derived_pairs
 from mcpforge.exceptions import UserError
 from mcpforge.models import Intent
 from mcpforge.pipeline._similarity import cosine_scores
@@ -135,10 +136,12 @@ def _generic_arguments(intent: Intent) -> dict[str, Any]:
         "sort_descending": intent.sort_descending,
         "descending": intent.sort_descending,
         "as_percentage": intent.as_percentage,
+        "sheet": intent.sheet,
+        "table": intent.table,
         **intent.options,
     }
     # Neutral values: a reused tool never keeps the filters / derived columns of the request it was made for.
-    values["derived_columns"] = {d.name: d.expression for d in intent.derived}
+    values["derived_columns"] = derived_argument({d.name: d.expression for d in intent.derived})
     return {key: value for key, value in values.items() if value is not None}
 
 
@@ -158,6 +161,9 @@ def _constraints(intent: Intent) -> dict[str, tuple[str, ...]]:
         needed["filters"] = ("filters",)
     if intent.derived:
         needed["derived"] = ("derived_columns",)
+    for part in ("sheet", "table"):
+        if getattr(intent, part) is not None:
+            needed[part] = (part,)
     if intent.top_n is not None:
         needed["top_n"] = ("top_n", "n", "limit")
     if intent.as_percentage:
@@ -227,6 +233,11 @@ def _score_tool(tool: ActiveTool, intent: Intent, semantic: float, data_source: 
     available = {**_generic_arguments(intent), **_catalogue_arguments(intent)}
     available["file_path"] = data_source
     arguments = {name: available[name] for name in params if name in available}
+    if "derived_columns" in arguments:
+        # A tool approved before the list form declares a {name: expression} map; give it that.
+        schema = tool.spec.input_schema.get("properties", {}).get("derived_columns")
+        pairs = derived_pairs(arguments["derived_columns"])
+        arguments["derived_columns"] = derived_argument(pairs, schema)
     required = [name for name, p in params.items() if p.get("required")]
     missing = tuple(name for name in required if name not in arguments)
     input_compatibility = 1.0 if not required else (len(required) - len(missing)) / len(required)

@@ -43,7 +43,7 @@ def refined_intent(candidate: ToolCandidate, notes: str, data_path: Path) -> Int
     from mcpforge.pipeline.intent import apply_corrections
 
     original = Intent.model_validate(candidate.intent)
-    schema = DatasetSchema.from_file(data_path)
+    schema = DatasetSchema.from_file(data_path, sheet=original.sheet, table=original.table)
     try:
         updated = apply_corrections(original, notes, schema)
     except UnmappableRequestError:

@@ -24,7 +24,8 @@ from mcpforge.runtime import (
     NOTES_ATTR,
     load_csv_data_with_types,
 )
-from mcpforge.runtime._settings import reading_from
+from mcpforge.runtime._guards import row_limit_error
+from mcpforge.runtime._settings import get_settings, reading_from
 
 ColumnKind = Literal["numeric", "categorical", "datetime", "boolean", "text"]
 
@@ -106,12 +107,20 @@ class DatasetSchema:
         return cls(path=path, columns=columns, row_count=total, sampled=total > len(df))
 
     @classmethod
-    def from_file(cls, path: str | Path, *, sample_rows: int = DEFAULT_SAMPLE_ROWS) -> DatasetSchema:
+    def from_file(
+        cls,
+        path: str | Path,
+        *,
+        sample_rows: int = DEFAULT_SAMPLE_ROWS,
+        sheet: str | None = None,
+        table: str | None = None,
+    ) -> DatasetSchema:
         """Read a sample of a data file through the runtime loader and describe it.
 
         The loader is the one tools use, so the schema the request is read against has the columns a
         tool will see: names stripped of surrounding spaces, any supported kind of file (CSV/TSV in any
-        delimiter and encoding, .xlsx, Parquet, JSON, JSON Lines, SQLite).
+        delimiter and encoding, .xlsx, Parquet, JSON, JSON Lines, SQLite). ``sheet`` / ``table`` choose
+        the sheet of a workbook / the table of a SQLite file.
 
         Raises:
             DataError: the file is missing, empty, binary, of an unsupported kind, or malformed.
@@ -122,8 +131,9 @@ class DatasetSchema:
             raise DataError(f"data file {shown!r} does not exist or is not a file", path=shown)
         with _reading(file):
             df = load_csv_data_with_types(
-                str(file), max_rows=sample_rows, auto_expand_json=False, convert_types=False
-            )
+                str(file), max_rows=sample_rows, auto_expand_json=False, convert_types=False,
+                sheet=sheet, table=table,
+            )  # fmt: skip
         notes = tuple(str(note) for note in df.attrs.get(NOTES_ATTR, []) if "only the first" not in str(note))
         kind = str(df.attrs.get(LOAD_ATTR, {}).get("kind", "csv"))
         if df.empty:
@@ -134,7 +144,11 @@ class DatasetSchema:
             rows = _count_rows(file)
         else:
             with _reading(file):
-                rows = len(load_csv_data_with_types(str(file), auto_expand_json=False, convert_types=False))
+                rows = len(load_csv_data_with_types(
+                    str(file), auto_expand_json=False, convert_types=False, sheet=sheet, table=table
+                ))  # fmt: skip
+        if rows > get_settings().max_rows:  # the sample fits, the whole file does not
+            raise row_limit_error(rows)
         described = cls.from_frame(df, path=shown, row_count=max(rows, len(df)))
         return DatasetSchema(
             path=described.path, columns=described.columns, row_count=described.row_count,

@@ -23,7 +23,7 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError, IntegrityError, SandboxError
 from mcpforge.footer import FOOTER_PREFIX
 from mcpforge.models import RunArtifacts, ToolCandidate, sha256_text
-from mcpforge.sandbox import Sandbox, call_tool_batch, get_sandbox, limits_from_config
+from mcpforge.sandbox import Sandbox, call_tool_batch, get_sandbox, tool_run_limits
 from mcpforge.sandbox.tool_call import ToolCall, ToolCallOutcome
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def run_tool(
         SandboxError: the sandbox failed (timeout, crash) for a reason outside the tool.
     """
     sandbox = sandbox or get_sandbox(config.sandbox)
-    limits = limits_from_config(config.sandbox, timeout_seconds=config.validation.sandbox_timeout_seconds)
+    limits = tool_run_limits(config)
     started = time.perf_counter()
     batch = call_tool_batch(
         sandbox,

@@ -168,6 +168,7 @@ def check(reg: Registry) -> DoctorReport:
         )
     else:
         report.add("orphans", "ok", "none")
+    _check_services(reg, report)
     try:
         json.loads(reg.metrics_path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
@@ -177,6 +178,19 @@ def check(reg: Registry) -> DoctorReport:
     else:
         report.add("metrics", "ok", "readable")
     return report
+
+
+def _check_services(reg: Registry, report: DoctorReport) -> None:
+    """Converted services (``services/``): staged dirs present, approved packages unchanged."""
+    from mcpforge.registry.services import check_services
+
+    try:
+        findings = check_services(reg)
+    except RegistryCorruptedError as exc:
+        report.add("services", "error", str(exc))
+        return
+    for level, detail in findings:
+        report.add("services", "error" if level == "error" else "ok", detail)
 
 
 def _check_journals(reg: Registry, report: DoctorReport) -> None:

@@ -280,3 +280,90 @@ def review_service(
     decision = parse_feedback(decision_answer, "registration", settings)
     message = decide_service(reg, candidate_id, feedback=decision, output_feedback=output, actor=actor)
     return message, decision.decision == "APPROVED"
+
+
+def service_candidate_rows(reg: Registry, status: ToolStatus | None = None) -> list[dict[str, Any]]:
+    """Each service candidate as a row of ``candidates list`` (the keys of a forged candidate's row)."""
+    rows = []
+    for candidate_id, entry in read_metadata(reg)["candidates"].items():
+        if status is not None and entry.get("status") != status.value:
+            continue
+        rows.append({
+            "kind": "service",
+            "candidate_id": candidate_id,
+            "tool_name": str(entry.get("service", "")),
+            "version": str(entry.get("version", "")),
+            "status": str(entry.get("status", "")),
+            "created_at": str(entry.get("created_at", "")),
+            "created_by": str(entry.get("created_by", "")),
+            "path": str(entry.get("path", "")),
+            "tools": list(entry.get("tools", [])),
+            "code_bleu": None,
+            "code_bleu_reference": None,
+        })  # fmt: skip
+    return rows
+
+
+def service_figures(reg: Registry) -> dict[str, int]:
+    """How many converted services are staged, approved and served, rejected, and their served tools."""
+    meta = read_metadata(reg)
+    statuses = [str(entry.get("status")) for entry in meta["candidates"].values()]
+    return {
+        "services_converted": len(statuses),
+        "services_staged": statuses.count(ToolStatus.STAGED.value),
+        "services_rejected": statuses.count(ToolStatus.REJECTED.value),
+        "services_active": len(meta["active"]),
+        "service_tools_active": sum(
+            len(meta["candidates"].get(entry.get("candidate_id"), {}).get("tools", []))
+            for entry in meta["active"].values()
+        ),
+    }
+
+
+def check_services(reg: Registry) -> list[tuple[str, str]]:
+    """Doctor findings on the converted services: (level, detail) pairs; empty when there are none.
+
+    Raises:
+        RegistryCorruptedError: ``services/metadata.json`` is unreadable.
+    """
+    meta = read_metadata(reg)
+    if not meta["candidates"] and not meta["active"]:
+        return []
+    findings: list[tuple[str, str]] = []
+    missing = [cid for cid, entry in meta["candidates"].items() if not reg.resolve(entry["path"]).is_dir()]
+    if missing:
+        findings.append(("error", f"staged service dir(s) missing: {', '.join(missing[:10])}"))
+    for service in active_services(reg):
+        changed = verify_service(service)
+        if changed is not None:
+            findings.append(("error", f"service {service.name!r} is not served: {changed}"))
+    figures = service_figures(reg)
+    findings.append((
+        "ok",
+        f"{figures['services_active']} approved ({figures['service_tools_active']} tools), "
+        f"{figures['services_staged']} staged, {figures['services_rejected']} rejected",
+    ))  # fmt: skip
+    return findings
+
+
+def service_tool_rows(reg: Registry) -> list[dict[str, Any]]:
+    """Each tool of each approved service as a row of ``tools list`` (named as ``serve`` names it)."""
+    active = read_metadata(reg)["active"]
+    rows = []
+    for service in active_services(reg):
+        entry = active.get(service.name, {})
+        integrity = verify_service(service) or "ok"
+        for spec in service.specs:
+            rows.append({
+                "kind": "service",
+                "name": f"{service.name}_{spec.tool_name}",
+                "version": service.version,
+                "path": str(service.package_dir),
+                "spec_hash": None,
+                "code_hash": None,
+                "promoted_at": str(entry.get("promoted_at", "")),
+                "created_by": str(entry.get("promoted_by", "")),
+                "description": spec.description,
+                "integrity": integrity,
+            })  # fmt: skip
+    return rows

@@ -286,8 +286,8 @@ def load_csv_data_with_types(
         encoding: the text encoding; detected (BOM, UTF-16, UTF-8, else Windows-1252/latin-1) when omitted.
         convert_types: convert text columns holding only numbers or only dates.
         columns: read only these columns (names as stripped); the rest of the file is never parsed.
-        sheet: the sheet of an .xlsx workbook (default: the first).
-        table: the table of a SQLite file (default: the only or first one).
+        sheet: the sheet of an .xlsx workbook (default: the only one, else the largest, with a note).
+        table: the table of a SQLite file (default: the only one, else the largest, with a note).
 
     Returns:
         The data. ``df.attrs["mcpforge_notes"]`` lists what was assumed (encoding fallback, decimal
@@ -301,7 +301,8 @@ def load_csv_data_with_types(
     """
     limit = get_settings().max_rows + 1
     nrows = min(limit, max_rows + 1) if max_rows is not None else None
-    if columns is not None and (not columns or not set(columns) <= set(read_csv_header(file_path))):
+    header = None if columns is None else read_csv_header(file_path, sheet=sheet, table=table)
+    if columns is not None and (not columns or not set(columns) <= set(header or [])):
         # No names means every column; a name the header does not have may be a ``column.key`` of an
         # expanded JSON column, or missing (the caller's column check names it): read every column.
         columns = None
@@ -347,7 +348,12 @@ def read_data_as_text(
     return df
 
 
-def read_csv_header(file_path: str | os.PathLike[str]) -> list[str]:
-    """The column names of a data file (only the header of a text file; same detection as the loader)."""
-    df, _, _ = _load_any(file_path, nrows=0, columns=None, as_text=True)
+def read_csv_header(
+    file_path: str | os.PathLike[str], *, sheet: str | None = None, table: str | None = None
+) -> list[str]:
+    """The column names of a data file (only the header of a text file; same detection as the loader).
+
+    ``sheet`` / ``table`` choose the sheet of a workbook / the table of a SQLite file, as in the loader.
+    """
+    df, _, _ = _load_any(file_path, nrows=0, columns=None, as_text=True, sheet=sheet, table=table)
     return [str(column) for column in df.columns]

@@ -45,6 +45,31 @@ def _pick(
     ]
 
 
+def data_parts(path: Path, kind: str) -> tuple[str, list[str]]:
+    """What can be chosen inside a file of ``kind``: ("sheet", names) of a workbook, ("table", names) of a
+    SQLite file, ("", []) for every other kind (a file that is one table).
+
+    Raises:
+        DataError: the workbook or database cannot be opened.
+    """
+    shown = str(path)
+    if kind == "sqlite":
+        return "table", sqlite_tables(path, shown)
+    if kind != "xlsx":
+        return "", []
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, InvalidFileException) as exc:
+        raise DataError(f"{shown!r} is not a readable .xlsx workbook: {exc}", path=shown) from None
+    try:
+        return "sheet", list(workbook.sheetnames)
+    finally:
+        workbook.close()
+
+
 def read_excel(
     path: Path, shown: str, *, sheet: str | None, columns: Sequence[str] | None, nrows: int | None
 ) -> tuple[pd.DataFrame, list[str]]:

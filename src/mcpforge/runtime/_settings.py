@@ -79,8 +79,32 @@ def reset_configuration() -> None:
 
 
 def get_settings() -> RuntimeSettings:
-    """The settings in force."""
-    return _settings
+    """The settings in force (with the dataset limits of :func:`limited_to`, in this thread, on top)."""
+    override = _limits_override.get()
+    if override is None:
+        return _settings
+    rows, cols, memory_mb = override
+    return replace(_settings, max_rows=rows, max_cols=cols, max_memory_mb=memory_mb)
+
+
+_limits_override: ContextVar[tuple[int, int, int] | None] = ContextVar(
+    "mcpforge_dataset_limits", default=None
+)
+
+
+@contextmanager
+def limited_to(*, max_rows: int, max_cols: int, max_memory_mb: int) -> Iterator[None]:
+    """Hold datasets loaded by the code running in this thread to these limits for the duration.
+
+    mcpforge's own process reads the person's data (the schema) before any tool runs; the configured
+    limits apply there too, so a file over them is refused before anything is generated. A context, not
+    ``configure``, for the reason given at :func:`reading_from`.
+    """
+    token = _limits_override.set((max_rows, max_cols, max_memory_mb))
+    try:
+        yield
+    finally:
+        _limits_override.reset(token)
 
 
 def _split_env(name: str) -> tuple[str, ...] | None:

@@ -42,9 +42,15 @@ def require_columns(df: pd.DataFrame, columns: Iterable[str], *, path: str | Non
 
 
 def validate_file_and_columns(
-    file_path: str | os.PathLike[str], required_columns: Sequence[str] | None = None
+    file_path: str | os.PathLike[str],
+    required_columns: Sequence[str] | None = None,
+    *,
+    sheet: str | None = None,
+    table: str | None = None,
 ) -> None:
-    """Check the file is allowed, readable CSV, and holds ``required_columns``.
+    """Check the file is allowed, readable, and holds ``required_columns``.
+
+    ``sheet`` / ``table`` choose the sheet of a workbook / the table of a SQLite file to check.
 
     Only the header is read when it already names every required column; otherwise the file is
     loaded (JSON-object columns expand into ``column.key`` names) before deciding.
@@ -54,9 +60,9 @@ def validate_file_and_columns(
         DataError: the file is missing, empty, binary or malformed.
         ColumnNotFoundError: a required column is missing; the message suggests close matches.
     """
-    header = read_csv_header(file_path)
+    header = read_csv_header(file_path, sheet=sheet, table=table)
     wanted = list(required_columns or [])
     if all(column in header for column in wanted):
         return
-    df = load_csv_data_with_types(file_path)
+    df = load_csv_data_with_types(file_path, sheet=sheet, table=table)
     require_columns(df, wanted, path=os.fspath(file_path))

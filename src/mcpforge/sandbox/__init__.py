@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
-from mcpforge.config import SandboxConfig
+from mcpforge.config import MCPForgeConfig, SandboxConfig
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 from mcpforge.sandbox.bwrap import BwrapSandbox
@@ -26,6 +27,7 @@ __all__ = [
     "call_tool_batch",
     "get_sandbox",
     "limits_from_config",
+    "tool_run_limits",
 ]
 
 # Strongest first: ``auto`` takes the first available one.
@@ -46,6 +48,20 @@ def limits_from_config(config: SandboxConfig, *, timeout_seconds: float | None =
         max_open_files=config.max_open_files,
         max_output_bytes=config.max_output_bytes,
         max_stdout_bytes=config.max_stdout_bytes,
+    )
+
+
+def tool_run_limits(config: MCPForgeConfig) -> SandboxLimits:
+    """The limits of a run of a tool (validation, the person's data, a served call): the sandbox section,
+    the validation timeout, and the ``security`` section's dataset limits, which the runtime loader
+    enforces inside the run."""
+    limits = limits_from_config(config.sandbox, timeout_seconds=config.validation.sandbox_timeout_seconds)
+    security = config.security
+    return replace(
+        limits,
+        max_dataset_rows=security.max_dataset_rows,
+        max_dataset_cols=security.max_dataset_cols,
+        max_dataset_memory_mb=security.max_memory_mb,
     )
 
 

@@ -21,6 +21,11 @@ class SandboxLimits:
     max_open_files: int = 256
     max_output_bytes: int = 16 * 1024 * 1024
     max_stdout_bytes: int = 1024 * 1024
+    # Limits on the dataset a tool loads, enforced by the runtime loader inside the run (None: the
+    # runtime's defaults). They are the ``security.max_dataset_*`` settings, not OS limits.
+    max_dataset_rows: int | None = None
+    max_dataset_cols: int | None = None
+    max_dataset_memory_mb: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -81,18 +81,24 @@ def call_tool_batch(
     function_name: str | None = None,
 ) -> ToolBatchResult:
     """Load ``tool_source`` once in a fresh sandboxed process and make every call in ``calls``."""
+    limits = limits or SandboxLimits()
     payload = {
         "function": function_name,
         "calls": [{"call_id": c.call_id, "arguments": c.arguments} for c in calls],
         # The runtime inside checks paths against these too; the OS mounts are the real boundary.
         "allowed_read_paths": [str(p) for p in read_paths],
+        "dataset_limits": {
+            "max_rows": limits.max_dataset_rows,
+            "max_cols": limits.max_dataset_cols,
+            "max_memory_mb": limits.max_dataset_memory_mb,
+        },
     }
     request = SandboxRequest(
         script=_RUNNER_SOURCE,
         files={"tool.py": tool_source.encode("utf-8")},
         read_paths=tuple(Path(p) for p in read_paths),
         stdin=json.dumps(payload, default=str).encode("utf-8"),
-        limits=limits or SandboxLimits(),
+        limits=limits,
     )
     raw = sandbox.run(request)
     for line in reversed(raw.stdout.splitlines()):

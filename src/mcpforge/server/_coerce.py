@@ -9,6 +9,9 @@ where the meaning is unambiguous, and still validates the result against the too
   ``"null"`` → None, ``'["a"]'`` → ["a"], ``'{"k": 1}'`` → {"k": 1}), kept when the parsed type is allowed;
 - ``"True"``/``"FALSE"`` are booleans when a boolean is allowed;
 - arrays and objects are coerced item by item, property by property.
+- a ``{key: value}`` object where a list of two-field pair objects is expected (``derived_columns``:
+  ``[{name, expression}]``) becomes that list, in order: tools took the map form before strict mode
+  needed closed schemas, and agents that learnt it still send it.
 
 A string parameter is never touched, so ``"007"`` stays ``"007"`` for a text column value.
 """
@@ -65,6 +68,16 @@ def _member(schema: Mapping[str, Any], kind: str) -> Mapping[str, Any]:
     return schema
 
 
+def _pair_fields(items: Any) -> tuple[str, str] | None:
+    """The two field names of a ``{key, value}`` pair object schema (None: not such a schema)."""
+    if not isinstance(items, Mapping) or not isinstance(items.get("properties"), Mapping):
+        return None
+    names = list(items["properties"])
+    if len(names) != 2 or sorted(items.get("required") or []) != sorted(names):
+        return None
+    return names[0], names[1]
+
+
 def coerce_value(value: Any, schema: Mapping[str, Any]) -> Any:
     """``value`` coerced towards ``schema`` where unambiguous; otherwise returned unchanged."""
     types = _types(schema)
@@ -75,8 +88,15 @@ def coerce_value(value: Any, schema: Mapping[str, Any]) -> Any:
             parsed = json.loads(value)
         except (json.JSONDecodeError, RecursionError):
             return value
-        if _fits(parsed, types) and not isinstance(parsed, str):
+        pairs_map = (
+            isinstance(parsed, dict) and _pair_fields(_member(schema, "array").get("items")) is not None
+        )
+        if (_fits(parsed, types) or pairs_map) and not isinstance(parsed, str):
             value = parsed
+    if isinstance(value, dict) and "object" not in types:
+        fields = _pair_fields(_member(schema, "array").get("items"))
+        if fields is not None:
+            value = [{fields[0]: key, fields[1]: item} for key, item in value.items()]
     if isinstance(value, list):
         items = _member(schema, "array").get("items")
         if isinstance(items, Mapping):

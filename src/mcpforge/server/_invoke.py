@@ -30,7 +30,7 @@ from mcpforge.exceptions import (
 from mcpforge.output_contract import output_contract_error
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.runtime import resolve_under_roots
-from mcpforge.sandbox import SandboxLimits, ToolCallOutcome, call_tool, get_sandbox, limits_from_config
+from mcpforge.sandbox import SandboxLimits, ToolCallOutcome, call_tool, get_sandbox, tool_run_limits
 from mcpforge.server._coerce import coerce_arguments
 
 logger = logging.getLogger("mcpforge.server")
@@ -84,9 +84,7 @@ class ToolInvoker:
     )
 
     def __post_init__(self) -> None:
-        self.limits = limits_from_config(
-            self.config.sandbox, timeout_seconds=self.config.validation.sandbox_timeout_seconds
-        )
+        self.limits = tool_run_limits(self.config)
 
     def check_paths(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[Path]]:
         """Arguments with every path resolved, and the resolved paths to expose to the sandbox.

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcpforge.exceptions import MCPForgeError
+from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
 from mcpforge.models import Filter, Intent, PreparationStep
 
 # Characters that can start markup anywhere in a line; "_" only outside a word (CommonMark does not
@@ -354,8 +354,12 @@ def _generic_head(context: _Context) -> str:
 
 
 def _derived_clause(context: _Context) -> str | None:
-    derived = context.arg("derived_columns")
-    pairs = list(derived.items()) if isinstance(derived, dict) and derived else []
+    from mcpforge.catalogue.expressions import derived_pairs
+
+    try:
+        pairs = list(derived_pairs(context.arg("derived_columns")).items())
+    except InvalidArgumentError:
+        pairs = []
     pairs = pairs or [(d.name, d.expression) for d in context.intent.derived]
     if not pairs:
         return None
@@ -415,14 +419,25 @@ def _scope_clause(context: _Context) -> str | None:
     return scope_text([condition_text(f) for f in filters], context.rows)
 
 
+def _part_clause(context: _Context) -> str | None:
+    """Which sheet of the workbook / table of the SQLite file is read, when the file has several."""
+    intent = context.intent
+    if intent.sheet is not None:
+        return f"from the sheet {code_span(intent.sheet)}"
+    if intent.table is not None:
+        return f"from the table {code_span(intent.table)}"
+    return None
+
+
 _CLAUSES: tuple[Callable[[_Context], str | None], ...] = (
-    _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause,
+    _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause, _part_clause,
 )  # fmt: skip
 
 
 def _arguments(intent: Intent) -> dict[str, Any] | None:
     """The operation's arguments for ``intent`` (the tool's call), or None for no catalogue operation."""
     from mcpforge.catalogue import CATALOGUE
+    from mcpforge.catalogue.expressions import derived_argument
 
     operation = CATALOGUE.get(intent.operation)
     if operation is None:
@@ -433,7 +448,9 @@ def _arguments(intent: Intent) -> dict[str, Any] | None:
         return None
     arguments.setdefault("filters", [f.model_dump(mode="json") for f in intent.filters])
     if intent.derived:
-        arguments.setdefault("derived_columns", {d.name: d.expression for d in intent.derived})
+        arguments.setdefault(
+            "derived_columns", derived_argument({d.name: d.expression for d in intent.derived})
+        )
     return arguments
 
 

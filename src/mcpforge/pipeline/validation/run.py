@@ -11,6 +11,7 @@ The call on the person's data is kept (``ValidationRun.person_run``) for the sta
 
 from __future__ import annotations
 
+import functools
 import logging
 import tempfile
 import time
@@ -24,6 +25,7 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError
 from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport, sha256_text
 from mcpforge.output_contract import output_contract_error
+from mcpforge.pipeline._paths import part_arguments
 from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, file_sha256
 from mcpforge.pipeline.validation.quality import quality_metrics
 from mcpforge.pipeline.validation.schema_gate import check_schema
@@ -44,7 +46,7 @@ from mcpforge.sandbox import (
     ToolCall,
     call_tool_batch,
     get_sandbox,
-    limits_from_config,
+    tool_run_limits,
 )
 from mcpforge.sandbox.policy import check_source
 
@@ -127,9 +129,7 @@ class _Job:
         if not cases:
             return None
         calls = [ToolCall(arguments=c.case.arguments, call_id=c.name) for c in cases]
-        limits = limits_from_config(
-            self.config.sandbox, timeout_seconds=self.config.validation.sandbox_timeout_seconds
-        )
+        limits = tool_run_limits(self.config)
         return call_tool_batch(
             self.sandbox,
             self.source,
@@ -170,16 +170,20 @@ class _Job:
         """
         validation = self.config.validation
         max_bytes = validation.stress_cache_max_mb * 1024 * 1024
+        part = part_arguments(arguments)
+        sample = functools.partial(read_sample, sheet=part.get("sheet"), table=part.get("table"))
         try:
             size = size_stress(
-                read_sample(data_path),
+                sample(data_path),
                 max_rows=validation.stress_rows,
                 max_mb=validation.stress_max_mb,
                 memory_mb=self.config.sandbox.memory_mb,
             )
             if size.rows == 0:
                 raise DataError(f"not one row fits ({size.describe()})")
-            with stress_data(read_sample, data_path, size.rows, max_bytes=max_bytes) as big:
+            with stress_data(
+                sample, data_path, size.rows, max_bytes=max_bytes, part=repr(sorted(part.items()))
+            ) as big:
                 cases = [stress_case(big, arguments, file_parameter)]
                 run = self.run(cases, [big])
         except DataError as exc:

@@ -69,10 +69,11 @@ def stress_cache_dir() -> Path:
     return base / "mcpforge" / "stress"
 
 
-def fingerprint(path: Path, rows: int) -> str:
-    """The cache key of ``rows`` rows resampled from ``path``: changes when the file changes."""
+def fingerprint(path: Path, rows: int, part: str = "") -> str:
+    """The cache key of ``rows`` rows resampled from ``path`` (``part``: its sheet / table): changes when the
+    file changes."""
     info = path.stat()
-    key = f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{rows}"
+    key = f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{rows}" + (f"|{part}" if part else "")
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
 
 
@@ -176,7 +177,9 @@ def _same_file(handle: IO[bytes], path: Path) -> bool:
 
 
 @contextlib.contextmanager
-def stress_data(read_raw: ReadRaw, data_path: Path, rows: int, *, max_bytes: int) -> Iterator[Path]:
+def stress_data(
+    read_raw: ReadRaw, data_path: Path, rows: int, *, max_bytes: int, part: str = ""
+) -> Iterator[Path]:
     """The stress file for ``data_path``, protected from eviction until the block ends.
 
     Creates it on a cache miss, marks it as used, and evicts other files beyond ``max_bytes``.
@@ -186,7 +189,7 @@ def stress_data(read_raw: ReadRaw, data_path: Path, rows: int, *, max_bytes: int
     """
     cache = stress_cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
-    target = cache / f"{fingerprint(data_path, rows)}{SUFFIX}"
+    target = cache / f"{fingerprint(data_path, rows, part)}{SUFFIX}"
     for _attempt in range(_ATTEMPTS):
         if not target.is_file():
             _write(read_raw, data_path, rows, target)

@@ -20,6 +20,7 @@ import pandas as pd
 
 from mcpforge.config import ValidationConfig
 from mcpforge.metrics.functional import ToolTestCase, judge_output
+from mcpforge.pipeline._paths import part_arguments
 from mcpforge.pipeline.validation.stress import stress_data
 from mcpforge.pipeline.validation.stress_size import StressSize
 from mcpforge.runtime import (
@@ -120,14 +121,16 @@ def runtime_roots(paths: Sequence[Path]) -> AbstractContextManager[None]:
     return reading_from(paths)
 
 
-def read_raw(path: Path, *, nrows: int | None = SAMPLE_ROWS) -> pd.DataFrame:
+def read_raw(
+    path: Path, *, nrows: int | None = SAMPLE_ROWS, sheet: str | None = None, table: str | None = None
+) -> pd.DataFrame:
     """The data as text cells as written (fixtures are cut from it), read by the loader tools use.
 
     Any supported kind of file (Excel, Parquet, JSON, SQLite, text in any delimiter/encoding) gives text
     cells that a comma-separated fixture reproduces, decimal commas already turned into points.
     """
     with runtime_roots([path.parent]):
-        return read_data_as_text(str(path), nrows=nrows)
+        return read_data_as_text(str(path), nrows=nrows, sheet=sheet, table=table)
 
 
 def _to_csv(df: pd.DataFrame) -> str:
@@ -150,26 +153,29 @@ def _expected(reference: Reference | None, path: Path, arguments: dict[str, Any]
         return None
     try:
         with runtime_roots([path.parent]):
-            df = load_csv_data_with_types(str(path))
+            part = part_arguments(arguments)
+            df = load_csv_data_with_types(str(path), sheet=part.get("sheet"), table=part.get("table"))
         return reference_table(reference(df, arguments))
     except Exception as exc:
         logs.append(f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}")
         return None
 
 
-def read_sample(path: Path) -> pd.DataFrame:
+def read_sample(path: Path, sheet: str | None = None, table: str | None = None) -> pd.DataFrame:
     """The first rows of ``path`` as text: what fixtures are cut from and stress data is resampled from.
 
     Read once per version of the file (path, size, modification time): the test planning and the
     stress batch, which start at the same time, share it. Callers must not change the frame in place.
     """
     info = path.stat()
-    return _cached_sample(path.resolve(), info.st_size, info.st_mtime_ns)
+    return _cached_sample(path.resolve(), info.st_size, info.st_mtime_ns, sheet, table)
 
 
 @functools.lru_cache(maxsize=8)
-def _cached_sample(path: Path, _size: int, _mtime_ns: int) -> pd.DataFrame:
-    return read_raw(path, nrows=SAMPLE_ROWS)
+def _cached_sample(
+    path: Path, _size: int, _mtime_ns: int, sheet: str | None, table: str | None
+) -> pd.DataFrame:
+    return read_raw(path, nrows=SAMPLE_ROWS, sheet=sheet, table=table)
 
 
 def stress_file(data_path: Path, rows: int, *, max_bytes: int = DEFAULT_CACHE_BYTES) -> Path:
@@ -242,7 +248,8 @@ def plan_suite(
         return SuitePlan(quick=quick, read_paths=read_paths, logs=logs)
 
     read_paths.append(data_path)
-    raw = read_sample(data_path)
+    part = part_arguments(arguments)
+    raw = read_sample(data_path, sheet=part.get("sheet"), table=part.get("table"))
     header = _to_csv(raw.iloc[:0])
     sample = raw.head(INLINE_ROWS)
 
