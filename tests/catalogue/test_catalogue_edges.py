@@ -259,3 +259,36 @@ def test_time_operations_skip_unparseable_dates_and_fill_gaps(
         ["2025-Q1", 1],
     ]
     assert any("skipped" in note for note in footer["notes"])
+
+
+def test_a_regression_split_and_quantile_bins_on_tiny_data_agree_with_the_reference(
+    run_batch: RunBatch, data_dir: Path, load: Callable[[Path], pd.DataFrame]
+) -> None:
+    """One row or one distinct value: the edge cases validation runs on every forged tool."""
+    tiny = data_dir / "tiny.csv"
+    tiny.write_text("y,x1,x2\n3.0,1.0,5.0\n", encoding="utf-8")
+    three = data_dir / "three.csv"
+    three.write_text("y,x1,x2\n3.0,1.0,5.0\n4.0,2.0,5.0\n6.0,3.0,5.0\n", encoding="utf-8")
+    regression = get_operation("linear_regression").render(
+        Intent(
+            request="fit y on x1 and x2 with 20% held out",
+            operation="linear_regression",
+            columns=["y", "x1", "x2"],
+            options={"target": "y", "features": ["x1", "x2"], "test_size": 0.2, "seed": 42},
+        )
+    )
+    calls = [{**regression.arguments, "file_path": str(path)} for path in (tiny, three)]
+    footers = _check("linear_regression", run_batch(regression, calls), calls, load)
+    assert all("too few complete rows" in " ".join(footer["notes"]) for footer in footers)
+    binned = get_operation("group_count").render(
+        Intent.model_validate(
+            {
+                "request": "bin x2 into 4 quantiles and count the rows in each bin",
+                "operation": "group_count",
+                "group_by": ["x2_bin"],
+                "preparation": [{"kind": "bin", "columns": ["x2"], "strategy": "quantile", "bins": 4}],
+            }
+        )
+    )
+    calls = [{**binned.arguments, "file_path": str(path)} for path in (tiny, three)]
+    _check("group_count", run_batch(binned, calls), calls, load)

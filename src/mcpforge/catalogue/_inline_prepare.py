@@ -43,6 +43,8 @@ def _bin_numbers(values: pd.Series, bins: int, strategy: str) -> pd.Series:
     """Bin number 1..bins of each value (missing stays missing)."""
     numbers = values.astype("float64")
     if strategy == "quantile":
+        if numbers.nunique() <= 1:  # one distinct value: one bin (qcut would leave every value missing)
+            return pd.Series(1, index=values.index, dtype="Int64").mask(numbers.isna())
         codes = pd.qcut(numbers, q=bins, labels=False, duplicates="drop")
         return (codes + 1).astype("Int64")
     low, high = float(numbers.min()), float(numbers.max())

@@ -47,6 +47,8 @@ def _bins(values: list[Any], bins: int, strategy: str) -> list[Any]:
         return [None] * len(values)
     if strategy == "quantile":
         edges = sorted({_sorted_quantile(present, i / bins) for i in range(bins + 1)})
+        if len(edges) == 1:
+            return [None if _missing(v) else 1 for v in values]  # one distinct value: one bin
         out: list[Any] = []
         for v in values:
             if _missing(v):

@@ -146,16 +146,19 @@ class LinearRegression(Operation):
             used = df[[target, *features]].dropna().astype("float64")
             names = ["intercept", *(f"coef_{name}" for name in features), "r2", "rmse", "n_train", "n_test"]
             x, y = used[features].to_numpy(), used[target].to_numpy()
-            if test_size is None:
-                x_train, x_test, y_train, y_test = x, x, y, y
-            else:
-                split = train_test_split(x, y, test_size=test_size, random_state=seed)
-                x_train, x_test, y_train, y_test = split
-            sizes = [float(len(y_train)), float(len(y_test))]
-            if len(y_train) < len(features) + 2 or len(y_test) < 2:
+            # scikit-learn's sizes (ceil for the test share), known before splitting: a split that would
+            # leave too few rows is reported, not attempted (scikit-learn refuses an empty train set).
+            n_test = len(y) if test_size is None else int(np.ceil(test_size * len(y)))
+            n_train = len(y) if test_size is None else len(y) - n_test
+            sizes = [float(n_train), float(n_test)]
+            if n_train < len(features) + 2 or n_test < 2:
                 notes.append(f"too few complete rows ({len(used)}) to fit {len(features)} feature(s)")
                 numbers = [float("nan")] * (len(features) + 3) + sizes
             else:
+                x_train, x_test, y_train, y_test = x, x, y, y
+                if test_size is not None:
+                    split = train_test_split(x, y, test_size=test_size, random_state=seed)
+                    x_train, x_test, y_train, y_test = split
                 model = SklearnLinearRegression().fit(x_train, y_train)
                 residual = y_test - model.predict(x_test)
                 r2 = 1 - float((residual**2).sum()) / float(((y_test - y_test.mean()) ** 2).sum())
