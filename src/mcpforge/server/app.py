@@ -26,9 +26,11 @@ from mcp.server.subscriptions import InMemorySubscriptionBus
 from mcp.types import ToolAnnotations
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.registry import ActiveTool, Registry
+from mcpforge.registry import Registry
+from mcpforge.registry.tool_index import IndexedTool
 from mcpforge.runtime import format_markdown_table
 from mcpforge.server._invoke import ToolInvoker
+from mcpforge.server._listing import RegistryListing, install_listing_handler
 from mcpforge.server._live import RevisionWatcher, install_listen_handler, install_tracker
 from mcpforge.server.provider import RegistryProvider
 
@@ -66,7 +68,10 @@ LIST_TOOLS_OUTPUT_SCHEMA: dict[str, Any] = {
 }
 
 
-LIST_PAGE_SIZE = 1000
+# Registry tools per tools/list page. Pages are cheap to serve (a cached listing, a stat per file of the
+# page), so the size is set by the client: the MCP SDK's client lists the first page again before each
+# call of a tool it has not seen listed, and parsing 1,000 tools took it 0.3 s.
+LIST_PAGE_SIZE = 200
 
 
 def allowed_roots(config: MCPForgeConfig, extra: Sequence[str | Path] = ()) -> tuple[Path, ...]:
@@ -79,15 +84,10 @@ def allowed_roots(config: MCPForgeConfig, extra: Sequence[str | Path] = ()) -> t
     return tuple(roots)
 
 
-def available_tools_result(tools: Sequence[ActiveTool]) -> ToolResult:
+def available_tools_result(tools: Sequence[IndexedTool]) -> ToolResult:
     """Markdown and structured listing of ``tools`` (requirements 7.2)."""
     rows = [
-        {
-            "name": t.name,
-            "version": t.version,
-            "description": t.spec.description,
-            "promoted_at": t.promoted_at,
-        }
+        {"name": t.name, "version": t.version, "description": t.description, "promoted_at": t.promoted_at}
         for t in tools
     ]
     if rows:
@@ -129,6 +129,7 @@ def build_server(
     roots = allowed_roots(config, allowed_read_paths)
     invoker = ToolInvoker(registry=registry, config=config, roots=roots)
     provider = RegistryProvider(registry, invoker)
+    listing = RegistryListing(registry, provider.mcp_tool, page_size=LIST_PAGE_SIZE)
     from mcpforge.server.services import ServiceProvider, ServiceRunner
 
     service_runner = ServiceRunner(config, roots)
@@ -163,9 +164,11 @@ def build_server(
         instructions=instructions,
         providers=providers,
         lifespan=lifespan,
-        # Pages keep one tools/list answer small at ten thousand tools; clients follow the cursor.
+        # Pages keep one list answer small; tools/list itself is served by install_listing_handler.
         list_page_size=LIST_PAGE_SIZE,
     )
+    if service is None:
+        install_listing_handler(server, listing)
     holder["tracker"] = install_tracker(server)
     holder["listen"] = install_listen_handler(server, bus)
 
@@ -177,7 +180,7 @@ def build_server(
         RETURNS: a markdown table of name, version and description, and the same as structured data.
         PREREQUISITES: none.
         """
-        return available_tools_result(await anyio.to_thread.run_sync(provider.verified_tools))
+        return available_tools_result(await anyio.to_thread.run_sync(listing.verified_rows))
 
     if service is None:
         server.tool(
