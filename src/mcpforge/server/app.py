@@ -111,6 +111,7 @@ def build_server(
     name: str = SERVER_NAME,
     forge_tools: bool = True,
     service: str | None = None,
+    list_page_size: int = LIST_PAGE_SIZE,
 ) -> FastMCP[Any]:
     """A FastMCP server serving the promoted tools of ``registry``.
 
@@ -125,11 +126,12 @@ def build_server(
             ``list_candidates``, ``review_candidate``); approval still needs the person's answer
             through elicitation.
         service: serve only this approved converted service (no forged tools, no forge tools).
+        list_page_size: registry tools per ``tools/list`` page.
     """
     roots = allowed_roots(config, allowed_read_paths)
     invoker = ToolInvoker(registry=registry, config=config, roots=roots)
     provider = RegistryProvider(registry, invoker)
-    listing = RegistryListing(registry, provider.mcp_tool, page_size=LIST_PAGE_SIZE)
+    listing = RegistryListing(registry, provider.mcp_tool, page_size=list_page_size)
     from mcpforge.server.services import ServiceProvider, ServiceRunner
 
     service_runner = ServiceRunner(config, roots)
@@ -165,7 +167,7 @@ def build_server(
         providers=providers,
         lifespan=lifespan,
         # Pages keep one list answer small; tools/list itself is served by install_listing_handler.
-        list_page_size=LIST_PAGE_SIZE,
+        list_page_size=list_page_size,
     )
     if service is None:
         install_listing_handler(server, listing)
