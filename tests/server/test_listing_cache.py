@@ -14,8 +14,8 @@ from mcp.shared.exceptions import MCPError
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.server import build_server
+from mcpforge.server._live import ToolFileScan
 
-pytestmark = pytest.mark.anyio
 Promote = Callable[[str], ActiveTool]
 BUILTIN = {"list_available_tools"}
 
@@ -29,6 +29,7 @@ def _names(tools: object) -> list[str]:
     return [tool.name for tool in tools]  # type: ignore[attr-defined]
 
 
+@pytest.mark.anyio
 async def test_the_cached_listing_shows_a_promotion_and_a_removal_at_the_next_request(
     registry: Registry, forge_config: MCPForgeConfig, promote: Promote
 ) -> None:
@@ -48,6 +49,7 @@ async def test_the_cached_listing_shows_a_promotion_and_a_removal_at_the_next_re
     assert [tool["name"] for tool in available.structured_content["tools"]] == ["beta_tool"]
 
 
+@pytest.mark.anyio
 async def test_a_tool_rewritten_in_place_with_its_size_and_mtime_restored_is_refused_after_a_cached_check(
     registry: Registry, forge_config: MCPForgeConfig, promote: Promote, data_root: Path
 ) -> None:
@@ -77,6 +79,7 @@ async def test_a_tool_rewritten_in_place_with_its_size_and_mtime_restored_is_ref
     assert "count_rows" not in listed
 
 
+@pytest.mark.anyio
 async def test_pages_continue_after_the_last_name_so_changes_between_pages_skip_and_repeat_nothing(
     registry: Registry, forge_config: MCPForgeConfig, promote: Promote
 ) -> None:
@@ -95,6 +98,7 @@ async def test_pages_continue_after_the_last_name_so_changes_between_pages_skip_
     assert second.next_cursor is None
 
 
+@pytest.mark.anyio
 async def test_a_cursor_the_server_did_not_make_is_an_invalid_params_error(
     registry: Registry, forge_config: MCPForgeConfig, promote: Promote
 ) -> None:
@@ -103,3 +107,16 @@ async def test_a_cursor_the_server_did_not_make_is_an_invalid_params_error(
     async with Client(server) as client:
         with pytest.raises(MCPError, match="invalid cursor"):
             await client.list_tools_mcp(cursor="bm90IGEgY3Vyc29y")
+
+
+def test_the_watcher_checks_a_bounded_slice_per_poll_and_still_reports_an_edit_within_one_pass(
+    registry: Registry, promote: Promote
+) -> None:
+    tools = [promote(name) for name in ("t1", "t2", "t3")]
+    scan = ToolFileScan(registry, per_poll=2)  # 6 tool files: a full pass is 3 polls
+    scan.relist()
+    assert [scan.step() for _ in range(3)] == [False, False, False]  # first pass: recorded
+    last = tools[-1].path / "tool.py"
+    last.write_text(last.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert [scan.step() for _ in range(3)] == [False, False, True]  # t3's files are the last slice
+    assert [scan.step() for _ in range(3)] == [False, False, False]

@@ -149,8 +149,8 @@ def build_server(
         # tasks (HTTP session manager, in-memory transport), which a task group forbids.
         # The baseline is taken before the first request is served, so an edit made right after a
         # client connects is still seen as a change.
-        baseline = await watcher.baseline()
-        task = asyncio.get_running_loop().create_task(watcher.run(baseline), name="mcpforge-registry-watcher")
+        await watcher.baseline()
+        task = asyncio.get_running_loop().create_task(watcher.run(), name="mcpforge-registry-watcher")
         try:
             yield {"watcher": watcher}
         finally:
