@@ -30,8 +30,8 @@ from mcpforge.exceptions import (
     SandboxError,
 )
 from mcpforge.output_contract import output_contract_error
+from mcpforge.paths import resolve_under_roots
 from mcpforge.registry import ActiveTool, Registry
-from mcpforge.runtime import resolve_under_roots
 from mcpforge.sandbox import (
     Sandbox,
     SandboxLimits,

@@ -28,7 +28,6 @@ from mcp.types import ToolAnnotations
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import Registry
 from mcpforge.registry.tool_index import IndexedTool
-from mcpforge.runtime import format_markdown_table
 from mcpforge.server._invoke import ToolInvoker
 from mcpforge.server._listing import RegistryListing, install_listing_handler
 from mcpforge.server._live import RevisionWatcher, install_listen_handler, install_tracker
@@ -91,7 +90,9 @@ def available_tools_result(tools: Sequence[IndexedTool]) -> ToolResult:
         for t in tools
     ]
     if rows:
-        import pandas as pd
+        import pandas as pd  # here, not at the top: a server that is never asked for this needs no pandas
+
+        from mcpforge.runtime import format_markdown_table
 
         table = format_markdown_table(
             pd.DataFrame(rows, columns=["name", "version", "description"]), max_rows=1000
