@@ -98,8 +98,16 @@ class RegistryListing:
         self._reported: set[tuple[str, str]] = set()
 
     def rows(self) -> list[IndexedTool]:
-        """The index rows in name order, read again only when ``active/metadata.json`` was replaced
-        (every promotion and removal replaces it) or an interrupted act is pending.
+        """The index rows in name order (see :meth:`snapshot`).
+
+        Raises:
+            RegistryError: the registry cannot be read.
+        """
+        return self.snapshot()[0]
+
+    def snapshot(self) -> tuple[list[IndexedTool], list[str]]:
+        """The index rows in name order and their names, read again only when ``active/metadata.json``
+        was replaced (every promotion and removal replaces it) or an interrupted act is pending.
 
         Raises:
             RegistryError: the registry cannot be read.
@@ -116,7 +124,7 @@ class RegistryListing:
                 current = {row.name for row in rows}
                 for name in [name for name in self._built if name not in current]:
                     del self._built[name]
-            return self._rows
+            return self._rows, self._names
 
     def verified(self, row: IndexedTool) -> bool:
         """Whether the tool's files still match their promotion hashes (logged once per change when not)."""
@@ -140,12 +148,10 @@ class RegistryListing:
     def page(self, after: str | None) -> tuple[list[MCPTool], str | None]:
         """The verified tools named after ``after`` (up to a page), and the cursor of the next page."""
         try:
-            rows = self.rows()
+            rows, names = self.snapshot()
         except (RegistryError, OSError) as exc:
             logger.error("cannot read the active registry: %s", exc)
             return [], None
-        with self._lock:
-            names = self._names
         start = 0 if after is None else bisect.bisect_right(names, after)
         chosen: list[IndexedTool] = []
         index = start
