@@ -118,8 +118,8 @@ def build_server(
     """A FastMCP server serving the promoted tools of ``registry``.
 
     Args:
-        registry: the registry whose active tools are served (read on every listing, so promotions
-            and removals show without a restart).
+        registry: the registry whose active tools are served (its index is read again whenever a
+            promotion or removal replaced ``active/metadata.json``, so they show without a restart).
         config: configuration (sandbox, limits, ``security.allowed_read_paths``).
         allowed_read_paths: extra directories tools may read (``--allow-read``).
         poll_interval: seconds between checks of the registry for changes.
@@ -150,7 +150,8 @@ def build_server(
         # A plain task, not a task group: FastMCP may enter and leave the lifespan in different
         # tasks (HTTP session manager, in-memory transport), which a task group forbids.
         # The baseline is taken before the first request is served, so an edit made right after a
-        # client connects is still seen as a change.
+        # client connects is still announced (for registries past FILES_PER_POLL files: once the scan
+        # has recorded the file; listings and calls check the files themselves either way).
         await watcher.baseline()
         task = asyncio.get_running_loop().create_task(watcher.run(), name="mcpforge-registry-watcher")
         try:
