@@ -257,15 +257,11 @@ def _serving(root: Path, empty: Path, data: Path, seconds: float, runs: int) -> 
         # The start of the server measured below is one of the runs.
         starts = [ready, *_starts(root, data, runs - 1)]
         empty_starts = [empty_ready, *_starts(empty, data, runs - 1)]
-        cpu = statistics.median(cpu for _, cpu in starts)
-        empty_cpu = statistics.median(cpu for _, cpu in empty_starts)
-        wall, empty_wall = (
-            statistics.median(w for w, _ in starts),
-            statistics.median(w for w, _ in empty_starts),
-        )
+        wall, cpu = (statistics.median(column) for column in zip(*starts, strict=True))
+        empty_wall, empty_cpu = (statistics.median(column) for column in zip(*empty_starts, strict=True))
         note = (
-            f"serve of an empty registry; median of {runs} starts each; "
-            f"CPU {cpu:.2f} s vs {empty_cpu:.2f} s (the wall time on an idle core)"
+            f"serve of an empty registry; median of {runs} starts each; CPU of the serve process "
+            f"{cpu:.2f} s vs {empty_cpu:.2f} s (close to its wall time on an idle machine)"
         )
         rows.append(_measured("serve start (s)", wall, empty_wall, note))
         print(_row(*rows[-1]), flush=True)
