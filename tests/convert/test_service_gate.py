@@ -163,9 +163,11 @@ async def test_the_generated_package_runs_by_itself_over_stdio(
 async def test_an_approval_changes_what_the_server_watches(
     toylib: Path, forge_config: MCPForgeConfig, tmp_path: Path
 ) -> None:
-    from mcpforge.server._live import _files_fingerprint
+    from mcpforge.server._live import ToolFileScan
 
     reg, candidate_id = _convert(toylib, forge_config, tmp_path / "out")
-    before = _files_fingerprint(reg)
+    scan = ToolFileScan(reg)
+    scan.relist()
+    assert not scan.step()  # the first look records
     review_service(reg, candidate_id, output_answer="yes", decision_answer="Approve", actor="human:test")
-    assert _files_fingerprint(reg) != before
+    assert scan.step()

@@ -15,7 +15,7 @@ import json
 import logging
 import shutil
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,6 +82,22 @@ class ActiveTool:
     def source(self) -> str:
         """The tool.py text."""
         return (self.path / "tool.py").read_text(encoding="utf-8")
+
+    def verified_source(self) -> str:
+        """The tool.py text, checked against the promotion hash: the text returned is the text hashed,
+        so a file changed after an earlier check (or after a cached hash) is never run.
+
+        Raises:
+            IntegrityError: tool.py is missing, unreadable or changed since promotion.
+        """
+        try:
+            source = self.source()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise IntegrityError(self.name, "tool.py", self.code_hash, "missing") from exc
+        actual = sha256_text(source)
+        if actual != self.code_hash:
+            raise IntegrityError(self.name, "tool.py", self.code_hash, actual)
+        return source
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""
@@ -468,6 +484,13 @@ class Registry:
         self._settle()
         rows = self.tool_index.tools(self, operation=operation, with_spec=True)
         return [self._from_index(row) for row in rows]
+
+    def active_tools_named(self, names: Sequence[str]) -> list[ActiveTool]:
+        """The active tools among ``names``, in name order (a name not active is left out)."""
+        if not self.is_initialized():
+            return []
+        self._settle()
+        return [self._from_index(row) for row in self.tool_index.named(self, names)]
 
     def get_active_tool(self, name: str) -> ActiveTool | None:
         """The active tool ``name``, or None."""

@@ -15,7 +15,7 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +65,7 @@ _COLUMNS = (
 )
 _LIGHT_COLUMNS = _COLUMNS[:-1]
 _SOURCE_KEY = "active_metadata_identity"
+_NAMES_PER_QUERY = 500  # below SQLite's bound-parameter limit on every build
 _OPERATION_LINE = re.compile(r"^OPERATION\s*=\s*['\"]([a-z_]+)['\"]", re.MULTILINE)
 _OPERATION_DOC = re.compile(r"catalogue operation ['\"]([a-z_]+)['\"]")
 
@@ -252,6 +253,21 @@ class ToolIndex:
         with self._connect() as conn:
             rows = conn.execute(query + " ORDER BY name", params).fetchall()
         return [IndexedTool(**dict(zip(columns, row, strict=True))) for row in rows]
+
+    def named(self, reg: Registry, names: Sequence[str]) -> list[IndexedTool]:
+        """The rows (with their spec text) of the tools in ``names`` that are active, in name order."""
+        if not names or not reg.active_meta_path.exists():
+            return []
+        self.ensure_fresh(reg)
+        rows: list[tuple[Any, ...]] = []
+        with self._connect() as conn:
+            for start in range(0, len(names), _NAMES_PER_QUERY):
+                chunk = names[start : start + _NAMES_PER_QUERY]
+                marks = ", ".join("?" for _ in chunk)
+                query = f"SELECT {', '.join(_COLUMNS)} FROM tools WHERE name IN ({marks})"
+                rows.extend(conn.execute(query, tuple(chunk)).fetchall())
+        tools = [IndexedTool(**dict(zip(_COLUMNS, row, strict=True))) for row in rows]
+        return sorted(tools, key=lambda tool: tool.name)
 
     def spec_text(self, name: str) -> str | None:
         """The indexed spec.json text of ``name`` (None when it is not indexed)."""

@@ -16,9 +16,10 @@ os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
 
 from mcpforge.exceptions import ColumnNotFoundError, DataError, InvalidArgumentError, ResourceLimitError
 from mcpforge.footer import output_footer, parse_output_footer
+from mcpforge.paths import resolve_under_roots
 from mcpforge.runtime._formats import SUPPORTED as SUPPORTED_FILE_KINDS
 from mcpforge.runtime._formats import FileKind, detect_file_kind
-from mcpforge.runtime._guards import enforce_resource_limits, resolve_under_roots, validate_file_path
+from mcpforge.runtime._guards import enforce_resource_limits, validate_file_path
 from mcpforge.runtime._loading import (
     LOAD_ATTR,
     NOTES_ATTR,

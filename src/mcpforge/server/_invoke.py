@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import jsonschema.exceptions
+import jsonschema.validators
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import (
@@ -28,9 +30,16 @@ from mcpforge.exceptions import (
     SandboxError,
 )
 from mcpforge.output_contract import output_contract_error
+from mcpforge.paths import resolve_under_roots
 from mcpforge.registry import ActiveTool, Registry
-from mcpforge.runtime import resolve_under_roots
-from mcpforge.sandbox import SandboxLimits, ToolCallOutcome, call_tool, get_sandbox, tool_run_limits
+from mcpforge.sandbox import (
+    Sandbox,
+    SandboxLimits,
+    ToolCallOutcome,
+    call_tool,
+    get_sandbox,
+    tool_run_limits,
+)
 from mcpforge.server._coerce import coerce_arguments
 
 logger = logging.getLogger("mcpforge.server")
@@ -66,6 +75,17 @@ def path_arguments(arguments: dict[str, Any]) -> Iterator[_PathArgument]:
                     yield _PathArgument(key=key, index=index, value=item)
 
 
+def validator_for_schema(schema: dict[str, Any]) -> Any:
+    """A checked validator for ``schema`` (as ``jsonschema.validate`` makes one on every call).
+
+    Raises:
+        jsonschema.SchemaError: the schema itself is invalid.
+    """
+    validator_class = jsonschema.validators.validator_for(schema)
+    validator_class.check_schema(schema)
+    return validator_class(schema)
+
+
 # Sandboxed runs at once per server: more than the cores only adds memory and thrash, so further calls
 # wait their turn (bounded by the sandbox's own wall-clock limit) instead of all slowing down together.
 MAX_CONCURRENT_RUNS = max(2, os.cpu_count() or 2)
@@ -79,6 +99,8 @@ class ToolInvoker:
     config: MCPForgeConfig
     roots: tuple[Path, ...]
     limits: SandboxLimits = field(init=False)
+    _sandbox: Sandbox | None = field(init=False, default=None)
+    _validators: dict[str, Any] = field(init=False, default_factory=dict)
     _slots: threading.BoundedSemaphore = field(
         init=False, default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_RUNS)
     )
@@ -106,15 +128,15 @@ class ToolInvoker:
                 checked[item.key] = values
         return checked, read_paths
 
-    def _run(self, tool: ActiveTool, arguments: dict[str, Any], read_paths: Sequence[Path]) -> CallResult:
+    def _run(
+        self, tool: ActiveTool, source: str, arguments: dict[str, Any], read_paths: Sequence[Path]
+    ) -> CallResult:
+        if self._sandbox is None:  # chosen at the first call: a server without a sandbox still lists
+            self._sandbox = get_sandbox(self.config.sandbox)
         with self._slots:
-            return self._run_now(tool, arguments, read_paths)
-
-    def _run_now(self, tool: ActiveTool, arguments: dict[str, Any], read_paths: Sequence[Path]) -> CallResult:
-        outcome: ToolCallOutcome = call_tool(
-            get_sandbox(self.config.sandbox), tool.source(), arguments,
-            read_paths=read_paths, limits=self.limits,
-        )  # fmt: skip
+            outcome: ToolCallOutcome = call_tool(
+                self._sandbox, source, arguments, read_paths=read_paths, limits=self.limits
+            )
         if outcome.ok and outcome.markdown is not None:
             return CallResult(ok=True, markdown=outcome.markdown, structured=outcome.structured)
         kind = outcome.error_type or "Error"
@@ -146,21 +168,28 @@ class ToolInvoker:
             duration_ms=duration_ms, images=result.images,
         )  # fmt: skip
 
-    @staticmethod
-    def _argument_error(tool: ActiveTool, arguments: dict[str, Any]) -> str | None:
+    def _argument_error(self, tool: ActiveTool, arguments: dict[str, Any]) -> str | None:
         """Why ``arguments`` break the tool's input schema, or None when they fit."""
-        try:
-            jsonschema.validate(arguments, tool.spec.input_schema)
-        except jsonschema.ValidationError as exc:
-            where = "/".join(str(part) for part in exc.absolute_path) or "arguments"
-            return f"invalid arguments for {tool.name!r} at {where}: {exc.message}"
-        except jsonschema.SchemaError:
-            logger.warning("tool %r has an invalid input schema; arguments are not checked", tool.name)
-        return None
+        validator = self._validators.get(tool.spec_hash)
+        if validator is None:
+            try:
+                validator = validator_for_schema(tool.spec.input_schema)
+            except jsonschema.SchemaError:
+                logger.warning("tool %r has an invalid input schema; arguments are not checked", tool.name)
+                return None
+            self._validators[tool.spec_hash] = validator  # the spec hash names the schema exactly
+        error = jsonschema.exceptions.best_match(validator.iter_errors(arguments))
+        if error is None:
+            return None
+        where = "/".join(str(part) for part in error.absolute_path) or "arguments"
+        return f"invalid arguments for {tool.name!r} at {where}: {error.message}"
 
     def _call(self, name: str, arguments: dict[str, Any]) -> CallResult:
         try:
             tool = self.registry.verify_tool(name)
+            # Read once more and hashed: the bytes that run are the bytes checked, whatever a cached
+            # hash of the file said a moment ago.
+            source = tool.verified_source()
         except IntegrityError as exc:
             logger.error("refused tool %r: %s changed since promotion (%s)", name, exc.file_name, exc)
             return CallResult(ok=False, error=str(exc))
@@ -172,7 +201,7 @@ class ToolInvoker:
             return CallResult(ok=False, error=invalid)
         try:
             checked, read_paths = self.check_paths(arguments)
-            result = self._run(tool, checked, read_paths)
+            result = self._run(tool, source, checked, read_paths)
         except (PathNotAllowedError, DataError) as exc:
             return CallResult(ok=False, error=str(exc))
         except SandboxError as exc:

@@ -26,9 +26,10 @@ from mcp.server.subscriptions import InMemorySubscriptionBus
 from mcp.types import ToolAnnotations
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.registry import ActiveTool, Registry
-from mcpforge.runtime import format_markdown_table
+from mcpforge.registry import Registry
+from mcpforge.registry.tool_index import IndexedTool
 from mcpforge.server._invoke import ToolInvoker
+from mcpforge.server._listing import RegistryListing, install_listing_handler
 from mcpforge.server._live import RevisionWatcher, install_listen_handler, install_tracker
 from mcpforge.server.provider import RegistryProvider
 
@@ -66,7 +67,11 @@ LIST_TOOLS_OUTPUT_SCHEMA: dict[str, Any] = {
 }
 
 
-LIST_PAGE_SIZE = 1000
+# Registry tools per tools/list page. Pages are cheap to build (a cached listing, two stats per tool of
+# the page: ~1 ms for 100), so the size is set by what each side does per tool: the SDK validates and
+# serializes every tool on both ends (~0.5 ms per tool under load), and its client lists the first page
+# again before each call of a tool it has not seen listed.
+LIST_PAGE_SIZE = 100
 
 
 def allowed_roots(config: MCPForgeConfig, extra: Sequence[str | Path] = ()) -> tuple[Path, ...]:
@@ -79,19 +84,16 @@ def allowed_roots(config: MCPForgeConfig, extra: Sequence[str | Path] = ()) -> t
     return tuple(roots)
 
 
-def available_tools_result(tools: Sequence[ActiveTool]) -> ToolResult:
+def available_tools_result(tools: Sequence[IndexedTool]) -> ToolResult:
     """Markdown and structured listing of ``tools`` (requirements 7.2)."""
     rows = [
-        {
-            "name": t.name,
-            "version": t.version,
-            "description": t.spec.description,
-            "promoted_at": t.promoted_at,
-        }
+        {"name": t.name, "version": t.version, "description": t.description, "promoted_at": t.promoted_at}
         for t in tools
     ]
     if rows:
-        import pandas as pd
+        import pandas as pd  # here, not at the top: a server that is never asked for this needs no pandas
+
+        from mcpforge.runtime import format_markdown_table
 
         table = format_markdown_table(
             pd.DataFrame(rows, columns=["name", "version", "description"]), max_rows=1000
@@ -111,12 +113,13 @@ def build_server(
     name: str = SERVER_NAME,
     forge_tools: bool = True,
     service: str | None = None,
+    list_page_size: int = LIST_PAGE_SIZE,
 ) -> FastMCP[Any]:
     """A FastMCP server serving the promoted tools of ``registry``.
 
     Args:
-        registry: the registry whose active tools are served (read on every listing, so promotions
-            and removals show without a restart).
+        registry: the registry whose active tools are served (its index is read again whenever a
+            promotion or removal replaced ``active/metadata.json``, so they show without a restart).
         config: configuration (sandbox, limits, ``security.allowed_read_paths``).
         allowed_read_paths: extra directories tools may read (``--allow-read``).
         poll_interval: seconds between checks of the registry for changes.
@@ -125,10 +128,12 @@ def build_server(
             ``list_candidates``, ``review_candidate``); approval still needs the person's answer
             through elicitation.
         service: serve only this approved converted service (no forged tools, no forge tools).
+        list_page_size: registry tools per ``tools/list`` page.
     """
     roots = allowed_roots(config, allowed_read_paths)
     invoker = ToolInvoker(registry=registry, config=config, roots=roots)
     provider = RegistryProvider(registry, invoker)
+    listing = RegistryListing(registry, provider.mcp_tool, page_size=list_page_size)
     from mcpforge.server.services import ServiceProvider, ServiceRunner
 
     service_runner = ServiceRunner(config, roots)
@@ -145,9 +150,10 @@ def build_server(
         # A plain task, not a task group: FastMCP may enter and leave the lifespan in different
         # tasks (HTTP session manager, in-memory transport), which a task group forbids.
         # The baseline is taken before the first request is served, so an edit made right after a
-        # client connects is still seen as a change.
-        baseline = await watcher.baseline()
-        task = asyncio.get_running_loop().create_task(watcher.run(baseline), name="mcpforge-registry-watcher")
+        # client connects is still announced (for registries past FILES_PER_POLL files: once the scan
+        # has recorded the file; listings and calls check the files themselves either way).
+        await watcher.baseline()
+        task = asyncio.get_running_loop().create_task(watcher.run(), name="mcpforge-registry-watcher")
         try:
             yield {"watcher": watcher}
         finally:
@@ -163,9 +169,11 @@ def build_server(
         instructions=instructions,
         providers=providers,
         lifespan=lifespan,
-        # Pages keep one tools/list answer small at ten thousand tools; clients follow the cursor.
-        list_page_size=LIST_PAGE_SIZE,
+        # Pages keep one list answer small; tools/list itself is served by install_listing_handler.
+        list_page_size=list_page_size,
     )
+    if service is None:
+        install_listing_handler(server, listing)
     holder["tracker"] = install_tracker(server)
     holder["listen"] = install_listen_handler(server, bus)
 
@@ -177,7 +185,7 @@ def build_server(
         RETURNS: a markdown table of name, version and description, and the same as structured data.
         PREREQUISITES: none.
         """
-        return available_tools_result(await anyio.to_thread.run_sync(provider.verified_tools))
+        return available_tools_result(await anyio.to_thread.run_sync(listing.verified_rows))
 
     if service is None:
         server.tool(

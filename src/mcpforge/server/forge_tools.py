@@ -35,6 +35,7 @@ from pydantic import Field, ValidationError
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError, NeedsClarificationError
 from mcpforge.models import ToolCandidate, ToolStatus
+from mcpforge.paths import resolve_under_roots
 from mcpforge.pipeline.forge import ForgeResult, forge
 from mcpforge.pipeline.intent.clarify import parse_answers
 from mcpforge.pipeline.intent.reading import inline_text
@@ -46,7 +47,6 @@ from mcpforge.pipeline.present import (
     validation_line,
 )
 from mcpforge.registry import Registry
-from mcpforge.runtime import resolve_under_roots
 from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, _is_modern, _supports_elicitation, clip
 
 __all__ = ["FORGE_TOOL_NAMES", "REQUEST_ACTOR", "REVIEW_ACTOR", "ForgeService", "register_forge_tools"]

@@ -9,9 +9,9 @@ is **not listed**, and a call to it (by a client that listed it earlier) is **re
 ``isError`` result naming the changed file. Both are logged at error level with the file name, once per
 distinct change for listing and on every refused call.
 
-Scale: listings come from the registry's tool index, the hash check reuses a file's hash while its
-identity (device, inode, size, mtime, ctime) is unchanged, and the MCP tool objects are built once per
-(name, version, hashes), so a listing of ten thousand tools reads no tool file.
+Scale: listings are served by :mod:`mcpforge.server._listing` (pages of the registry's tool index, the
+files of each page checked, MCP tool objects built once per name, version and hashes); a call reads
+and hashes the tool's own two files, never the registry.
 """
 
 from __future__ import annotations
@@ -27,14 +27,12 @@ from fastmcp.tools import Tool
 from fastmcp.tools.base import ToolResult
 from fastmcp.utilities.versions import VersionSpec
 from mcp.types import ImageContent, TextContent, ToolAnnotations
-from mcp_types import Tool as MCPTool
 from pydantic import PrivateAttr
 
 from mcpforge.exceptions import MCPForgeError, RegistryError
 from mcpforge.models import ToolSpec
 from mcpforge.output_contract import output_schema_for
 from mcpforge.registry import ActiveTool, Registry
-from mcpforge.registry.tool_index import IndexedTool, file_identity
 from mcpforge.server._invoke import ToolInvoker
 
 logger = logging.getLogger("mcpforge.server")
@@ -62,16 +60,6 @@ class RegistryTool(Tool):
     """A promoted tool, served by calling it in the sandbox."""
 
     _invoker: ToolInvoker = PrivateAttr()
-    _mcp_tool: MCPTool | None = PrivateAttr(default=None)
-
-    def to_mcp_tool(self, **overrides: Any) -> MCPTool:
-        """The MCP form, converted once: a registry tool object never changes (a new version, spec or
-        code makes a new object), and every page of a listing converts every tool."""
-        if overrides and overrides != {"name": self.name}:
-            return super().to_mcp_tool(**overrides)
-        if self._mcp_tool is None:
-            self._mcp_tool = super().to_mcp_tool(**overrides)
-        return self._mcp_tool
 
     @classmethod
     def from_active(cls, active: ActiveTool, invoker: ToolInvoker) -> RegistryTool:
@@ -113,85 +101,28 @@ class RegistryTool(Tool):
         )
 
 
-_BULK_LOAD = 64  # more tools than this missing from the cache: load their specs in one query
-
-
 class RegistryProvider(Provider):
-    """Lists the promoted tools whose files still match their hashes; looks tools up by name."""
+    """Looks promoted tools up by name for calls; their listing is :class:`RegistryListing`'s.
+
+    ``tools/list`` is served page by page by :func:`install_listing_handler`, so FastMCP's whole-list
+    path (``list_tools``) does not include the registry: at ten thousand tools it would rebuild and
+    re-check every tool for each page a client asks for.
+    """
 
     def __init__(self, registry: Registry, invoker: ToolInvoker) -> None:
         super().__init__()
         self.registry = registry
         self.invoker = invoker
-        self._reported: set[tuple[str, str]] = set()
-        self._built: dict[str, tuple[tuple[str, str, str], ActiveTool, RegistryTool]] = {}
-        self._hashes_loaded = False
-        self._rows: list[IndexedTool] = []
-        self._rows_key: str | None = None
 
     def __repr__(self) -> str:
         return f"RegistryProvider({str(self.registry.root)!r})"
 
-    def _indexed_rows(self) -> list[IndexedTool]:
-        """The index rows, read again only when ``active/metadata.json`` was replaced (or a journal is
-        pending): every page of a paginated listing asks for the whole list."""
-        key = file_identity(self.registry.active_meta_path)
-        if key is None or key != self._rows_key or self.registry.pending_journals():
-            self._rows = self.registry.indexed_tools()
-            self._rows_key = file_identity(self.registry.active_meta_path)
-        return self._rows
-
-    def _verified_rows(self) -> list[IndexedTool]:
-        try:
-            rows = self._indexed_rows()
-            if not self._hashes_loaded:
-                self.registry.learn_hashes()
-                self._hashes_loaded = True
-        except (RegistryError, OSError) as exc:
-            logger.error("cannot read the active registry: %s", exc)
-            return []
-        verified: list[IndexedTool] = []
-        for row in rows:
-            problem = self.registry.integrity(row)
-            if problem is None:
-                verified.append(row)
-            elif (row.name, problem) not in self._reported:
-                self._reported.add((row.name, problem))
-                logger.error("tool %r not served: %s", row.name, problem)
-        return verified
-
-    def _entries(self) -> list[tuple[ActiveTool, RegistryTool]]:
-        """(ActiveTool, MCP tool) of every verified tool, built once per name, version and hashes."""
-        rows = self._verified_rows()
-        keys = {row.name: (row.version, row.spec_hash, row.code_hash) for row in rows}
-        missing = [row for row in rows if self._built.get(row.name, ((), None, None))[0] != keys[row.name]]
-        if missing:
-            if len(missing) > _BULK_LOAD:
-                loaded = {tool.name: tool for tool in self.registry.active_tools()}
-            else:
-                loaded = {}
-                for row in missing:
-                    tool = self.registry.get_active_tool(row.name)
-                    if tool is not None:
-                        loaded[row.name] = tool
-            for row in missing:
-                active = loaded.get(row.name)
-                if active is not None:
-                    built = RegistryTool.from_active(active, self.invoker)
-                    self._built[row.name] = (keys[row.name], active, built)
-        for name in set(self._built) - set(keys):
-            del self._built[name]
-        return [
-            (self._built[row.name][1], self._built[row.name][2]) for row in rows if row.name in self._built
-        ]
-
-    def verified_tools(self) -> list[ActiveTool]:
-        """The promoted tools that pass the hash check (blocking; call from a worker thread)."""
-        return [active for active, _ in self._entries()]
+    def mcp_tool(self, active: ActiveTool) -> RegistryTool:
+        """The tool object served for ``active``."""
+        return RegistryTool.from_active(active, self.invoker)
 
     async def _list_tools(self) -> Sequence[Tool]:
-        entries = await anyio.to_thread.run_sync(self._entries)
-        return [tool for _, tool in entries]
+        return []
 
     async def _get_tool(self, name: str, version: VersionSpec | None = None) -> Tool | None:
         # Not verified here on purpose: a changed tool must answer with an isError result naming the
@@ -203,4 +134,4 @@ class RegistryProvider(Provider):
             return None
         if active is None or (version is not None and not version.matches(active.version)):
             return None
-        return RegistryTool.from_active(active, self.invoker)
+        return self.mcp_tool(active)

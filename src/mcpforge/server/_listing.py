@@ -1,0 +1,221 @@
+"""``tools/list`` at ten thousand tools: pages built from a cached listing, each page's files checked.
+
+FastMCP's own ``tools/list`` handler asks every provider for the whole tool list, runs it through the
+middleware and converts every tool, for *each page* a client asks for; at 10,000 tools that was 0.5 s of
+the event loop per page, and the MCP SDK's client lists the first page before each call of a tool it has
+not seen listed, so every call paid it. This module serves the registry's tools instead:
+
+* The index rows (name order) are read again only when ``active/metadata.json`` is replaced, which every
+  promotion and removal does; the MCP form of a tool is built once per (name, version, spec hash, code
+  hash) and only the MCP object is kept.
+* Cursors name the last tool of the previous page (not an offset), so a tool hidden or removed between
+  two pages shifts nothing.
+* Each page checks the files of the tools it returns against their promotion hashes (a ``stat`` each,
+  re-hashed when the file's identity changed), so a tampered tool is left out of the very next page:
+  the cost is that of one page, not of the registry.
+
+The server's other tools (``list_available_tools``, the forge tools, approved services) still come
+through FastMCP's listing, on the first page.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import bisect
+import json
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import anyio.to_thread
+from fastmcp import FastMCP
+from fastmcp.server.dependencies import bind_request_context
+from fastmcp.tools import Tool
+from fastmcp.utilities.json_schema import dereference_refs
+from fastmcp.utilities.versions import dedupe_with_versions
+from mcp.server.context import ServerRequestContext
+from mcp.shared.exceptions import MCPError
+from mcp_types import INVALID_PARAMS, ListToolsResult, PaginatedRequestParams
+from mcp_types import Tool as MCPTool
+
+from mcpforge.exceptions import RegistryError
+from mcpforge.registry import ActiveTool, Registry
+from mcpforge.registry.tool_index import IndexedTool, file_identity
+
+logger = logging.getLogger("mcpforge.server")
+
+
+def encode_cursor(after: str) -> str:
+    """The opaque cursor of the page that follows the tool named ``after``."""
+    return base64.urlsafe_b64encode(json.dumps({"after": after}).encode("utf-8")).decode("ascii")
+
+
+def decode_cursor(cursor: str) -> str:
+    """The tool name a cursor continues after.
+
+    Raises:
+        MCPError: INVALID_PARAMS when the cursor is not one this server made.
+    """
+    try:
+        data = json.loads(base64.urlsafe_b64decode(cursor.encode("ascii")).decode("utf-8"))
+    except (UnicodeError, binascii.Error, json.JSONDecodeError) as exc:
+        raise MCPError(code=INVALID_PARAMS, message=f"invalid cursor {cursor!r}") from exc
+    after = data.get("after") if isinstance(data, dict) else None
+    if not isinstance(after, str):
+        raise MCPError(code=INVALID_PARAMS, message=f"invalid cursor {cursor!r}")
+    return after
+
+
+def _has_ref(schema: Any) -> bool:
+    if isinstance(schema, dict):
+        return "$ref" in schema or "$defs" in schema or any(_has_ref(value) for value in schema.values())
+    if isinstance(schema, list):
+        return any(_has_ref(item) for item in schema)
+    return False
+
+
+class RegistryListing:
+    """The registry's verified tools in MCP form, a page at a time (blocking; call from a worker thread).
+
+    Args:
+        registry: the registry whose active tools are listed.
+        to_mcp: builds the MCP form of one active tool (the same object a call runs).
+        page_size: registry tools per page.
+    """
+
+    def __init__(self, registry: Registry, to_mcp: Callable[[ActiveTool], Tool], *, page_size: int) -> None:
+        self.registry = registry
+        self.to_mcp = to_mcp
+        self.page_size = page_size
+        self._lock = threading.Lock()
+        self._rows: list[IndexedTool] = []
+        self._names: list[str] = []
+        self._rows_key: str | None = None
+        self._hashes_loaded = False
+        self._built: dict[str, tuple[tuple[str, str, str], MCPTool]] = {}
+        self._reported: set[tuple[str, str]] = set()
+
+    def rows(self) -> list[IndexedTool]:
+        """The index rows in name order (see :meth:`snapshot`).
+
+        Raises:
+            RegistryError: the registry cannot be read.
+        """
+        return self.snapshot()[0]
+
+    def snapshot(self) -> tuple[list[IndexedTool], list[str]]:
+        """The index rows in name order and their names, read again only when ``active/metadata.json``
+        was replaced (every promotion and removal replaces it) or an interrupted act is pending.
+
+        Raises:
+            RegistryError: the registry cannot be read.
+        """
+        key = file_identity(self.registry.active_meta_path)
+        with self._lock:
+            if key is None or key != self._rows_key or self.registry.pending_journals():
+                rows = self.registry.indexed_tools()
+                if not self._hashes_loaded:
+                    self.registry.learn_hashes()
+                    self._hashes_loaded = True
+                self._rows, self._names = rows, [row.name for row in rows]
+                self._rows_key = file_identity(self.registry.active_meta_path)
+                current = {row.name for row in rows}
+                for name in [name for name in self._built if name not in current]:
+                    del self._built[name]
+            return self._rows, self._names
+
+    def verified(self, row: IndexedTool) -> bool:
+        """Whether the tool's files still match their promotion hashes (logged once per change when not)."""
+        problem = self.registry.integrity(row)
+        if problem is None:
+            return True
+        if (row.name, problem) not in self._reported:
+            self._reported.add((row.name, problem))
+            logger.error("tool %r not served: %s", row.name, problem)
+        return False
+
+    def verified_rows(self) -> list[IndexedTool]:
+        """Every row whose files match their hashes (the whole registry: for ``list_available_tools``)."""
+        try:
+            rows = self.rows()
+        except (RegistryError, OSError) as exc:
+            logger.error("cannot read the active registry: %s", exc)
+            return []
+        return [row for row in rows if self.verified(row)]
+
+    def page(self, after: str | None) -> tuple[list[MCPTool], str | None]:
+        """The verified tools named after ``after`` (up to a page), and the cursor of the next page."""
+        try:
+            rows, names = self.snapshot()
+        except (RegistryError, OSError) as exc:
+            logger.error("cannot read the active registry: %s", exc)
+            return [], None
+        start = 0 if after is None else bisect.bisect_right(names, after)
+        chosen: list[IndexedTool] = []
+        index = start
+        while index < len(rows) and len(chosen) < self.page_size:
+            if self.verified(rows[index]):
+                chosen.append(rows[index])
+            index += 1
+        tools = self._mcp_tools(chosen)
+        more = index < len(rows)
+        return tools, encode_cursor(rows[index - 1].name) if more and index > 0 else None
+
+    def _mcp_tools(self, rows: Sequence[IndexedTool]) -> list[MCPTool]:
+        keys = {row.name: (row.version, row.spec_hash, row.code_hash) for row in rows}
+        with self._lock:
+            missing = [row for row in rows if self._built.get(row.name, ((), None))[0] != keys[row.name]]
+        if missing:
+            built = self._build(missing)
+            with self._lock:
+                for name, tool in built.items():
+                    self._built[name] = (keys[name], tool)
+        with self._lock:
+            return [
+                self._built[row.name][1]
+                for row in rows
+                if row.name in self._built and self._built[row.name][0] == keys[row.name]
+            ]
+
+    def _build(self, rows: Sequence[IndexedTool]) -> dict[str, MCPTool]:
+        actives = self.registry.active_tools_named([row.name for row in rows])
+        return {active.name: self._mcp_form(active) for active in actives}
+
+    def _mcp_form(self, active: ActiveTool) -> MCPTool:
+        tool = self.to_mcp(active)
+        # FastMCP's own listing inlines $ref for clients that cannot follow them; so does this one.
+        updates: dict[str, Any] = {}
+        if _has_ref(tool.parameters):
+            updates["parameters"] = dereference_refs(tool.parameters)
+        if tool.output_schema is not None and _has_ref(tool.output_schema):
+            updates["output_schema"] = dereference_refs(tool.output_schema)
+        if updates:
+            tool = tool.model_copy(update=updates)
+        mcp_tool: MCPTool = tool.to_mcp_tool(name=tool.name)
+        return mcp_tool
+
+
+def install_listing_handler(server: FastMCP[Any], listing: RegistryListing) -> None:
+    """Serve ``tools/list`` on ``server`` from ``listing`` (the registry's tools) after the server's
+    other tools, which FastMCP lists on the first page."""
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams
+    ) -> ListToolsResult:
+        after = decode_cursor(params.cursor) if params.cursor else None
+        with bind_request_context(ctx):
+            others: list[MCPTool] = []
+            if after is None:
+                listed = dedupe_with_versions(list(await server.list_tools()), lambda t: t.name)
+                others = [tool.to_mcp_tool(name=tool.name) for tool in listed]
+        tools, next_cursor = await anyio.to_thread.run_sync(listing.page, after)
+        taken = {tool.name for tool in others}
+        return ListToolsResult(
+            tools=[*others, *(tool for tool in tools if tool.name not in taken)], next_cursor=next_cursor
+        )
+
+    # FastMCP offers no hook for a paged listing of a provider; the low-level server replaces the
+    # handler for a method by design (``Server.add_request_handler``).
+    server._mcp_server.add_request_handler("tools/list", PaginatedRequestParams, list_tools)
