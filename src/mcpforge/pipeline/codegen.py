@@ -61,7 +61,9 @@ def test_recorded_case(case: dict[str, Any], tmp_path: Path) -> None:
         arguments[FILE_PARAMETER] = str(data)
         read_paths.append(tmp_path)
     source = (HERE / "tool.py").read_text(encoding="utf-8")
-    limits = limits_from_config(config.sandbox, timeout_seconds=config.validation.sandbox_timeout_seconds)
+    limits = limits_from_config(
+        config.sandbox, timeout_seconds=config.validation.sandbox_timeout_seconds, security=config.security
+    )
     outcome = call_tool(get_sandbox(config.sandbox), source, arguments, read_paths=read_paths, limits=limits,
                         function_name=FUNCTION_NAME)
     if not outcome.ok and outcome.error_type in case["accept_errors"]:

@@ -79,8 +79,29 @@ def reset_configuration() -> None:
 
 
 def get_settings() -> RuntimeSettings:
-    """The settings in force."""
-    return _settings
+    """The settings in force (with this thread's :func:`limited_to` limits, when set)."""
+    override = _limits_override.get()
+    if override is None:
+        return _settings
+    max_rows, max_cols, max_memory_mb = override
+    return replace(_settings, max_rows=max_rows, max_cols=max_cols, max_memory_mb=max_memory_mb)
+
+
+_limits_override: ContextVar[tuple[int, int, int] | None] = ContextVar("mcpforge_limits", default=None)
+
+
+@contextmanager
+def limited_to(*, max_rows: int, max_cols: int, max_memory_mb: int) -> Iterator[None]:
+    """Hold the data read in this thread to these limits for the duration (mcpforge's own reads).
+
+    The sandbox gets the configured limits with each run; mcpforge's own process (the references)
+    reads the person's data under the same ones, set per thread for the reason :func:`reading_from` is.
+    """
+    token = _limits_override.set((max_rows, max_cols, max_memory_mb))
+    try:
+        yield
+    finally:
+        _limits_override.reset(token)
 
 
 def _split_env(name: str) -> tuple[str, ...] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from mcpforge.config import SandboxConfig
+from mcpforge.config import SandboxConfig, SecurityConfig
 from mcpforge.exceptions import SandboxUnavailableError
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 from mcpforge.sandbox.bwrap import BwrapSandbox
@@ -36,9 +36,17 @@ BACKENDS: dict[str, type[Sandbox]] = {
 }
 
 
-def limits_from_config(config: SandboxConfig, *, timeout_seconds: float | None = None) -> SandboxLimits:
-    """SandboxLimits from the ``sandbox`` config section."""
+def limits_from_config(
+    config: SandboxConfig,
+    *,
+    timeout_seconds: float | None = None,
+    security: SecurityConfig | None = None,
+) -> SandboxLimits:
+    """SandboxLimits from the ``sandbox`` config section, with the dataset limits of ``security``."""
     return SandboxLimits(
+        dataset_max_rows=security.max_dataset_rows if security is not None else None,
+        dataset_max_cols=security.max_dataset_cols if security is not None else None,
+        dataset_max_memory_mb=security.max_memory_mb if security is not None else None,
         timeout_seconds=timeout_seconds if timeout_seconds is not None else 30.0,
         memory_mb=config.memory_mb,
         cpu_seconds=config.cpu_seconds,

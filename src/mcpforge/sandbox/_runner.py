@@ -45,7 +45,13 @@ def main() -> None:
     request = json.loads(sys.stdin.read() or "{}")
     from mcpforge.runtime import configure
 
-    configure(allowed_read_paths=list(request.get("allowed_read_paths") or []))
+    limits = request.get("dataset_limits") or {}
+    configure(
+        allowed_read_paths=list(request.get("allowed_read_paths") or []),
+        max_rows=limits.get("max_rows"),
+        max_cols=limits.get("max_cols"),
+        max_memory_mb=limits.get("max_memory_mb"),
+    )
     outcomes: list[dict[str, Any]] = []
     try:
         fn = _load_tool(request.get("function"))
@@ -68,6 +74,8 @@ def main() -> None:
                 "error": str(exc),
                 "line": _error_line(exc),
             }
+            if type(exc).__name__ == "ResourceLimitError":
+                outcome["limit"] = {name: getattr(exc, name, None) for name in ("limit", "value", "maximum")}
         outcome["call_id"] = call.get("call_id", "")
         outcome["duration_ms"] = (time.perf_counter() - started) * 1000
         outcomes.append(outcome)

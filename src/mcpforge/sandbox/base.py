@@ -21,6 +21,10 @@ class SandboxLimits:
     max_open_files: int = 256
     max_output_bytes: int = 16 * 1024 * 1024
     max_stdout_bytes: int = 1024 * 1024
+    dataset_max_rows: int | None = None
+    """The runtime's dataset limits inside the run (``security.max_dataset_*``); None keeps its default."""
+    dataset_max_cols: int | None = None
+    dataset_max_memory_mb: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

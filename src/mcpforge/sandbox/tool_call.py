@@ -35,6 +35,8 @@ class ToolCallOutcome:
     error: str | None = None
     error_line: int | None = None
     duration_ms: float = 0.0
+    limit: dict[str, Any] | None = None
+    """For a ResourceLimitError: which limit, the figure reached and the maximum, as the tool reported."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -68,6 +70,7 @@ def _outcome(data: dict[str, Any]) -> ToolCallOutcome:
         error=data.get("error"),
         error_line=data.get("line"),
         duration_ms=float(data.get("duration_ms", 0.0)),
+        limit=data["limit"] if isinstance(data.get("limit"), dict) else None,
     )
 
 
@@ -81,18 +84,25 @@ def call_tool_batch(
     function_name: str | None = None,
 ) -> ToolBatchResult:
     """Load ``tool_source`` once in a fresh sandboxed process and make every call in ``calls``."""
-    payload = {
+    payload: dict[str, Any] = {
         "function": function_name,
         "calls": [{"call_id": c.call_id, "arguments": c.arguments} for c in calls],
         # The runtime inside checks paths against these too; the OS mounts are the real boundary.
         "allowed_read_paths": [str(p) for p in read_paths],
     }
+    limits = limits or SandboxLimits()
+    dataset_limits = {
+        "max_rows": limits.dataset_max_rows,
+        "max_cols": limits.dataset_max_cols,
+        "max_memory_mb": limits.dataset_max_memory_mb,
+    }
+    payload["dataset_limits"] = {name: value for name, value in dataset_limits.items() if value is not None}
     request = SandboxRequest(
         script=_RUNNER_SOURCE,
         files={"tool.py": tool_source.encode("utf-8")},
         read_paths=tuple(Path(p) for p in read_paths),
         stdin=json.dumps(payload, default=str).encode("utf-8"),
-        limits=limits or SandboxLimits(),
+        limits=limits,
     )
     raw = sandbox.run(request)
     for line in reversed(raw.stdout.splitlines()):

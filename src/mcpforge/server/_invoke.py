@@ -85,7 +85,9 @@ class ToolInvoker:
 
     def __post_init__(self) -> None:
         self.limits = limits_from_config(
-            self.config.sandbox, timeout_seconds=self.config.validation.sandbox_timeout_seconds
+            self.config.sandbox,
+            timeout_seconds=self.config.validation.sandbox_timeout_seconds,
+            security=self.config.security,
         )
 
     def check_paths(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[Path]]:

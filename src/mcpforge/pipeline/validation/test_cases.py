@@ -96,6 +96,8 @@ class SuitePlan:
     read_paths: list[Path]
     logs: list[str] = field(default_factory=list)
     reference: Reference | None = None
+    reference_columns: tuple[str, ...] | None = None
+    """The only columns the reference reads (None: every column)."""
     pending: frozenset[str] = frozenset()
     """Names of the cases whose expected value the reference still has to compute."""
 
@@ -110,7 +112,9 @@ class SuitePlan:
                 quick.append(planned)
                 continue
             path = Path(planned.case.arguments[planned.file_parameter])
-            expected = _expected(self.reference, path, dict(planned.case.arguments), logs)
+            expected = _expected(
+                self.reference, path, dict(planned.case.arguments), logs, columns=self.reference_columns
+            )
             quick.append(replace(planned, case=replace(planned.case, expected=expected)))
         return replace(self, quick=quick, logs=logs, pending=frozenset())
 
@@ -145,12 +149,19 @@ def reference_table(value: Any) -> Any:
     return value
 
 
-def _expected(reference: Reference | None, path: Path, arguments: dict[str, Any], logs: list[str]) -> Any:
+def _expected(
+    reference: Reference | None,
+    path: Path,
+    arguments: dict[str, Any],
+    logs: list[str],
+    *,
+    columns: Sequence[str] | None = None,
+) -> Any:
     if reference is None:
         return None
     try:
         with runtime_roots([path.parent]):
-            df = load_csv_data_with_types(str(path))
+            df = load_csv_data_with_types(str(path), columns=columns)
         return reference_table(reference(df, arguments))
     except Exception as exc:
         logs.append(f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}")
@@ -206,6 +217,7 @@ def plan_suite(
     reference: Reference | None = None,
     key_columns: Sequence[str] = (),
     used_columns: Sequence[str] = (),
+    reference_columns: Sequence[str] | None = None,
     file_parameter: str | None = FILE_PARAMETER,
 ) -> SuitePlan:
     """Write the fixtures into ``fixture_dir`` and plan the edge and normal cases.
@@ -293,7 +305,12 @@ def plan_suite(
     inline = _to_csv(perturbed.head(INLINE_ROWS))
     add("normal_sample", "normal", inline, _write(fixture_dir, "sample.csv", inline), ref=True)
     return SuitePlan(
-        quick=quick, read_paths=read_paths, logs=logs, reference=reference, pending=frozenset(pending)
+        quick=quick,
+        read_paths=read_paths,
+        logs=logs,
+        reference=reference,
+        reference_columns=None if reference_columns is None else tuple(reference_columns),
+        pending=frozenset(pending),
     )
 
 
