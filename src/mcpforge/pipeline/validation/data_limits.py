@@ -58,9 +58,10 @@ def data_limit_error(outcome: ToolCallOutcome, config: MCPForgeConfig) -> Resour
     if reported != maximum:
         return None
     setting, env, unit = _SETTINGS[name]
+    short_unit = unit.split(" of ")[0]  # "MB of data in memory" → "MB"
     return ResourceLimitError(
         f"the data is over a limit, so no tool was staged: the run reached {_figure(value)} {unit}, "
-        f"the limit is {maximum:,} {unit.split(' of ')[0]} (raise it with {setting} in mcpforge.yaml or {env})",
+        f"the limit is {maximum:,} {short_unit} (raise it with {setting} in mcpforge.yaml or {env})",
         limit=name,
         value=value,
         maximum=maximum,

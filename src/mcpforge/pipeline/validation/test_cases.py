@@ -38,6 +38,7 @@ CLEAR_ERRORS = frozenset(
 SAMPLE_ROWS = 5_000
 INLINE_ROWS = 50
 FILE_PARAMETER = "file_path"
+PERSON_DATA_CASE = "normal_person_data"
 DEFAULT_CACHE_BYTES = ValidationConfig().stress_cache_max_mb * 1024 * 1024
 
 
@@ -113,7 +114,12 @@ class SuitePlan:
                 continue
             path = Path(planned.case.arguments[planned.file_parameter])
             expected = _expected(
-                self.reference, path, dict(planned.case.arguments), logs, columns=self.reference_columns
+                self.reference,
+                path,
+                dict(planned.case.arguments),
+                logs,
+                columns=self.reference_columns,
+                person_data=planned.name == PERSON_DATA_CASE,
             )
             quick.append(replace(planned, case=replace(planned.case, expected=expected)))
         return replace(self, quick=quick, logs=logs, pending=frozenset())
@@ -156,6 +162,7 @@ def _expected(
     logs: list[str],
     *,
     columns: Sequence[str] | None = None,
+    person_data: bool = False,
 ) -> Any:
     if reference is None:
         return None
@@ -164,7 +171,12 @@ def _expected(
             df = load_csv_data_with_types(str(path), columns=columns)
         return reference_table(reference(df, arguments))
     except Exception as exc:
-        logs.append(f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}")
+        line = f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}"
+        # Without the reference the answer on the person's data is only known to run, not to be right:
+        # the presentation shows warnings, so the person is not told more than was checked.
+        logs.append(
+            f"warning: the answer was not checked against the reference: {line}" if person_data else line
+        )
         return None
 
 
@@ -298,7 +310,7 @@ def plan_suite(
         nulled.loc[nulled.index[::4], keys[0]] = ""
         text = _to_csv(nulled)
         add("edge_null_keys", "edge", text, _write(fixture_dir, "null_keys.csv", text), ref=True)
-    add("normal_person_data", "normal", None, data_path, ref=True)
+    add(PERSON_DATA_CASE, "normal", None, data_path, ref=True)
     perturbed = raw.sample(frac=0.9, random_state=11) if len(raw) > 1 else raw
     perturbed_path = _write(fixture_dir, "perturbed.csv", _to_csv(perturbed))
     add("normal_perturbed", "normal", None, perturbed_path, ref=True)
