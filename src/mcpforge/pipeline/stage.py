@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -94,7 +95,22 @@ def data_fingerprint(path: Path) -> str:
     info = path.stat()
     if time.time() - info.st_mtime < RACY_SECONDS or time.time() - info.st_ctime < RACY_SECONDS:
         return f"sha256:{file_sha256(path)}"
+    return _identity(info)
+
+
+def _identity(info: os.stat_result) -> str:
     return f"stat:{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+
+def same_data(path: Path, fingerprint: str) -> bool:
+    """Whether ``path`` still holds the version ``fingerprint`` (from :func:`data_fingerprint`) names.
+
+    A hashed fingerprint is checked by hashing again; an identity by its identity (the file was not
+    racy when it was taken, so any later write changed it).
+    """
+    if fingerprint.startswith("sha256:"):
+        return f"sha256:{file_sha256(path)}" == fingerprint
+    return _identity(path.stat()) == fingerprint
 
 
 def file_sha256(path: Path) -> str:
@@ -138,7 +154,7 @@ class ValidatedRun:
         if not _same_arguments(arguments, self.arguments):
             return False
         try:
-            return data_fingerprint(data_path) == self.data_hash
+            return same_data(data_path, self.data_hash)
         except OSError:
             return False
 
