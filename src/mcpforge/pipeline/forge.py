@@ -128,7 +128,18 @@ def forge_intent(
     actor: str = "cli",
     created_by: str = "rules",
 ) -> ForgeResult:
-    """Steps 2-6 for an intent already extracted (also used by refinement after a rejection)."""
+    """Steps 2-6 for an intent already extracted (also used by refinement after a rejection).
+
+    Raises:
+        ResourceLimitError: the person's data is over a configured limit (nothing is staged).
+    """
+    from mcpforge.pipeline.validation.reference_read import start_reference_read
+
+    columns = reference_columns(intent)
+    # The reference's read of the person's file needs only the question: on a big file it is the
+    # longest part of validation, so it runs while the tool is rendered and validation is imported.
+    reference_read = start_reference_read(data_path, columns, config.security) if columns else None
+
     from mcpforge.pipeline.spec import finalize_spec
     from mcpforge.pipeline.validation.run import run_validation
 
@@ -151,7 +162,8 @@ def forge_intent(
             reference=operation.reference,
             key_columns=intent.group_by,
             used_columns=intent_columns(intent),
-            reference_columns=reference_columns(intent),
+            reference_columns=columns,
+            reference_read=reference_read,
             progress=say,
         )
     if run.data_limit is not None and not run.passed:

@@ -27,6 +27,7 @@ from mcpforge.output_contract import output_contract_error
 from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, data_fingerprint
 from mcpforge.pipeline.validation.data_limits import data_limit_error
 from mcpforge.pipeline.validation.quality import quality_metrics
+from mcpforge.pipeline.validation.reference_read import ReferenceRead
 from mcpforge.pipeline.validation.schema_gate import check_schema
 from mcpforge.pipeline.validation.static_gate import StaticGateResult, run_static_gate
 from mcpforge.pipeline.validation.stress import stress_data
@@ -241,6 +242,7 @@ def run_validation(
     key_columns: Sequence[str] = (),
     used_columns: Sequence[str] = (),
     reference_columns: Sequence[str] | None = None,
+    reference_read: ReferenceRead | None = None,
     file_parameter: str | None = "file_path",
     sandbox: Sandbox | None = None,
     progress: Progress | None = None,
@@ -248,7 +250,8 @@ def run_validation(
     """Run every gate on ``source`` and return the report with the planned cases.
 
     ``reference_columns`` are the only columns the reference needs (None: every column); on a big
-    file the reference then reads a fraction of it, in mcpforge's own process.
+    file the reference then reads a fraction of it, in mcpforge's own process. ``reference_read`` is
+    that read of ``data_path``, already started (:func:`start_reference_read`).
     """
     started = time.perf_counter()
     say = progress or (lambda _message: None)
@@ -282,6 +285,7 @@ def run_validation(
             key_columns=key_columns,
             used_columns=used_columns,
             reference_columns=reference_columns,
+            reference_read=reference_read,
             file_parameter=file_parameter,
         )
         # The sandbox starts on the fixtures while the reference computes the expected values here.

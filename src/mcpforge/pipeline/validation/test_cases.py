@@ -20,10 +20,10 @@ import pandas as pd
 
 from mcpforge.config import ValidationConfig
 from mcpforge.metrics.functional import ToolTestCase, judge_output
+from mcpforge.pipeline.validation.reference_read import ReferenceRead, read_for_reference
 from mcpforge.pipeline.validation.stress import stress_data
 from mcpforge.pipeline.validation.stress_size import StressSize
 from mcpforge.runtime import (
-    load_csv_data_with_types,
     read_data_as_text,
 )
 from mcpforge.runtime._settings import reading_from
@@ -99,6 +99,8 @@ class SuitePlan:
     reference: Reference | None = None
     reference_columns: tuple[str, ...] | None = None
     """The only columns the reference reads (None: every column)."""
+    reference_read: ReferenceRead | None = None
+    """The person's data already being read for the reference (None: read it when needed)."""
     pending: frozenset[str] = frozenset()
     """Names of the cases whose expected value the reference still has to compute."""
 
@@ -120,6 +122,7 @@ class SuitePlan:
                 logs,
                 columns=self.reference_columns,
                 person_data=planned.name == PERSON_DATA_CASE,
+                preread=self.reference_read,
             )
             quick.append(replace(planned, case=replace(planned.case, expected=expected)))
         return replace(self, quick=quick, logs=logs, pending=frozenset())
@@ -163,12 +166,15 @@ def _expected(
     *,
     columns: Sequence[str] | None = None,
     person_data: bool = False,
+    preread: ReferenceRead | None = None,
 ) -> Any:
     if reference is None:
         return None
     try:
-        with runtime_roots([path.parent]):
-            df = load_csv_data_with_types(str(path), columns=columns)
+        if preread is not None and preread.serves(path, columns):
+            df = preread.frame.result()
+        else:
+            df = read_for_reference(path, columns)
         return reference_table(reference(df, arguments))
     except Exception as exc:
         line = f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}"
@@ -230,6 +236,7 @@ def plan_suite(
     key_columns: Sequence[str] = (),
     used_columns: Sequence[str] = (),
     reference_columns: Sequence[str] | None = None,
+    reference_read: ReferenceRead | None = None,
     file_parameter: str | None = FILE_PARAMETER,
 ) -> SuitePlan:
     """Write the fixtures into ``fixture_dir`` and plan the edge and normal cases.
@@ -322,6 +329,7 @@ def plan_suite(
         logs=logs,
         reference=reference,
         reference_columns=None if reference_columns is None else tuple(reference_columns),
+        reference_read=reference_read,
         pending=frozenset(pending),
     )
 
