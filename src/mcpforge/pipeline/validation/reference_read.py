@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,15 @@ import pandas as pd
 from mcpforge.config import SecurityConfig
 from mcpforge.runtime import load_csv_data_with_types
 from mcpforge.runtime._settings import limited_to, reading_from
+
+
+def dataset_limits(security: SecurityConfig) -> AbstractContextManager[None]:
+    """Hold what this thread reads to the configured dataset limits (those the sandboxed tool gets)."""
+    return limited_to(
+        max_rows=security.max_dataset_rows,
+        max_cols=security.max_dataset_cols,
+        max_memory_mb=security.max_memory_mb,
+    )
 
 
 def read_for_reference(path: Path, columns: Sequence[str] | None) -> pd.DataFrame:
@@ -46,11 +56,7 @@ def start_reference_read(
     """Start reading ``path`` for the reference in a thread of its own, under the dataset limits."""
 
     def read() -> pd.DataFrame:
-        with limited_to(
-            max_rows=security.max_dataset_rows,
-            max_cols=security.max_dataset_cols,
-            max_memory_mb=security.max_memory_mb,
-        ):
+        with dataset_limits(security):
             return read_for_reference(path, columns)
 
     executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reference-read")

@@ -27,7 +27,7 @@ from mcpforge.output_contract import output_contract_error
 from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, data_fingerprint
 from mcpforge.pipeline.validation.data_limits import data_limit_error
 from mcpforge.pipeline.validation.quality import quality_metrics
-from mcpforge.pipeline.validation.reference_read import ReferenceRead
+from mcpforge.pipeline.validation.reference_read import ReferenceRead, dataset_limits
 from mcpforge.pipeline.validation.schema_gate import check_schema
 from mcpforge.pipeline.validation.static_gate import StaticGateResult, run_static_gate
 from mcpforge.pipeline.validation.stress import stress_data
@@ -40,7 +40,6 @@ from mcpforge.pipeline.validation.test_cases import (
     stress_case,
     stress_log,
 )
-from mcpforge.runtime._settings import limited_to
 from mcpforge.sandbox import (
     Sandbox,
     ToolBatchResult,
@@ -290,12 +289,7 @@ def run_validation(
         )
         # The sandbox starts on the fixtures while the reference computes the expected values here.
         quick_batch = pool.submit(job.call, plan.quick, plan.read_paths)
-        security = config.security
-        with limited_to(
-            max_rows=security.max_dataset_rows,
-            max_cols=security.max_dataset_cols,
-            max_memory_mb=security.max_memory_mb,
-        ):
+        with dataset_limits(config.security):
             plan = plan.resolved()
         logs += plan.logs
         quick = job.judge(plan.quick, quick_batch.result())
