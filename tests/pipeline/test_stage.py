@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,14 @@ from mcpforge.models import RunArtifacts, ToolCandidate, ValidationReport
 from mcpforge.pipeline._candidate import stage_package
 from mcpforge.pipeline.codegen import build_package
 from mcpforge.pipeline.handwritten import spec_from_source
-from mcpforge.pipeline.stage import StagedRunError, sample_rows, stage_run, strip_footer
+from mcpforge.pipeline.stage import (
+    StagedRunError,
+    data_fingerprint,
+    same_data,
+    sample_rows,
+    stage_run,
+    strip_footer,
+)
 from mcpforge.pipeline.validation.run import ValidationRun, run_validation
 from mcpforge.registry import Registry
 
@@ -216,3 +224,31 @@ def test_a_different_call_or_tool_is_not_taken_from_validation(
     )
     assert not validated.matches(code_hash="0" * 64, arguments=call, data_path=data)
     assert not validated.matches(code_hash=candidate.code_hash, arguments=call, data_path=None)
+
+
+def test_a_freshly_written_data_file_is_fingerprinted_by_its_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "data.csv"
+    path.write_text("a,b\n1,2\n", encoding="utf-8")
+    fingerprint = data_fingerprint(path)
+    assert fingerprint.startswith("sha256:")
+    assert same_data(path, fingerprint)
+    path.write_text("a,b\n1,3\n", encoding="utf-8")  # same size, same tick
+    assert not same_data(path, fingerprint)
+
+
+def test_an_older_data_file_is_fingerprinted_by_identity_and_any_rewrite_changes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mcpforge.pipeline.stage as stage_module
+
+    # A file's change time cannot be set back, so "older" is had by shortening the racy window.
+    monkeypatch.setattr(stage_module, "RACY_SECONDS", 0.0)
+    path = tmp_path / "data.csv"
+    path.write_text("a,b\n1,2\n", encoding="utf-8")
+    fingerprint = data_fingerprint(path)
+    assert fingerprint.startswith("stat:")
+    assert same_data(path, fingerprint)
+    path.write_text("a,b\n1,3\n", encoding="utf-8")  # same size
+    # The old modification time put back: only the change time (which no program can set) differs.
+    os.utime(path, ns=(int(fingerprint.split(":")[4]),) * 2)
+    assert not same_data(path, fingerprint)

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from mcpforge.catalogue._template import READS_ONLY_NEEDED
 from mcpforge.catalogue.base import Operation, RenderedTool, frame_to_table, tables_match
 from mcpforge.catalogue.group_outliers import GroupOutliers
 from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
@@ -42,4 +43,12 @@ def get_operation(name: str) -> Operation:
         ) from None
 
 
-__all__ = ["CATALOGUE", "Operation", "RenderedTool", "frame_to_table", "get_operation", "tables_match"]
+__all__ = [
+    "CATALOGUE",
+    "READS_ONLY_NEEDED",
+    "Operation",
+    "RenderedTool",
+    "frame_to_table",
+    "get_operation",
+    "tables_match",
+]

@@ -23,6 +23,7 @@ from mcpforge.catalogue._params import (
     top_n_param,
 )
 from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, order_groups, records
+from mcpforge.catalogue._reference_arrow import ARROW_ROWS, arrow_groups
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
 from mcpforge.models import Intent
@@ -116,8 +117,11 @@ class GroupCount(Operation):
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         keys = list(arguments["group_by_columns"])
-        counts = Counter(tuple(_key(row[k]) for k in keys) for row in records(df))
-        rows = [[*group, count] for group, count in counts.items()]
+        rows = arrow_groups(df, keys, []) if len(df) >= ARROW_ROWS else None
+        if rows is None:
+            counts = Counter(tuple(_key(row[k]) for k in keys) for row in records(df))
+            rows = [[*group, count] for group, count in counts.items()]
+        total = sum(row[-1] for row in rows)  # of every group, before top_n
         rows = order_groups(
             rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True))
         )
@@ -125,7 +129,6 @@ class GroupCount(Operation):
             rows = rows[: arguments["top_n"]]
         columns = [*keys, "count"]
         if arguments.get("as_percentage"):
-            total = sum(counts.values())
             rows = [[*row, row[-1] * 100 / total] for row in rows]
             columns.append("percent")
         return pd.DataFrame(rows, columns=columns)
@@ -212,10 +215,12 @@ class GroupAggregate(Operation):
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         keys, metrics = list(arguments["group_by_columns"]), list(arguments["metrics"])
-        groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
-        for row in records(df):
-            groups[tuple(_key(row[k]) for k in keys)].append(row)
-        rows = [[*group, *(_metric(members, m) for m in metrics)] for group, members in groups.items()]
+        rows = arrow_groups(df, keys, metrics) if len(df) >= ARROW_ROWS and metrics else None
+        if rows is None:
+            groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+            for row in records(df):
+                groups[tuple(_key(row[k]) for k in keys)].append(row)
+            rows = [[*group, *(_metric(members, m) for m in metrics)] for group, members in groups.items()]
         share = bool(arguments.get("percent_of_total"))
         if share:
             total = sum(float(row[len(keys)]) for row in rows if row[len(keys)] is not None)

@@ -73,6 +73,21 @@ def intent_columns(intent: Intent) -> list[str]:
     return [n for n in dict.fromkeys(names) if n and n not in derived]
 
 
+def reference_columns(intent: Intent) -> list[str] | None:
+    """The columns the reference reads of the person's file; None for every column.
+
+    The reference (trusted code, run in mcpforge's own process) reads what the intent names and no more
+    when the operation's answer depends on those columns only: a gigabyte file then costs the two or
+    three columns asked about, not all of it. Derived columns and preparation steps read columns the
+    intent does not list, so they read the whole file.
+    """
+    from mcpforge.catalogue import READS_ONLY_NEEDED
+
+    if intent.operation not in READS_ONLY_NEEDED or intent.derived or intent.preparation:
+        return None
+    return intent_columns(intent) or None
+
+
 def _operation(intent: Intent) -> Operation:
     from mcpforge.catalogue import get_operation
 
@@ -120,7 +135,18 @@ def forge_intent(
     actor: str = "cli",
     created_by: str = "rules",
 ) -> ForgeResult:
-    """Steps 2-6 for an intent already extracted (also used by refinement after a rejection)."""
+    """Steps 2-6 for an intent already extracted (also used by refinement after a rejection).
+
+    Raises:
+        ResourceLimitError: the person's data is over a configured limit (nothing is staged).
+    """
+    from mcpforge.pipeline.validation.reference_read import start_reference_read
+
+    columns = reference_columns(intent)
+    # The reference's read of the person's file needs only the question: on a big file it is the
+    # longest part of validation, so it runs while the tool is rendered and validation is imported.
+    reference_read = start_reference_read(data_path, columns, config.security) if columns else None
+
     from mcpforge.pipeline.spec import finalize_spec
     from mcpforge.pipeline.validation.run import run_validation
 
@@ -143,8 +169,12 @@ def forge_intent(
             reference=operation.reference,
             key_columns=intent.group_by,
             used_columns=intent_columns(intent),
+            reference_columns=columns,
+            reference_read=reference_read,
             progress=say,
         )
+    if run.data_limit is not None and not run.passed:
+        raise run.data_limit  # the data is over a configured limit: nothing to stage, nothing to repair
     return _stage_and_run(
         intent=intent,
         spec_source=(spec, rendered.source, rendered.helpers, rendered.function_name),

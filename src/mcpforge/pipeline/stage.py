@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 SAMPLE_ROW_COUNT = 5
 REUSED_CASE = "normal_person_data"
 _HASH_CHUNK = 1 << 20
+# A file modified this recently may be modified again within the same timestamp tick (the kernel's
+# coarse clock), so its identity alone cannot tell the two versions apart; it is hashed instead.
+RACY_SECONDS = 2.0
 _USER_ERRORS = frozenset(
     {
         "DataError",
@@ -79,6 +83,36 @@ def sample_rows(result: Any, count: int = SAMPLE_ROW_COUNT) -> list[dict[str, An
     return None
 
 
+def data_fingerprint(path: Path) -> str:
+    """What identifies this version of a data file: its identity (device, inode, size, modification and
+    change times), or its sha256 when it was modified in the last ``RACY_SECONDS``.
+
+    A write changes the size or the times, and the change time cannot be set back by a program, so an
+    unchanged identity means unchanged bytes, as git's index assumes, with git's remedy for a file
+    written just now (hash it). Hashing a gigabyte file took 4 s on a loaded machine; a stat takes
+    microseconds.
+    """
+    info = path.stat()
+    if time.time() - info.st_mtime < RACY_SECONDS or time.time() - info.st_ctime < RACY_SECONDS:
+        return f"sha256:{file_sha256(path)}"
+    return _identity(info)
+
+
+def _identity(info: os.stat_result) -> str:
+    return f"stat:{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}"
+
+
+def same_data(path: Path, fingerprint: str) -> bool:
+    """Whether ``path`` still holds the version ``fingerprint`` (from :func:`data_fingerprint`) names.
+
+    A hashed fingerprint is checked by hashing again; an identity by its identity (the file was not
+    racy when it was taken, so any later write changed it).
+    """
+    if fingerprint.startswith("sha256:"):
+        return f"sha256:{file_sha256(path)}" == fingerprint
+    return _identity(path.stat()) == fingerprint
+
+
 def file_sha256(path: Path) -> str:
     """sha256 of a file's bytes, read in chunks."""
     digest = hashlib.sha256()
@@ -103,6 +137,7 @@ class ValidatedRun:
     arguments: dict[str, Any]
     data_path: Path
     data_hash: str
+    """The data's :func:`data_fingerprint` taken before the call read it."""
     outcome: ToolCallOutcome
     backend: str
     wrote_outputs: bool
@@ -111,7 +146,7 @@ class ValidatedRun:
     case: str = REUSED_CASE
 
     def matches(self, *, code_hash: str, arguments: dict[str, Any], data_path: Path | None) -> bool:
-        """Whether a staged call with these inputs would be this very call (the data is re-hashed)."""
+        """Whether a staged call with these inputs would be this very call (same data fingerprint)."""
         if not (self.outcome.ok and self.outcome.markdown is not None) or self.wrote_outputs:
             return False
         if data_path is None or code_hash != self.code_hash or data_path != self.data_path:
@@ -119,7 +154,7 @@ class ValidatedRun:
         if not _same_arguments(arguments, self.arguments):
             return False
         try:
-            return file_sha256(data_path) == self.data_hash
+            return same_data(data_path, self.data_hash)
         except OSError:
             return False
 

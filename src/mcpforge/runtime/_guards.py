@@ -66,11 +66,34 @@ def row_limit_error(rows: int) -> ResourceLimitError:
     )  # fmt: skip
 
 
+def _memory_figures() -> tuple[float, float]:
+    """(peak address space so far, the address-space limit) of this process in MB (0: unknown/none)."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    limit = 0.0 if soft == resource.RLIM_INFINITY else soft / 1024**2
+    peak = 0.0
+    try:
+        with Path("/proc/self/status").open(encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmPeak:"):
+                    peak = int(line.split()[1]) / 1024
+    except OSError:  # no /proc: the message goes without the figure
+        pass
+    return peak, limit
+
+
 def out_of_memory_error(shown: str, *, file_mb: float) -> ResourceLimitError:
-    """The error for a file whose parsing ran out of the memory the process may use (the sandbox limit)."""
+    """The error for a file whose parsing ran out of the memory the process may use (the sandbox limit).
+
+    Names the limit (the process's address-space limit, which the sandbox sets from sandbox.memory_mb),
+    the figure reached (the peak address space) and the setting that raises it.
+    """
+    peak, limit = _memory_figures()
+    limit_text = f"its {limit:,.0f} MB limit" if limit else "its memory limit"
     return ResourceLimitError(
-        f"{shown!r} ({file_mb:,.0f} MB on disk) does not fit in the memory this run may use; "
-        f"raise the sandbox limit with sandbox.memory_mb or {SANDBOX_MEMORY_ENV}, "
-        "or ask about fewer columns",
-        limit="sandbox_memory_mb", value=file_mb, maximum=0,
+        f"{shown!r} ({file_mb:,.0f} MB on disk) does not fit in the memory this run may use: it reached "
+        f"{peak:,.0f} MB of {limit_text}; raise the limit with sandbox.memory_mb or "
+        f"{SANDBOX_MEMORY_ENV}, or ask about fewer columns",
+        limit="sandbox_memory_mb", value=peak, maximum=limit,
     )  # fmt: skip

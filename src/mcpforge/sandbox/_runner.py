@@ -74,6 +74,8 @@ def main() -> None:
                 "error": str(exc),
                 "line": _error_line(exc),
             }
+            if type(exc).__name__ == "ResourceLimitError":
+                outcome["limit"] = {name: getattr(exc, name, None) for name in ("limit", "value", "maximum")}
         outcome["call_id"] = call.get("call_id", "")
         outcome["duration_ms"] = (time.perf_counter() - started) * 1000
         outcomes.append(outcome)

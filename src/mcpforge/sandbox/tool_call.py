@@ -35,6 +35,8 @@ class ToolCallOutcome:
     error: str | None = None
     error_line: int | None = None
     duration_ms: float = 0.0
+    limit: dict[str, Any] | None = None
+    """For a ResourceLimitError: which limit, the figure reached and the maximum, as the tool reported."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -68,6 +70,7 @@ def _outcome(data: dict[str, Any]) -> ToolCallOutcome:
         error=data.get("error"),
         error_line=data.get("line"),
         duration_ms=float(data.get("duration_ms", 0.0)),
+        limit=data["limit"] if isinstance(data.get("limit"), dict) else None,
     )
 
 

@@ -16,6 +16,9 @@ from mcpforge.pipeline.validation.test_cases import runtime_roots
 from mcpforge.runtime import load_csv_data_with_types
 
 EXAMPLE_VALUES = 6
+PROFILE_ROWS = 100_000
+"""The profile describes the first rows: types and examples settle there, and a gigabyte file is not
+loaded whole into mcpforge's own process for a prompt."""
 VALUE_CHARS = 30
 
 
@@ -26,7 +29,7 @@ class DataProfile:
     columns: list[str]
     prompt_lines: str
     distinct: dict[str, int]
-    """Distinct non-missing values per column."""
+    """Distinct non-missing values per column in the profiled rows (a lower bound for the whole file)."""
 
 
 def _text(value: object) -> str:
@@ -53,9 +56,13 @@ def describe_column(series: pd.Series) -> str:
 
 
 def profile_data(path: Path) -> DataProfile:
-    """Load ``path`` as a tool would and describe each column (raises DataError for unreadable data)."""
+    """Load the first ``PROFILE_ROWS`` rows of ``path`` as a tool would and describe each column.
+
+    Raises:
+        DataError: unreadable data.
+    """
     with runtime_roots([path.parent]):
-        df = load_csv_data_with_types(str(path))
+        df = load_csv_data_with_types(str(path), max_rows=PROFILE_ROWS)
     lines = [f"- {column}: {describe_column(df[column])}" for column in df.columns]
     return DataProfile(
         columns=[str(c) for c in df.columns],

@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.exceptions import DataError
+from mcpforge.exceptions import DataError, ResourceLimitError
 from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport, sha256_text
 from mcpforge.output_contract import output_contract_error
 from mcpforge.pipeline._paths import part_arguments
-from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, file_sha256
+from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, data_fingerprint
+from mcpforge.pipeline.validation.data_limits import data_limit_error
 from mcpforge.pipeline.validation.quality import quality_metrics
+from mcpforge.pipeline.validation.reference_read import ReferenceRead, dataset_limits
 from mcpforge.pipeline.validation.schema_gate import check_schema
 from mcpforge.pipeline.validation.static_gate import StaticGateResult, run_static_gate
 from mcpforge.pipeline.validation.stress import stress_data
@@ -63,6 +65,8 @@ class ValidationRun:
     results: list[dict[str, Any]] = field(default_factory=list)
     person_run: ValidatedRun | None = None
     """The call on the person's data, for the staged run (None when there was none or it failed)."""
+    data_limit: ResourceLimitError | None = None
+    """The configured limit the call on the person's data hit (None when it hit none)."""
 
     @property
     def passed(self) -> bool:
@@ -178,6 +182,8 @@ class _Job:
                 max_rows=validation.stress_rows,
                 max_mb=validation.stress_max_mb,
                 memory_mb=self.config.sandbox.memory_mb,
+                dataset_memory_mb=self.config.security.max_memory_mb,
+                dataset_rows=self.config.security.max_dataset_rows,
             )
             if size.rows == 0:
                 raise DataError(f"not one row fits ({size.describe()})")
@@ -218,6 +224,14 @@ def _person_run(
     return None
 
 
+def _data_limit(quick: _BatchRun, config: MCPForgeConfig) -> ResourceLimitError | None:
+    outcomes = quick.batch.outcomes if quick.batch is not None else []
+    for outcome in outcomes:
+        if outcome.call_id == REUSED_CASE:
+            return data_limit_error(outcome, config)
+    return None
+
+
 def run_validation(
     *,
     source: str,
@@ -228,11 +242,18 @@ def run_validation(
     reference: Reference | None = None,
     key_columns: Sequence[str] = (),
     used_columns: Sequence[str] = (),
+    reference_columns: Sequence[str] | None = None,
+    reference_read: ReferenceRead | None = None,
     file_parameter: str | None = "file_path",
     sandbox: Sandbox | None = None,
     progress: Progress | None = None,
 ) -> ValidationRun:
-    """Run every gate on ``source`` and return the report with the planned cases."""
+    """Run every gate on ``source`` and return the report with the planned cases.
+
+    ``reference_columns`` are the only columns the reference needs (None: every column); on a big
+    file the reference then reads a fraction of it, in mcpforge's own process. ``reference_read`` is
+    that read of ``data_path``, already started (:func:`start_reference_read`).
+    """
     started = time.perf_counter()
     say = progress or (lambda _message: None)
     schema_errors, parsed = check_schema(source, spec)
@@ -254,7 +275,8 @@ def run_validation(
         static_future: Future[StaticGateResult] | None = None
         if config.validation.run_static_gate:
             static_future = pool.submit(run_static_gate, source)
-        data_hash = pool.submit(file_sha256, data_path) if data_path is not None else None
+        # Taken before the sandbox reads the data: a change during the run makes the staged run repeat.
+        data_hash = pool.submit(data_fingerprint, data_path) if data_path is not None else None
         say("planning test cases")
         plan = plan_suite(
             fixture_dir=Path(tmp),
@@ -263,11 +285,14 @@ def run_validation(
             reference=reference,
             key_columns=key_columns,
             used_columns=used_columns,
+            reference_columns=reference_columns,
+            reference_read=reference_read,
             file_parameter=file_parameter,
         )
         # The sandbox starts on the fixtures while the reference computes the expected values here.
         quick_batch = pool.submit(job.call, plan.quick, plan.read_paths)
-        plan = plan.resolved()
+        with dataset_limits(config.security):
+            plan = plan.resolved()
         logs += plan.logs
         quick = job.judge(plan.quick, quick_batch.result())
         static = static_future.result() if static_future is not None else None
@@ -295,6 +320,7 @@ def run_validation(
         cases=plan.quick + stress_cases,
         results=quick.records + stress.records,
         person_run=person_run,
+        data_limit=_data_limit(quick, config),
     )
 
 

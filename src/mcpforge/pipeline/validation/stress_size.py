@@ -7,7 +7,10 @@ test failed for its own size, not the tool's. The row count is now the smallest 
 * ``validation.stress_rows`` — the most rows a stress test uses;
 * ``validation.stress_max_mb`` — the most bytes of CSV (wide rows mean fewer rows);
 * the sandbox's memory (``sandbox.memory_mb``): what the interpreter leaves free, divided by the rows'
-  measured in-memory size times the peak factor of loading and analysing them.
+  measured in-memory size times the peak factor of loading and analysing them;
+* the dataset limits a tool enforces on what it loads (``security.max_memory_mb``, the rows' in-memory
+  size; ``security.max_dataset_rows``), so a stress test never fails for a limit the person's data
+  passes.
 
 The in-memory size per row is measured on the sample the stress data is resampled from, read as text
 (every cell a Python string: the most a loader holds before it converts numbers and dates), so the bound
@@ -35,11 +38,13 @@ INTERPRETER_MB = 480
 # 2.1x); 4 leaves twice the measured headroom.
 PEAK_FACTOR = 4.0
 
-Bound = Literal["rows", "bytes", "memory"]
+Bound = Literal["rows", "bytes", "memory", "dataset_memory", "dataset_rows"]
 BOUND_SETTINGS: dict[Bound, str] = {
     "rows": "validation.stress_rows",
     "bytes": "validation.stress_max_mb",
     "memory": "sandbox.memory_mb",
+    "dataset_memory": "security.max_memory_mb",
+    "dataset_rows": "security.max_dataset_rows",
 }
 
 
@@ -82,7 +87,15 @@ def memory_bytes_per_row(sample: pd.DataFrame) -> float:
     return max(1.0, float(sample.memory_usage(index=False, deep=True).sum()) / len(sample))
 
 
-def size_stress(sample: pd.DataFrame, *, max_rows: int, max_mb: int, memory_mb: int) -> StressSize:
+def size_stress(
+    sample: pd.DataFrame,
+    *,
+    max_rows: int,
+    max_mb: int,
+    memory_mb: int,
+    dataset_memory_mb: int | None = None,
+    dataset_rows: int | None = None,
+) -> StressSize:
     """The stress data's size for data like ``sample`` (the data read as text).
 
     Args:
@@ -90,6 +103,8 @@ def size_stress(sample: pd.DataFrame, *, max_rows: int, max_mb: int, memory_mb: 
         max_rows: ``validation.stress_rows``.
         max_mb: ``validation.stress_max_mb``.
         memory_mb: ``sandbox.memory_mb``, the memory of the whole sandboxed run.
+        dataset_memory_mb: ``security.max_memory_mb`` (None: no such bound).
+        dataset_rows: ``security.max_dataset_rows`` (None: no such bound).
 
     Returns:
         The row count (0 when not even one row fits) and which bound decided it.
@@ -102,6 +117,11 @@ def size_stress(sample: pd.DataFrame, *, max_rows: int, max_mb: int, memory_mb: 
         "bytes": int(max_mb * MB // per_row_csv),
         "memory": int(free // per_row_memory),
     }
+    if dataset_memory_mb is not None:
+        # Every cell as text is the most a loaded row can take, so this errs on the side of fewer rows.
+        candidates["dataset_memory"] = int(dataset_memory_mb * MB // memory_bytes_per_row(sample))
+    if dataset_rows is not None:
+        candidates["dataset_rows"] = max(0, dataset_rows)
     bound: Bound = min(candidates, key=lambda name: (candidates[name], name != "rows"))
     rows = candidates[bound]
     return StressSize(
