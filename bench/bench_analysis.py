@@ -14,6 +14,7 @@ runs on the file in the sandbox (one sandboxed process per question). ``--forge`
     .venv/bin/python bench/bench_analysis.py            # all questions (~270)
     .venv/bin/python bench/bench_analysis.py --smoke    # a handful (CI)
     .venv/bin/python bench/bench_analysis.py --forge --limit 20
+    .venv/bin/python bench/bench_analysis.py --show --concept summary   # every miss of one concept
 """
 
 from __future__ import annotations
@@ -205,12 +206,18 @@ def main() -> None:
     parser.add_argument("--forge", action="store_true", help="run the whole forge pipeline per question")
     parser.add_argument("--limit", type=int, default=0, help="at most this many questions (every k-th)")
     parser.add_argument("--verbose", action="store_true", help="print every tuned question's outcome")
+    parser.add_argument(
+        "--show", action="store_true", help="print every question not answered right, held-out ones included"
+    )
+    parser.add_argument("--concept", default="", help="only the questions of this concept (e.g. 'summary')")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mcpforge-bench-analysis-") as tmp:
         root = Path(tmp)
         data = root / "data"
         data.mkdir()
         everything = questions(data)
+        if args.concept:
+            everything = [q for q in everything if q.template.concept.startswith(args.concept)]
         chosen = everything
         if args.smoke:
             seen: set[str] = set()
@@ -233,8 +240,9 @@ def main() -> None:
             baseline += time.perf_counter() - t0
             outcome = run_forge(question, root) if args.forge else run_rules(question, sandbox)
             rows.append((question, outcome))
-            if args.verbose and question.phrasing != HELD_OUT_PHRASING and outcome.verdict != "right":
-                where = f"{question.dataset}/{question.template.key}"
+            shown = args.show or (args.verbose and question.phrasing != HELD_OUT_PHRASING)
+            if shown and outcome.verdict != "right":
+                where = f"{question.dataset}/{question.template.key}/p{question.phrasing}"
                 print(f"[{outcome.verdict}] {where}: {question.text}\n    {outcome.detail}")
         elapsed = time.perf_counter() - start
     tuned = [r for r in rows if r[0].phrasing != HELD_OUT_PHRASING]
