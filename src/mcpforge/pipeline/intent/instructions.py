@@ -17,7 +17,8 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
 from mcpforge.pipeline.intent.methods import read_methods
 from mcpforge.pipeline.intent.preparation import read_preparation
-from mcpforge.pipeline.intent.statistics import read_statistics
+from mcpforge.pipeline.intent.statistic_words import account_for_statistic
+from mcpforge.pipeline.intent.statistics import SETTINGS, read_statistics
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -56,6 +57,8 @@ _ROW_NOUN_PHRASE = re.compile(
 _VALUE_OF = re.compile(
     r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE
 )
+# "an unusual Glucose", "outlying prices", "anomalous readings of X": adjectives that ask for the outliers.
+_UNUSUAL = re.compile(r"\b(?:unusual|anomalous|abnormal|atypical|aberrant|outlying)\b", re.IGNORECASE)
 _ADJECTIVES = re.compile(
     r"\b(?:scaled|rescaled|normali[sz]ed|standardi[sz]ed|imputed|filled|binned|cleaned)\s+", re.IGNORECASE
 )
@@ -220,7 +223,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
     methods = read_methods(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
-    text, derived = _new_columns(methods.text, resolver)
+    text, derived = _new_columns(_UNUSUAL.sub("outlier", methods.text), resolver)
     prepared = read_preparation(text, resolver)
     text = _drop_step_remarks(prepared.text, prepared.steps, resolver)
     touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
@@ -232,6 +235,8 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     if len(bins) == 1:
         text = _EACH_BIN.sub(lambda m: f"{m.group('each')} {_mention(bins[0] + '_bin', resolver)}", text)
     statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
+    if statistic is not None:
+        account_for_statistic(text, statistic, resolver, settings=SETTINGS)
     notes = [*methods.notes, *(f"preparation: {step.kind} {step.columns}" for step in prepared.steps)]
     return Instructions(
         text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
@@ -269,6 +274,41 @@ def _population(intent: Intent, method: AnalysisMethod) -> Intent:
     return intent
 
 
+_METHOD_USERS: dict[str, tuple[str, ...]] = {
+    "outlier_rule": ("outliers", "group_outliers"),
+    "outlier_threshold": ("outliers", "group_outliers"),
+    "significance": ("statistical_test",),
+    "correlation_method": ("correlation", "statistical_test"),
+}
+
+
+def _unused_method(intent: Intent, method: AnalysisMethod) -> None:
+    """Refuse when a method sentence says how to compute something the reading does not compute.
+
+    "Consider values more than 3 standard deviations from the mean as outliers" under a row count means the
+    question was misread (the outliers were asked for): answering the count would look validated and be wrong.
+    """
+    unused = [
+        name
+        for name, users in _METHOD_USERS.items()
+        if getattr(method, name) is not None and intent.operation not in users
+    ]
+    correlation_tests = ("pearson", "spearman", "kendall")
+    if (
+        intent.operation == "statistical_test"
+        and method.correlation_method is not None
+        and intent.options.get("test") not in correlation_tests
+    ):
+        unused.append("correlation_method")
+    if unused:
+        said = ", ".join(f"{name}={getattr(method, name)!r}" for name in dict.fromkeys(unused))
+        raise UnmappableRequestError(
+            f"the request states a method ({said}) that the reading as {intent.operation!r} does not use: "
+            "the question was probably not understood; ask for that analysis in so many words",
+            understood={"operation": intent.operation, "unused_method": said},
+        )
+
+
 def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     """Attach the steps and method; apply the method to the operation's options; group by bin columns."""
     method, options = instructions.method, dict(intent.options)
@@ -284,6 +324,7 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
             intent = intent.model_copy(update={"operation": "group_outliers", "group_by": [group]})
             options.setdefault("method", "zscore" if method.outlier_rule != "iqr" else "iqr")
     intent = _population(intent, method)
+    _unused_method(intent, method)
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(
