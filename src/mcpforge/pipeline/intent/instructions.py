@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
 from mcpforge.pipeline.intent.methods import read_methods
+from mcpforge.pipeline.intent.phrasings import plain_phrasing
 from mcpforge.pipeline.intent.preparation import read_preparation
-from mcpforge.pipeline.intent.statistic_words import account_for_statistic
+from mcpforge.pipeline.intent.statistic_words import account_for_statistic, mentioned_columns
 from mcpforge.pipeline.intent.statistics import SETTINGS, read_statistics
-from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular
+from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
 _QUOTED = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201d\u2019]{1,80})[\"'`\u201d\u2019]")
@@ -35,7 +36,8 @@ _NEW_COLUMN = re.compile(
 _OPERATORS = {"sum": "+", "total": "+", "difference": "-", "product": "*", "ratio": "/"}
 _OP_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "per"}
 _ITS = re.compile(
-    r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b",
+    r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b"
+    r"|\bit\b(?=\s+(?:correlates?|relates?|compares?|varies|vary|differs?|changes?|follows?|is\s+normally))",
     re.IGNORECASE,
 )
 _EACH_BIN = re.compile(
@@ -145,8 +147,8 @@ def _drop_row_nouns(text: str, schema: DatasetSchema, resolver: ColumnResolver) 
 
 def _mention(column: str, resolver: QuotedResolver) -> str:
     """How to write ``column`` back into the text so the parser finds it again."""
-    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 _]*", column.strip()):
-        return column.strip()
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", column.strip()):
+        return column.strip()  # one word; spaced names get a placeholder, their words are not re-read
     word = f"{_PLACEHOLDER}{chr(ord('a') + len(resolver.aliases) % 26)}{'x' * (len(resolver.aliases) // 26)}"
     resolver.aliases[word] = column
     return word
@@ -222,13 +224,19 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
-    methods = read_methods(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
+    methods = read_methods(
+        plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
+    )
     text, derived = _new_columns(_UNUSUAL.sub("outlier", methods.text), resolver)
     prepared = read_preparation(text, resolver)
     text = _drop_step_remarks(prepared.text, prepared.steps, resolver)
     touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
     if len(touched) == 1 and not derived:
         text = _refer(text, _mention(touched[0], resolver))
+    elif not touched and not derived and _ITS.search(text):
+        named = mentioned_columns(tokenize(text), resolver)
+        if len(named) == 1:  # "How spread out is Fare? Give its standard deviation."
+            text = _refer(text, _mention(named[0], resolver))
     bins = [column for step in prepared.steps if step.kind == "bin" for column in step.columns]
     for column in bins:
         resolver.extra[f"{column}_bin"] = "categorical"
