@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Filter
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.pipeline.intent.phrasings import plain_phrasing
@@ -92,3 +93,34 @@ def test_a_binned_column_with_a_space_is_not_read_word_by_word(passengers: Datas
 def test_plain_phrasing_leaves_plain_requests_alone() -> None:
     text = "What is the correlation between Age and Fare for rows where Pclass is 1?"
     assert plain_phrasing(text) == text
+
+
+@pytest.mark.parametrize(
+    ("request_text", "condition"),
+    [
+        ("Calculate the mean Fare paid by passengers whose Age is between 20 and 30.",
+         Filter(column="Age", op="between", value=[20, 30])),
+        ("Average Fare of passengers who are female?", Filter(column="Sex", op="==", value="female")),
+    ],
+)  # fmt: skip
+def test_the_rows_named_by_the_file_carry_their_condition(
+    passengers: DatasetSchema, request_text: str, condition: Filter
+) -> None:
+    intent = extract_intent(request_text, passengers)
+    assert (intent.metrics, intent.filters) == ([Aggregation(column="Fare", func="mean")], [condition])
+
+
+def test_excluding_the_rows_named_by_the_file_with_a_missing_value_drops_them(
+    passengers: DatasetSchema,
+) -> None:
+    intent = extract_intent("What is the average Fare, excluding passengers with a missing Age?", passengers)
+    assert [(step.kind, step.columns) for step in intent.preparation] == [("drop_missing", ["Age"])]
+    assert intent.filters == []
+
+
+@pytest.mark.parametrize("request_text", ["What is the interquartile range of Fare?", "Give the IQR of Age."])
+def test_the_interquartile_range_is_refused_not_read_as_the_range(
+    passengers: DatasetSchema, request_text: str
+) -> None:
+    with pytest.raises(UnmappableRequestError):
+        extract_intent(request_text, passengers)

@@ -53,8 +53,18 @@ _EACH_GROUP = re.compile(
 _ROW_NOUN_PHRASE = re.compile(
     r"\s*\b(?:(?:paid|made|given|spent|earned|received|reported|recorded|bought|sold|owned|held|taken|placed|"
     r"submitted|filed|driven|scored|booked)\s+)?(?:by|of|among|across|from|for|over)\s+(?:the\s+|all\s+)?"
-    r"(?P<noun>[A-Za-z]+)\b(?=\s*(?:[,.;:?!]|$|\b(?:in|for|per|by|and|then|grouped|across)\b))",
+    r"(?P<noun>[A-Za-z]+)\b(?=\s*(?:[,.;:?!]|$|\b(?:in|for|per|by|and|then|grouped|across|whose|who|with|"
+    r"where|having)\b))",
     re.IGNORECASE,
+)
+# Statistics the catalogue has no template for, whose words would otherwise read as one it has ("the
+# interquartile range" as the range, min and max): refused, saying what can be asked instead.
+_UNSUPPORTED = [
+    (re.compile(r"\binter-?\s?quartile\s+range\b|\biqr\b", re.IGNORECASE),
+     "the interquartile range is not computed by the catalogue; ask for the 25th and 75th percentiles"),
+]  # fmt: skip
+_ROW_NOUN_SUBJECT = re.compile(
+    r"\b(?P<noun>[A-Za-z]+)\b(?=\s+(?:whose|who|with|where|having)\b)", re.IGNORECASE
 )
 _VALUE_OF = re.compile(
     r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE
@@ -134,15 +144,18 @@ def _row_nouns(schema: DatasetSchema) -> set[str]:
 
 
 def _drop_row_nouns(text: str, schema: DatasetSchema, resolver: ColumnResolver) -> str:
-    """ "the mean fare paid by the passengers": the passengers are the rows, not a column to group by."""
+    """ "the mean fare paid by the passengers": the passengers are the rows, not a column to group by.
+
+    "excluding passengers with a missing Age", "passengers whose Age is over 40": the rows again, said so.
+    """
     nouns = _row_nouns(schema)
 
-    def drop(match: re.Match[str]) -> str:
-        noun = match.group("noun")
-        is_row = singular(noun.lower()) in nouns and noun.lower().endswith("s")
-        return "" if is_row and resolver.resolve(noun, fuzzy=False) is None else match.group(0)
+    def is_row(noun: str) -> bool:
+        plural = singular(noun.lower()) in nouns and noun.lower().endswith("s")
+        return plural and resolver.resolve(noun, fuzzy=False) is None
 
-    return _ROW_NOUN_PHRASE.sub(drop, text)
+    text = _ROW_NOUN_PHRASE.sub(lambda m: "" if is_row(m.group("noun")) else m.group(0), text)
+    return _ROW_NOUN_SUBJECT.sub(lambda m: "rows" if is_row(m.group("noun")) else m.group(0), text)
 
 
 def _mention(column: str, resolver: QuotedResolver) -> str:
@@ -227,6 +240,14 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     methods = read_methods(
         plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
     )
+    for pattern, why in _UNSUPPORTED:
+        if pattern.search(methods.text) and not re.search(
+            r"outlier|anomal|extreme|unusual", methods.text, re.I
+        ):
+            raise UnmappableRequestError(
+                f"cannot map the request {request!r} onto a data analysis: {why}",
+                understood={"unsupported": pattern.pattern},
+            )
     text, derived = _new_columns(_UNUSUAL.sub("outlier", methods.text), resolver)
     prepared = read_preparation(text, resolver)
     text = _drop_step_remarks(prepared.text, prepared.steps, resolver)
