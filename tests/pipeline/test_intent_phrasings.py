@@ -53,6 +53,8 @@ def test_everyday_summary_phrasings_are_the_statistic_of_the_column(
         ("Are Age and Fare correlated?", "pearson"),
         ("Measure the monotonic association of Age and Fare.", "spearman"),
         ("What is the relationship of Age with Fare? Use Kendall's tau.", "kendall"),
+        ("How does Age relate to Fare? Report the Pearson r.", "pearson"),
+        ("Compute Spearman's rho between Age and Fare.", "spearman"),
     ],
 )
 def test_everyday_correlation_phrasings_are_the_correlation_with_its_method(
@@ -124,3 +126,21 @@ def test_the_interquartile_range_is_refused_not_read_as_the_range(
 ) -> None:
     with pytest.raises(UnmappableRequestError):
         extract_intent(request_text, passengers)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "metrics", "digits"),
+    [
+        ("Give me the median Age, to two decimal places.", [Aggregation(column="Age", func="median")], 2),
+        ("Report the mean and the median of Fare, rounded to 2 decimals.",
+         [Aggregation(column="Fare", func="mean"), Aggregation(column="Fare", func="median")], 2),
+        ("Mean Fare, 3 decimals.", [Aggregation(column="Fare", func="mean")], 3),
+        ("Report the median Age to 1 decimal. Ignore rows with missing Age.",
+         [Aggregation(column="Age", func="median")], 1),
+    ],
+)  # fmt: skip
+def test_rounding_said_after_the_question_is_cut_and_the_question_kept(
+    passengers: DatasetSchema, request_text: str, metrics: list[Aggregation], digits: int
+) -> None:
+    intent = extract_intent(request_text, passengers)
+    assert (intent.metrics, intent.method.round_digits) == (metrics, digits)

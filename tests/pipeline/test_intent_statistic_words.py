@@ -26,6 +26,7 @@ def students(tmp_path_factory: pytest.TempPathFactory) -> DatasetSchema:
         "club": rng.choice(["chess", "drama", "robotics"], n), "study hours": rng.gamma(3, 2, n).round(1),
         "math score": rng.normal(65, 12, n).round(0), "reading score": rng.normal(68, 11, n).round(0),
         "model year": rng.integers(70, 83, n), "absences": rng.poisson(3, n),
+        "scholarship": rng.choice(["yes", "no"], n),
     })  # fmt: skip
     path = tmp_path_factory.mktemp("stats") / "students.csv"
     frame.to_csv(path, index=False)
@@ -116,3 +117,15 @@ def test_a_method_sentence_the_reading_does_not_use_refuses_the_request(
 
 def test_the_fixture_file_is_a_real_csv(students: DatasetSchema) -> None:
     assert Path(students.path).read_text(encoding="utf-8").startswith("student id,gender")
+
+
+def test_a_yes_no_column_and_its_negation_are_the_two_groups_of_a_test(students: DatasetSchema) -> None:
+    intent = extract_intent(
+        "Does math score differ between scholarship and non-scholarship students? Use a two-sample t-test.",
+        students,
+    )
+    assert (intent.operation, intent.columns, intent.group_by) == (
+        "statistical_test",
+        ["math score"],
+        ["scholarship"],
+    )

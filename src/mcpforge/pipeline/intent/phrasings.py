@@ -23,7 +23,13 @@ _WHOLE = re.compile(
     _I,
 )
 _AVERAGE = r"what is the average \g<x>"
+_STATISTIC = (
+    r"(?:mean|average|median|minimum|maximum|min|max|sum|total|standard\s+deviation|std|variance|count|mode)"
+)
 _REWRITES: list[tuple[re.Pattern[str], str]] = [
+    # "the mean and the median of X": one list of statistics of X
+    (re.compile(rf"\b(?P<a>{_STATISTIC})\s*(?P<sep>,|and|,\s*and)\s+the\s+(?={_STATISTIC}\b)", _I),
+     r"\g<a> \g<sep> "),
     # "what value does price take on average", "what is price on average", "on average, what is price"
     (re.compile(rf"\bwhat\s+(?:value|amount|level|number)\s+(?:does|do)\s+{_COLUMN}\s+"
                 rf"(?:take|have|reach|show|hold|come\s+to)\s+on\s+average\b", _I), _AVERAGE),
@@ -41,6 +47,13 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
                 r"(?P<a>[^?.,;!]+?)\s+and\s+(?P<b>[^?.,;!]+?)\s+(?P<how>linearly\s+|monotonically\s+)?"
                 r"(?:related|associated|correlated|correlate|relate|co-?vary|move\s+together)\b", _I),
      r"what is the \g<how>correlation between \g<a> and \g<b>"),
+    # "How does A relate to B?", "how is A related to B", "how A relates to B"
+    (re.compile(r"\bhow\s+(?:does|do|is|are)\s+(?:the\s+)?(?!(?:it|they|this|that)\b)(?P<a>[^?.,;!]+?)\s+(?:relate|related|correlate|"
+                r"correlated|associated)\s+(?:to|with)\s+", _I),
+     r"what is the correlation between \g<a> and "),
+    # "Kendall's tau", "Spearman's rho", "Pearson's r": the coefficient by its letter
+    (re.compile(r"\b(?P<who>kendall|spearman|pearson)(?:'s|s)?\s+(?:tau|rho|r|\u03c1|\u03c4)\b", _I),
+     r"\g<who> correlation"),
     # "the (linear / monotonic / rank) association of A and B", "the relationship of A with B"
     (re.compile(r"\b(?P<how>linear\s+|monotonic\s+|rank\s+)?(?:association|relationship|relation|dependence|"
                 r"link)\s+(?:of|between)\s+(?P<a>[^?.,;!]+?)\s+(?:and|with|to)\s+", _I),

@@ -26,7 +26,8 @@ STAT_VOCABULARY = frozenset({
     "normality", "group", "groups", "difference", "error", "split", "seed", "random", "fit", "rank",
     "ranks", "skew", "skewness", "kurtosis", "tail", "tails", "hypothesis", "independence", "association",
     "input", "inputs", "response", "outcome", "label", "train", "training", "set", "data", "parametric",
-    "nonparametric", "sided", "two-sided", "tailed", "two-tailed",
+    "nonparametric", "sided", "two-sided", "tailed", "two-tailed", "day", "days", "week", "weeks", "month",
+    "months", "year", "years", "hour", "hours",
 })  # fmt: skip
 _LOCATION_WORDS = frozenset({"mean", "means", "average", "averages", "median", "medians"})
 _LOCATION_TESTS = frozenset({"ttest_ind", "welch_ttest", "ttest_rel", "ttest_1samp", "anova", "mannwhitney"})
@@ -60,6 +61,11 @@ def mentioned_columns(tokens: list[str], resolver: ColumnResolver) -> list[str]:
     return found
 
 
+def _names(tokens: list[str], i: int, columns: list[str], resolver: ColumnResolver) -> bool:
+    hit = column_at(tokens, i, resolver) if i < len(tokens) else None
+    return hit is not None and hit[0] in columns
+
+
 def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[int]:
     read = {*intent.columns, *intent.group_by, str(intent.options.get("target", ""))}
     test = str(intent.options.get("test", ""))
@@ -84,6 +90,9 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
             or (token in {"between", "vs", "versus"} and pairwise)
             or (token == "not" and (after in _NOT_BEFORE or (i > 0 and tokens[i - 1] == "or")))
             or (token == "non" and after == "parametric")
+            or (
+                token == "non" and _names(tokens, i + 1, intent.group_by, resolver)
+            )  # "holiday and non-holiday"
         ):
             used.add(i)
         i += 1
