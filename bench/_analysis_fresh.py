@@ -18,6 +18,7 @@ import pandas as pd
 from scipy import stats
 
 FRESH_PHRASING = 3
+SECOND_FRESH_PHRASING = 4
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -230,5 +231,78 @@ FRESH: list[FreshQuestion] = [
         text="Create a column as the difference of "
         "Registered Riders and Casual Riders, then report its mean to 2 decimals.",
         expected=lambda df: [(df["Registered Riders"] - df["Casual Riders"]).mean()],
+    ),
+]
+
+# A second batch, written after the first batch's misses were studied and fixed (so the first batch is no
+# longer held out), before any of these was run; same dataset, new phrasings, mostly summary / correlation.
+SECOND_FRESH: list[FreshQuestion] = [
+    FreshQuestion(
+        concept=S,
+        digits=2,
+        text="Mean of Temp C across the winter Season? Two decimals.",
+        expected=lambda df: [df.loc[df["Season"] == "winter", "Temp C"].mean()],
+    ),
+    FreshQuestion(
+        concept=S, text="Tell me the lowest Humidity recorded.", expected=lambda df: [df["Humidity"].min()]
+    ),
+    FreshQuestion(
+        concept=S,
+        text="What's the sum of Casual Riders over all days where Weather is rain?",
+        expected=lambda df: [df.loc[df["Weather"] == "rain", "Casual Riders"].sum()],
+    ),
+    FreshQuestion(
+        concept=S,
+        digits=3,
+        text="Std dev of Registered Riders, please (3 dp).",
+        expected=lambda df: [df["Registered Riders"].std()],
+    ),
+    FreshQuestion(
+        concept=S,
+        digits=1,
+        text="Median Temp C by Season, rounded to one decimal.",
+        expected=lambda df: df.groupby("Season")["Temp C"].median().tolist(),
+    ),
+    FreshQuestion(
+        concept=S,
+        text="How many days had more than 5000 Total Rides?",
+        expected=lambda df: [int((df["Total Rides"] > 5000).sum())],
+    ),
+    FreshQuestion(
+        concept=S,
+        text="What's the maximum Wind Speed in spring?",
+        expected=lambda df: [df.loc[df["Season"] == "spring", " Wind Speed"].max()],
+    ),
+    FreshQuestion(
+        concept=C,
+        digits=3,
+        text="Find the Pearson correlation between Humidity and Total Rides for clear Weather only; "
+        "3 decimals.",
+        expected=lambda df: [df.loc[df["Weather"] == "clear", ["Humidity", "Total Rides"]].corr().iloc[0, 1]],
+    ),
+    FreshQuestion(
+        concept=C,
+        digits=3,
+        text="Are Registered Riders and Total Rides strongly correlated? Give r to 3 decimals.",
+        expected=lambda df: [df["Registered Riders"].corr(df["Total Rides"])],
+    ),
+    FreshQuestion(
+        concept=C,
+        digits=3,
+        text="What is the Spearman rank correlation between Wind Speed and Casual Riders? "
+        "Round to 3 decimal places.",
+        expected=lambda df: [df[" Wind Speed"].corr(df["Casual Riders"], method="spearman")],
+    ),
+    FreshQuestion(
+        concept=C,
+        digits=3,
+        text="Correlation between Temp C and Casual Riders on holidays, 3 decimals.",
+        expected=lambda df: [df.loc[df["Holiday"] == "yes", ["Temp C", "Casual Riders"]].corr().iloc[0, 1]],
+    ),
+    FreshQuestion(
+        concept=C,
+        digits=2,
+        text="Compute the correlation coefficient of Temp C vs Total Rides (Pearson), rounded to 2 decimals.",
+        expected=lambda df: [df["Temp C"].corr(df["Total Rides"])],
     ),
 ]
