@@ -205,6 +205,8 @@ def run_forge(question: Question, root: Path) -> Outcome:
 
 
 def _table(rows: list[tuple[Question, Outcome]], title: str) -> None:
+    if not rows:
+        return
     by_concept: dict[str, list[Outcome]] = defaultdict(list)
     for question, outcome in rows:
         by_concept[question.template.concept].append(outcome)

@@ -129,3 +129,9 @@ def test_a_yes_no_column_and_its_negation_are_the_two_groups_of_a_test(students:
         ["math score"],
         ["scholarship"],
     )
+
+
+def test_the_plural_of_a_yes_no_column_is_that_column_being_true(students: DatasetSchema) -> None:
+    intent = extract_intent("What is the mean math score of scholarships?", students)
+    assert [(f.column, f.op) for f in intent.filters] == [("scholarship", "==")]
+    assert intent.filters[0].value in {True, "yes"}

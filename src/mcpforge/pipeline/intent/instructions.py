@@ -158,6 +158,15 @@ def _drop_row_nouns(text: str, schema: DatasetSchema, resolver: ColumnResolver) 
     return _ROW_NOUN_SUBJECT.sub(lambda m: "rows" if is_row(m.group("noun")) else m.group(0), text)
 
 
+def _boolean_plurals(text: str, schema: DatasetSchema) -> str:
+    """ "on holidays", "for smokers": the plural of a one-word yes/no column is that column being true."""
+    for info in schema.columns:
+        name = info.name.strip()
+        if info.kind == "boolean" and re.fullmatch(r"[A-Za-z]+", name) and not name.lower().endswith("s"):
+            text = re.sub(rf"\b{re.escape(name)}s\b", name, text, flags=re.IGNORECASE)
+    return text
+
+
 def _mention(column: str, resolver: QuotedResolver) -> str:
     """How to write ``column`` back into the text so the parser finds it again."""
     if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", column.strip()):
@@ -237,9 +246,8 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
-    methods = read_methods(
-        plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
-    )
+    plain = plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
+    methods = read_methods(_boolean_plurals(plain, schema))
     for pattern, why in _UNSUPPORTED:
         if pattern.search(methods.text) and not re.search(
             r"outlier|anomal|extreme|unusual", methods.text, re.I
