@@ -11,9 +11,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
+from mcpforge.catalogue import get_operation
+from mcpforge.config import SandboxConfig
 from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.models import Filter
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
+from mcpforge.sandbox import ToolCall, call_tool_batch, get_sandbox
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +39,36 @@ def students(tmp_path_factory: pytest.TempPathFactory) -> DatasetSchema:
 
 
 @pytest.mark.parametrize(
+    ("request_text", "condition"),
+    [
+        ("Run a t-test of math score between male and female gender for rows where absences > 3.",
+         Filter(column="absences", op=">", value=3)),
+        ("Is math score normally distributed among students with free lunch? Use Shapiro-Wilk.",
+         Filter(column="lunch", op="==", value="free")),
+        ("Is the correlation between math score and reading score significant for the chess club?",
+         Filter(column="club", op="==", value="chess")),
+        ("Run a paired t-test on math score and reading score, only for completed test prep.",
+         Filter(column="test prep", op="==", value="completed")),
+    ],
+)  # fmt: skip
+def test_a_condition_on_a_statistical_request_becomes_its_row_filter(
+    students: DatasetSchema, request_text: str, condition: Filter
+) -> None:
+    intent = extract_intent(request_text, students)
+    assert intent.operation == "statistical_test"
+    assert intent.filters == [condition]
+
+
+@pytest.mark.parametrize(
     ("request_text", "word"),
     [
-        ("Run a t-test of math score between male and female gender for rows where absences > 3.", "3"),
-        ("Is math score normally distributed among students with free lunch? Use Shapiro-Wilk.", "free"),
-        ("Is the correlation between math score and reading score significant for the chess club?", "chess"),
         ("What is the skewness of math score for each club?", "club"),
-        ("Run a paired t-test on math score and reading score, only for completed test prep.", "only"),
         ("Fit a linear regression of math score on study hours and report the R-squared for 2019.", "2019"),
+        (
+            "Is math score normally distributed? Use Shapiro-Wilk, and compare it with reading score.",
+            "reading score",
+        ),
+        ("Is the correlation between math score and reading score significant above 50?", "above"),
     ],
 )
 def test_a_statistical_request_with_a_word_its_reading_does_not_use_is_refused_naming_it(
@@ -135,3 +162,33 @@ def test_the_plural_of_a_yes_no_column_is_that_column_being_true(students: Datas
     intent = extract_intent("What is the mean math score of scholarships?", students)
     assert [(f.column, f.op) for f in intent.filters] == [("scholarship", "==")]
     assert intent.filters[0].value in {True, "yes"}
+
+
+def test_the_condition_of_a_test_filters_the_rows_the_tool_tests_in_the_sandbox(
+    students: DatasetSchema, sandbox_config: SandboxConfig
+) -> None:
+    intent = extract_intent(
+        "Does math score differ between male and female gender among the chess club? Use a two-sample "
+        "t-test.",
+        students,
+    )
+    rendered = get_operation(intent.operation).render(intent)
+    path = Path(students.path)
+    batch = call_tool_batch(
+        get_sandbox(sandbox_config),
+        rendered.source,
+        [ToolCall(arguments={**rendered.arguments, "file_path": str(path)}, call_id="0")],
+        read_paths=[path.parent],
+        function_name=rendered.function_name,
+    )
+    (outcome,) = batch.outcomes
+    assert outcome.structured is not None
+    (row,) = outcome.structured["result"]["rows"]
+    frame = pd.read_csv(path)
+    chess = frame[frame["club"] == "chess"]
+    expected = stats.ttest_ind(
+        chess.loc[chess["gender"] == "male", "math score"],
+        chess.loc[chess["gender"] == "female", "math score"],
+    )
+    assert row[2] == pytest.approx(float(expected.pvalue))
+    assert row[3] == len(chess)

@@ -273,7 +273,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
         text = _EACH_BIN.sub(lambda m: f"{m.group('each')} {_mention(bins[0] + '_bin', resolver)}", text)
     statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
     if statistic is not None:
-        account_for_statistic(text, statistic, resolver, settings=SETTINGS)
+        statistic = account_for_statistic(text, statistic, resolver, settings=SETTINGS)
     notes = [*methods.notes, *(f"preparation: {step.kind} {step.columns}" for step in prepared.steps)]
     return Instructions(
         text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,

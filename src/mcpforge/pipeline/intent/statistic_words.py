@@ -15,7 +15,8 @@ import re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.accounting import leftovers
-from mcpforge.pipeline.intent.words import ColumnResolver, _key, tokenize
+from mcpforge.pipeline.intent.conditions import find_filters
+from mcpforge.pipeline.intent.words import ColumnResolver, _key, find_values, tokenize
 
 # Words that name a test, a model or their parts. They stand for a column only when they are its exact
 # name: "a chi-squared test" is no mention of "test prep", "fit a linear model" none of "model year".
@@ -99,10 +100,33 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
     return used
 
 
+def _group_values_used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[int]:
+    """Positions of the values that pick the groups ("male and female"): the test's, not conditions."""
+    used: set[int] = set()
+    for hit in find_values(tokens, resolver):
+        if hit.column in intent.group_by:
+            used.update(range(hit.start, hit.start + hit.width))
+    value = intent.options.get("value")
+    for i, token in enumerate(tokens):
+        if value is not None and _number(token) == float(value):
+            used.add(i)  # the hypothesised mean of a one-sample test
+    return used
+
+
+def _number(token: str) -> float | None:
+    try:
+        return float(token)
+    except ValueError:
+        return None
+
+
 def account_for_statistic(
     text: str, intent: Intent, resolver: ColumnResolver, *, settings: re.Pattern[str]
-) -> None:
-    """Refuse ``intent`` when ``text`` holds a meaningful word its statistical reading does not use.
+) -> Intent:
+    """``intent`` with the conditions of ``text``; refused when a meaningful word is still left over.
+
+    Conditions ("for rows where age > 40", "among smokers") are read by the general parser's filter reader
+    on the words the statistical reading did not use, and become the tool's row filters.
 
     Args:
         text: the request without its method sentences and preparation steps (what is computed).
@@ -115,13 +139,16 @@ def account_for_statistic(
         UnmappableRequestError: naming each word left over and why it matters.
     """
     tokens = tokenize(settings.sub(" ", text))
-    found = leftovers(
-        tokens,
-        _used(tokens, intent, resolver),
-        intent,
-        resolver,
-        mentioned=mentioned_columns(tokens, resolver),
-    )
+    used = _used(tokens, intent, resolver) | _group_values_used(tokens, intent, resolver)
+    conditions = find_filters(tokens, resolver, set(used))
+    if conditions.filters and not (conditions.unknown or conditions.ambiguous):
+        used |= conditions.used
+        read = {*intent.columns, *intent.group_by}
+        if not any(f.column in read and f.column in intent.group_by for f in conditions.filters):
+            intent = intent.model_copy(update={"filters": [*intent.filters, *conditions.filters]})
+        else:
+            used -= conditions.used  # a condition on the group column itself: not understood, reported
+    found = leftovers(tokens, used, intent, resolver, mentioned=mentioned_columns(tokens, resolver))
     if found:
         words = "; ".join(f"{item.word!r} ({item.why})" for item in found)
         raise UnmappableRequestError(
@@ -131,3 +158,4 @@ def account_for_statistic(
             understood={"operation": intent.operation, "columns": list(intent.columns),
                         "group_by": list(intent.group_by), "unknown": [item.word for item in found]},
         )  # fmt: skip
+    return intent
