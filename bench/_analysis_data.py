@@ -476,7 +476,7 @@ def _trial(rng: np.random.Generator) -> Dataset:
             "num_missing": "cholesterol",
             "group": "site",
             "group2": "arm",
-            "cat2": "site",
+            "cat2": "arm",  # not "site": a test of a column against itself is no question
             "count_a": "side effects",
             "count_b": "dropouts",
             "target": "systolic after",

@@ -23,6 +23,7 @@ Rule = Literal[
     "string-annotation",
     "format-dunder",
     "import-string",
+    "formula-api",
 ]
 
 CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
@@ -203,4 +204,28 @@ HOOK_METHODS = frozenset(
         "__instancecheck__",
         "__subclasscheck__",
     }
+)
+
+# statsmodels' formula API hands the formula string to patsy, which evaluates every term as Python in the
+# caller's frame (``y ~ I(__import__('os').getpid())``); the multiple-imputation classes build such
+# formulas from the data's column names, so a crafted CSV header would run as code. Banned whole: the array
+# API (``sm.OLS(y, sm.add_constant(X))``) fits the same models without evaluating any string.
+FORMULA_MODULES = ("statsmodels.formula", "statsmodels.imputation", "patsy")
+FORMULA_ATTRIBUTES = frozenset(
+    {
+        "from_formula",
+        "MICE",
+        "MICEData",
+        "MI",
+        "BayesGaussMI",
+        "dmatrix",
+        "dmatrices",
+        "EvalEnvironment",
+        "handle_formula_data",
+    }
+)
+FORMULA_KEYWORDS = frozenset({"formula", "re_formula", "vc_formula"})
+FORMULA_MESSAGE = (
+    "the statsmodels formula API evaluates formula strings as Python (patsy); "
+    "fit with arrays instead, e.g. sm.OLS(y, sm.add_constant(X)).fit()"
 )

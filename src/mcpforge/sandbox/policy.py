@@ -25,6 +25,10 @@ from mcpforge.sandbox._policy_rules import (
     CODING_COOKIE,
     FORBIDDEN_NAMES,
     FORMAT_DUNDER,
+    FORMULA_ATTRIBUTES,
+    FORMULA_KEYWORDS,
+    FORMULA_MESSAGE,
+    FORMULA_MODULES,
     FRAME_ATTRIBUTES,
     HINT_FUNCTIONS,
     HOOK_METHODS,
@@ -188,6 +192,9 @@ class _Checker(ast.NodeVisitor):
             self._check_attribute_name(node, part, on_module=True)
         if any(part in PICKLE_NAMES for part in dotted.split(".")):
             self.flag(node, "pickle", f"{dotted!r} deserializes code (pickle family)")
+        formula_part = "formula" in dotted.split(".")[1:]  # flagged once, as an attribute, above
+        if not formula_part and any(dotted == m or dotted.startswith(m + ".") for m in FORMULA_MODULES):
+            self.flag(node, "formula-api", f"{dotted!r}: {FORMULA_MESSAGE}")
 
     # -- names and attributes ----------------------------------------------------------------------
     def visit_Name(self, node: ast.Name) -> None:
@@ -210,6 +217,8 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _check_attribute_name(self, node: ast.AST, attr: str, *, on_module: bool) -> None:
+        if attr in FORMULA_ATTRIBUTES or (attr == "formula" and on_module):
+            self.flag(node, "formula-api", f"{attr!r}: {FORMULA_MESSAGE}")
         if attr.startswith("__") and attr.endswith("__") and attr not in ALLOWED_DUNDERS:
             self.flag(node, "dunder-attribute", f"dunder attribute {attr!r} is not allowed")
         elif attr in FRAME_ATTRIBUTES:
@@ -240,6 +249,8 @@ class _Checker(ast.NodeVisitor):
             if kw.arg in {"storage_options", "allow_pickle"}:
                 rule: Rule = "pickle" if kw.arg == "allow_pickle" else "pandas-escape"
                 self.flag(kw.value, rule, f"keyword {kw.arg!r} is not allowed")
+            if kw.arg in FORMULA_KEYWORDS:
+                self.flag(kw.value, "formula-api", f"keyword {kw.arg!r}: {FORMULA_MESSAGE}")
             if name == "query" and kw.arg in QUERY_ESCAPES:
                 self.flag(kw.value, "pandas-escape", f"query(..., {kw.arg}=...) is not allowed")
         if name in {"query", "eval"}:

@@ -158,10 +158,15 @@ def _unknown_head(tokens: list[str], used: set[int], resolver: ColumnResolver) -
     return Leftover(word=word, why="what is measured is not a column of the data")
 
 
-def _named_in_full(column: str, tokens: list[str]) -> bool:
+def _named_in_full(column: str, tokens: list[str], resolver: ColumnResolver) -> bool:
     """The request spells the column's whole name ("product type"), not a word it shares ("products")."""
     words = [singular(w) for w in norm(column).split()]
     plain = [singular(t) for t in tokens]
+    # A name written exactly as the file has it ("math score", "Mar.2019") reaches here as a placeholder
+    # word that stands for that one column (intent/instructions.py): named in full too.
+    aliases: dict[str, str] = getattr(resolver, "aliases", {})
+    if any(aliases.get(token) == column for token in tokens):
+        return True
     return column.lower() in tokens or any(plain[i : i + len(words)] == words for i in range(len(plain)))
 
 
@@ -181,7 +186,7 @@ def leftovers(
     read = _intent_columns(intent)
     whole_table = intent.operation in _WHOLE_TABLE_OPS and not intent.columns
     for column in mentioned or []:
-        if column not in read and not whole_table and _named_in_full(column, tokens):
+        if column not in read and not whole_table and _named_in_full(column, tokens, resolver):
             found.append(
                 Leftover(word=column, why="the request names this column but the reading does not use it")
             )

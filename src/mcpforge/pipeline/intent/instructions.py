@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
 from mcpforge.pipeline.intent.methods import read_methods
+from mcpforge.pipeline.intent.phrasings import plain_phrasing
 from mcpforge.pipeline.intent.preparation import read_preparation
-from mcpforge.pipeline.intent.statistics import read_statistics
-from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular
+from mcpforge.pipeline.intent.statistic_words import account_for_statistic, mentioned_columns
+from mcpforge.pipeline.intent.statistics import SETTINGS, read_statistics
+from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
 _QUOTED = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201d\u2019]{1,80})[\"'`\u201d\u2019]")
@@ -34,7 +36,8 @@ _NEW_COLUMN = re.compile(
 _OPERATORS = {"sum": "+", "total": "+", "difference": "-", "product": "*", "ratio": "/"}
 _OP_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "per"}
 _ITS = re.compile(
-    r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b",
+    r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b"
+    r"|\bit\b(?=\s+(?:correlates?|relates?|compares?|varies|vary|differs?|changes?|follows?|is\s+normally))",
     re.IGNORECASE,
 )
 _EACH_BIN = re.compile(
@@ -50,12 +53,24 @@ _EACH_GROUP = re.compile(
 _ROW_NOUN_PHRASE = re.compile(
     r"\s*\b(?:(?:paid|made|given|spent|earned|received|reported|recorded|bought|sold|owned|held|taken|placed|"
     r"submitted|filed|driven|scored|booked)\s+)?(?:by|of|among|across|from|for|over)\s+(?:the\s+|all\s+)?"
-    r"(?P<noun>[A-Za-z]+)\b(?=\s*(?:[,.;:?!]|$|\b(?:in|for|per|by|and|then|grouped|across)\b))",
+    r"(?P<noun>[A-Za-z]+)\b(?=\s*(?:[,.;:?!]|$|\b(?:in|for|per|by|and|then|grouped|across|whose|who|with|"
+    r"where|having)\b))",
     re.IGNORECASE,
+)
+# Statistics the catalogue has no template for, whose words would otherwise read as one it has ("the
+# interquartile range" as the range, min and max): refused, saying what can be asked instead.
+_UNSUPPORTED = [
+    (re.compile(r"\binter-?\s?quartile\s+range\b|\biqr\b", re.IGNORECASE),
+     "the interquartile range is not computed by the catalogue; ask for the 25th and 75th percentiles"),
+]  # fmt: skip
+_ROW_NOUN_SUBJECT = re.compile(
+    r"\b(?P<noun>[A-Za-z]+)\b(?=\s+(?:whose|who|with|where|having)\b)", re.IGNORECASE
 )
 _VALUE_OF = re.compile(
     r"\b(mean|average|median|maximum|minimum|max|min|total|typical)\s+value\s+of\b", re.IGNORECASE
 )
+# "an unusual Glucose", "outlying prices", "anomalous readings of X": adjectives that ask for the outliers.
+_UNUSUAL = re.compile(r"\b(?:unusual|anomalous|abnormal|atypical|aberrant|outlying)\b", re.IGNORECASE)
 _ADJECTIVES = re.compile(
     r"\b(?:scaled|rescaled|normali[sz]ed|standardi[sz]ed|imputed|filled|binned|cleaned)\s+", re.IGNORECASE
 )
@@ -129,21 +144,33 @@ def _row_nouns(schema: DatasetSchema) -> set[str]:
 
 
 def _drop_row_nouns(text: str, schema: DatasetSchema, resolver: ColumnResolver) -> str:
-    """ "the mean fare paid by the passengers": the passengers are the rows, not a column to group by."""
+    """ "the mean fare paid by the passengers": the passengers are the rows, not a column to group by.
+
+    "excluding passengers with a missing Age", "passengers whose Age is over 40": the rows again, said so.
+    """
     nouns = _row_nouns(schema)
 
-    def drop(match: re.Match[str]) -> str:
-        noun = match.group("noun")
-        is_row = singular(noun.lower()) in nouns and noun.lower().endswith("s")
-        return "" if is_row and resolver.resolve(noun, fuzzy=False) is None else match.group(0)
+    def is_row(noun: str) -> bool:
+        plural = singular(noun.lower()) in nouns and noun.lower().endswith("s")
+        return plural and resolver.resolve(noun, fuzzy=False) is None
 
-    return _ROW_NOUN_PHRASE.sub(drop, text)
+    text = _ROW_NOUN_PHRASE.sub(lambda m: "" if is_row(m.group("noun")) else m.group(0), text)
+    return _ROW_NOUN_SUBJECT.sub(lambda m: "rows" if is_row(m.group("noun")) else m.group(0), text)
+
+
+def _boolean_plurals(text: str, schema: DatasetSchema) -> str:
+    """ "on holidays", "for smokers": the plural of a one-word yes/no column is that column being true."""
+    for info in schema.columns:
+        name = info.name.strip()
+        if info.kind == "boolean" and re.fullmatch(r"[A-Za-z]+", name) and not name.lower().endswith("s"):
+            text = re.sub(rf"\b{re.escape(name)}s\b", name, text, flags=re.IGNORECASE)
+    return text
 
 
 def _mention(column: str, resolver: QuotedResolver) -> str:
     """How to write ``column`` back into the text so the parser finds it again."""
-    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 _]*", column.strip()):
-        return column.strip()
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", column.strip()):
+        return column.strip()  # one word; spaced names get a placeholder, their words are not re-read
     word = f"{_PLACEHOLDER}{chr(ord('a') + len(resolver.aliases) % 26)}{'x' * (len(resolver.aliases) // 26)}"
     resolver.aliases[word] = column
     return word
@@ -219,19 +246,34 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
-    methods = read_methods(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
-    text, derived = _new_columns(methods.text, resolver)
+    plain = plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
+    methods = read_methods(_boolean_plurals(plain, schema))
+    for pattern, why in _UNSUPPORTED:
+        if pattern.search(methods.text) and not re.search(
+            r"outlier|anomal|extreme|unusual", methods.text, re.I
+        ):
+            raise UnmappableRequestError(
+                f"cannot map the request {request!r} onto a data analysis: {why}",
+                understood={"unsupported": pattern.pattern},
+            )
+    text, derived = _new_columns(_UNUSUAL.sub("outlier", methods.text), resolver)
     prepared = read_preparation(text, resolver)
     text = _drop_step_remarks(prepared.text, prepared.steps, resolver)
     touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
     if len(touched) == 1 and not derived:
         text = _refer(text, _mention(touched[0], resolver))
+    elif not touched and not derived and _ITS.search(text):
+        named = mentioned_columns(tokenize(text), resolver)
+        if len(named) == 1:  # "How spread out is Fare? Give its standard deviation."
+            text = _refer(text, _mention(named[0], resolver))
     bins = [column for step in prepared.steps if step.kind == "bin" for column in step.columns]
     for column in bins:
         resolver.extra[f"{column}_bin"] = "categorical"
     if len(bins) == 1:
         text = _EACH_BIN.sub(lambda m: f"{m.group('each')} {_mention(bins[0] + '_bin', resolver)}", text)
     statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
+    if statistic is not None:
+        statistic = account_for_statistic(text, statistic, resolver, settings=SETTINGS)
     notes = [*methods.notes, *(f"preparation: {step.kind} {step.columns}" for step in prepared.steps)]
     return Instructions(
         text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
@@ -269,6 +311,41 @@ def _population(intent: Intent, method: AnalysisMethod) -> Intent:
     return intent
 
 
+_METHOD_USERS: dict[str, tuple[str, ...]] = {
+    "outlier_rule": ("outliers", "group_outliers"),
+    "outlier_threshold": ("outliers", "group_outliers"),
+    "significance": ("statistical_test",),
+    "correlation_method": ("correlation", "statistical_test"),
+}
+
+
+def _unused_method(intent: Intent, method: AnalysisMethod) -> None:
+    """Refuse when a method sentence says how to compute something the reading does not compute.
+
+    "Consider values more than 3 standard deviations from the mean as outliers" under a row count means the
+    question was misread (the outliers were asked for): answering the count would look validated and be wrong.
+    """
+    unused = [
+        name
+        for name, users in _METHOD_USERS.items()
+        if getattr(method, name) is not None and intent.operation not in users
+    ]
+    correlation_tests = ("pearson", "spearman", "kendall")
+    if (
+        intent.operation == "statistical_test"
+        and method.correlation_method is not None
+        and intent.options.get("test") not in correlation_tests
+    ):
+        unused.append("correlation_method")
+    if unused:
+        said = ", ".join(f"{name}={getattr(method, name)!r}" for name in dict.fromkeys(unused))
+        raise UnmappableRequestError(
+            f"the request states a method ({said}) that the reading as {intent.operation!r} does not use: "
+            "the question was probably not understood; ask for that analysis in so many words",
+            understood={"operation": intent.operation, "unused_method": said},
+        )
+
+
 def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     """Attach the steps and method; apply the method to the operation's options; group by bin columns."""
     method, options = instructions.method, dict(intent.options)
@@ -284,6 +361,7 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
             intent = intent.model_copy(update={"operation": "group_outliers", "group_by": [group]})
             options.setdefault("method", "zscore" if method.outlier_rule != "iqr" else "iqr")
     intent = _population(intent, method)
+    _unused_method(intent, method)
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(

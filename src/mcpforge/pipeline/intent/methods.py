@@ -15,13 +15,35 @@ from dataclasses import dataclass
 from mcpforge.models import AnalysisMethod
 
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_DIGITS = r"(\d+|zero|one|two|three|four|five|six)"
+_DIGITS = r"(?P<places>\d+|zero|one|two|three|four|five|six)"
+_VERBS = r"round(?:ed|ing)?|give|report|express|present|provide|answer|show"
+_PLACES = (
+    rf"{_DIGITS}\s*(?:decimal(?:\s+places?|\s+points?|\s+digits?|s)?|dp|d\.p\.|"
+    rf"digits?\s+after\s+the\s+decimal(?:\s+point)?)"
+)
+# The verb nearest the places ("report the mean and median of X, rounded to 2 decimals" is "rounded ..."):
+# what sits between a verb other than "round" and the places is the question ("give me the median X, to
+# two decimal places"), so only the places are cut from it.
 _ROUND = re.compile(
-    rf"[,;]?\s*\(?\b(?:and\s+)?(?:please\s+)?(?:round(?:ed|ing)?|give|report|express|present|provide|"
-    rf"answer|show)\b[^.;?!]{{0,60}}?\b(?:to|with|in|at)\s+(?:the\s+nearest\s+)?{_DIGITS}\s*"
-    rf"(?:decimal(?:\s+places?|\s+points?|\s+digits?|s)?|dp|d\.p\.|digits?\s+after\s+the\s+decimal(?:\s+point)?)\)?",
+    rf"[,;]?\s*\(?\b(?:and\s+)?(?:please\s+)?(?P<verb>{_VERBS})\b"
+    rf"(?P<mid>(?:(?!\b(?:{_VERBS})\b)[^.;?!]){{0,60}}?)"
+    rf"(?P<tail>,?\s*\b(?:to|with|in|at)\s+(?:the\s+nearest\s+)?{_PLACES})\)?",
     re.IGNORECASE,
 )
+# ", 3 decimals" / "(2 dp)" with no verb at all.
+_ROUND_BARE = re.compile(rf"(?:[,;]|\()\s*(?:to\s+)?{_PLACES}\s*\)?", re.IGNORECASE)
+_FILLER = frozenset({"it", "the", "answer", "answers", "result", "results", "value", "values", "your", "all",
+                     "them", "numbers", "number", "final", "me", "each", "every", "figures", "output", "this",
+                     "that", "these", "those", "us", "please"})  # fmt: skip
+
+
+def _cut_rounding(match: re.Match[str]) -> str:
+    verb, mid = match.group("verb").lower(), match.group("mid")
+    if verb.startswith("round") or set(re.findall(r"[a-z]+", mid.lower())) <= _FILLER:
+        return " "
+    return match.group(0)[: match.start("tail") - match.start()] + " "
+
+
 _ROUND_INTEGER = re.compile(
     r"[,;]?\s*\b(?:round(?:ed)?|give|report)\b[^.;?!]{0,40}?\bto\s+the\s+nearest\s+(?:integer|whole\s+number)",
     re.IGNORECASE,
@@ -64,6 +86,17 @@ _INSTRUCTION_OPENING = re.compile(
     r"your\s+answer|define|outliers?\s+are|values?\s+(?:more|greater)|only|with)\b",
     re.IGNORECASE,
 )
+# "Report the mean Age to 2 decimals.": a sentence that opens like an instruction but asks for something.
+_QUESTION_OPENING = re.compile(r"^\s*(?:please\s+)?(?:give|report|provide|present|express|show)\b", re.I)
+_NOT_ASKED = _FILLER | {"give", "report", "provide", "present", "express", "show", "the", "a", "an", "and",
+                        "of", "to", "in", "with", "as", "for", "rounded", "round", "decimal", "decimals",
+                        "places", "place"}  # fmt: skip
+
+
+def _asks_something(rest: str) -> bool:
+    return bool(set(re.findall(r"[a-z][a-z'-]*", rest.lower())) - _NOT_ASKED)
+
+
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 
 
@@ -83,8 +116,8 @@ def _alpha(raw: str) -> float:
 
 def _read(sentence: str) -> dict[str, object]:
     found: dict[str, object] = {}
-    if match := _ROUND.search(sentence):
-        word = match.group(1).lower()
+    if match := _ROUND.search(sentence) or _ROUND_BARE.search(sentence):
+        word = match.group("places").lower()
         found["round_digits"] = _NUMBER_WORDS.get(word) if word in _NUMBER_WORDS else int(word)
     elif _ROUND_INTEGER.search(sentence):
         found["round_digits"] = 0
@@ -116,12 +149,13 @@ def read_methods(text: str) -> MethodReading:
     for sentence in sentences:
         read = _read(sentence)
         found.update({k: v for k, v in read.items() if k not in found})
-        if read and _INSTRUCTION_OPENING.match(sentence) and len(sentences) > 1:
+        rest = _ROUND_BARE.sub(" ", _ROUND.sub(_cut_rounding, sentence))
+        for pattern in (_ROUND_INTEGER, _ALPHA, _ALPHA_AT, _KIND_WORD):
+            rest = pattern.sub(" ", rest)
+        asks = _QUESTION_OPENING.match(sentence) is not None and _asks_something(rest)
+        if read and _INSTRUCTION_OPENING.match(sentence) and len(sentences) > 1 and not asks:
             notes.append(f"method instruction: {sentence.strip()!r}")
             continue
-        rest = sentence
-        for pattern in (_ROUND, _ROUND_INTEGER, _ALPHA, _ALPHA_AT, _KIND_WORD):
-            rest = pattern.sub(" ", rest)
         kept.append(rest)
     remaining = " ".join(s.strip() for s in kept).strip() or text
     return MethodReading(method=AnalysisMethod.model_validate(found), text=remaining, notes=notes)

@@ -14,6 +14,7 @@ from typing import Any
 
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.statistic_words import mentioned_columns
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _TESTS: list[tuple[str, str]] = [
@@ -55,21 +56,9 @@ _ONE_SAMPLE_VALUE = re.compile(
     r"\s*(-?\d+(?:\.\d+)?)\b(?!\s*%)",
     re.IGNORECASE,
 )
+# The phrases that set a model's split and seed; their numbers are read into the options.
+SETTINGS = re.compile(f"{_SPLIT.pattern}|{_SEED.pattern}", re.IGNORECASE)
 _DISCRETE = {"categorical", "boolean", "text"}
-
-
-def _mentioned(tokens: list[str], resolver: ColumnResolver) -> list[str]:
-    found: list[str] = []
-    i = 0
-    while i < len(tokens):
-        hit = resolver.match_at(tokens, i, fuzzy=len(tokens[i]) >= 5)
-        if hit is None:
-            i += 1
-            continue
-        if hit[0] not in found:
-            found.append(hit[0])
-        i += hit[1]
-    return found
 
 
 def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]:
@@ -129,7 +118,7 @@ def _regression(
     target: str | None = None
     if (match := _TARGET.search(text)) is not None:
         phrase = next(g for g in match.groups() if g)
-        named = _mentioned(tokenize(phrase), resolver)
+        named = mentioned_columns(tokenize(phrase), resolver)
         target = named[-1] if named else None
     target = target or (numeric[0] if numeric else None)
     features = [c for c in numeric if c != target]
@@ -200,9 +189,9 @@ def read_statistics(
     even though they are no part of what is computed.
     """
     low = context.lower()
-    columns = _mentioned(tokenize(text), resolver)
+    columns = mentioned_columns(tokenize(text), resolver)
     if not columns:
-        columns = _mentioned(tokenize(context), resolver)
+        columns = mentioned_columns(tokenize(context), resolver)
     base: dict[str, Any] = {"request": request, "method": method}
     test = _test_name(low)
     if test is None and _SIGNIFICANCE.search(low) and _CORRELATION.search(low):

@@ -1,0 +1,161 @@
+"""Every word of a statistical request accounted for, as on every other path.
+
+A test, shape or regression request is read at once by ``intent/statistics.py``; without this pass a
+condition ("among smokers", "for rows where age > 40"), another column or a number it does not use would be
+dropped silently and the answer would look validated. The words the statistical reading uses (its columns,
+its group and the values that pick the groups, the names of tests and models, the split and seed) are
+marked used; every other word goes through :func:`~mcpforge.pipeline.intent.accounting.leftovers`, the same
+check the general parser's readings pass, and a meaningful leftover refuses the request naming it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.models import Intent
+from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.conditions import find_filters
+from mcpforge.pipeline.intent.words import ColumnResolver, _key, find_values, tokenize
+
+# Words that name a test, a model or their parts. They stand for a column only when they are its exact
+# name: "a chi-squared test" is no mention of "test prep", "fit a linear model" none of "model year".
+STAT_VOCABULARY = frozenset({
+    "test", "tests", "tested", "testing", "model", "models", "sample", "samples", "feature", "features",
+    "target", "predictor", "predictors", "variable", "variables", "significance", "level", "variance",
+    "analysis", "regression", "linear", "correlation", "coefficient", "distribution", "normal",
+    "normality", "group", "groups", "difference", "error", "split", "seed", "random", "fit", "rank",
+    "ranks", "skew", "skewness", "kurtosis", "tail", "tails", "hypothesis", "independence", "association",
+    "input", "inputs", "response", "outcome", "label", "train", "training", "set", "data", "parametric",
+    "nonparametric", "sided", "two-sided", "tailed", "two-tailed", "day", "days", "week", "weeks", "month",
+    "months", "year", "years", "hour", "hours",
+})  # fmt: skip
+_LOCATION_WORDS = frozenset({"mean", "means", "average", "averages", "median", "medians"})
+_LOCATION_TESTS = frozenset({"ttest_ind", "welch_ttest", "ttest_rel", "ttest_1samp", "anova", "mannwhitney"})
+_ERROR_WORDS = frozenset({"squared", "square", "absolute"})
+_NOT_BEFORE = frozenset({"normal", "normally", "significant", "significantly", "independent", "correlated",
+                         "different", "differ", "related", "equal", "the"})  # fmt: skip
+
+
+def column_at(tokens: list[str], i: int, resolver: ColumnResolver) -> tuple[str, int] | None:
+    """The column named at ``tokens[i]``; a statistics word counts only when it is the column's exact name."""
+    hit = resolver.match_at(tokens, i, fuzzy=len(tokens[i]) >= 5)
+    if hit is None:
+        return None
+    if hit[1] == 1 and tokens[i] in STAT_VOCABULARY and _key(tokens[i]) != _key(hit[0]):
+        return None
+    return hit
+
+
+def mentioned_columns(tokens: list[str], resolver: ColumnResolver) -> list[str]:
+    """Every column the tokens name, in order, each once."""
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        hit = column_at(tokens, i, resolver)
+        if hit is None:
+            i += 1
+            continue
+        if hit[0] not in found:
+            found.append(hit[0])
+        i += hit[1]
+    return found
+
+
+def _names(tokens: list[str], i: int, columns: list[str], resolver: ColumnResolver) -> bool:
+    hit = column_at(tokens, i, resolver) if i < len(tokens) else None
+    return hit is not None and hit[0] in columns
+
+
+def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[int]:
+    read = {*intent.columns, *intent.group_by, str(intent.options.get("target", ""))}
+    test = str(intent.options.get("test", ""))
+    pairwise = bool(intent.group_by) or len(intent.columns) == 2  # "between A and B", "A versus B"
+    used: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        token, after = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else ""
+        hit = column_at(tokens, i, resolver)
+        if hit is not None and hit[0] in read:
+            used.update(range(i, i + hit[1]))
+            i += hit[1]
+            continue
+        if (
+            token in STAT_VOCABULARY
+            or (token in _LOCATION_WORDS and test in _LOCATION_TESTS)
+            or (
+                token in {"mean", "average"}
+                and after in _ERROR_WORDS
+                and intent.operation == "linear_regression"
+            )
+            or (token in {"between", "vs", "versus"} and pairwise)
+            or (token == "not" and (after in _NOT_BEFORE or (i > 0 and tokens[i - 1] == "or")))
+            or (token == "non" and after == "parametric")
+            or (
+                token == "non" and _names(tokens, i + 1, intent.group_by, resolver)
+            )  # "holiday and non-holiday"
+        ):
+            used.add(i)
+        i += 1
+    return used
+
+
+def _group_values_used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[int]:
+    """Positions of the values that pick the groups ("male and female"): the test's, not conditions."""
+    used: set[int] = set()
+    for hit in find_values(tokens, resolver):
+        if hit.column in intent.group_by:
+            used.update(range(hit.start, hit.start + hit.width))
+    value = intent.options.get("value")
+    for i, token in enumerate(tokens):
+        if value is not None and _number(token) == float(value):
+            used.add(i)  # the hypothesised mean of a one-sample test
+    return used
+
+
+def _number(token: str) -> float | None:
+    try:
+        return float(token)
+    except ValueError:
+        return None
+
+
+def account_for_statistic(
+    text: str, intent: Intent, resolver: ColumnResolver, *, settings: re.Pattern[str]
+) -> Intent:
+    """``intent`` with the conditions of ``text``; refused when a meaningful word is still left over.
+
+    Conditions ("for rows where age > 40", "among smokers") are read by the general parser's filter reader
+    on the words the statistical reading did not use, and become the tool's row filters.
+
+    Args:
+        text: the request without its method sentences and preparation steps (what is computed).
+        intent: the statistical reading of ``text``.
+        resolver: the column resolver of the request (quoted names included).
+        settings: the phrases that set the test split and the seed ("20% for testing", "seed 42"),
+            read into the options in another form (0.2), so their numbers are not leftovers.
+
+    Raises:
+        UnmappableRequestError: naming each word left over and why it matters.
+    """
+    tokens = tokenize(settings.sub(" ", text))
+    used = _used(tokens, intent, resolver) | _group_values_used(tokens, intent, resolver)
+    conditions = find_filters(tokens, resolver, set(used))
+    if conditions.filters and not (conditions.unknown or conditions.ambiguous):
+        used |= conditions.used
+        read = {*intent.columns, *intent.group_by}
+        if not any(f.column in read and f.column in intent.group_by for f in conditions.filters):
+            intent = intent.model_copy(update={"filters": [*intent.filters, *conditions.filters]})
+        else:
+            used -= conditions.used  # a condition on the group column itself: not understood, reported
+    found = leftovers(tokens, used, intent, resolver, mentioned=mentioned_columns(tokens, resolver))
+    if found:
+        words = "; ".join(f"{item.word!r} ({item.why})" for item in found)
+        raise UnmappableRequestError(
+            f"cannot map the request {intent.request!r} onto a data analysis: not every word was understood "
+            f"by the {intent.operation} reading: {words}. Available columns: "
+            f"{', '.join(repr(c) for c in resolver.schema.column_names)}.",
+            understood={"operation": intent.operation, "columns": list(intent.columns),
+                        "group_by": list(intent.group_by), "unknown": [item.word for item in found]},
+        )  # fmt: skip
+    return intent
