@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import math
 import os
+import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
