@@ -20,18 +20,12 @@ from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
-from mcpforge.pipeline.intent.parse import (
-    Phrases,
-    detect_operations,
-    find_grain,
-    find_groups,
-    find_metrics,
-    find_sort_order,
-    find_top_n,
-)
+from mcpforge.pipeline.intent.metrics import find_metrics
+from mcpforge.pipeline.intent.parse import Phrases, detect_operations, find_sort_order, find_top_n
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
