@@ -14,7 +14,7 @@ keeps the first N, so "which department has the highest readmission rate" is the
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import pandas as pd
 
@@ -41,8 +41,10 @@ RATIO_FUNCS = ("count", "sum", "nunique")
 
 
 def _metric_param(name: str, default: dict[str, Any], description: str) -> Param:
-    return Param(name=name, annotation="dict[str, Any]", schema=METRICS_SCHEMA["items"],
-                 description=description, default=default)  # fmt: skip
+    schema = cast("dict[str, Any]", METRICS_SCHEMA["items"])
+    return Param(
+        name=name, annotation="dict[str, Any]", schema=schema, description=description, default=default
+    )
 
 
 def _by(keys: list[str]) -> list[str]:

@@ -138,6 +138,8 @@ def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
             out.notes.append(f"'{tokens[i]} {unresolved}' read as an average per row")
             out.per_row = True
             end += 1
+        elif unresolved and tokens[i] in {"by", "per"} and _rate_after(tokens, end):
+            out.ranking_metric = True  # "by readmission rate": the rate scanner reads it
         elif unresolved and tokens[i] in {"by", "per"} and looks_like_column_word(unresolved):
             record_unknown(out, unresolved, resolver)
         if columns or (unresolved and tokens[i] in {"by", "per"}):
@@ -147,6 +149,16 @@ def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
 
 _LEVEL_WORDS = frozenset({"level", "grade", "code", "type", "class", "rating", "tier", "group", "year",
                           "month", "hour", "day", "week", "quarter", "rank", "score", "band"})  # fmt: skip
+
+
+_RATE_WORDS = frozenset(
+    {"rate", "rates", "share", "percentage", "percent", "proportion", "fraction", "ratio"}
+)
+
+
+def _rate_after(tokens: list[str], end: int) -> bool:
+    """``by readmission rate``: a word that names no column, then a rate word."""
+    return end + 1 < len(tokens) and tokens[end + 1] in _RATE_WORDS
 
 
 def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> bool:

@@ -315,6 +315,7 @@ def looks_like_column_word(word: str) -> bool:
         "far", "default", "hand", "itself", "then", "how", "what", "which", "using", "name", "descending",
         "ascending", "value", "values", "size", "volume", "column", "columns", "field", "fields", "variable",
         "variables", "category_value", "group", "groups", "row", "rows", "first", "last", "order",
+        "rate", "rates", "share", "shares", "percentage", "percent", "proportion", "fraction", "ratio",
     }  # fmt: skip
 
 
