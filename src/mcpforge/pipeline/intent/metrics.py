@@ -126,6 +126,10 @@ def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
         while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
             j += 1
         columns, end, unresolved = column_list(tokens, j, resolver, out)
+        rate_at = end + 1 if unresolved and not columns else end
+        if (columns or unresolved) and rate_at < len(tokens) and tokens[rate_at] in _RATE_NOUNS:
+            i = end  # "the lowest pass rate", "highest conversion rate": a ranking by a rate (rates.py)
+            continue
         numeric_funcs = any(f in {"sum", "mean", "median", "std"} for f in funcs)
         if numeric_funcs and columns and all(resolver.kind(c) != "numeric" for c in columns):
             columns = []  # "mean session duration": "session" is the entity, not session_date
@@ -158,6 +162,7 @@ def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
         i = max(end, j, i + 1)
 
 
+_RATE_NOUNS = frozenset({"rate", "rates", "share", "percentage", "proportion", "fraction", "ratio"})
 _ENTITY_HINTS = frozenset(
     [
         "accidents",

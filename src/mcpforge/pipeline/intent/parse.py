@@ -78,6 +78,7 @@ GROUP_TRIGGERS: list[tuple[str, ...]] = [
     ("for", "each"),
     ("for", "every"),
     ("in", "each"),
+    ("in", "every"),
     ("within", "each"),
     ("across",),
     ("per",),

@@ -123,33 +123,46 @@ def _quantity_column(resolver: ColumnResolver) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _names_the_rows(word: str, resolver: ColumnResolver) -> bool:
+    """``grades`` in grades.csv names the rows, though it partly matches ``grade_level``."""
+    column = resolver.resolve(word)
+    return (
+        word.endswith("s")
+        and singular(word) == _row_noun(resolver)
+        and (column is None or norm(column) != singular(word))
+    )
+
+
+def _entity(word: str, resolver: ColumnResolver, notes: list[str]) -> Aggregation | None:
+    """An entity word before "per": its distinct ids when they repeat, else the rows; a quantity word."""
+    quantity = _quantity_column(resolver)
+    if singular(word) in _QUANTITY_WORDS and quantity is not None:
+        notes.append(f"{word!r} read as the sum of {quantity!r}")
+        return Aggregation(column=quantity, func="sum")
+    identifier = id_column(word, resolver) if word.endswith("s") else None
+    info = resolver.schema.get(identifier) if identifier else None
+    if info is not None and not _unique(info.distinct_count, resolver):
+        notes.append(f"{word!r} counted as distinct {info.name!r}")
+        return Aggregation(column=info.name, func="nunique")
+    if (_is_rows(word, resolver) and word.endswith("s")) or word in {"number", "count"}:
+        return Aggregation(func="count")  # "number" alone: the tokenizer dropped "of orders"
+    return None
+
+
 def _numerator(
     tokens: list[str], i: int, resolver: ColumnResolver, notes: list[str]
 ) -> tuple[Aggregation, int] | None:
     """What stands before "per" at ``i``: (aggregate, start index)."""
+    word = tokens[i - 1] if i > 0 else ""
+    if _names_the_rows(word, resolver):
+        return Aggregation(func="count"), i - 1
     for width in (3, 2, 1):
         start = i - width
-        if start < 0:
-            continue
-        hit = resolver.match_at(tokens, start, fuzzy=width == 1)
+        hit = resolver.match_at(tokens, start, fuzzy=width == 1) if start >= 0 else None
         if hit is not None and hit[1] == width and resolver.kind(hit[0]) == "numeric":
             return Aggregation(column=hit[0], func="sum"), start
-    if i == 0 or not tokens[i - 1].isalpha():
-        return None
-    word = tokens[i - 1]
-    quantity = _quantity_column(resolver)
-    if singular(word) in _QUANTITY_WORDS and quantity is not None:
-        notes.append(f"{word!r} read as the sum of {quantity!r}")
-        return Aggregation(column=quantity, func="sum"), i - 1
-    identifier = id_column(word, resolver)
-    if identifier is not None and word.endswith("s"):
-        info = resolver.schema.get(identifier)
-        if info is not None and not _unique(info.distinct_count, resolver):
-            notes.append(f"{word!r} counted as distinct {identifier!r}")
-            return Aggregation(column=identifier, func="nunique"), i - 1
-    if (_is_rows(word, resolver) and word.endswith("s")) or word in {"number", "count"}:
-        return Aggregation(func="count"), i - 1  # "number" alone: the tokenizer dropped "of orders"
-    return None
+    found = _entity(word, resolver, notes) if word.isalpha() else None
+    return (found, i - 1) if found is not None else None
 
 
 def _prefix(tokens: list[str], start: int, used: set[int]) -> tuple[str, int]:
@@ -193,8 +206,8 @@ def _is_ratio(how: str, kind: str, numerator: Aggregation, denominator: Aggregat
     """Whether the words around "per" make a ratio rather than the grouping or count readings."""
     if how == "other" and kind not in {"measure", "quantity"}:
         return False  # "total amount per customer": one total per customer, a grouping
-    if how == "count" and numerator.func == "sum" and numerator.column != _quantity_column(resolver):
-        return False  # "number of vehicles per ...": the count / sum reading of the metric scanner
+    if how == "count":
+        return False  # "number of orders per customer": one count per customer, a grouping
     return numerator != denominator and not (kind == "rows" and numerator.func != "sum")
 
 
