@@ -37,6 +37,7 @@ _TOP_DESC = {
 }
 _TOP_ASC = {"bottom", "lowest", "smallest", "least", "fewest", "worst", "minimum", "quietest", "youngest",
             "earliest", "cheapest", "shortest", "coldest"}  # fmt: skip
+RANK_WORDS = frozenset(_TOP_DESC | _TOP_ASC)
 # Superlatives that name the sort column themselves ("the 10 youngest drivers" sorts by age).
 SUPERLATIVE_COLUMNS = {"youngest": "age", "oldest": "age", "cheapest": "price", "priciest": "price",
                        "hottest": "temperature", "coldest": "temperature", "earliest": "date",

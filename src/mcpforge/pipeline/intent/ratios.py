@@ -72,14 +72,14 @@ def _unique(distinct: int, resolver: ColumnResolver) -> bool:
     return not schema.sampled and schema.row_count > 0 and distinct >= _UNIQUE_SHARE * schema.row_count
 
 
-def _row_noun(resolver: ColumnResolver) -> str:
+def row_noun(resolver: ColumnResolver) -> str:
     """``admission`` for admissions.csv: what one row of the file is called."""
     return singular(Path(resolver.schema.path).stem.lower().replace("-", "_").split("_")[-1])
 
 
 def _is_rows(word: str, resolver: ColumnResolver) -> bool:
     base = singular(word)
-    return base in ENTITY_WORDS or base == _row_noun(resolver)
+    return base in ENTITY_WORDS or base == row_noun(resolver)
 
 
 def _level(column: str) -> bool:
@@ -128,7 +128,7 @@ def _names_the_rows(word: str, resolver: ColumnResolver) -> bool:
     column = resolver.resolve(word)
     return (
         word.endswith("s")
-        and singular(word) == _row_noun(resolver)
+        and singular(word) == row_noun(resolver)
         and (column is None or norm(column) != singular(word))
     )
 
