@@ -246,8 +246,15 @@ def _unaccounted(
 
 
 def _describes_the_rows(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
-    """``traffic`` in "traffic accidents": a noun before the noun for the rows that restricts nothing."""
-    if i + 1 >= len(tokens) or not describes_rows(tokens[i]):
+    """``traffic`` in "Analyze traffic accidents by ...": the request's head names the rows it is about.
+
+    Only at the head (after the lead words): a modifier inside the question ("orders per store manager",
+    "number of online orders") is a condition the reading would drop.
+    """
+    head = next(
+        (k for k, token in enumerate(tokens) if token not in _LEAD and token not in FILLER_WORDS), None
+    )
+    if i != head or i + 1 >= len(tokens) or not describes_rows(tokens[i]):
         return False
     nxt = tokens[i + 1]
     forms = {nxt, singular(nxt), nxt.removesuffix("s")}

@@ -125,7 +125,8 @@ FILLER_WORDS = frozenset({
     "comes", "came", "pay", "pays", "paid", "spend", "spends", "spent", "sell", "sells", "sold", "buy",
     "buys", "bought", "place", "places", "placed", "take", "takes", "took", "taken", "contribute",
     "contributes", "contributed", "account", "accounts", "go", "goes", "went", "happen", "happened",
-    "occur", "occurred", "generated", "record", "recorded", "log", "logged", "saw", "seen",
+    "occur", "occurred", "generated", "hold", "holds", "keep", "keeps", "record", "recorded", "log",
+    "logged", "saw", "seen",
     # generic nouns for the rows and what they are about
     "result", "results", "people", "person", "persons", "customer", "customers", "user", "users",
     "student", "students", "patient", "patients", "member", "members", "visitor", "visitors", "client",
@@ -159,7 +160,8 @@ _RESTRICTING_WORDS = frozenset({
     "large", "big", "small", "expensive", "cheap", "new", "old", "late", "early", "high", "low", "long",
     "short", "good", "bad", "recent", "open", "active", "inactive", "unpaid", "free", "premium", "valid",
     "invalid", "repeat", "fraudulent", "vip", "local", "foreign", "domestic", "international", "urgent",
-    "major", "minor", "senior", "junior", "main", "key",
+    "major", "minor", "senior", "junior", "main", "key", "online", "offline", "web", "mobile", "paid",
+    "pending", "cancelled", "canceled", "returned", "refunded", "delayed", "failed", "successful",
 })  # fmt: skip
 
 
