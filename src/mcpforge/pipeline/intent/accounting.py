@@ -239,10 +239,22 @@ def _unaccounted(
             or _stem_of_column(token, columns)
             or any(_is_row_noun(form, resolver) for form in forms)
             or _describes_the_rows(tokens, i, resolver)
+            or _before_a_step(tokens, i)
         ):
             continue
         found.append(Leftover(word=token, why="it names no column, value or analysis term the reading uses"))
     return found
+
+
+def _before_a_step(tokens: list[str], i: int) -> bool:
+    """``After removing duplicates, ...``: the order of preparation steps, not a date condition.
+
+    The preparation reader takes the step's own words out of the text, leaving a bare "after" first.
+    """
+    if tokens[i] not in {"after", "before", "then", "first"}:
+        return False
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else ","
+    return i == 0 or nxt == "," or nxt.endswith("ing")
 
 
 def _describes_the_rows(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:

@@ -152,6 +152,9 @@ FILLER_WORDS = frozenset({
     "standardize", "fill", "filled", "drop", "dropped", "remove", "removed", "dedupe", "deduplicate",
     "impute", "imputed", "round", "rounded", "decimal", "decimals", "digits", "significance",
     "alpha", "confidence", "test", "tests", "population", "seed", "train", "training", "holdout", "held",
+    "coefficient", "coefficients", "unusual", "extreme", "anomalous", "anomaly", "anomalies", "abnormal",
+    "atypical", "outlying", "identify", "flag", "detect", "spot", "fall", "falls", "numbered", "lie",
+    "lies", "belong", "belongs",
 })  # fmt: skip
 # Adjectives and participles that restrict the rows they qualify ("cancelled orders", "large orders"):
 # before a row noun they are a condition, never a harmless description like "traffic accidents".
