@@ -155,6 +155,10 @@ FILLER_WORDS = frozenset({
     "coefficient", "coefficients", "unusual", "extreme", "anomalous", "anomaly", "anomalies", "abnormal",
     "atypical", "outlying", "identify", "flag", "detect", "spot", "fall", "falls", "numbered", "lie",
     "lies", "belong", "belongs",
+    "matrix", "pearson", "spearman", "kendall", "welch", "mann", "whitney", "anova", "chi", "square",
+    "squared", "regression", "linear", "logistic", "skewness", "kurtosis", "shapiro", "wilk", "normality",
+    "t-test", "ttest", "p-value", "variance", "covariance", "heatmap", "scatter",
+    "statistic", "statistics", "significant", "hypothesis", "intercept", "slope", "fit", "model",
 })  # fmt: skip
 # Adjectives and participles that restrict the rows they qualify ("cancelled orders", "large orders"):
 # before a row noun they are a condition, never a harmless description like "traffic accidents".
