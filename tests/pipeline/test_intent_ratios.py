@@ -165,3 +165,8 @@ def test_a_word_before_the_rows_noun_is_a_description_only_at_the_head_and_only_
 
 def test_everyday_verbs_are_no_condition(orders: Path) -> None:
     assert _read("how much do customers spend per region", orders).group_by == ["region"]
+
+
+def test_per_some_of_the_rows_is_refused_not_grouped_by_the_qualifier(orders: Path) -> None:
+    with pytest.raises(UnmappableRequestError, match="per returned order"):
+        _read("revenue per returned order", orders)

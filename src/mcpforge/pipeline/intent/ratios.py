@@ -189,6 +189,28 @@ def _prefix(tokens: list[str], start: int, used: set[int]) -> tuple[str, int]:
     return "none", k
 
 
+def _refuse_qualified_rows(tokens: list[str], i: int, resolver: ColumnResolver, request: str) -> None:
+    """``revenue per returned order``: per some of the rows; read as a grouping by `returned`, it is wrong.
+
+    Raises:
+        UnmappableRequestError: "per" + a qualifier + the noun for the rows (a ratio over a subset).
+    """
+    if i + 2 >= len(tokens) or not tokens[i + 1].isalpha() or not tokens[i + 2].isalpha():
+        return
+    noun = tokens[i + 2]
+    rows = (
+        _is_rows(noun, resolver) or id_column(noun, resolver) is not None or singular(noun) in _QUANTITY_WORDS
+    )
+    if not rows or _denominator(tokens, i + 1, resolver) is not None:
+        return
+    raise UnmappableRequestError(
+        f"cannot map the request {request!r}: 'per {tokens[i + 1]} {noun}' is a ratio over some of the rows, "
+        f"which is not read yet; ask for the measure of those rows instead (e.g. 'average ... of "
+        f"{tokens[i + 1]} {noun}s')",
+        understood={"per": f"{tokens[i + 1]} {noun}"},
+    )
+
+
 def ratio_phrase(
     tokens: list[str], resolver: ColumnResolver, phrases: Phrases, answers: Answers, *, request: str
 ) -> Ratio | None:
@@ -236,6 +258,7 @@ def find_ratio(
     for i, token in enumerate(tokens):
         if token != "per" or i in phrases.used:
             continue
+        _refuse_qualified_rows(tokens, i, resolver, request)
         found = _denominator(tokens, i + 1, resolver)
         notes: list[str] = []
         top = _numerator(tokens, i, resolver, notes) if found else None
