@@ -159,6 +159,7 @@ FILLER_WORDS = frozenset({
     "squared", "regression", "linear", "logistic", "skewness", "kurtosis", "shapiro", "wilk", "normality",
     "t-test", "ttest", "p-value", "variance", "covariance", "heatmap", "scatter",
     "statistic", "statistics", "significant", "hypothesis", "intercept", "slope", "fit", "model",
+    "distributed",
 })  # fmt: skip
 # Adjectives and participles that restrict the rows they qualify ("cancelled orders", "large orders"):
 # before a row noun they are a condition, never a harmless description like "traffic accidents".
