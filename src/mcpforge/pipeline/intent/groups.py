@@ -161,12 +161,17 @@ def _rate_after(tokens: list[str], end: int) -> bool:
     return end + 1 < len(tokens) and tokens[end + 1] in _RATE_WORDS
 
 
+def is_level_column(column: str) -> bool:
+    """``grade_level``, ``triage_code``, ``Pclass``: a numeric column that labels groups, not a measure."""
+    parts = column.lower().replace("-", "_").replace(" ", "_").split("_")
+    return bool(set(parts) & _LEVEL_WORDS) or any(part.endswith(tuple(_LEVEL_WORDS)) for part in parts)
+
+
 def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> bool:
     """``amount per quantity``: "per" between two numeric columns reads as a ratio as much as a grouping."""
     if tokens[i] != "per" or i == 0 or resolver.kind(column) != "numeric":
         return False
-    parts = column.lower().replace("-", "_").replace(" ", "_").split("_")
-    if set(parts) & _LEVEL_WORDS or any(part.endswith(tuple(_LEVEL_WORDS)) for part in parts):
+    if is_level_column(column):
         return False  # "per grade level", "per triage code", "per Pclass": a numeric label, a group
     left = resolver.match_at(tokens, i - 1)
     return left is not None and left[1] == 1 and resolver.kind(left[0]) == "numeric"

@@ -24,6 +24,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
 from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.groups import is_level_column
 from mcpforge.pipeline.intent.parse import Phrases
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
@@ -33,8 +34,6 @@ _OTHER_AGGS = frozenset({"total", "sum", "median", "max", "maximum", "min", "min
 _COUNT_PHRASES = (("number", "of"), ("count", "of"), ("how", "many"), ("no", "of"))
 _QUANTITY_WORDS = frozenset({"item", "unit", "piece", "article"})
 _QUANTITY_COLUMNS = ("quantity", "qty", "units", "unit count", "items", "item count", "pieces")
-_LEVEL_WORDS = frozenset({"level", "grade", "code", "type", "class", "rating", "tier", "group", "year", "id",
-                          "month", "hour", "day", "week", "quarter", "rank", "score", "band"})  # fmt: skip
 _UNIQUE_SHARE = 0.9
 _QUALIFIERS = frozenset({"sold", "bought", "purchased", "shipped", "placed", "served", "admitted", "enrolled",
                          "employed", "visited", "made", "recorded", "logged"})  # fmt: skip
@@ -83,8 +82,7 @@ def _is_rows(word: str, resolver: ColumnResolver) -> bool:
 
 
 def _level(column: str) -> bool:
-    parts = norm(column).split()
-    return bool(set(parts) & _LEVEL_WORDS) or any(part.endswith(tuple(_LEVEL_WORDS)) for part in parts)
+    return is_level_column(column) or "id" in norm(column).split()
 
 
 def _denominator(  # noqa: PLR0911 - one answer per kind of word after "per"
