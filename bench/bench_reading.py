@@ -1,6 +1,6 @@
 """How often the forge reads a request right: correct, WRONG, asked, refused over a paraphrase suite.
 
-369 requests on six invented datasets (``bench/reading_data.py``), each question asked several ways
+474 requests on six invented datasets (``bench/reading_data.py``), each question asked several ways
 (``bench/reading_cases.py``) with its answer computed independently with pandas. Each request runs
 through the real pipeline: ``forge`` with the rules engine into a fresh temporary registry (validated,
 staged, run on the data), and the staged result table is compared with the pandas answer.

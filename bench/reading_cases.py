@@ -119,6 +119,35 @@ def quantile(keys: list[str], column: str, q: float):
     return compute
 
 
+def ratio(keys: list[str], top: str | None, top_func: str, bottom: str | None, bottom_func: str):
+    """``top_func`` of ``top`` divided by ``bottom_func`` of ``bottom`` (rows when None), per ``keys``."""
+
+    def compute(df: pd.DataFrame) -> Expected:
+        def part(frame: pd.DataFrame, column: str | None, func: str) -> Any:
+            return len(frame) if column is None else frame[column].agg(func)
+
+        if not keys:
+            return float(part(df, top, top_func) / part(df, bottom, bottom_func))
+        out = {}
+        for key, frame in df.groupby(keys):
+            value = part(frame, top, top_func) / part(frame, bottom, bottom_func)
+            out[tuple(_key(k) for k in (key if isinstance(key, tuple) else (key,)))] = float(value)
+        return out
+
+    return compute
+
+
+def ranked_rate(key: str, column: str, yes: Any, *, n: int = 1, largest: bool = True):
+    """The ``n`` groups with the highest (lowest) share of rows where ``column == yes``."""
+
+    def compute(df: pd.DataFrame) -> Expected:
+        full = rate([key], column, yes)(df)
+        assert isinstance(full, dict)
+        return dict(sorted(full.items(), key=lambda item: item[1], reverse=largest)[:n])
+
+    return compute
+
+
 def decline(dataset: str, *phrasings: str) -> Concept:
     return Concept(dataset=dataset, phrasings=phrasings, kind="decline")
 
@@ -360,6 +389,75 @@ CONCEPTS: list[Concept] = [
         "how many different students per school", "distinct count of student_id by school")),
     decline("grades", "average attendance by school", "average score by teacher", "gpa by subject",
             "write an essay on grades", "average age by school", "score per classroom"),
+    # ---------------------------------------------------------------- ratios ("X per Y") and ranked rates
+    C(dataset="orders", expected=ratio(["region"], "amount", "sum", "customer_id", "nunique"), phrasings=(
+        "revenue per customer by region", "average revenue per customer for each region",
+        "average amount per customer by region", "sales per customer in each region",
+        "mean spend per customer by region", "what is the revenue per customer in every region")),
+    C(dataset="orders", expected=ratio([], "quantity", "sum", "customer_id", "nunique"), phrasings=(
+        "average items per customer", "items per customer", "average number of items per customer",
+        "units per customer", "average quantity per customer", "mean qty per customer")),
+    C(dataset="orders", expected=ratio(["category"], "amount", "sum", "quantity", "sum"), phrasings=(
+        "revenue per unit by category", "average revenue per item for each category",
+        "sales per unit sold by category", "amount per unit in each category",
+        "average amount per item by category", "revenue per item sold for every category")),
+    C(dataset="orders", expected=ratio(["channel"], None, "size", "customer_id", "nunique"), phrasings=(
+        "orders per customer by channel", "average number of orders per customer by channel",
+        "average orders per customer for each channel", "mean number of orders per customer per channel",
+        "orders per customer in each channel", "avg orders per customer by channel")),
+    C(dataset="orders", expected=ranked_rate("region", "returned", "Yes", n=3), phrasings=(
+        "top 3 regions by return rate", "which 3 regions have the highest return rate",
+        "the 3 regions with the highest share of returned orders", "top 3 regions by percentage of orders returned",
+        "3 regions with the highest return rate", "which 3 regions have the largest proportion of returned orders")),
+    C(dataset="admissions", expected=ratio(["department"], "total_cost", "sum", "patient_id", "nunique"), phrasings=(
+        "average cost per patient by department", "total cost per patient for each department",
+        "cost per patient by department", "mean cost per patient in each department",
+        "average total cost per patient per department", "what is the cost per patient for every department")),
+    C(dataset="admissions", expected=ratio(["insurance_type"], None, "size", "patient_id", "nunique"), phrasings=(
+        "admissions per patient by insurance type", "average number of admissions per patient per insurance type",
+        "average admissions per patient for each insurance type", "mean number of admissions per patient by insurance type",
+        "admissions per patient in each insurance type", "avg admissions per patient by insurance type")),
+    C(dataset="admissions", expected=ranked_rate("department", "readmitted", "Yes"), single_row=True, phrasings=(
+        "which department has the highest readmission rate", "department with the highest readmission rate",
+        "which department has the highest rate of readmission", "what department has the highest readmission rate?",
+        "the department with the largest readmission rate", "which department has the highest percentage readmitted")),
+    C(dataset="employees", expected=ranked_rate("department", "remote", True, n=2), phrasings=(
+        "top 2 departments by share of remote employees", "which 2 departments have the highest percentage of remote employees",
+        "the 2 departments with the highest remote rate", "top 2 departments by remote rate",
+        "2 departments with the highest share of remote staff", "which 2 departments have the largest proportion of remote employees")),
+    C(dataset="sessions", expected=grouped(["device"], "pages_viewed", "mean"), phrasings=(
+        "pages per session by device", "average pages per session for each device",
+        "pages viewed per session by device", "average number of pages viewed per session by device",
+        "mean pages per session per device", "avg pages viewed per session in each device")),
+    C(dataset="sessions", expected=ranked_rate("country", "converted", "Yes", largest=False), single_row=True, phrasings=(
+        "which country has the lowest conversion rate", "country with the lowest conversion rate",
+        "the lowest conversion rate by country", "what country has the smallest share of converted sessions",
+        "which country has the lowest rate of conversion", "country with the lowest percentage of sessions converted")),
+    C(dataset="inventory", expected=ranked_rate("supplier", "discontinued", True, n=2), phrasings=(
+        "top 2 suppliers by discontinued rate", "which 2 suppliers have the highest share of discontinued items",
+        "the 2 suppliers with the highest percentage of discontinued products", "top 2 suppliers by share of discontinued skus",
+        "2 suppliers with the highest proportion of discontinued items", "which 2 suppliers have the highest discontinued rate")),
+    C(dataset="inventory", expected=grouped(["warehouse"], "stock_on_hand", "mean"), phrasings=(
+        "stock per sku by warehouse", "average stock per sku in each warehouse", "stock on hand per sku by warehouse",
+        "mean stock per sku for each warehouse", "average stock on hand per sku per warehouse", "stock per item by warehouse")),
+    C(dataset="grades", expected=ratio(["school"], "study_hours", "sum", "student_id", "nunique"), phrasings=(
+        "study hours per student by school", "average study hours per student for each school",
+        "mean study hours per student by school", "study hours per student in each school",
+        "avg study hours per student per school", "total study hours per student by school")),
+    C(dataset="grades", expected=ratio(["subject"], None, "size", "student_id", "nunique"), phrasings=(
+        "grades per student by subject", "average number of grades per student for each subject",
+        "records per student by subject", "average records per student per subject",
+        "mean number of rows per student by subject", "rows per student in each subject")),
+    C(dataset="grades", expected=ranked_rate("subject", "passed", "Yes", largest=False), single_row=True, phrasings=(
+        "which subject has the lowest pass rate", "subject with the lowest pass rate",
+        "the subject with the smallest share passed", "what subject has the lowest passing rate",
+        "which subject has the lowest percentage passed", "lowest pass rate by subject")),
+    # "X per Y" with a numeric Y is asked back (ratio of the totals, or one group per Y value): counted "asked".
+    C(dataset="admissions", expected=ratio(["department"], "total_cost", "sum", "length_of_stay", "sum"), phrasings=(
+        "total cost per length of stay by department", "cost per length of stay for each department",
+        "total_cost per length_of_stay by department")),
+    decline("orders", "average discount per customer", "profit per customer by region", "revenue per coupon",
+            "orders per store manager", "margin per unit by category", "returns per courier"),
 ]  # fmt: skip
 
 

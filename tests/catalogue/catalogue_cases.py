@@ -153,6 +153,19 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
             ],
         },
     ),
+    "group_ratio": (
+        # The rate of rain per severity: High 3 of 3 rows, Medium 1 of 1, Low 0 of 2; ties by key.
+        {
+            "group_by": ["severity"],
+            "metrics": [A(func="count"), A(func="count")],
+            "options": {"numerator_filters": [{"column": "weather", "op": "==", "value": "Rain"}]},
+            "as_percentage": True,
+        },
+        {
+            "columns": ["severity", "matching_count", "count", "percent"],
+            "rows": [["High", 3, 3, 100.0], ["Medium", 1, 1, 100.0], ["Low", 0, 2, 0.0]],
+        },
+    ),
     "group_outliers": (
         # High unit prices 10, 10, 2.5: mean 7.5, sample std 4.3301; 2.5 lies beyond one std. Low (5, 8) has
         # none within one std of 6.5 +/- 2.12; Medium has one value, so no spread and no outliers.

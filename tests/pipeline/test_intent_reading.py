@@ -63,6 +63,22 @@ def rate(key: str, column: str, yes: str):
     return compute
 
 
+def ratio_of_sums(key: str, top: str, bottom: str):
+    def compute(df: pd.DataFrame) -> Expected:
+        sums = df.groupby(key)[[top, bottom]].sum()
+        return {(str(k),): float(v) for k, v in (sums[top] / sums[bottom]).items()}
+
+    return compute
+
+
+def top_rate(key: str, column: str, yes: str, n: int):
+    def compute(df: pd.DataFrame) -> Expected:
+        rates = (df[column] == yes).groupby(df[key]).mean().sort_values(ascending=False)
+        return {(str(k),): float(v) for k, v in rates.head(n).items()}
+
+    return compute
+
+
 def share(key: str, column: str):
     def compute(df: pd.DataFrame) -> Expected:
         sums = df.groupby(key)[column].sum()
@@ -121,7 +137,8 @@ QUESTIONS = [
     Q("orders", "maximum unit price per category", grouped(["category"], "unit_price", "max")),
     Q("orders", "total revenue by region", lambda d: grouped(["region"], "revenue", "sum")(d.assign(revenue=d["quantity"] * d["unit_price"])),
       ASK, {"revenue": "quantity*unit_price"}),
-    Q("orders", "amount per quantity by region", None, REFUSE),
+    Q("orders", "amount per quantity by region", ratio_of_sums("region", "amount", "quantity"), ASK,
+      {"amount per quantity": "ratio"}),
     Q("orders", "average discount by category", None, REFUSE),
     Q("orders", "total profit per region", None, REFUSE),
     Q("orders", "write a poem about my orders", None, REFUSE),
@@ -145,7 +162,7 @@ QUESTIONS = [
       scalar("total_cost", "mean", lambda d: d["admission_type"] == "Emergency")),
     Q("admissions", "which department has the highest average total cost",
       top(["department"], "total_cost", "mean", 1)),
-    Q("admissions", "which department has the highest readmission rate", None, REFUSE),
+    Q("admissions", "which department has the highest readmission rate", top_rate("department", "readmitted", "Yes", 1)),
     Q("admissions", "median age by department", grouped(["department"], "age", "median")),
     Q("admissions", "average cost by department for patients over 65",
       grouped(["department"], "total_cost", "mean", lambda d: d["age"] > 65)),

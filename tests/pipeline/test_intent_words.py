@@ -85,9 +85,10 @@ def test_which_group_has_the_highest_value_is_one_row() -> None:
     assert intent.metrics == [Aggregation(column="total_cost", func="mean")]
 
 
-def test_a_ratio_of_two_numeric_columns_is_not_read_as_a_grouping() -> None:
-    with pytest.raises(UnmappableRequestError, match="ratio"):
+def test_a_ratio_of_two_numeric_columns_is_not_read_as_a_grouping_it_is_asked() -> None:
+    with pytest.raises(NeedsClarificationError) as caught:
         extract_intent("total cost per age by department", SCHEMA)
+    assert set(caught.value.choices) == {"ratio", "group"}
 
 
 def test_a_measure_word_with_a_derivable_reading_asks_with_concrete_choices() -> None:

@@ -190,6 +190,20 @@ CASES += [
         "Outliers: the rows whose `fare` lies more than 2.5 standard deviations from its mean (all "
         "columns), judged within each `sex`, over all rows.",
     ),
+    (
+        _intent("group_ratio", group_by=["region"], metrics=[Aggregation(column="amount", func="sum"),
+                Aggregation(column="customer_id", func="nunique")], top_n=3),
+        800,
+        "Ratio of the sum of `amount` to the number of distinct `customer_id` per `region`, top 3 by that "
+        "ratio, over all 800 rows.",
+    ),
+    (
+        _intent("group_ratio", group_by=["department"], metrics=[Aggregation(func="count")] * 2,
+                options={"numerator_filters": [{"column": "readmitted", "op": "==", "value": "Yes"}]},
+                as_percentage=True, top_n=1, sort_descending=False),
+        None,
+        "Share (%) of rows where `readmitted` = Yes per `department`, bottom 1 by that share, over all rows.",
+    ),
 ]  # fmt: skip
 
 

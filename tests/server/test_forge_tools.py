@@ -357,3 +357,46 @@ async def test_forge_request_asks_the_question_through_elicitation(
     assert result.structured_content["intent"]["filters"] == [
         {"column": "readmitted", "op": "==", "value": "Yes"}
     ]
+
+
+async def test_a_modern_client_with_elicitation_is_asked_the_question_in_input_rounds(
+    registry: Registry, config: MCPForgeConfig, tmp_path: Path
+) -> None:
+    from tests.pipeline.intent_reading_data import write_admissions
+
+    folder = tmp_path / "hospital"
+    folder.mkdir()
+    data = write_admissions(folder)
+    handler, shown = person({"value": "rows"})
+    server = build_server(registry, config, allowed_read_paths=[folder])
+    async with Client(server, elicitation_handler=handler) as client:
+        assert client.protocol_version in MODERN_PROTOCOL_VERSIONS
+        result = await client.call_tool(
+            "forge_request", {"request": "how many patients were readmitted", "data_path": str(data)}
+        )
+    assert not result.is_error, text_of(result)
+    assert len(shown) == 1 and "rows" in shown[0] and "distinct" in shown[0]
+    assert result.structured_content is not None
+    assert result.structured_content["status"] == ToolStatus.STAGED.value
+
+
+async def test_a_modern_client_whose_person_declines_gets_the_question_as_a_plain_result(
+    registry: Registry, config: MCPForgeConfig, tmp_path: Path
+) -> None:
+    from tests.pipeline.intent_reading_data import write_admissions
+
+    folder = tmp_path / "hospital"
+    folder.mkdir()
+    data = write_admissions(folder)
+    handler, _shown = person("decline")
+    server = build_server(registry, config, allowed_read_paths=[folder])
+    async with Client(server, elicitation_handler=handler) as client:
+        result = await client.call_tool(
+            "forge_request", {"request": "how many patients were readmitted", "data_path": str(data)}
+        )
+    assert not result.is_error
+    assert result.structured_content is not None
+    assert result.structured_content["status"] == "NEEDS_CLARIFICATION"
+    assert result.structured_content["question"] and result.structured_content["choices"]
+    assert "clarify" in result.structured_content["answer_with"]
+    assert registry.list_candidates() == []

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent.shape import shape_problem
+from mcpforge.pipeline.intent.guards import shape_problem
 from mcpforge.pipeline.schema import DatasetSchema
 
 if TYPE_CHECKING:

@@ -25,12 +25,9 @@ import anyio.lowlevel
 import anyio.to_thread
 import mcp_types
 from fastmcp import Context, FastMCP
-from fastmcp.exceptions import ToolError
-from fastmcp.server.elicitation import AcceptedElicitation
 from fastmcp.tools.base import ToolResult
-from mcp.shared.exceptions import MCPError
 from mcp.types import ToolAnnotations
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError, NeedsClarificationError
@@ -47,7 +44,8 @@ from mcpforge.pipeline.present import (
     validation_line,
 )
 from mcpforge.registry import Registry
-from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, _is_modern, _supports_elicitation, clip
+from mcpforge.server._clarify_flow import earlier_round, next_step
+from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, clip
 
 __all__ = ["FORGE_TOOL_NAMES", "REQUEST_ACTOR", "REVIEW_ACTOR", "ForgeService", "register_forge_tools"]
 
@@ -200,38 +198,7 @@ def candidate_markdown(candidate: ToolCandidate) -> str:
     return "\n".join(lines)
 
 
-def clarification_result(question: NeedsClarificationError, request: str) -> ToolResult:
-    """A question back to the person instead of a guess: not an error, the next step is an answer."""
-    from mcpforge.pipeline.intent.clarify import question_json
-
-    data = question_json(question, request)
-    again = f'call forge_request again with clarify=["{question.key}=<choice>"]'
-    data["answer_with"] = again
-    lines = [f"**Needs clarification**: {question.question}", ""]
-    lines += [f"- `{name}`: {meaning}" for name, meaning in question.choices.items()]
-    lines += ["", f"Ask the person, then {again}."]
-    return ToolResult(content="\n".join(lines), structured_content=data)
-
-
 MAX_QUESTIONS = 3
-
-
-async def ask_person(ctx: Context, question: NeedsClarificationError, timeout: float) -> str | None:
-    """The person's choice through elicitation (handshake-era clients that support it), else None."""
-    if _is_modern(ctx) or not _supports_elicitation(ctx):
-        return None
-    lines = [question.question, *(f"- {name}: {meaning}" for name, meaning in question.choices.items())]
-    try:
-        with anyio.fail_after(timeout):
-            answer = await ctx.elicit("\n".join(lines), list(question.choices))
-    except TimeoutError:
-        return None
-    except (ToolError, MCPError, ValidationError) as exc:
-        logger.warning("elicitation of a clarifying question failed: %s", exc)
-        return None
-    if isinstance(answer, AcceptedElicitation) and str(answer.data) in question.choices:
-        return str(answer.data)
-    return None
 
 
 def _error(tool: str, exc: BaseException) -> ToolResult:
@@ -255,7 +222,7 @@ def register_forge_tools(
             list[str] | None,
             Field(description='Answers to earlier questions of this tool, as KEY=CHOICE: ["revenue=amount"]'),
         ] = None,
-    ) -> ToolResult:
+    ) -> ToolResult | mcp_types.InputRequiredResult:
         """Generate, validate and stage a data-analysis tool for a request, and run it on the data.
 
         WHEN TO USE THIS TOOL: when no listed tool answers an analysis question over a CSV file.
@@ -281,6 +248,8 @@ def register_forge_tools(
             answers = parse_answers(clarify or [])
         except InvalidArgumentError as exc:
             return _error("forge_request", exc)
+        earlier = earlier_round(ctx, request, data_path)
+        answers = {**earlier.answers, **answers}
         try:
             for _question in range(MAX_QUESTIONS):
                 try:
@@ -289,10 +258,12 @@ def register_forge_tools(
                     )
                     break
                 except NeedsClarificationError as question:
-                    choice = await ask_person(ctx, question, config.feedback.timeout_seconds)
-                    if choice is None:
-                        return clarification_result(question, request)
-                    answers[question.key] = choice
+                    step = await next_step(ctx, question, request=request, data_path=data_path,
+                                           answers=answers, earlier=earlier,
+                                           timeout=config.feedback.timeout_seconds)  # fmt: skip
+                    if not isinstance(step, str):
+                        return step
+                    answers[question.key] = step
             else:
                 return _error("forge_request", InvalidArgumentError("too many questions", argument="clarify"))
         except MCPForgeError as exc:

@@ -13,8 +13,10 @@ import re
 from dataclasses import dataclass
 
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
-from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
+from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
+from mcpforge.pipeline.intent.ratios import id_column, row_noun
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
@@ -199,6 +201,7 @@ def leftovers(
         why = _why(token, i, tokens, intent, resolver)
         if why is not None:
             found.append(Leftover(word=token, why=why))
+    found += _unaccounted(tokens, used, intent, resolver, {item.word for item in found})
     filtered = {f.column for f in intent.filters}
     free = [i for i in range(len(tokens)) if i not in used]
     for hit in find_values([tokens[i] for i in free], resolver):
@@ -206,3 +209,88 @@ def leftovers(
             word = " ".join(tokens[free[hit.start] : free[hit.start] + hit.width])
             found.append(Leftover(word=word, why=f"it is a value of {hit.column!r} the reading does not use"))
     return found
+
+
+# -- Words that resemble nothing ---------------------------------------------------------------------------
+# A leftover word that is no grammar, no analysis term, no column, no value and no generic noun may still
+# carry meaning ("orders per store manager": "manager"): it is reported, so the request is refused naming
+# it, instead of being answered without it.
+_ANALYSIS_WORDS = frozenset(
+    {word for words in AGG_WORDS for word in words}
+    | {word for words in GROUP_TRIGGERS for word in words}
+    | RANK_WORDS | RATE_WORDS | _COMPARISONS | _NEGATIONS | _ONLY | MEASURE_WORDS | _LEAD
+    | {"ascending", "descending", "asc", "desc", "top", "bottom", "than", "more", "equal", "equals",
+       "exactly", "percentile", "percentiles", "quartile", "quartiles", "decile", "deciles", "median", "row",
+       "rows", "record", "records", "entries", "entry", "group", "groups", "per", "yes", "no", "true",
+       "false", "all", "value", "values", "count", "counts", "counted", "average", "averages", "column",
+       "columns", "field", "fields", "variable"}
+)  # fmt: skip
+# Time words ("last quarter", "this year", "recent") are not in the vocabulary above: unused, they are a
+# period the reading does not restrict to, and are reported.
+_MIN_STEM = 4
+
+
+def _stem_of_column(word: str, columns: set[str]) -> bool:
+    """``hired`` ~ ``hire_date``, ``restocked`` ~ ``last_restock``: a word form of a column in the reading."""
+    for column in columns:
+        for part in norm(column).split():
+            common = next((k for k in range(min(len(word), len(part)), 0, -1) if word[:k] == part[:k]), 0)
+            if common >= _MIN_STEM and common >= 0.6 * min(len(word), len(part)):
+                return True
+    return False
+
+
+def _unaccounted(
+    tokens: list[str], used: set[int], intent: Intent, resolver: ColumnResolver, reported: set[str]
+) -> list[Leftover]:
+    """Leftover words that resemble nothing the request vocabulary, the reading or the data knows."""
+    columns = _intent_columns(intent)
+    found: list[Leftover] = []
+    for i, token in enumerate(tokens):
+        if i in used or token in reported or not re.fullmatch(r"[a-z][a-z'\-]{2,}", token):
+            continue
+        forms = {token, singular(token), token.removesuffix("s")}  # "skus": singular() keeps "-us" words
+        if (
+            forms & (FUNCTION_WORDS | FILLER_WORDS | _ANALYSIS_WORDS | ENTITY_WORDS)
+            or detect_operations(token)
+            or any(resolver.resolve(form, fuzzy=False) is not None for form in forms)
+            or _stem_of_column(token, columns)
+            or any(_is_row_noun(form, resolver) for form in forms)
+            or _describes_the_rows(tokens, i, resolver)
+            or _before_a_step(tokens, i)
+        ):
+            continue
+        found.append(Leftover(word=token, why="it names no column, value or analysis term the reading uses"))
+    return found
+
+
+def _before_a_step(tokens: list[str], i: int) -> bool:
+    """``After removing duplicates, ...``: the order of preparation steps, not a date condition.
+
+    The preparation reader takes the step's own words out of the text, leaving a bare "after" first.
+    """
+    if tokens[i] not in {"after", "before", "then", "first"}:
+        return False
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else ","
+    return i == 0 or nxt == "," or nxt.endswith("ing")
+
+
+def _describes_the_rows(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
+    """``traffic`` in "Analyze traffic accidents by ...": the request's head names the rows it is about.
+
+    Only at the head (after the lead words): a modifier inside the question ("orders per store manager",
+    "number of online orders") is a condition the reading would drop.
+    """
+    head = next(
+        (k for k, token in enumerate(tokens) if token not in _LEAD and token not in FILLER_WORDS), None
+    )
+    if i != head or i + 1 >= len(tokens) or not describes_rows(tokens[i]):
+        return False
+    nxt = tokens[i + 1]
+    forms = {nxt, singular(nxt), nxt.removesuffix("s")}
+    return bool(forms & ENTITY_WORDS) or any(_is_row_noun(form, resolver) for form in forms)
+
+
+def _is_row_noun(word: str, resolver: ColumnResolver) -> bool:
+    """``admission`` in admissions.csv, ``patient`` beside ``patient_id``: what the rows are about."""
+    return word == row_noun(resolver) or id_column(word, resolver) is not None

@@ -14,29 +14,26 @@ from typing import Any, NoReturn
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
-from mcpforge.pipeline.intent.alternatives import merge_alternatives
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.groups import find_grain, find_groups
+from mcpforge.pipeline.intent.guards import (
+    merge_alternatives,
+    missing_data_words,
+    settle_share_scope,
+    shape_problem,
+)
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
-from mcpforge.pipeline.intent.missing import missing_data_words
-from mcpforge.pipeline.intent.parse import (
-    Phrases,
-    detect_operations,
-    find_grain,
-    find_groups,
-    find_metrics,
-    find_sort_order,
-    find_top_n,
-)
+from mcpforge.pipeline.intent.metrics import find_metrics
+from mcpforge.pipeline.intent.parse import Phrases, detect_operations, find_sort_order, find_top_n
 from mcpforge.pipeline.intent.rates import rate_reading
-from mcpforge.pipeline.intent.shape import shape_problem
-from mcpforge.pipeline.intent.share_scope import settle_share_scope
+from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
@@ -112,6 +109,8 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     filters = _conditions(tokens, resolver, set(phrases.used), given, request)
     reserved = phrases.used | filters.used
     phrases.used |= filters.used
+    ratio = ratio_phrase(tokens, resolver, phrases, given, request=request)
+    reserved |= phrases.used
     find_groups(tokens, resolver, phrases)
     find_metrics(tokens, resolver, phrases, reserved)
     mentioned = _remaining_columns(tokens, resolver, phrases)
@@ -130,12 +129,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
         _refuse(request, "it is ambiguous (" + "; ".join(ambiguous) + ")", understood, schema, unknown)
     if unknown:
         _refuse_unknown(request, understood, schema, unknown)
-    subject = None
-    if phrases.top_subject is not None and phrases.top_subject < len(tokens):
-        hit = resolver.match_at(tokens, phrases.top_subject, fuzzy=True)
-        if hit is None and phrases.top_subject + 1 < len(tokens):
-            hit = resolver.match_at(tokens, phrases.top_subject + 1, fuzzy=True)
-        subject = hit[0] if hit else None
+    subject = _subject(tokens, resolver, phrases)
     parsed = Parsed(
         request=request,
         low=text.lower(),
@@ -148,7 +142,10 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
         subject=subject,
         notes=phrases.notes + filters.notes,
     )
-    intent = rate_reading(parsed, parsed.base()) or assemble(parsed)
+    if ratio is not None:
+        intent: Intent | None = ratio_intent(parsed, ratio)
+    else:
+        intent = rate_reading(parsed, parsed.base()) or assemble(parsed)
     if intent is None:
         reason = (
             "what was found does not make a complete analysis (an operation needs columns it could not find)"
@@ -219,6 +216,16 @@ def _words(
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     tokens, counted = counted_entities(tokens, resolver, given, request=request)
     return tokens, [*spelled, *bound, *counted], additive
+
+
+def _subject(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> str | None:
+    """The column right after a top-N word or "which": what is ranked ("which region ...")."""
+    if phrases.top_subject is None or phrases.top_subject >= len(tokens):
+        return None
+    hit = resolver.match_at(tokens, phrases.top_subject, fuzzy=True)
+    if hit is None and phrases.top_subject + 1 < len(tokens):
+        hit = resolver.match_at(tokens, phrases.top_subject + 1, fuzzy=True)
+    return hit[0] if hit else None
 
 
 def _remaining_columns(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> list[str]:

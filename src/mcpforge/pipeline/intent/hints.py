@@ -14,7 +14,8 @@ import re
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.conditions import find_filters
-from mcpforge.pipeline.intent.parse import Phrases, find_grain
+from mcpforge.pipeline.intent.groups import find_grain
+from mcpforge.pipeline.intent.parse import Phrases
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.pipeline.validation.answer_checks import asked_values_of, one_row_per

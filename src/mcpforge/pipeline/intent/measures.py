@@ -14,7 +14,9 @@ from mcpforge.pipeline.intent.words import ColumnResolver, norm
 _MONEY = ("revenue", "sales", "amount", "value", "turnover", "income", "total", "spend", "paid")
 MEASURE_STEMS: dict[str, tuple[str, ...]] = {
     "revenue": _MONEY, "revenues": _MONEY, "sales": _MONEY, "turnover": _MONEY, "income": _MONEY,
-    "earnings": _MONEY, "takings": _MONEY,
+    "earnings": _MONEY, "takings": _MONEY, "money": _MONEY,
+    "bill": ("cost", "charge", "bill", "fee"), "bills": ("cost", "charge", "bill", "fee"),
+    "charges": ("charge", "cost", "fee"),
     "spend": ("spend", "amount", "cost", "value"), "spending": ("spend", "amount", "cost", "value"),
     "cost": ("cost",), "costs": ("cost",), "price": ("price",), "prices": ("price",),
     "profit": ("profit", "margin"), "profits": ("profit", "margin"), "margin": ("margin", "profit"),

@@ -1,4 +1,9 @@
-"""The phrase-level pieces of a request: top-N, time grain, group keys, metrics, operation words."""
+"""The phrase vocabulary of a request and the top-N / sort scanners; shared helpers of the phrase scanners.
+
+The group and grain scanners live in ``groups``, the metric scanner in ``metrics``; they share the
+:class:`Phrases` record and the helpers below (an aggregation word at a position, a list of columns,
+an unknown column word).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mcpforge.models import Aggregation
-from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, singular
+from mcpforge.pipeline.intent.words import ColumnResolver
 
 AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
 TimeGrain = Literal["day", "week", "month", "quarter", "year", "weekday", "hour"]
@@ -32,6 +37,7 @@ _TOP_DESC = {
 }
 _TOP_ASC = {"bottom", "lowest", "smallest", "least", "fewest", "worst", "minimum", "quietest", "youngest",
             "earliest", "cheapest", "shortest", "coldest"}  # fmt: skip
+RANK_WORDS = frozenset(_TOP_DESC | _TOP_ASC)
 # Superlatives that name the sort column themselves ("the 10 youngest drivers" sorts by age).
 SUPERLATIVE_COLUMNS = {"youngest": "age", "oldest": "age", "cheapest": "price", "priciest": "price",
                        "hottest": "temperature", "coldest": "temperature", "earliest": "date",
@@ -63,24 +69,7 @@ AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
 }  # fmt: skip
 _AGG_SORTED = sorted(AGG_WORDS, key=len, reverse=True)
 
-_GRAIN_PHRASES: dict[tuple[str, ...], TimeGrain | str] = {
-    ("day", "of", "the", "week"): "weekday", ("days", "of", "the", "week"): "weekday",
-    ("day", "of", "week"): "weekday", ("weekday",): "weekday", ("weekdays",): "weekday",
-    ("day", "of", "the", "weekday"): "weekday",
-    ("hour", "of", "the", "day"): "hour", ("hour", "of", "day"): "hour", ("hourly",): "hour",
-    ("time", "of", "day"): "hour",
-    ("month", "of", "the", "year"): "part:month", ("month", "of", "year"): "part:month",
-    ("calendar", "month"): "part:month",
-    ("daily",): "day", ("weekly",): "week", ("monthly",): "month", ("quarterly",): "quarter",
-    ("yearly",): "year", ("annual",): "year", ("annually",): "year",
-    ("month", "over", "month"): "month", ("year", "over", "year"): "year", ("over", "time"): "month",
-    ("day", "by", "day"): "day", ("month", "by", "month"): "month",
-}  # fmt: skip
-_GRAIN_AFTER_TRIGGER: dict[str, TimeGrain] = {
-    "day": "day", "days": "day", "date": "day", "week": "week", "weeks": "week", "month": "month",
-    "months": "month", "quarter": "quarter", "quarters": "quarter", "year": "year", "years": "year",
-    "hour": "hour", "hours": "hour", "weekday": "weekday",
-}  # fmt: skip
+
 GROUP_TRIGGERS: list[tuple[str, ...]] = [
     ("grouped", "by"),
     ("group", "by"),
@@ -90,6 +79,7 @@ GROUP_TRIGGERS: list[tuple[str, ...]] = [
     ("for", "each"),
     ("for", "every"),
     ("in", "each"),
+    ("in", "every"),
     ("within", "each"),
     ("across",),
     ("per",),
@@ -99,8 +89,6 @@ GROUP_TRIGGERS: list[tuple[str, ...]] = [
     ("ranking",),
     ("compare",),
 ]
-_SORT_TRIGGERS = {("sorted", "by"), ("ordered", "by"), ("ranked", "by"), ("sort", "by"), ("order", "by"),
-                  ("rank", "by"), ("sorted", "on")}  # fmt: skip
 
 OP_KEYWORDS: list[tuple[str, str]] = [
     (r"\bcross[- ]?tab(?:ulation|ulate)?s?\b|\bcontingency\b", "crosstab"),
@@ -282,54 +270,14 @@ def _with_most(tokens: list[str], out: Phrases) -> bool:
     return False
 
 
-def find_grain(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
-    """Time grains: ``monthly``, ``per week``, ``by day of week``, ``by hour``, ``month of year``."""
-    for i in range(len(tokens)):
-        if i in out.used:
-            continue
-        for phrase, grain in sorted(_GRAIN_PHRASES.items(), key=lambda item: -len(item[0])):
-            if tuple(tokens[i : i + len(phrase)]) == phrase:
-                if grain == "hour" and resolver.resolve("hour", fuzzy=False) == "hour":
-                    continue  # a real ``hour`` column wins; the group-key scanner takes it
-                _set_grain(out, grain)
-                out.used.update(range(i, i + len(phrase)))
-                break
-        else:
-            trigger = _trigger_at(tokens, i)
-            if tokens[i] == "and" and i > 0 and tokens[i - 1] not in _GRAIN_AFTER_TRIGGER:
-                trigger = 1  # "by region and year": a grain at the end of a group list
-            if trigger and i + trigger < len(tokens) and not _phrase_at(tokens, i + trigger):
-                word = tokens[i + trigger]
-                if word in _GRAIN_AFTER_TRIGGER and resolver.resolve(word, fuzzy=False) is None:
-                    _set_grain(out, _GRAIN_AFTER_TRIGGER[word])
-                    out.used.update(range(i, i + trigger + 1))
-                    if _next_is(tokens, i + trigger + 1, "and"):
-                        out.used.add(i + trigger + 1)
-
-
-def _phrase_at(tokens: list[str], i: int) -> bool:
-    return any(tuple(tokens[i : i + len(phrase)]) == phrase for phrase in _GRAIN_PHRASES if len(phrase) > 1)
-
-
-def _set_grain(out: Phrases, grain: str) -> None:
-    if grain.startswith("part:"):
-        out.part = grain.removeprefix("part:")
-    elif out.grain is None:
-        out.grain = grain  # type: ignore[assignment]
-
-
-def _next_is(tokens: list[str], i: int, word: str) -> bool:
-    return i < len(tokens) and tokens[i] == word
-
-
-def _trigger_at(tokens: list[str], i: int) -> int:
+def trigger_at(tokens: list[str], i: int) -> int:
     for trigger in GROUP_TRIGGERS:
         if tuple(tokens[i : i + len(trigger)]) == trigger:
             return len(trigger)
     return 0
 
 
-def _column_list(
+def column_list(
     tokens: list[str], start: int, resolver: ColumnResolver, out: Phrases
 ) -> tuple[list[str], int, str | None]:
     """Columns joined by and / , / & from ``start``: (columns, end, first unresolved word)."""
@@ -355,120 +303,7 @@ def _column_list(
     return columns, j, None
 
 
-def _leading_key(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
-    """``department average salary``: a category column opening the request before a statistic is a key."""
-    hit = resolver.match_at(tokens, 0)
-    if (
-        hit is None
-        or resolver.kind(hit[0]) not in {"categorical", "boolean"}
-        or set(range(hit[1])) & out.used
-    ):
-        return
-    if _agg_at(tokens, hit[1]) is None or hit[0] in out.group_by:
-        return
-    out.group_by.insert(0, hit[0])
-    out.used.update(range(hit[1]))
-
-
-def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
-    tokens: list[str], resolver: ColumnResolver, out: Phrases
-) -> None:
-    """Group keys after by / per / for each / across; ``sorted by`` columns; unknown words after them."""
-    _leading_key(tokens, resolver, out)
-    i = 0
-    while i < len(tokens):
-        if i in out.used:
-            i += 1
-            continue
-        sort = next((len(t) for t in _SORT_TRIGGERS if tuple(tokens[i : i + len(t)]) == t), 0)
-        width = sort or _trigger_at(tokens, i)
-        if not width:
-            i += 1
-            continue
-        start = i + width
-        if start < len(tokens) and (
-            _agg_at(tokens, start) or tokens[start] in {"count", "number", "frequency"}
-        ):
-            if out.top_n is not None or sort:
-                out.ranking_metric = True
-            i = start
-            continue
-        columns, end, unresolved = _column_list(tokens, start, resolver, out)
-        if sort and columns:
-            out.sort_column = columns[0]
-        elif (
-            columns and out.top_n is not None and tokens[i] == "by" and resolver.kind(columns[0]) == "numeric"
-        ):
-            out.sort_column = columns[0]
-            out.ranking_metric = True
-        elif columns and _ratio(tokens, i, columns[0], resolver):
-            left = resolver.match_at(tokens, i - 1) if i else None
-            name = left[0] if left else tokens[i - 1]
-            out.ambiguous.append(
-                f"'{tokens[i - 1]} per {tokens[start]}' could be a ratio of {name!r} to {columns[0]!r} "
-                f"(define it: ratio = {name} / {columns[0]}) or one group per {columns[0]!r} value (say 'by')"
-            )
-        elif columns:
-            before = _categorical_before(tokens, i, resolver, out)
-            out.group_by.extend(c for c in [*before, *columns] if c not in out.group_by)
-        elif unresolved and tokens[i] in {"by", "per"} and _is_entity_count(tokens, end):
-            out.ranking_metric = True
-            end += 2
-        elif unresolved and tokens[i] in {"by", "per"} and singular(unresolved) in ENTITY_WORDS:
-            out.notes.append(f"'{tokens[i]} {unresolved}' read as an average per row")
-            out.per_row = True
-            end += 1
-        elif unresolved and tokens[i] in {"by", "per"} and _looks_like_column_word(unresolved):
-            _unknown(out, unresolved, resolver)
-        if columns or (unresolved and tokens[i] in {"by", "per"}):
-            out.used.update(range(i, end))
-        i = max(end, i + 1)
-
-
-_LEVEL_WORDS = frozenset({"level", "grade", "code", "type", "class", "rating", "tier", "group", "year",
-                          "month", "hour", "day", "week", "quarter", "rank", "score", "band"})  # fmt: skip
-
-
-def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> bool:
-    """``amount per quantity``: "per" between two numeric columns reads as a ratio as much as a grouping."""
-    if tokens[i] != "per" or i == 0 or resolver.kind(column) != "numeric":
-        return False
-    parts = column.lower().replace("-", "_").replace(" ", "_").split("_")
-    if set(parts) & _LEVEL_WORDS or any(part.endswith(tuple(_LEVEL_WORDS)) for part in parts):
-        return False  # "per grade level", "per triage code", "per Pclass": a numeric label, a group
-    left = resolver.match_at(tokens, i - 1)
-    return left is not None and left[1] == 1 and resolver.kind(left[0]) == "numeric"
-
-
-def _is_entity_count(tokens: list[str], end: int) -> bool:
-    """``by accident count`` / ``by number of orders``: rank by the row count."""
-    return (
-        end + 1 < len(tokens)
-        and singular(tokens[end]) in ENTITY_WORDS
-        and tokens[end + 1] in {"count", "counts"}
-    )
-
-
-def _categorical_before(tokens: list[str], i: int, resolver: ColumnResolver, out: Phrases) -> list[str]:
-    """``severity by weather``: a category column right before by / per is a key too (a two-way table)."""
-    if tokens[i] not in {"by", "per", "vs", "versus"}:
-        return []
-    for width in (3, 2, 1):
-        start = i - width
-        if start < 0 or any(p in out.used for p in range(start, i)):
-            continue
-        hit = resolver.match_at(tokens, start)
-        after_agg = any(
-            (agg := _agg_at(tokens, k)) is not None and k + agg[1] == start
-            for k in range(max(0, start - 3), start)
-        )
-        if hit and hit[1] == width and resolver.kind(hit[0]) in {"categorical", "boolean"} and not after_agg:
-            out.used.update(range(start, i))
-            return [hit[0]]
-    return []
-
-
-def _unknown(out: Phrases, word: str, resolver: ColumnResolver) -> None:
+def record_unknown(out: Phrases, word: str, resolver: ColumnResolver) -> None:
     """Record a word that should name a column but does not (or names several)."""
     options = resolver.candidates(word)
     if options:
@@ -477,207 +312,20 @@ def _unknown(out: Phrases, word: str, resolver: ColumnResolver) -> None:
         out.unknown.append(word)
 
 
-def _looks_like_column_word(word: str) -> bool:
+def looks_like_column_word(word: str) -> bool:
     return bool(re.fullmatch(r"[a-z][a-z_\-]{2,}", word)) and word not in _GRAMMAR | {
         "far", "default", "hand", "itself", "then", "how", "what", "which", "using", "name", "descending",
         "ascending", "value", "values", "size", "volume", "column", "columns", "field", "fields", "variable",
         "variables", "category_value", "group", "groups", "row", "rows", "first", "last", "order",
+        "rate", "rates", "share", "shares", "percentage", "percent", "proportion", "fraction", "ratio",
     }  # fmt: skip
 
 
-def _agg_at(tokens: list[str], i: int) -> tuple[AggFunc, int] | None:
+def agg_at(tokens: list[str], i: int) -> tuple[AggFunc, int] | None:
     for words in _AGG_SORTED:
         if tuple(tokens[i : i + len(words)]) == words:
             return AGG_WORDS[words], len(words)
     return None
-
-
-def _agg_run(
-    tokens: list[str], i: int, reserved: set[int], resolver: ColumnResolver
-) -> tuple[list[AggFunc], int]:
-    """Aggregation words joined by and / , / or from ``i``: (functions, index after them)."""
-    funcs: list[AggFunc] = []
-    j = i
-    while (
-        (agg := _agg_at(tokens, j)) is not None
-        and j not in reserved
-        and not _starts_column(tokens, j, resolver)
-    ):
-        # "average number of vehicles" is one mean, not a mean and a count
-        adjacent = bool(funcs) and tokens[j - 1] not in {"and", ",", "&", "or"}
-        if tokens[j] == "range":
-            funcs += ["min", "max"]  # "range of salary": the smallest and largest value
-            j += 2 if j + 1 < len(tokens) and tokens[j + 1] == "of" else 1
-            continue
-        if adjacent and tokens[j - 1] in _RANKING_WORDS:
-            funcs[-1] = agg[0]  # "the highest average salary": rank by the mean, do not also take the max
-        elif not (adjacent and agg[0] == "count"):
-            funcs.append(agg[0])
-        j += agg[1]
-        if j < len(tokens) and tokens[j] in {"and", ",", "&", "or"} and _agg_at(tokens, j + 1):
-            j += 1
-    return funcs, j
-
-
-_RANKING_WORDS = {"highest", "lowest", "largest", "smallest", "biggest"}
-
-
-def _starts_column(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
-    """``total cost`` naming the column total_cost: the first word is part of a name, not an aggregation."""
-    hit = resolver.match_at(tokens, j, fuzzy=False)
-    return hit is not None and hit[1] >= 2
-
-
-def _skip_filler(tokens: list[str], j: int) -> int:
-    """Skip "of the", and entity words before the column: "median order amount", "average patient age"."""
-    start = j
-    while j < len(tokens) and (
-        tokens[j] in {"of", "the", "a", "an", "in", "all"}
-        or (singular(tokens[j]) in ENTITY_WORDS | _PERSON_WORDS and j - start < 3)
-    ):
-        j += 1
-    return j
-
-
-_PERSON_WORDS = frozenset(
-    {"patient", "customer", "student", "user", "visitor", "client", "session", "member"}
-)
-
-
-def _ranges_after_column(
-    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
-) -> None:
-    """``salary range`` → min and max of salary."""
-    for i, token in enumerate(tokens):
-        if token != "range" or i in out.used | reserved:
-            continue
-        for width in (3, 2, 1):
-            start = i - width
-            hit = resolver.match_at(tokens, start) if start >= 0 else None
-            if hit and hit[1] == width and resolver.kind(hit[0]) in {"numeric", "datetime"}:
-                _add(out, Aggregation(column=hit[0], func="min"))
-                _add(out, Aggregation(column=hit[0], func="max"))
-                out.used.update(range(start, i + 1))
-                break
-
-
-_POSTFIX_AGGS: dict[str, AggFunc] = {"total": "sum", "totals": "sum", "sum": "sum", "average": "mean",
-                                     "mean": "mean", "median": "median", "maximum": "max",
-                                     "minimum": "min"}  # fmt: skip
-
-
-def _postfix_aggregations(
-    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
-) -> None:
-    """``bonus total for each office``, ``salary average by department``: the column, then the word."""
-    for i, token in enumerate(tokens):
-        func = _POSTFIX_AGGS.get(token)
-        if func is None or i in out.used | reserved or (i + 1 < len(tokens) and tokens[i + 1] == "of"):
-            continue
-        for width in (3, 2, 1):
-            start = i - width
-            hit = resolver.match_at(tokens, start) if start >= 0 else None
-            if (
-                hit
-                and hit[1] == width
-                and resolver.kind(hit[0]) == "numeric"
-                and not set(range(start, i)) & out.used
-            ):
-                _add(out, Aggregation(column=hit[0], func=func))
-                out.used.update(range(start, i + 1))
-                break
-
-
-def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
-    tokens: list[str], resolver: ColumnResolver, out: Phrases, reserved: set[int]
-) -> None:
-    """``average speed``, ``mean and max of duration``, ``number of distinct customers``, ``how many``."""
-    _ranges_after_column(tokens, resolver, out, reserved)
-    _postfix_aggregations(tokens, resolver, out, reserved)
-    i = 0
-    while i < len(tokens):
-        funcs, j = _agg_run(tokens, i, reserved, resolver) if i not in out.used | reserved else ([], i)
-        if not funcs:
-            i += 1
-            continue
-        plain = j
-        while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
-            j += 1
-        columns, end, unresolved = _column_list(tokens, j, resolver, out)
-        numeric_funcs = any(f in {"sum", "mean", "median", "std"} for f in funcs)
-        if numeric_funcs and columns and all(resolver.kind(c) != "numeric" for c in columns):
-            columns = []  # "mean session duration": "session" is the entity, not session_date
-        if not columns and any(f not in {"count", "nunique"} for f in funcs):
-            skipped = _skip_filler(tokens, plain)
-            more, more_end, _unresolved = _column_list(tokens, skipped, resolver, out)
-            if more:
-                columns, end, unresolved = more, more_end, None
-        needs_column = any(f not in {"count", "nunique"} for f in funcs)
-        if not columns and needs_column and unresolved and _looks_like_column_word(unresolved):
-            if unresolved not in _ENTITY_HINTS:
-                _unknown(out, unresolved, resolver)
-        elif not columns and needs_column and out.top_n is None and not unresolved:
-            i = j
-            continue
-        added = False
-        for func in dict.fromkeys(funcs):
-            if func == "count":
-                _add(out, _count_metric(columns, resolver, out))
-                added = True
-            elif not columns:
-                if func == "nunique" and unresolved:
-                    _unknown(out, unresolved, resolver)
-            else:
-                for column in columns:
-                    _add(out, Aggregation(column=column, func=func))
-                added = True
-        if added:  # a dropped aggregation word stays unused, so the word check sees it
-            out.used.update(range(i, max(end, j)))
-        i = max(end, j, i + 1)
-
-
-_ENTITY_HINTS = frozenset(
-    [
-        "accidents",
-        "accident",
-        "rows",
-        "records",
-        "orders",
-        "order",
-        "employees",
-        "readings",
-        "sales",
-        "crashes",
-        "incidents",
-        "entries",
-        "people",
-        "cases",
-        "events",
-        "transactions",
-        "staff",
-        "value",
-        "values",
-        "number",
-        "count",
-        "data",
-    ]
-)
-
-
-def _count_metric(columns: list[str], resolver: ColumnResolver, out: Phrases) -> Aggregation:
-    """``how many customers`` counts distinct customers; ``how many orders`` counts rows."""
-    if columns and resolver.kind(columns[0]) == "categorical" and columns[0].lower().endswith("id"):
-        out.notes.append(f"counted the distinct values of {columns[0]!r}")
-        return Aggregation(column=columns[0], func="nunique")
-    if columns and resolver.kind(columns[0]) == "numeric":
-        out.notes.append(f"'number of {columns[0]}' read as the sum of {columns[0]!r}")
-        return Aggregation(column=columns[0], func="sum")
-    return Aggregation(column=None, func="count")
-
-
-def _add(out: Phrases, metric: Aggregation) -> None:
-    if metric not in out.metrics:
-        out.metrics.append(metric)
 
 
 def detect_operations(text: str) -> list[str]:

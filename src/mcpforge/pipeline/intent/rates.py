@@ -1,5 +1,9 @@
 """Rates and shares over a yes/no column: "readmission rate by department", "share of remote staff".
 
+Ranked ("which department has the highest readmission rate", "top 3 regions by return rate", "the lowest
+share of returned orders by category"), a rate is a ``group_ratio``: the rows where the column holds its
+"yes" value over all rows of each group, in percent, sorted, the top N kept.
+
 A rate is the share of rows where a yes/no column holds yes, within each group. It is read as a
 crosstab of the group key against the yes/no column with row percentages (each group's yes and no add
 to 100 %), or, without a group, as the distribution of the yes/no column. The yes/no column is found as
@@ -12,7 +16,7 @@ from __future__ import annotations
 import re
 
 from mcpforge.exceptions import UnmappableRequestError
-from mcpforge.models import Intent
+from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
 
 _RATE = re.compile(r"\b(rate|rates|share|shares|percentage|percent|proportion|fraction)\b|%")
@@ -38,6 +42,33 @@ def _boolean_column(p: Parsed) -> str | None:
     return near.pop() if len(near) == 1 else None
 
 
+_YES = frozenset({"yes", "y", "true", "t", "1"})
+_HIGH = frozenset({"highest", "largest", "biggest", "greatest", "most", "top", "best", "maximum"})
+_LOW = frozenset({"lowest", "smallest", "least", "fewest", "bottom", "worst", "minimum"})
+
+
+def _yes_value(p: Parsed, column: str) -> object:
+    """The value counted by the rate: the one the request states, else the column's "yes"."""
+    stated = [f.value for f in p.filters.filters if f.column == column and f.op == "=="]
+    if stated:
+        return stated[0]
+    info = p.resolver.schema.get(column)
+    literal = next((v for v in (info.values if info else ()) if v.strip().lower() in _YES), None)
+    return literal if literal is not None else True
+
+
+def _ranked(p: Parsed) -> tuple[int, bool] | None:
+    """(N, descending) when the rate ranks groups: "top 3 ... by return rate", "the lowest share ..."."""
+    if p.phrases.top_n is not None:
+        return p.phrases.top_n, p.phrases.descending
+    for i, word in enumerate(p.tokens):
+        if word in _HIGH | _LOW and any(_RATE.fullmatch(w) for w in p.tokens[i + 1 : i + 5]):
+            p.phrases.used.add(i)
+            p.notes.append(f"{word!r} read as the top 1 group by the rate")
+            return 1, word in _HIGH
+    return None
+
+
 def rate_reading(p: Parsed, base: dict[str, object]) -> Intent | None:
     """The rate reading of the request, or None when it asks for no rate over a yes/no column."""
     if not _RATE.search(p.low) or (p.phrases.metrics and any(m.column for m in p.phrases.metrics)):
@@ -47,18 +78,30 @@ def rate_reading(p: Parsed, base: dict[str, object]) -> Intent | None:
         return None
     filters = [f for f in p.filters.filters if f.column != column]
     rest = {k: v for k, v in base.items() if k not in {"filters", "notes", "request"}}
+    keys = [k for k in p.phrases.group_by if k != column]  # "by return rate" names the rate, not a key
+    ranked = _ranked(p)
     notes = [*p.notes, f"rate read as the share of rows per value of {column!r}"]
-    keys = list(p.phrases.group_by)
-    if p.phrases.top_n is not None or p.subject is not None:
-        raise UnmappableRequestError(
-            f"cannot map the request {p.request!r}: ranking groups by the rate of {column!r} is not "
-            "supported yet; ask for the rate per group (e.g. 'rate of "
-            f"{column} by ...') and read the ranking",
-            understood={"rate_of": column, "group_by": keys},
-        )
+    if ranked is not None:
+        if not keys and p.subject is not None and p.resolver.kind(p.subject) in {"categorical", "boolean"}:
+            keys = [p.subject]
+        if not keys:
+            raise UnmappableRequestError(
+                f"cannot map the request {p.request!r}: ranking by the rate of {column!r} needs the groups "
+                "to rank (e.g. 'which department has the highest rate of ...')",
+                understood={"rate_of": column},
+            )
     p.phrases.used.update(
         i for i, word in enumerate(p.tokens) if _RATE.fullmatch(word) or _stem_match(word, column)
     )
+    if ranked is not None:
+        yes = _yes_value(p, column)
+        top, descending = ranked
+        fields = {**rest, "top_n": top, "sort_descending": descending}
+        notes.append(f"ranked by the share of rows where {column!r} = {yes!r}")
+        return Intent(request=p.request, operation="group_ratio", group_by=keys, filters=filters,
+                      metrics=[Aggregation(func="count"), Aggregation(func="count")], as_percentage=True,
+                      options={"numerator_filters": [{"column": column, "op": "==", "value": yes}]},
+                      notes=notes, **fields)  # fmt: skip
     if not keys:
         return Intent(request=p.request, operation="value_distribution", columns=[column], filters=filters,
                       notes=notes, **rest)  # fmt: skip

@@ -313,6 +313,30 @@ def _group_outliers(context: _Context) -> str:
     return f"{head}, judged within each {code_span(context.arg('group_column'))}"
 
 
+def _ratio_part(metric: dict[str, Any]) -> str:
+    func, column = str(metric.get("func")), metric.get("column")
+    if func == "count" and not column:
+        return "the number of rows"
+    if func == "nunique":
+        return f"the number of distinct {code_span(column)}"
+    return f"the {metric_text(func, column)}"
+
+
+def _group_ratio(context: _Context) -> str:
+    top, bottom = context.arg("numerator") or {}, context.arg("denominator") or {}
+    keys = _keys(context)
+    per = f" per {columns_text(keys)}" if keys else ""
+    conditions = [condition_text(Filter.model_validate(f)) for f in context.arg("numerator_filters") or []]
+    if conditions and top == bottom:
+        what = "Share (%)" if context.arg("as_percentage") else "Share"
+        head = f"{what} of rows where {join_words(conditions)}{per}"
+        return head + _ranked(context, "that share")
+    where = f" where {join_words(conditions)}" if conditions else ""
+    percent = " in percent" if context.arg("as_percentage") else ""
+    head = f"Ratio of {_ratio_part(top)}{where} to {_ratio_part(bottom)}{percent}{per}"
+    return head + _ranked(context, "that ratio")
+
+
 _HEADS: dict[str, Callable[[_Context], str]] = {
     "group_count": _group_count, "group_aggregate": _group_aggregate, "aggregate": _aggregate,
     "value_distribution": _value_distribution, "filter_rows": _filter_rows, "top_n_rows": _top_n_rows,
@@ -321,7 +345,7 @@ _HEADS: dict[str, Callable[[_Context], str]] = {
     "crosstab": _crosstab, "missing_values": _missing_values, "outliers": _outliers,
     "distinct_count": _distinct_count, "statistical_test": _statistical_test,
     "linear_regression": _linear_regression, "distribution_shape": _distribution_shape,
-    "group_outliers": _group_outliers,
+    "group_outliers": _group_outliers, "group_ratio": _group_ratio,
 }  # fmt: skip
 # Option keys each head already states (any other option key is listed generically).
 _STATED_OPTIONS: dict[str, frozenset[str]] = {
@@ -331,6 +355,7 @@ _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "statistical_test": frozenset({"test", "groups", "alpha", "value", "group_column"}),
     "linear_regression": frozenset({"target", "features", "test_size", "seed"}),
     "distribution_shape": frozenset({"population"}), "group_outliers": frozenset({"method", "threshold"}),
+    "group_ratio": frozenset({"numerator_filters"}),
 }  # fmt: skip
 
 

@@ -183,6 +183,8 @@ class ColumnResolver:
         """A unique partial match ("speed" → speed_limit, "age" → driver_age), else a close spelling."""
         words = key.split()
         compact = key.replace(" ", "")
+        if f"{key} id" in by_key:
+            return None  # "session" beside session_id names the entity: not session_date by a shared word
         # id columns only by their full name or a synonym: "accidents" is the entity, not accident_id
         plain = {k: name for k, name in by_key.items() if not k.endswith(" id") or "id" in words}
         subset = [name for k, name in plain.items() if set(words) <= set(k.split())]

@@ -1,0 +1,141 @@
+"""Guards on a reading: what a template would answer with numbers for another question is asked or refused.
+
+- **Shape**: "for each region, which weather …" is one row per region naming a weather; a template
+  grouped by region and weather ranks the pairs across all regions.
+- **Whose share**: "percentage of orders over 500 by region" is either how those orders split across
+  regions or each region's own share; the parser asks (key ``share``).
+- **Alternatives**: "weather is Rain or Snow" is one membership test, not two equalities at once.
+- **Missing data words**: "total profit" over a file without profit is a final refusal for every engine
+  (a model asked anyway computes something else under the word's name), unless the request defines it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.models import Filter, Intent
+from mcpforge.pipeline.intent.accounting import ARITHMETIC_WORDS, RATE_WORDS
+from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.conditions import FilterResult
+from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
+from mcpforge.pipeline.validation.answer_checks import asked_values_of, one_row_per
+
+# -- the shape of the answer
+
+
+def shape_problem(request: str, columns: Sequence[str], intent: Intent) -> str | None:
+    """Why a template with ``intent``'s keys cannot have the shape ``request`` asks for (None: it can)."""
+    asked = asked_values_of(request, columns)
+    if asked is None or not intent.group_by:
+        return None  # nothing is named per group: every grouped table has the asked shape
+    if asked not in intent.group_by:
+        return f"it asks which {asked!r}, but the reading groups by {', '.join(map(repr, intent.group_by))}"
+    key = one_row_per(request, columns)
+    if key is not None and key != asked and key in intent.group_by and len(intent.group_by) > 1:
+        return (
+            f"it asks for one {asked!r} per {key!r} (the one that comes first in each), but a catalogue "
+            f"table grouped by {', '.join(map(repr, intent.group_by))} "
+            + ("ranks the pairs across all of them" if intent.top_n else "gives several rows per value")
+        )
+    return None
+
+
+# -- whose share
+
+SHARE_KEY = "share"
+
+
+def _condition(filters: list[Filter]) -> str:
+    return " and ".join(f"{f.column} {f.op} {f.value!r}" for f in filters)
+
+
+def settle_share_scope(intent: Intent, given: Answers) -> Intent:
+    """``intent`` with the person's answer on whose share it is (asks when not answered yet).
+
+    Raises:
+        NeedsClarificationError: a share per group over filtered rows, not answered yet.
+        UnmappableRequestError: the answer asks for each group's own share (not in the catalogue).
+    """
+    if intent.operation != "group_count" or not intent.as_percentage or not intent.filters:
+        return intent
+    condition = _condition(intent.filters)
+    keys = ", ".join(intent.group_by)
+    choices = {
+        "split": f"how the rows where {condition} split across {keys} (the percents add up to 100)",
+        "within": f"in each {keys}, the share of its own rows where {condition}",
+    }
+    answer = (given.get(SHARE_KEY) or "").lower()
+    if answer == "split":
+        return intent.model_copy(update={"notes": [*intent.notes, f"share read as {choices['split']}"]})
+    if answer == "within":
+        raise UnmappableRequestError(
+            f"cannot map the request {intent.request!r}: {choices['within']} is not in the catalogue yet; "
+            f"ask for the rows per {keys} with and without the condition (e.g. a crosstab of {keys} "
+            "against a yes/no column), or let a model write it (--engine local)",
+            understood={
+                "group_by": list(intent.group_by),
+                "filters": [f.model_dump() for f in intent.filters],
+            },
+        )
+    return ask(SHARE_KEY, "Whose share do you mean?", choices, request=intent.request)
+
+
+# -- alternatives joined by "or"
+
+
+def merge_alternatives(tokens: list[str], reserved: set[int], found: FilterResult) -> None:
+    """Merge the equalities on one column into an ``in`` filter when an unused "or" joins them."""
+    joins = [i for i, token in enumerate(tokens) if token == "or" and i not in reserved | found.used]
+    if not joins:
+        return
+    by_column: dict[str, list[Filter]] = {}
+    for item in found.filters:
+        if item.op == "==":
+            by_column.setdefault(item.column, []).append(item)
+    merged = {column: items for column, items in by_column.items() if len(items) > 1}
+    if not merged:
+        return
+    kept = [f for f in found.filters if f.op != "==" or f.column not in merged]
+    for column, items in merged.items():
+        values = list(dict.fromkeys(item.value for item in items))
+        kept.append(Filter(column=column, op="in", value=values))
+    found.filters[:] = kept
+    found.used.update(joins[: sum(len(items) - 1 for items in merged.values())])
+
+
+# -- data words the file lacks
+
+_MIN_LENGTH = 3
+_AGGREGATIONS = frozenset(word for words in AGG_WORDS for word in words)
+_GRAMMAR = frozenset({"number", "amount", "total", "value", "values", "count", "their", "its", "than",
+                      "more", "most", "less", "least", "each", "every", "over", "under", "between",
+                      "and", "or", "with", "without", "where", "which", "what", "that", "those",
+                      "these", "this", "who", "whose", "all", "any", "same", "other", "others",
+                      "overall", "whole"})  # fmt: skip
+
+
+def _defined(word: str, request: str) -> bool:
+    """The request defines ``word`` ("revenue is ...", "revenue = ...", "profit, computed as ...")."""
+    definition = r"(?:=|:=|\bis\b|\bare\b|\bmeans\b|,?\s*(?:computed|calculated|defined)\s+as\b)"
+    pattern = rf"\b{re.escape(word)}\b\s*{definition}"
+    return re.search(pattern, request, re.IGNORECASE) is not None
+
+
+def missing_data_words(unknown: list[str], request: str) -> list[str]:
+    """The words of ``unknown`` that name data the file does not have (and the request does not define)."""
+    found: list[str] = []
+    for phrase in unknown:
+        words = phrase.lower().split()
+        if len(words) != 1:
+            continue  # a run of unread words is a phrase the parser could not place, not a column name
+        word = words[0]
+        if len(word) < _MIN_LENGTH or not word.isalpha() or word in FUNCTION_WORDS or word in _GRAMMAR:
+            continue
+        if word in ARITHMETIC_WORDS or word in RATE_WORDS or word in _AGGREGATIONS or detect_operations(word):
+            continue
+        if not _defined(word, request):
+            found.append(word)
+    return found
