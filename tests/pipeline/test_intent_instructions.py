@@ -10,7 +10,7 @@ import pytest
 
 from mcpforge.models import AnalysisMethod, DerivedColumn, PreparationStep
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.pipeline.intent.methods import read_methods
+from mcpforge.pipeline.intent.analysis.methods import read_methods
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Filter
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.pipeline.intent.phrasings import plain_phrasing
+from mcpforge.pipeline.intent.analysis.phrasings import plain_phrasing
 
 
 @pytest.fixture(scope="module")

@@ -179,10 +179,13 @@ def leftovers(
     resolver: ColumnResolver,
     *,
     mentioned: list[str] | None = None,
+    strangers: bool = True,
 ) -> list[Leftover]:
     """The meaningful words of ``tokens`` outside ``used`` that ``intent`` does not account for.
 
     ``mentioned`` are the columns the request names anywhere; each must be part of the reading.
+    ``strangers``: also report words that resemble nothing known (the plain reading's vocabulary). The
+    statistical reading turns it off: its test and method names are read by patterns, not a word list.
     """
     found: list[Leftover] = []
     read = _intent_columns(intent)
@@ -201,7 +204,8 @@ def leftovers(
         why = _why(token, i, tokens, intent, resolver)
         if why is not None:
             found.append(Leftover(word=token, why=why))
-    found += _unaccounted(tokens, used, intent, resolver, {item.word for item in found})
+    if strangers:
+        found += _unaccounted(tokens, used, intent, resolver, {item.word for item in found})
     filtered = {f.column for f in intent.filters}
     free = [i for i in range(len(tokens)) if i not in used]
     for hit in find_values([tokens[i] for i in free], resolver):

@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers
@@ -28,7 +29,6 @@ from mcpforge.pipeline.intent.guards import (
     shape_problem,
 )
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
-from mcpforge.pipeline.intent.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.metrics import find_metrics
 from mcpforge.pipeline.intent.parse import Phrases, detect_operations, find_sort_order, find_top_n

@@ -16,7 +16,9 @@ from mcpforge.footer import parse_output_footer
 from mcpforge.pipeline.modelgen.data_profile import DataProfile
 from mcpforge.pipeline.validation.run import ValidationRun
 
-_EACH = re.compile(r"\b(?:for each|for every|in each|per|by)\s+([a-z][a-z0-9_]*)(\s+and\b)?", re.IGNORECASE)
+_EACH = re.compile(
+    r"\b(?:for each|for every|in each|in every|per|by)\s+([a-z][a-z0-9_]*)(\s+and\b)?", re.IGNORECASE
+)
 _WITHIN = re.compile(r"\bwithin each\b", re.IGNORECASE)
 _WHICH = re.compile(
     r"\b(?:which|what)\s+([a-z][a-z0-9_]*)|\bthe\s+([a-z][a-z0-9_]*)\s+(?:\w+\s+){0,2}with the\b",

@@ -13,8 +13,8 @@ import re
 from typing import Any
 
 from mcpforge.models import AnalysisMethod, Intent
+from mcpforge.pipeline.intent.analysis.statistic_words import mentioned_columns
 from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
-from mcpforge.pipeline.intent.statistic_words import mentioned_columns
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _TESTS: list[tuple[str, str]] = [

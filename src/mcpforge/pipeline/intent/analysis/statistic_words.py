@@ -148,7 +148,9 @@ def account_for_statistic(
             intent = intent.model_copy(update={"filters": [*intent.filters, *conditions.filters]})
         else:
             used -= conditions.used  # a condition on the group column itself: not understood, reported
-    found = leftovers(tokens, used, intent, resolver, mentioned=mentioned_columns(tokens, resolver))
+    found = leftovers(
+        tokens, used, intent, resolver, mentioned=mentioned_columns(tokens, resolver), strangers=False
+    )
     if found:
         words = "; ".join(f"{item.word!r} ({item.why})" for item in found)
         raise UnmappableRequestError(

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
-from mcpforge.pipeline.intent.methods import read_methods
-from mcpforge.pipeline.intent.phrasings import plain_phrasing
-from mcpforge.pipeline.intent.preparation import read_preparation
-from mcpforge.pipeline.intent.statistic_words import account_for_statistic, mentioned_columns
-from mcpforge.pipeline.intent.statistics import SETTINGS, read_statistics
+from mcpforge.pipeline.intent.analysis.methods import read_methods
+from mcpforge.pipeline.intent.analysis.phrasings import plain_phrasing
+from mcpforge.pipeline.intent.analysis.preparation import read_preparation
+from mcpforge.pipeline.intent.analysis.statistic_words import account_for_statistic, mentioned_columns
+from mcpforge.pipeline.intent.analysis.statistics import SETTINGS, read_statistics
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 

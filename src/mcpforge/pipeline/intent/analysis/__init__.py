@@ -1,0 +1,2 @@
+"""The analysis side of reading a request (issue 16): method sentences, preparation steps, statistical
+tests and models, and the phrasings analysts use for them."""
