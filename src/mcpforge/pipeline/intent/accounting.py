@@ -227,7 +227,10 @@ _ANALYSIS_WORDS = frozenset(
        "exactly", "percentile", "percentiles", "quartile", "quartiles", "decile", "deciles", "median", "row",
        "rows", "record", "records", "entries", "entry", "group", "groups", "per", "yes", "no", "true",
        "false", "all", "value", "values", "count", "counts", "counted", "average", "averages", "column",
-       "columns", "field", "fields", "variable"}
+       "columns", "field", "fields", "variable",
+       # a column's label word ("Weather type" for Weather), degree words of a relation, rounding words
+       "type", "types", "kind", "kinds", "strongly", "weakly", "closely", "decimal", "decimals", "place",
+       "places", "digits"}
 )  # fmt: skip
 # Time words ("last quarter", "this year", "recent") are not in the vocabulary above: unused, they are a
 # period the reading does not restrict to, and are reported.
