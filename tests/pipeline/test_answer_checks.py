@@ -10,13 +10,14 @@ import pytest
 
 from mcpforge.footer import output_footer
 from mcpforge.models import ValidationReport
+from mcpforge.pipeline.intent.guards import asked_values_of, one_row_per
 from mcpforge.pipeline.intent.hints import request_hints
 from mcpforge.pipeline.modelgen.compute_tool import extract_compute
 from mcpforge.pipeline.modelgen.data_profile import DataProfile
 from mcpforge.pipeline.modelgen.examples import EXAMPLES, ComputeExample, closest_examples
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.pipeline.stage import ValidatedRun
-from mcpforge.pipeline.validation.answer_checks import answer_problems, asked_values_of, one_row_per
+from mcpforge.pipeline.validation.answer_checks import answer_problems
 from mcpforge.pipeline.validation.run import ValidationRun
 from mcpforge.runtime import as_table
 from mcpforge.sandbox.tool_call import ToolCallOutcome

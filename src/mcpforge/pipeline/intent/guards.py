@@ -21,9 +21,51 @@ from mcpforge.pipeline.intent.clarify import Answers, ask
 from mcpforge.pipeline.intent.conditions import FilterResult
 from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
-from mcpforge.pipeline.validation.answer_checks import asked_values_of, one_row_per
 
 # -- the shape of the answer
+
+_EACH = re.compile(
+    r"\b(?:for each|for every|in each|in every|per|by)\s+([a-z][a-z0-9_]*)(\s+and\b)?", re.IGNORECASE
+)
+_WITHIN = re.compile(r"\bwithin each\b", re.IGNORECASE)
+_WHICH = re.compile(
+    r"\b(?:which|what)\s+([a-z][a-z0-9_]*)|\bthe\s+([a-z][a-z0-9_]*)\s+(?:\w+\s+){0,2}with the\b",
+    re.IGNORECASE,
+)
+
+
+def _column_for(word: str, columns: Sequence[str]) -> str | None:
+    word = word.lower()
+    singular = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    for column in columns:
+        name = column.lower()
+        if name in (word, singular) or name.split("_")[0] in (word, singular):
+            return column
+    return None
+
+
+def one_row_per(request: str, columns: Sequence[str]) -> str | None:
+    """The column the request asks one answer row per ("for each region, ..."), when there is one.
+
+    None when the request groups by several columns ("per region and category") or asks for parts
+    within groups ("within each region, each category's share").
+    """
+    if _WITHIN.search(request):
+        return None
+    matches = list(_EACH.finditer(request))
+    if any(match.group(2) for match in matches):
+        return None
+    found = {column for match in matches if (column := _column_for(match.group(1), columns)) is not None}
+    return found.pop() if len(found) == 1 else None
+
+
+def asked_values_of(request: str, columns: Sequence[str]) -> str | None:
+    """The column whose values the request asks for ("which weather ...", "the product with the ...")."""
+    for match in _WHICH.finditer(request):
+        column = _column_for(match.group(1) or match.group(2), columns)
+        if column is not None:
+            return column
+    return None
 
 
 def shape_problem(request: str, columns: Sequence[str], intent: Intent) -> str | None:

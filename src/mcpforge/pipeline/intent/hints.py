@@ -15,10 +15,10 @@ from mcpforge.exceptions import MCPForgeError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.groups import find_grain
+from mcpforge.pipeline.intent.guards import asked_values_of, one_row_per
 from mcpforge.pipeline.intent.parse import Phrases
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
-from mcpforge.pipeline.validation.answer_checks import asked_values_of, one_row_per
 
 _COMPARISONS = frozenset({">", ">=", "<", "<="})
 _OVER = re.compile(r"\b(year|quarter|month|week|day)[- ]over[- ]\1\b", re.IGNORECASE)
