@@ -134,3 +134,35 @@ def test_a_model_engine_is_never_asked_to_invent_a_missing_column(
         )
     assert engine.usage.calls == 0
     assert pd.read_csv(data).shape[0] > 0  # the data is untouched
+
+
+@pytest.mark.parametrize(
+    ("schema_name", "request_text", "word"),
+    [
+        ("employees", "oldest employee in each department", "oldest"),
+        ("sales", "cheapest product per category", "cheapest"),
+        ("traffic_accidents", "the busiest location for each severity", "busiest"),
+    ],
+)
+def test_a_ranking_word_the_reading_does_not_rank_by_is_refused(
+    schema_name: str, request_text: str, word: str
+) -> None:
+    schema = DatasetSchema.from_file(EXAMPLES / f"{schema_name}.csv")
+    with pytest.raises(UnmappableRequestError, match=repr(word)):
+        extract_intent(request_text, schema)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "count of orders excluding the Online channel per region",
+        "orders from the Online channel per region",
+        "average units of the Furniture category by region",
+    ],
+)
+def test_a_value_followed_by_its_column_name_is_one_condition_not_a_group_key(
+    request_text: str, sales: DatasetSchema
+) -> None:
+    intent = extract_intent(request_text, sales)
+    assert intent.group_by == ["region"]
+    assert len(intent.filters) == 1

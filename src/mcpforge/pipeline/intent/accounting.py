@@ -79,25 +79,14 @@ def _intent_columns(intent: Intent) -> set[str]:
 def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
     token: str, i: int, tokens: list[str], intent: Intent, resolver: ColumnResolver
 ) -> str | None:
-    negated = any(f.op in {"!=", "not in"} or f.value is False for f in intent.filters)
     if _NUMBER.fullmatch(token):
         digits = re.sub(r"[^\d.]", "", token).strip(".")
         if digits and float(digits) in _option_numbers(intent):
             return None  # "threshold 2.5", "90th percentile": the operation's own settings
         return "a number the reading does not use"
-    pairwise = intent.operation in {"correlation", "crosstab"} or any(f.op == "in" for f in intent.filters)
-    if token in _COMPARISONS and not (token == "between" and pairwise):
-        return "a comparison the reading does not use"
-    if token in _NEGATIONS and not negated:
-        return "a negation the reading does not use"
-    if (
-        token == "or"
-        and len(intent.filters) > 1
-        and not any(f.op in {"in", "not in"} for f in intent.filters)
-    ):
-        return "a choice between conditions; the reading requires every condition at once"
-    if token in ARITHMETIC_WORDS:
-        return "arithmetic between quantities the reading does not compute"
+    operator = _unused_operator(token, intent)
+    if operator is not None:
+        return operator
     if token in _ONLY and not intent.filters:
         return "a restriction the reading does not use"
     if token in RATE_WORDS and token not in {"rate", "rates"} and intent.as_percentage:
@@ -116,6 +105,24 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
     if hit is not None and hit[0] not in _intent_columns(intent):
         return f"it names the column {hit[0]!r}, which the reading does not use"
     return _resembled_value(token, intent, resolver)
+
+
+def _unused_operator(token: str, intent: Intent) -> str | None:
+    """A comparison, negation, "or", ranking or arithmetic word the reading does not compute."""
+    negated = any(f.op in {"!=", "not in"} or f.value is False for f in intent.filters)
+    pairwise = intent.operation in {"correlation", "crosstab"} or any(f.op == "in" for f in intent.filters)
+    if token in _COMPARISONS and not (token == "between" and pairwise):
+        return "a comparison the reading does not use"
+    if token in _NEGATIONS and not negated:
+        return "a negation the reading does not use"
+    alternatives = any(f.op in {"in", "not in"} for f in intent.filters)
+    if token == "or" and len(intent.filters) > 1 and not alternatives:
+        return "a choice between conditions; the reading requires every condition at once"
+    if token in RANK_WORDS and token != "first" and intent.top_n is None:
+        return "a ranking the reading does not compute"  # "oldest employee in each department"
+    if token in ARITHMETIC_WORDS:
+        return "arithmetic between quantities the reading does not compute"
+    return None
 
 
 def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> str | None:

@@ -23,6 +23,7 @@ from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
 from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.guards import (
+    absorb_value_labels,
     merge_alternatives,
     missing_data_words,
     settle_share_scope,
@@ -192,6 +193,7 @@ def _conditions(
     code_equalities(tokens, resolver, used, filters)
     implicit_comparisons(tokens, resolver, used, filters, given, request=request)
     merge_alternatives(tokens, used, filters)
+    absorb_value_labels(tokens, resolver, filters)
     return filters
 
 

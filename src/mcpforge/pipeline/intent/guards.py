@@ -21,6 +21,7 @@ from mcpforge.pipeline.intent.clarify import Answers, ask
 from mcpforge.pipeline.intent.conditions import FilterResult
 from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
+from mcpforge.pipeline.intent.words import ColumnResolver
 
 # -- the shape of the answer
 
@@ -181,3 +182,27 @@ def missing_data_words(unknown: list[str], request: str) -> list[str]:
         if not _defined(word, request):
             found.append(word)
     return found
+
+
+# -- a value followed by its own column's name
+
+
+def absorb_value_labels(tokens: list[str], resolver: ColumnResolver, found: FilterResult) -> None:
+    """ "the Online channel", "the Furniture category": the column word names the filter's column.
+
+    Left unused, the scanners after the conditions read it as a second group key ("orders from the Online
+    channel per region" grouped by channel and region); it belongs to the condition.
+    """
+    values = {
+        str(value).lower(): f.column
+        for f in found.filters
+        if f.op in {"==", "!=", "in", "not in"}
+        for value in (f.value if isinstance(f.value, list) else [f.value])
+    }
+    for i in range(len(tokens) - 1):
+        column = values.get(tokens[i])
+        if column is None or i + 1 in found.used:
+            continue
+        hit = resolver.match_at(tokens, i + 1, fuzzy=False)
+        if hit is not None and hit[0] == column:
+            found.used.update(range(i + 1, i + 1 + hit[1]))
