@@ -141,7 +141,7 @@ def test_a_model_engine_is_never_asked_to_invent_a_missing_column(
     [
         ("employees", "oldest employee in each department", "oldest"),
         ("sales", "cheapest product per category", "cheapest"),
-        ("traffic_accidents", "the busiest location for each severity", "busiest"),
+        ("employees", "youngest employee per office", "youngest"),
     ],
 )
 def test_a_ranking_word_the_reading_does_not_rank_by_is_refused(

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
-from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
+from mcpforge.pipeline.intent.parse import (
+    AGG_WORDS,
+    GROUP_TRIGGERS,
+    RANK_WORDS,
+    SUPERLATIVE_COLUMNS,
+    detect_operations,
+)
 from mcpforge.pipeline.intent.ratios import id_column, row_noun
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
@@ -118,8 +124,12 @@ def _unused_operator(token: str, intent: Intent) -> str | None:
     alternatives = any(f.op in {"in", "not in"} for f in intent.filters)
     if token == "or" and len(intent.filters) > 1 and not alternatives:
         return "a choice between conditions; the reading requires every condition at once"
-    if token in RANK_WORDS and token != "first" and intent.top_n is None:
-        return "a ranking the reading does not compute"  # "oldest employee in each department"
+    grouped = bool(intent.group_by or intent.time_grain)
+    # "oldest employee in each department" ranks by another column; "which weekday has the most
+    # accidents" is answered by the table sorted by its count, the first row first.
+    unranked = token in RANK_WORDS and token != "first" and intent.top_n is None
+    if unranked and (token in SUPERLATIVE_COLUMNS or not grouped):
+        return "a ranking the reading does not compute"
     if token in ARITHMETIC_WORDS:
         return "arithmetic between quantities the reading does not compute"
     return None
