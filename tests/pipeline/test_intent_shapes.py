@@ -166,3 +166,15 @@ def test_a_value_followed_by_its_column_name_is_one_condition_not_a_group_key(
     intent = extract_intent(request_text, sales)
     assert intent.group_by == ["region"]
     assert len(intent.filters) == 1
+
+
+def test_no_before_a_column_is_a_condition_never_dropped_for_a_mean_of_it(sales: DatasetSchema) -> None:
+    with pytest.raises(UnmappableRequestError, match="'no'"):
+        extract_intent("orders with no discount per category", sales)
+
+
+def test_a_ratio_question_over_rows_names_the_rows() -> None:
+    employees = DatasetSchema.from_file(EXAMPLES / "employees.csv")
+    with pytest.raises(NeedsClarificationError) as asked:
+        extract_intent("number of employees per age group", employees)
+    assert "None" not in asked.value.question + " ".join(asked.value.choices.values())

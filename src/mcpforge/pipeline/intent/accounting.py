@@ -93,6 +93,11 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
     operator = _unused_operator(token, intent)
     if operator is not None:
         return operator
+    after = resolver.match_at(tokens, i + 1) if token == "no" and i + 1 < len(tokens) else None
+    if after is not None and "yes" not in tokens and after[0] not in {*intent.group_by, *intent.columns}:
+        negated = any(f.op in {"!=", "not in", "=="} for f in intent.filters)
+        if not negated:  # "orders with no discount": a condition on discount, not its mean
+            return "a negation the reading does not use"
     if token in _ONLY and not intent.filters:
         return "a restriction the reading does not use"
     if token in RATE_WORDS and token not in {"rate", "rates"} and intent.as_percentage:

@@ -238,7 +238,8 @@ def _settled(
     choice = answers.get(key)
     if choice is None:
         choices = {
-            "ratio": f"the sum of {numerator.column!r} divided by the sum of {denominator.column!r}",
+            "ratio": (f"the sum of {numerator.column!r}" if numerator.column else "the number of rows")
+            + f" divided by the sum of {denominator.column!r}",
             "group": f"one group per value of {denominator.column!r}",
         }
         ask(key, f"What does {key!r} mean?", choices, request=request)
@@ -268,7 +269,7 @@ def find_ratio(
         if not _is_ratio(how, kind, numerator, denominator, resolver):
             continue
         if kind == "measure":
-            key = f"{numerator.column} per {denominator.column}"
+            key = f"{numerator.column or 'rows'} per {denominator.column}"
             if _settled(key, numerator, denominator, answers, request=request) != "ratio":
                 continue
         if i + 1 + width < len(tokens) and tokens[i + 1 + width] in _QUALIFIERS:
