@@ -7,6 +7,7 @@
 - **Alternatives**: "weather is Rain or Snow" is one membership test, not two equalities at once.
 - **Missing data words**: "total profit" over a file without profit is a final refusal for every engine
   (a model asked anyway computes something else under the word's name), unless the request defines it.
+- **Value labels**: "the Online channel" is one condition; its column word is no second group key.
 """
 
 from __future__ import annotations
