@@ -10,7 +10,7 @@ import pytest
 
 from mcpforge.catalogue import frame_to_table, get_operation, tables_match
 from mcpforge.catalogue import grouping as grouping_module
-from mcpforge.catalogue._reference_arrow import ARROW_ROWS, arrow_groups
+from mcpforge.catalogue.reference.arrow import ARROW_ROWS, arrow_groups
 
 FUNCTIONS = ["count", "nunique", "sum", "mean", "min", "max", "std", "pstd"]
 

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
-from mcpforge.catalogue._reference import is_missing, prepare_reference
-from mcpforge.catalogue._reference_prepare import round_reference
+from mcpforge.catalogue.reference.core import is_missing, prepare_reference
+from mcpforge.catalogue.reference.prepare import round_reference
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import Intent, ToolSpec
 

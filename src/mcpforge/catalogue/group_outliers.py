@@ -16,9 +16,9 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import choice_param, column_param, number_param
-from mcpforge.catalogue._reference import is_missing, quantile, sort_key
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import is_missing, quantile, sort_key
 from mcpforge.models import Intent
 
 

@@ -22,10 +22,10 @@ from mcpforge.catalogue._params import (
     positive_top_n,
     top_n_param,
 )
-from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, order_groups, records
-from mcpforge.catalogue._reference_arrow import ARROW_ROWS, arrow_groups
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.arrow import ARROW_ROWS, arrow_groups
+from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, order_groups, records
 from mcpforge.models import Intent
 
 

@@ -20,9 +20,9 @@ import pandas as pd
 from scipy import stats as scipy_stats
 
 from mcpforge.catalogue._params import choice_param, columns_param, number_param
-from mcpforge.catalogue._reference import is_missing, numbers
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import is_missing, numbers
 from mcpforge.models import Intent
 
 TESTS = (

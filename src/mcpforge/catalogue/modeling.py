@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 
 from mcpforge.catalogue._params import bool_param, column_param, columns_param
-from mcpforge.catalogue._reference import is_missing, numbers
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import is_missing, numbers
 from mcpforge.models import Intent
 
 SHAPE_COLUMNS = ["column", "n", "mean", "std", "skewness", "kurtosis"]

@@ -25,7 +25,9 @@ from mcpforge.catalogue._params import (
     positive_top_n,
     top_n_param,
 )
-from mcpforge.catalogue._reference import (
+from mcpforge.catalogue._template import _FILTER_SCHEMA, code, tool_name_for
+from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import (
     apply_filters_reference,
     is_missing,
     metric_label,
@@ -33,8 +35,6 @@ from mcpforge.catalogue._reference import (
     order_groups,
     records,
 )
-from mcpforge.catalogue._template import _FILTER_SCHEMA, code, tool_name_for
-from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.models import Intent
 
 RATIO_FUNCS = ("count", "sum", "nunique")

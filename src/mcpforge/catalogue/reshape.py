@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import choice_param, column_param
-from mcpforge.catalogue._reference import is_missing, metric_value, records, sort_key
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import is_missing, metric_value, records, sort_key
 from mcpforge.models import Intent
 
 NORMALIZE = ("none", "all", "index", "columns")

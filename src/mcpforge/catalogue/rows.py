@@ -15,9 +15,9 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import bool_param, choice_param, column_param, columns_param, number_param
-from mcpforge.catalogue._reference import is_missing, numbers, quantile, records
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import is_missing, numbers, quantile, records
 from mcpforge.models import Intent
 
 DEFAULT_MAX_ROWS = 100

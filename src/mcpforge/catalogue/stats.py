@@ -16,9 +16,9 @@ import numpy as np
 import pandas as pd
 
 from mcpforge.catalogue._params import choice_param, columns_param
-from mcpforge.catalogue._reference import is_missing, numbers, quantile
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import is_missing, numbers, quantile
 from mcpforge.models import Intent
 
 DEFAULT_PERCENTILES = [25.0, 50.0, 75.0, 90.0, 95.0, 99.0]

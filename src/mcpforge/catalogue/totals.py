@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from mcpforge.catalogue._params import columns_param, metric_dicts, metrics_param
-from mcpforge.catalogue._reference import is_missing, metric_label, metric_value, records
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, records
 from mcpforge.models import Intent
 
 

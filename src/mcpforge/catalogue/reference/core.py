@@ -14,8 +14,8 @@ from typing import Any, cast
 
 import pandas as pd
 
-from mcpforge.catalogue._reference_prepare import prepare_steps_reference
 from mcpforge.catalogue.expressions import derived_pairs, evaluate_reference
+from mcpforge.catalogue.reference.prepare import prepare_steps_reference
 
 _TRUE = ("true", "1", "yes", "y", "t")
 
