@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.guards import shape_problem
 from mcpforge.pipeline.schema import DatasetSchema
@@ -39,7 +39,7 @@ def read_or_route(
     try:
         return extract_intent(request, schema, answers=answers)
     except UnmappableRequestError as refusal:
-        if refusal.final or getattr(refusal, "key", None) is not None:
+        if refusal.final or isinstance(refusal, NeedsClarificationError):
             raise  # data the file lacks, not an analysis, or a question that is the person's to answer
         return _route_with_model(engine, request, schema, say, refusal.understood)
 
