@@ -208,6 +208,9 @@ class SandboxConfig(_Section):
     max_open_files: int = 256
     max_output_bytes: int = 16 * 1024 * 1024
     max_stdout_bytes: int = 1024 * 1024
+    # serve: calls run in children forked from a pre-imported sandbox template when the kernel keeps
+    # every guarantee (bwrap, Landlock ABI 6+); false: a fresh sandbox per call (sandbox/warm.py).
+    warm_calls: bool = True
 
 
 class MCPForgeConfig(_Section):

@@ -84,7 +84,7 @@ def _confine(cfg: dict[str, Any]) -> None:
     if cfg["landlock"] == "required" or (cfg["landlock"] == "auto" and _kernel.landlock_abi() > 0):
         _kernel.apply_landlock(rules)
     if cfg["seccomp"]:
-        _kernel.apply_seccomp()
+        _kernel.apply_seccomp(keep_process_group=bool(cfg.get("keep_process_group")))
 
 
 def _run_child(cfg: dict[str, Any], channel: int) -> None:

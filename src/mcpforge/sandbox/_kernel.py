@@ -340,6 +340,12 @@ _WHICH_WHO_SELF = {
     "x86_64": {"setpriority": (141, 0), "ioprio_set": (251, 1)},
     "aarch64": {"setpriority": (140, 0), "ioprio_set": (30, 1)},
 }
+# Leaving the process group: a call forked from the warm template (``_template.py``) must stay in the
+# group the template kills when the call ends.
+_PROCESS_GROUP = {
+    "x86_64": {"setsid": 112, "setpgid": 109},
+    "aarch64": {"setsid": 157, "setpgid": 154},
+}
 _CLONE = {"x86_64": 56, "aarch64": 220}
 _CLONE3 = 435
 _CLONE_NEW_NAMESPACES = (
@@ -373,8 +379,10 @@ def _ins(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-def seccomp_program(arch: str) -> bytes:
+def seccomp_program(arch: str, *, keep_process_group: bool = False) -> bytes:
     """The BPF filter: deny the syscalls above with EPERM, other processes' scheduling, new namespaces.
+
+    With ``keep_process_group`` ``setsid`` and ``setpgid`` are denied too.
 
     ``clone3`` answers ENOSYS (its flags sit behind a pointer BPF cannot read), so libc falls back to
     ``clone``, whose flags are checked. Foreign architectures and x32 calls kill the process.
@@ -388,7 +396,8 @@ def seccomp_program(arch: str) -> bytes:
     prog.append(_ins(_LD_W_ABS, _OFF_NR))
     if arch == "x86_64":
         prog += [_ins(_JGE_K, _X32_BIT, 0, 1), _ins(_RET_K, _RET_KILL_PROCESS)]
-    for nr in sorted(_DENIED[arch].values()):
+    denied = dict(_DENIED[arch]) | (_PROCESS_GROUP[arch] if keep_process_group else {})
+    for nr in sorted(denied.values()):
         prog += [_ins(_JEQ_K, nr, 0, 1), _ins(_RET_K, eperm)]
     prog += [_ins(_JEQ_K, _CLONE3, 0, 1), _ins(_RET_K, _RET_ERRNO | _ENOSYS)]
     for nr in sorted(_SELF_ONLY[arch].values()):
@@ -424,12 +433,12 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-def apply_seccomp() -> None:
+def apply_seccomp(*, keep_process_group: bool = False) -> None:
     """Install the filter on this thread's process for good (no way back, inherited by children)."""
     arch = seccomp_arch()
     if arch is None:
         raise KernelFeatureError(0, f"no seccomp syscall table for {platform.machine()!r}")
-    program = seccomp_program(arch)
+    program = seccomp_program(arch, keep_process_group=keep_process_group)
     buf = ctypes.create_string_buffer(program, len(program))
     fprog = _SockFprog(len(program) // 8, ctypes.cast(buf, ctypes.c_void_p))
     if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:

@@ -21,6 +21,7 @@ from mcpforge.sandbox._identity import SandboxIdentity, readable_by, searchable_
 from mcpforge.sandbox.base import SandboxLimits, SandboxRequest
 
 CONFINE_SCRIPT = Path(__file__).with_name("_confine.py")
+TEMPLATE_SCRIPT = Path(__file__).with_name("_template.py")
 SANDBOX_DIR = str(CONFINE_SCRIPT.parent)
 # System library directories the interpreter and compiled wheels link against.
 SYSTEM_LIB_DIRS = ("/usr/lib", "/usr/lib64", "/usr/lib32", "/usr/local/lib", "/lib", "/lib64", "/lib32")

@@ -224,7 +224,7 @@ class ProcessRun(RunningSandbox):
         if exit_code == CONFINEMENT_FAILED_EXIT and "confinement failed" in stderr_text:
             raise SandboxError(f"the {self.backend!r} sandbox refused to run: {stderr_text.strip()}")
         if killed is None and exit_code is not None and exit_code < 0:
-            killed = _signal_reason(-exit_code, self._limits)
+            killed = signal_reason(-exit_code, self._limits)
             if exit_code == -signal.SIGKILL and self._cgroup is not None and self._cgroup.memory_exhausted():
                 killed = f"memory limit of {self._limits.memory_mb} MB for the whole run"
         return SandboxResult(
@@ -271,7 +271,7 @@ def _remove_cgroup(cgroup: RunCgroup) -> None:
         time.sleep(0.01)
 
 
-def _signal_reason(signum: int, limits: SandboxLimits) -> str:
+def signal_reason(signum: int, limits: SandboxLimits) -> str:
     if signum == signal.SIGXCPU:
         return f"cpu time limit of {limits.cpu_seconds}s"
     if signum == signal.SIGXFSZ:

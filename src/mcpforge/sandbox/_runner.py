@@ -1,6 +1,7 @@
 """Runs inside the sandbox: load ``tool.py``, call its tool function for each requested call.
 
-Reads ``{"function": str | null, "calls": [{"call_id": str, "arguments": {...}}]}`` from stdin and
+Reads ``{"function": str | null, "calls": [{"call_id": str, "arguments": {...}}]}`` from stdin (or gets
+it from ``_template.py``, which imports this module as a top-level module) and
 prints one line ``MCPFORGE_RESULT:{json}`` with one outcome per call. Kept free of mcpforge imports
 other than the runtime, so it starts fast and trusts nothing from the host beyond its input.
 """
@@ -42,7 +43,12 @@ def _error_line(exc: BaseException) -> int | None:
 
 
 def main() -> None:
-    request = json.loads(sys.stdin.read() or "{}")
+    """Entry point of a fresh sandboxed process: the request comes on stdin."""
+    run(json.loads(sys.stdin.read() or "{}"))
+
+
+def run(request: dict[str, Any]) -> None:
+    """Make the request's calls and print the result line (also called in a warm template's child)."""
     from mcpforge.runtime import configure
 
     limits = request.get("dataset_limits") or {}

@@ -27,6 +27,7 @@ from mcpforge.sandbox._layout import (
     CONFINE_SCRIPT,
     SYSTEM_FILES,
     SYSTEM_LIB_DIRS,
+    TEMPLATE_SCRIPT,
     DataLayout,
     confine_config,
     data_layout,
@@ -98,20 +99,12 @@ class BwrapSandbox(Sandbox):
     def available(cls) -> tuple[bool, str]:
         return _probe(shutil.which("bwrap"))
 
-    def command(
-        self,
-        request: SandboxRequest,
-        *,
-        code_dir: str,
-        channel_fd: int,
-        env: dict[str, str],
-        data: DataLayout | None = None,
+    def _namespaces(
+        self, request: SandboxRequest, *, code_dir: str, env: dict[str, str], data: DataLayout
     ) -> list[str]:
-        """The bwrap argv for one run (exposed for tests and ``doctor``)."""
-        limits = request.limits
+        """The bwrap argv up to the command: namespaces, the read-only root, the data, the env."""
         layout = python_layout()
-        data = data or data_layout(request, sandbox_identity())
-        size = str(max(limits.max_output_bytes, 4096))
+        size = str(max(request.limits.max_output_bytes, 4096))
         argv = [
             self._bwrap,
             "--unshare-all",
@@ -150,8 +143,22 @@ class BwrapSandbox(Sandbox):
         argv += _data_args(data)
         for key, value in env.items():
             argv += ["--setenv", key, value]
+        return [*argv, "--chdir", CODE_DIR, "--"]
+
+    def command(
+        self,
+        request: SandboxRequest,
+        *,
+        code_dir: str,
+        channel_fd: int,
+        env: dict[str, str],
+        data: DataLayout | None = None,
+    ) -> list[str]:
+        """The bwrap argv for one run (exposed for tests and ``doctor``)."""
+        layout = python_layout()
+        data = data or data_layout(request, sandbox_identity())
         config = confine_config(
-            limits=limits,
+            limits=request.limits,
             channel_fd=channel_fd,
             code_dir=CODE_DIR,
             out_dir=OUT_DIR,
@@ -160,26 +167,42 @@ class BwrapSandbox(Sandbox):
             devices=["/dev"],
             landlock="auto",
         )
-        argv += ["--chdir", CODE_DIR, "--", layout.executable, "-I", "-B", str(CONFINE_SCRIPT), config]
-        return argv
+        argv = self._namespaces(request, code_dir=code_dir, env=env, data=data)
+        return [*argv, layout.executable, "-I", "-B", str(CONFINE_SCRIPT), config]
 
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
+        return self._start(request, template_config=None, data=data_layout(request, sandbox_identity()))
+
+    def spawn_template(self, request: SandboxRequest, template_config: str, data: DataLayout) -> ProcessRun:
+        """Start the warm template (``_template.py``) in this backend's namespaces, mounts and cgroup.
+
+        ``data`` is the layout of ``request.read_paths``, the data roots the template's calls may be
+        given; ``template_config`` is its JSON argument. The caller talks to it over stdin/stdout
+        (see ``warm.py``).
+        """
+        return self._start(request, template_config=template_config, data=data)
+
+    def _start(self, request: SandboxRequest, *, template_config: str | None, data: DataLayout) -> ProcessRun:
         ok, why = _probe(self._bwrap)
         if not ok:
             raise refuse(sandbox_identity(), why)
-        data = data_layout(request, sandbox_identity())
         workdir, code = prepare_workdir(request)
         env, _run_id = sandbox_env(OUT_DIR, "/tmp")
-        read_fd, write_fd = os.pipe()
-        os.set_inheritable(write_fd, True)
+        channel: tuple[int, int] | None = None
         launcher = Launcher(ident=sandbox_identity())
         try:
             launcher.reveal(python_layout().read_roots)
             launcher.expose_data(data, Path(workdir.name), at_shown=False)
-            argv = self.command(request, code_dir=str(code), channel_fd=write_fd, env=env, data=data)
+            if template_config is None:
+                channel = os.pipe()
+                os.set_inheritable(channel[1], True)
+                argv = self.command(request, code_dir=str(code), channel_fd=channel[1], env=env, data=data)
+            else:
+                argv = self._namespaces(request, code_dir=str(code), env=env, data=data)
+                argv += [python_layout().executable, "-I", "-B", str(TEMPLATE_SCRIPT), template_config]
         except BaseException:
-            os.close(read_fd)
-            os.close(write_fd)
+            for fd in channel or ():
+                os.close(fd)
             workdir.cleanup()
             raise
         limits = request.limits
@@ -193,7 +216,7 @@ class BwrapSandbox(Sandbox):
             limits=limits,
             workdir=workdir,
             stdin_data=request.stdin,
-            channel=(read_fd, write_fd),
+            channel=channel,
             cgroup=cgroup,
             launcher=launcher,
         )

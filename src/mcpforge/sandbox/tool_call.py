@@ -74,18 +74,15 @@ def _outcome(data: dict[str, Any]) -> ToolCallOutcome:
     )
 
 
-def call_tool_batch(
-    sandbox: Sandbox,
-    tool_source: str,
+def tool_payload(
     calls: Sequence[ToolCall],
     *,
-    read_paths: Sequence[Path] = (),
-    limits: SandboxLimits | None = None,
-    function_name: str | None = None,
-) -> ToolBatchResult:
-    """Load ``tool_source`` once in a fresh sandboxed process and make every call in ``calls``."""
-    limits = limits or SandboxLimits()
-    payload = {
+    read_paths: Sequence[Path],
+    limits: SandboxLimits,
+    function_name: str | None,
+) -> dict[str, Any]:
+    """What ``_runner`` reads: the calls, the paths the runtime may read, the dataset limits."""
+    return {
         "function": function_name,
         "calls": [{"call_id": c.call_id, "arguments": c.arguments} for c in calls],
         # The runtime inside checks paths against these too; the OS mounts are the real boundary.
@@ -96,14 +93,10 @@ def call_tool_batch(
             "max_memory_mb": limits.max_dataset_memory_mb,
         },
     }
-    request = SandboxRequest(
-        script=_RUNNER_SOURCE,
-        files={"tool.py": tool_source.encode("utf-8")},
-        read_paths=tuple(Path(p) for p in read_paths),
-        stdin=json.dumps(payload, default=str).encode("utf-8"),
-        limits=limits,
-    )
-    raw = sandbox.run(request)
+
+
+def batch_from_result(raw: SandboxResult) -> ToolBatchResult:
+    """The outcomes ``_runner`` printed in ``raw``, or why there are none."""
     for line in reversed(raw.stdout.splitlines()):
         if line.startswith(_runner.RESULT_MARKER):
             try:
@@ -118,6 +111,37 @@ def call_tool_batch(
                 load_error=load_error,
             )
     return ToolBatchResult(outcomes=[], backend=raw.backend, raw=raw, failure=_describe_failure(raw))
+
+
+def single_outcome(batch: ToolBatchResult) -> ToolCallOutcome:
+    """The outcome of a batch of one call: its load error, its outcome, or the sandbox's failure."""
+    if batch.load_error is not None:
+        return batch.load_error
+    if batch.outcomes:
+        return batch.outcomes[0]
+    return ToolCallOutcome(call_id="call", ok=False, error_type="SandboxFailure", error=batch.failure)
+
+
+def call_tool_batch(
+    sandbox: Sandbox,
+    tool_source: str,
+    calls: Sequence[ToolCall],
+    *,
+    read_paths: Sequence[Path] = (),
+    limits: SandboxLimits | None = None,
+    function_name: str | None = None,
+) -> ToolBatchResult:
+    """Load ``tool_source`` once in a fresh sandboxed process and make every call in ``calls``."""
+    limits = limits or SandboxLimits()
+    payload = tool_payload(calls, read_paths=read_paths, limits=limits, function_name=function_name)
+    request = SandboxRequest(
+        script=_RUNNER_SOURCE,
+        files={"tool.py": tool_source.encode("utf-8")},
+        read_paths=tuple(Path(p) for p in read_paths),
+        stdin=json.dumps(payload, default=str).encode("utf-8"),
+        limits=limits,
+    )
+    return batch_from_result(sandbox.run(request))
 
 
 def call_tool(
@@ -138,8 +162,4 @@ def call_tool(
         limits=limits,
         function_name=function_name,
     )
-    if batch.load_error is not None:
-        return batch.load_error
-    if batch.outcomes:
-        return batch.outcomes[0]
-    return ToolCallOutcome(call_id="call", ok=False, error_type="SandboxFailure", error=batch.failure)
+    return single_outcome(batch)

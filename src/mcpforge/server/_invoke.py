@@ -40,6 +40,8 @@ from mcpforge.sandbox import (
     get_sandbox,
     tool_run_limits,
 )
+from mcpforge.sandbox.bwrap import BwrapSandbox
+from mcpforge.sandbox.warm import WarmCalls, warm_available
 from mcpforge.server._coerce import coerce_arguments
 
 logger = logging.getLogger("mcpforge.server")
@@ -100,6 +102,8 @@ class ToolInvoker:
     roots: tuple[Path, ...]
     limits: SandboxLimits = field(init=False)
     _sandbox: Sandbox | None = field(init=False, default=None)
+    _warm: WarmCalls | None = field(init=False, default=None)
+    _start_lock: threading.Lock = field(init=False, default_factory=threading.Lock)
     _validators: dict[str, Any] = field(init=False, default_factory=dict)
     _slots: threading.BoundedSemaphore = field(
         init=False, default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_RUNS)
@@ -128,15 +132,34 @@ class ToolInvoker:
                 checked[item.key] = values
         return checked, read_paths
 
+    def _backend(self) -> tuple[Sandbox, WarmCalls | None]:
+        """The sandbox, chosen at the first call (a server without a sandbox still lists), and warm calls."""
+        with self._start_lock:
+            if self._sandbox is None:
+                sandbox = get_sandbox(self.config.sandbox)
+                ok, why = warm_available(sandbox)
+                if self.config.sandbox.warm_calls and ok and isinstance(sandbox, BwrapSandbox) and self.roots:
+                    self._warm = WarmCalls(sandbox, self.roots, self.limits, size=MAX_CONCURRENT_RUNS)
+                elif self.config.sandbox.warm_calls:
+                    logger.info("every call runs in a fresh sandbox: %s", why)
+                self._sandbox = sandbox
+            return self._sandbox, self._warm
+
+    def close(self) -> None:
+        """Stop the warm sandbox templates, if any."""
+        if self._warm is not None:
+            self._warm.close()
+
     def _run(
         self, tool: ActiveTool, source: str, arguments: dict[str, Any], read_paths: Sequence[Path]
     ) -> CallResult:
-        if self._sandbox is None:  # chosen at the first call: a server without a sandbox still lists
-            self._sandbox = get_sandbox(self.config.sandbox)
+        sandbox, warm = self._backend()
         with self._slots:
-            outcome: ToolCallOutcome = call_tool(
-                self._sandbox, source, arguments, read_paths=read_paths, limits=self.limits
-            )
+            outcome: ToolCallOutcome | None = None
+            if warm is not None:
+                outcome = warm.call_tool(source, arguments, read_paths=read_paths)
+            if outcome is None:
+                outcome = call_tool(sandbox, source, arguments, read_paths=read_paths, limits=self.limits)
         if outcome.ok and outcome.markdown is not None:
             return CallResult(ok=True, markdown=outcome.markdown, structured=outcome.structured)
         kind = outcome.error_type or "Error"

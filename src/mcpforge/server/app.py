@@ -159,6 +159,7 @@ def build_server(
         finally:
             holder["listen"].close()
             await anyio.to_thread.run_sync(service_runner.close)
+            await anyio.to_thread.run_sync(invoker.close)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task

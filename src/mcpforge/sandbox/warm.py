@@ -1,0 +1,288 @@
+"""Warm tool calls: children forked from a pre-imported sandbox template, for ``mcpforge serve``.
+
+A fresh sandboxed process per call spends most of its time importing pandas (about 0.35 s of CPU), which
+bounds two cores to about four calls a second. A template (``_template.py``) is a bwrap sandbox like
+any other, with serve's data roots mounted read-only, that imports the trusted libraries once and
+forks a fresh child per call; the child confines itself to the call (its own Landlock domain over the
+interpreter, its code and its data files only; rlimits; seccomp with a ban on leaving its process
+group) before the tool is loaded, and is never reused. The template never runs untrusted code.
+
+Used only where every layer holds: the bwrap backend and Landlock ABI 6 or later (a call's domain must
+not signal the template or another call). A call is warm only when each file it reads lies in a data
+root the template shows whole and the sandbox uid may read it; anything else (and any failure of the
+template itself) runs in a fresh sandbox exactly as before. See docs/DECISIONS.md "Warm calls".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import queue
+import select
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from mcpforge.exceptions import InvalidArgumentError, SandboxError
+from mcpforge.sandbox._identity import readable_by, sandbox_identity, searchable_by
+from mcpforge.sandbox._kernel import landlock_abi
+from mcpforge.sandbox._layout import PROC_READ, SYSTEM_FILES, SYSTEM_LIB_DIRS, data_layout, python_layout
+from mcpforge.sandbox._process import CONFINEMENT_FAILED_EXIT, ProcessRun, signal_reason
+from mcpforge.sandbox.base import Sandbox, SandboxLimits, SandboxRequest, SandboxResult
+from mcpforge.sandbox.bwrap import BwrapSandbox
+from mcpforge.sandbox.tool_call import (
+    ToolCall,
+    ToolCallOutcome,
+    batch_from_result,
+    single_outcome,
+    tool_payload,
+)
+
+logger = logging.getLogger("mcpforge.sandbox")
+
+# Trusted libraries the template imports once; a missing optional one is simply imported by the tool.
+PRELOAD = ("numpy", "pandas", "pyarrow", "pyarrow.csv", "mcpforge.runtime")
+MIN_LANDLOCK_ABI = 6  # signal and abstract-socket scoping: a call cannot reach the template or a neighbour
+START_SECONDS = 60.0  # bwrap, the interpreter and the imports, on a loaded machine
+GRACE_SECONDS = 5.0  # past a call's own wall-clock limit, which the template enforces
+RETIRE_AFTER_CALLS = 10_000
+RETIRE_AFTER_SECONDS = 3600.0
+_TEMPLATE_OVERHEAD_MB = 256  # the template's own pages, counted once in the cgroup besides the call's
+
+
+def warm_available(sandbox: Sandbox) -> tuple[bool, str]:
+    """Whether warm calls can keep every guarantee of a fresh sandbox here, and why not."""
+    if not isinstance(sandbox, BwrapSandbox):
+        return False, f"warm calls need the bwrap backend (this is {sandbox.name!r})"
+    abi = landlock_abi()
+    if abi < MIN_LANDLOCK_ABI:
+        return False, f"warm calls need Landlock ABI {MIN_LANDLOCK_ABI} (this kernel has {abi})"
+    return True, f"warm calls: bwrap template, Landlock ABI {abi} per call"
+
+
+class WarmTemplate:
+    """One running template: one call at a time, over its stdin and stdout."""
+
+    def __init__(self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits) -> None:
+        request = SandboxRequest(
+            script="",
+            read_paths=tuple(roots),
+            limits=replace(
+                limits,
+                timeout_seconds=RETIRE_AFTER_SECONDS * 2,
+                memory_mb=limits.memory_mb + _TEMPLATE_OVERHEAD_MB,
+                max_processes=limits.max_processes + 8,
+            ),
+        )
+        self._ident = sandbox_identity()
+        data = data_layout(request, self._ident)
+        self.whole_roots = tuple(Path(real) for real, _ in data.whole)
+        # Files of a root shown file by file are bound by inode: a file replaced since would show stale.
+        self._bound_files = {real: _identity(Path(real)) for real, _ in data.files}
+        layout = python_layout()
+        config = {
+            "sys_path": list(layout.sys_path),
+            "preload": list(PRELOAD),
+            "read": [*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, *PROC_READ],
+        }
+        self._run: ProcessRun = sandbox.spawn_template(request, json.dumps(config), data)
+        self._buffer = b""
+        self.calls = 0
+        self.started = time.monotonic()
+        self.alive = True
+        ready = self._read_answer(START_SECONDS)
+        if ready is None or not ready.get("ready"):
+            self.close()
+            raise SandboxError(f"the warm sandbox template did not start: {self._stderr_tail()}")
+
+    def covers(self, path: Path) -> bool:
+        """Whether the template shows ``path`` (a resolved file) as it is now, readable by the sandbox uid.
+
+        A file the uid could not read was shown as a copy made at the start: never warm.
+        """
+        bound = self._bound_files.get(str(path))
+        if bound is not None:
+            return bound == _identity(path) and readable_by(path.stat(), self._ident)
+        root = next((r for r in self.whole_roots if path.is_relative_to(r)), None)
+        if root is None:
+            return False
+        parts = path.relative_to(root).parts
+        folders = [root.joinpath(*parts[:i]) for i in range(len(parts))]
+        try:
+            if not all(searchable_by(folder.stat(), self._ident) for folder in folders):
+                return False
+            return readable_by(path.stat(), self._ident)
+        except OSError:
+            return False
+
+    def retired(self) -> bool:
+        """Old or well used: replaced at its next turn (a fresh template costs about a second)."""
+        age = time.monotonic() - self.started
+        return self.calls >= RETIRE_AFTER_CALLS or age >= RETIRE_AFTER_SECONDS
+
+    def run(self, request: dict[str, Any], limits: SandboxLimits) -> SandboxResult | None:
+        """One call; None when the template failed (it is then closed and the caller runs it fresh)."""
+        self.calls += 1
+        try:
+            self._run.stdin.write(json.dumps(request, default=str).encode("utf-8") + b"\n")
+            self._run.stdin.flush()
+        except (OSError, ValueError):
+            self.close()
+            return None
+        answer = self._read_answer(limits.timeout_seconds + GRACE_SECONDS)
+        if answer is None or answer.get("setup_error"):
+            why = answer.get("setup_error") if answer else self._stderr_tail()
+            logger.warning("the warm sandbox template failed (%s); the call runs in a fresh sandbox", why)
+            self.close()
+            return None
+        return _result(answer, limits)
+
+    def _read_answer(self, timeout: float) -> dict[str, Any] | None:
+        fd = self._run.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            wait = deadline - time.monotonic()
+            if wait <= 0 or not select.select([fd], [], [], wait)[0]:
+                return None
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return None
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            answer = json.loads(line)
+        except json.JSONDecodeError:
+            return None
+        return answer if isinstance(answer, dict) else None
+
+    def _stderr_tail(self) -> str:
+        if self._run.wait(0) is None:
+            return "no answer in time"
+        tail = self._run.result().stderr.strip().splitlines()[-3:]
+        return " | ".join(tail) or "it exited without a message"
+
+    def close(self) -> None:
+        """Stop the template and everything in it; idempotent."""
+        self.alive = False
+        self._run.close()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _result(answer: dict[str, Any], limits: SandboxLimits) -> SandboxResult:
+    signum = answer.get("signal")
+    exit_code = -int(signum) if signum else answer.get("exit_code")
+    stderr = str(answer.get("stderr", ""))
+    if exit_code == CONFINEMENT_FAILED_EXIT and "confinement failed" in stderr:
+        raise SandboxError(f"the 'bwrap' warm sandbox refused to run: {stderr.strip()}")
+    killed = answer.get("killed_reason") or (signal_reason(int(signum), limits) if signum else None)
+    return SandboxResult(
+        exit_code=exit_code,
+        stdout=str(answer.get("stdout", "")),
+        stderr=stderr,
+        timed_out=bool(answer.get("timed_out")),
+        killed_reason=killed,
+        outputs={},
+        backend="bwrap-warm",
+        duration_ms=float(answer.get("duration_ms", 0.0)),
+    )
+
+
+class WarmCalls:
+    """Up to ``size`` templates, each making one call at a time; started on demand, replaced when needed.
+
+    The caller bounds concurrency to ``size`` (serve's run slots), so taking a template never waits.
+    """
+
+    def __init__(
+        self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits, size: int
+    ) -> None:
+        self._sandbox = sandbox
+        self._roots = tuple(roots)
+        self._limits = limits
+        self._idle: queue.LifoQueue[WarmTemplate | None] = queue.LifoQueue()
+        for _ in range(size):
+            self._idle.put(None)
+        self._disabled: str | None = None
+        self._lock = threading.Lock()
+        self._templates: set[WarmTemplate] = set()
+
+    def call_tool(
+        self, tool_source: str, arguments: dict[str, Any], *, read_paths: Sequence[Path]
+    ) -> ToolCallOutcome | None:
+        """The call's outcome from a warm child; None when this call must run in a fresh sandbox."""
+        if self._disabled is not None:
+            return None
+        template = self._take()
+        try:
+            if template is None or not all(template.covers(Path(p)) for p in read_paths):
+                return None
+            call = ToolCall(arguments=arguments, call_id="call")
+            payload = tool_payload([call], read_paths=read_paths, limits=self._limits, function_name=None)
+            raw = template.run(self._request(tool_source, payload, read_paths), self._limits)
+            return None if raw is None else single_outcome(batch_from_result(raw))
+        finally:
+            self._give_back(template)
+
+    def _request(self, source: str, payload: dict[str, Any], read_paths: Sequence[Path]) -> dict[str, Any]:
+        limits = self._limits
+        return {
+            "tool_source": source,
+            "payload": payload,
+            "read": [str(p) for p in read_paths],
+            "limits": {
+                "timeout_seconds": limits.timeout_seconds,
+                "memory_bytes": limits.memory_mb * 1024 * 1024,
+                "cpu_seconds": limits.cpu_seconds,
+                "max_open_files": limits.max_open_files,
+                "max_file_bytes": limits.max_output_bytes,
+                "max_processes": limits.max_processes,
+                "max_stdout_bytes": limits.max_stdout_bytes,
+            },
+        }
+
+    def _take(self) -> WarmTemplate | None:
+        template = self._idle.get()
+        if template is not None and template.alive and not template.retired():
+            return template
+        if template is not None:
+            self._forget(template)
+        try:
+            fresh = WarmTemplate(self._sandbox, self._roots, self._limits)
+        except (SandboxError, InvalidArgumentError, OSError) as exc:
+            self._disabled = str(exc)
+            logger.warning("warm calls are off, every call runs in a fresh sandbox: %s", exc)
+            return None
+        with self._lock:
+            self._templates.add(fresh)
+        return fresh
+
+    def _give_back(self, template: WarmTemplate | None) -> None:
+        if template is not None and not template.alive:
+            self._forget(template)
+            template = None
+        self._idle.put(template)
+
+    def _forget(self, template: WarmTemplate) -> None:
+        template.close()
+        with self._lock:
+            self._templates.discard(template)
+
+    def close(self) -> None:
+        """Stop every template (those busy with a call are killed with it)."""
+        with self._lock:
+            templates, self._templates = list(self._templates), set()
+        for template in templates:
+            with contextlib.suppress(OSError, SandboxError):
+                template.close()
