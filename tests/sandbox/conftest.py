@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +11,7 @@ import pytest
 
 from mcpforge.sandbox import Sandbox
 
+from ._host import HostWatch, unprivileged_user
 from ._support import STRONG, make_backend
 
 
@@ -31,3 +34,23 @@ def host_canary(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     path.write_text("untouched", encoding="utf-8")
     yield path
     assert path.read_text(encoding="utf-8") == "untouched"
+
+
+@pytest.fixture(scope="module")
+def test_user() -> tuple[int, int]:
+    user = unprivileged_user()
+    if user is None:
+        pytest.skip("no way to create an unprivileged user here (useradd missing)")
+    return user
+
+
+@pytest.fixture
+def watch(request: pytest.FixtureRequest) -> Iterator[HostWatch]:
+    callspec = getattr(request.node, "callspec", None)
+    mode = callspec.params.get("mode", "api-bwrap") if callspec else "api-bwrap"
+    owner = request.getfixturevalue("test_user") if mode == "cli-user" else (os.getuid(), os.getgid())
+    root = Path(tempfile.mkdtemp(prefix="mcpforge-hostile-"))
+    root.rmdir()
+    watched = HostWatch(root=root, owner=owner).setup()
+    yield watched
+    watched.close()

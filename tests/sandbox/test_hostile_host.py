@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +28,6 @@ from ._host import (
     sandbox_host_ids,
     sched_state,
     start_sentinel,
-    unprivileged_user,
 )
 from ._support import FAST_LIMITS, make_backend
 
@@ -178,26 +175,6 @@ CASES = {
     "scheduling": SCHEDULING,
     "names": NAMES,
 }
-
-
-@pytest.fixture(scope="module")
-def test_user() -> tuple[int, int]:
-    user = unprivileged_user()
-    if user is None:
-        pytest.skip("no way to create an unprivileged user here (useradd missing)")
-    return user
-
-
-@pytest.fixture
-def watch(request: pytest.FixtureRequest) -> Iterator[HostWatch]:
-    callspec = getattr(request.node, "callspec", None)
-    mode = callspec.params["mode"] if callspec else "api-bwrap"
-    owner = request.getfixturevalue("test_user") if mode == "cli-user" else (os.getuid(), os.getgid())
-    root = Path(tempfile.mkdtemp(prefix="mcpforge-hostile-"))
-    root.rmdir()
-    watched = HostWatch(root=root, owner=owner).setup()
-    yield watched
-    watched.close()
 
 
 def _script(case: str, watch: HostWatch) -> str:

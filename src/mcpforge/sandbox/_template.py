@@ -208,6 +208,20 @@ def _kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
+def _await_empty_group(pgid: int) -> None:
+    """Wait (bounded) until the call's group is gone, so the answer means nothing of it still runs.
+
+    Its killed members are reaped by the namespace's init (bwrap), a moment after the kill.
+    """
+    deadline = time.monotonic() + _DRAIN_SECONDS
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            return
+        time.sleep(0.002)
+
+
 def _serve_one(cfg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     call_dir = _prepare_call_dir(request)
     try:
@@ -221,7 +235,9 @@ def _serve_one(cfg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
         os.close(out_w)
         os.close(err_w)
         try:
-            return _collect(_Call(pid, {out_r: "stdout", err_r: "stderr"}, request["limits"]))
+            answer = _collect(_Call(pid, {out_r: "stdout", err_r: "stderr"}, request["limits"]))
+            _await_empty_group(pid)
+            return answer
         finally:
             os.close(out_r)
             os.close(err_r)

@@ -1,0 +1,314 @@
+"""Warm calls (sandbox/warm.py): every guarantee of a fresh sandbox, per call, from a forked template.
+
+Each test drives a real template (bwrap, Landlock, seccomp) with real tools over real files, and judges
+on the host: what a call could read, what it left behind, what the next call sees.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import textwrap
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mcpforge.sandbox import SandboxLimits, call_tool
+from mcpforge.sandbox.bwrap import BwrapSandbox
+from mcpforge.sandbox.warm import WarmCalls, warm_available
+
+from ._host import SECRET, HostWatch, sandbox_host_ids, sched_state, start_sentinel
+from ._support import FAST_LIMITS, make_backend
+from .test_hostile_host import _script
+
+ROWS = "region,amount\nNorth,1\nSouth,2\nNorth,3\n"
+
+
+def tool(body: str) -> str:
+    """A tool ``probe(file_path)`` whose body (indented here) returns a string."""
+    return "import os\nimport pandas as pd\nfrom mcpforge.runtime import mcp\n\n@mcp.tool()\n" + (
+        "def probe(file_path: str) -> str:\n" + textwrap.indent(textwrap.dedent(body), "    ")
+    )
+
+
+SUM_BY_REGION = tool('return pd.read_csv(file_path).groupby("region")["amount"].sum().to_json()\n')
+
+
+@pytest.fixture
+def sandbox() -> BwrapSandbox:
+    backend = make_backend("bwrap")
+    assert isinstance(backend, BwrapSandbox)
+    ok, why = warm_available(backend)
+    if not ok:
+        pytest.skip(why)
+    return backend
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    root = tmp_path / "data"
+    root.mkdir(mode=0o755)
+    (root / "rows.csv").write_text(ROWS, encoding="utf-8")
+    (root / "neighbour.csv").write_text("secret\nneighbour-only\n", encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def warm(sandbox: BwrapSandbox, data: Path) -> Iterator[WarmCalls]:
+    calls = WarmCalls(sandbox, [data], FAST_LIMITS, size=1)
+    yield calls
+    calls.close()
+
+
+def _call(warm: WarmCalls, source: str, path: Path) -> tuple[bool, str]:
+    outcome = warm.call_tool(source, {"file_path": str(path)}, read_paths=[path])
+    assert outcome is not None, "the call was expected to run warm"
+    return outcome.ok, (outcome.markdown if outcome.ok else f"{outcome.error_type}: {outcome.error}") or ""
+
+
+def _template_pid(warm: WarmCalls) -> int:
+    (template,) = warm._templates  # the host-side handle of the one running template
+    return template._run.pid
+
+
+def _tree(pid: int) -> set[int]:
+    """Host pids of ``pid`` and everything below it."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, stack = set(), [pid]
+    while stack:
+        current = stack.pop()
+        found.add(current)
+        stack.extend(children.get(current, []))
+    return found
+
+
+def test_a_warm_call_answers_exactly_as_a_fresh_sandbox_does(
+    warm: WarmCalls, sandbox: BwrapSandbox, data: Path
+) -> None:
+    path = data / "rows.csv"
+    fresh = call_tool(sandbox, SUM_BY_REGION, {"file_path": str(path)}, read_paths=[path], limits=FAST_LIMITS)
+    assert fresh.ok
+    assert _call(warm, SUM_BY_REGION, path) == (True, fresh.markdown)
+    assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":4,"South":2}')
+
+
+def test_a_call_reads_its_own_file_and_nothing_else_under_the_data_root(warm: WarmCalls, data: Path) -> None:
+    source = tool(
+        """
+        seen = []
+        for attempt in (lambda: open(os.path.join(os.path.dirname(file_path), "neighbour.csv")).read(),
+                        lambda: os.listdir(os.path.dirname(file_path)),
+                        lambda: os.listdir("/sandbox/code"),
+                        lambda: os.listdir("/tmp/mcpforge-calls"),
+                        lambda: open("/proc/1/cmdline").read()):
+            try:
+                seen.append(repr(attempt()))
+            except OSError as exc:
+                seen.append(type(exc).__name__)
+        return open(file_path).read().splitlines()[0] + " | " + " ".join(seen)
+        """
+    )
+    ok, text = _call(warm, source, data / "rows.csv")
+    assert ok, text
+    assert text.startswith("region,amount | ")
+    assert "neighbour-only" not in text and "secret" not in text
+    assert text.split(" | ")[1].split() == ["PermissionError"] * 5
+
+
+def test_what_one_call_changes_is_never_seen_by_the_next(warm: WarmCalls, data: Path) -> None:
+    source = tool(
+        """
+        import sys, tempfile
+        before = (pd.get_option("display.max_rows"), hasattr(sys, "left_by_a_call"),
+                  sorted(os.listdir(tempfile.gettempdir())), os.environ.get("LEFT_BY_A_CALL"))
+        pd.set_option("display.max_rows", 7)
+        sys.left_by_a_call = True
+        os.environ["LEFT_BY_A_CALL"] = "1"
+        open(os.path.join(tempfile.gettempdir(), "left.txt"), "w").write("x")
+        return repr(before)
+        """
+    )
+    first = _call(warm, source, data / "rows.csv")
+    second = _call(warm, source, data / "rows.csv")
+    assert first == second == (True, "(60, False, [], None)")
+
+
+def test_processes_a_call_starts_die_with_it_and_it_cannot_leave_its_group(
+    warm: WarmCalls, data: Path
+) -> None:
+    source = tool(
+        """
+        import time
+        denied = []
+        for attempt in (os.setsid, lambda: os.setpgid(0, 0)):
+            try:
+                attempt()
+            except OSError as exc:
+                denied.append(type(exc).__name__)
+        if os.fork() == 0:
+            time.sleep(300)
+            os._exit(0)
+        return " ".join(denied)
+        """
+    )
+    assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]
+    resting = _tree(_template_pid(warm))
+    assert _call(warm, source, data / "rows.csv") == (True, "PermissionError PermissionError")
+    assert _tree(_template_pid(warm)) == resting
+
+
+def test_a_call_cannot_signal_the_template_and_the_next_call_is_served(warm: WarmCalls, data: Path) -> None:
+    source = tool(
+        """
+        results = []
+        for pid in (os.getppid(), 1):
+            try:
+                os.kill(pid, 9)
+                results.append("killed")
+            except OSError as exc:
+                results.append(type(exc).__name__)
+        return " ".join(results)
+        """
+    )
+    assert _call(warm, source, data / "rows.csv") == (True, "PermissionError PermissionError")
+    assert _call(warm, SUM_BY_REGION, data / "rows.csv") == (True, '{"North":4,"South":2}')
+
+
+def test_a_call_past_its_limits_is_stopped_alone(sandbox: BwrapSandbox, data: Path) -> None:
+    limits = replace(FAST_LIMITS, timeout_seconds=2.0, memory_mb=512)
+    warm = WarmCalls(sandbox, [data], limits, size=1)
+    try:
+        sleeps = tool("import time\ntime.sleep(60)\nreturn 'woke'\n")
+        ok, text = _call(warm, sleeps, data / "rows.csv")
+        assert not ok and "time limit" in text
+        hungry = tool("block = bytearray(2 * 1024 ** 3)\nreturn 'allocated'\n")
+        ok, text = _call(warm, hungry, data / "rows.csv")
+        assert not ok and "MemoryError" in text
+        crashes = tool("import ctypes\nctypes.string_at(0)\nreturn 'read address 0'\n")
+        ok, text = _call(warm, crashes, data / "rows.csv")
+        assert not ok and "SIGSEGV" in text
+        assert _call(warm, SUM_BY_REGION, data / "rows.csv") == (True, '{"North":4,"South":2}')
+    finally:
+        warm.close()
+
+
+def test_a_template_killed_from_outside_is_replaced_and_no_call_is_lost(warm: WarmCalls, data: Path) -> None:
+    assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]
+    os.kill(_template_pid(warm), signal.SIGKILL)
+    path = data / "rows.csv"
+    outcome = warm.call_tool(SUM_BY_REGION, {"file_path": str(path)}, read_paths=[path])
+    assert outcome is None  # the caller runs this one in a fresh sandbox
+    assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":4,"South":2}')
+
+
+def test_files_added_or_replaced_after_the_start_are_read_as_they_are_now(
+    sandbox: BwrapSandbox, tmp_path: Path
+) -> None:
+    import socket
+
+    clean = tmp_path / "clean"
+    mixed = tmp_path / "mixed"  # a socket inside: shown file by file, each bound by inode
+    for root in (clean, mixed):
+        root.mkdir(mode=0o755)
+        (root / "rows.csv").write_text(ROWS, encoding="utf-8")
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(str(mixed / "agent.sock"))
+    warm = WarmCalls(sandbox, [clean, mixed], FAST_LIMITS, size=1)
+    try:
+        assert _call(warm, SUM_BY_REGION, clean / "rows.csv")[0]
+        (clean / "later.csv").write_text("region,amount\nEast,5\n", encoding="utf-8")
+        assert _call(warm, SUM_BY_REGION, clean / "later.csv") == (True, '{"East":5}')
+        replacement = mixed / "new.csv"
+        replacement.write_text("region,amount\nWest,9\n", encoding="utf-8")
+        replacement.replace(mixed / "rows.csv")  # a new inode at the old name: the bound one is stale
+        path = mixed / "rows.csv"
+        assert warm.call_tool(SUM_BY_REGION, {"file_path": str(path)}, read_paths=[path]) is None
+    finally:
+        warm.close()
+        listener.close()
+
+
+def test_a_file_the_sandbox_uid_may_not_read_is_never_run_warm(warm: WarmCalls, data: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("as a normal user the sandbox runs as that user, who reads their own files")
+    private = data / "private.csv"
+    private.write_text(ROWS, encoding="utf-8")
+    private.chmod(0o600)
+    assert warm.call_tool(SUM_BY_REGION, {"file_path": str(private)}, read_paths=[private]) is None
+
+
+def test_warm_calls_need_landlock_signal_scoping(
+    monkeypatch: pytest.MonkeyPatch, sandbox: BwrapSandbox
+) -> None:
+    import mcpforge.sandbox.warm as warm_module
+
+    monkeypatch.setattr(warm_module, "landlock_abi", lambda: 5)
+    ok, why = warm_available(sandbox)
+    assert not ok and "Landlock ABI 6" in why
+
+
+def test_the_limits_of_a_call_are_the_tool_run_limits_not_the_templates(
+    sandbox: BwrapSandbox, data: Path
+) -> None:
+    limits = SandboxLimits(**{**FAST_LIMITS.__dict__, "max_open_files": 40})
+    warm = WarmCalls(sandbox, [data], limits, size=1)
+    try:
+        source = tool("import resource\nreturn str(resource.getrlimit(resource.RLIMIT_NOFILE))\n")
+        assert _call(warm, source, data / "rows.csv") == (True, "(40, 40)")
+    finally:
+        warm.close()
+
+
+HOSTILE_TOOL = """
+import contextlib, io, traceback
+from mcpforge.runtime import mcp
+
+@mcp.tool()
+def probe(file_path: str) -> str:
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        try:
+            exec(compile(CASE, "case", "exec"), {})
+        except BaseException:
+            print("stopped:", traceback.format_exc(limit=1).splitlines()[-1])
+    return printed.getvalue()
+"""
+
+
+@pytest.mark.parametrize("case", ["metadata", "sockets", "secrets", "scheduling"])
+def test_the_hostile_battery_leaves_no_trace_from_a_warm_call(
+    case: str, sandbox: BwrapSandbox, watch: HostWatch
+) -> None:
+    rows = watch.data / "rows.csv"
+    sentinel = start_sentinel(sandbox_host_ids(None))
+    before = sched_state(sentinel.pid)
+    warm = WarmCalls(sandbox, [watch.data], FAST_LIMITS, size=1)
+    try:
+        source = f"CASE = {_script(case, watch)!r}\n" + HOSTILE_TOOL
+        outcome = warm.call_tool(source, {"file_path": str(rows)}, read_paths=[rows])
+        assert outcome is not None and outcome.ok, outcome
+        printed = outcome.markdown or ""
+        assert sched_state(sentinel.pid) == before
+    finally:
+        warm.close()
+        assert sentinel.stdin is not None
+        sentinel.stdin.close()
+        sentinel.wait(10)
+    assert watch.changes() == {}
+    assert watch.connections() == []
+    assert watch.leftovers() == []
+    assert SECRET not in printed
+    assert "CHANGED" not in printed and "CONNECTED" not in printed and "OPENED" not in printed
+    if case == "secrets":
+        assert printed.startswith("a,b\n1,2"), printed  # its own file stays readable
+    if case == "sockets":
+        assert "listed" not in printed  # not even the names of the data folder's entries
