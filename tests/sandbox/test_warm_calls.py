@@ -237,6 +237,15 @@ def test_files_added_or_replaced_after_the_start_are_read_as_they_are_now(
         listener.close()
 
 
+def test_a_file_rewritten_in_place_between_calls_is_read_as_it_is_now(warm: WarmCalls, data: Path) -> None:
+    path = data / "rows.csv"
+    assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":4,"South":2}')
+    assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":4,"South":2}')  # parsed by the template
+    with path.open("w", encoding="utf-8") as handle:  # same inode: only size and times tell
+        handle.write("region,amount\nNorth,10\n")
+    assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":10}')
+
+
 def test_a_file_the_sandbox_uid_may_not_read_is_never_run_warm(warm: WarmCalls, data: Path) -> None:
     if os.geteuid() != 0:
         pytest.skip("as a normal user the sandbox runs as that user, who reads their own files")

@@ -132,6 +132,18 @@ def database_error(path: Path, exc: sqlite3.DatabaseError) -> MCPForgeError:
     return RegistryCorruptedError(path, str(exc))
 
 
+@dataclass(frozen=True, kw_only=True)
+class MonitoringEvent:
+    """One row of the ``events`` table (``time`` defaults to when it is appended)."""
+
+    kind: str
+    name: str | None = None
+    ok: bool | None = None
+    duration_ms: float | None = None
+    data: dict[str, Any] | None = None
+    time: str | None = None
+
+
 class AuditLog:
     """Append-only access to ``audit.sqlite``. Callers hold the registry lock while appending."""
 
@@ -211,18 +223,33 @@ class AuditLog:
         data: dict[str, Any] | None = None,
     ) -> None:
         """Append one monitoring event."""
-        with self._connect() as conn:
-            conn.execute(
-                "INSERT INTO events (time, kind, name, ok, duration_ms, data) VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    utc_now(),
-                    kind,
-                    name,
-                    None if ok is None else int(ok),
-                    duration_ms,
-                    json.dumps(data or {}, sort_keys=True, default=str),
-                ),
+        self.append_events([MonitoringEvent(kind=kind, name=name, ok=ok, duration_ms=duration_ms, data=data)])
+
+    def append_events(self, events: list[MonitoringEvent]) -> None:
+        """Append monitoring events in one transaction (one sync to disk for all of them)."""
+        rows = [
+            (
+                event.time or utc_now(),
+                event.kind,
+                event.name,
+                None if event.ok is None else int(event.ok),
+                event.duration_ms,
+                json.dumps(event.data or {}, sort_keys=True, default=str),
             )
+            for event in events
+        ]
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.executemany(
+                    "INSERT INTO events (time, kind, name, ok, duration_ms, data) VALUES (?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
 
     def has_op(self, op_id: str) -> bool:
         """Whether a row with ``op_id`` was already appended (makes crash recovery idempotent)."""

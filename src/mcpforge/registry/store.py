@@ -45,7 +45,7 @@ from mcpforge.models import (
 from mcpforge.registry import acts, lifecycle, promote
 from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json, atomic_write_text
 from mcpforge.registry._space import SAFETY_MARGIN_BYTES, ensure_free_space
-from mcpforge.registry.audit import AuditLog
+from mcpforge.registry.audit import AuditLog, MonitoringEvent
 from mcpforge.registry.monitor import compute_metrics
 from mcpforge.registry.tool_index import IndexedTool, ToolIndex, file_identity
 
@@ -564,22 +564,28 @@ class Registry:
     ) -> None:
         """Record one call of an active tool (for per-tool call and error counts).
 
-        A server passes ``refresh_metrics=False``: the row is appended at once (SQLite serializes
-        appends) and metrics.json is rewritten by :meth:`refresh_metrics_if_stale` from its poll loop,
-        so sixteen concurrent calls do not queue behind a recomputation of every figure.
+        A server records its calls in batches with :meth:`record_tool_calls` instead.
         """
+        event = tool_call_event(name, ok=ok, duration_ms=duration_ms, error=error)
         if not refresh_metrics:
-            ensure_free_space(self.root, SAFETY_MARGIN_BYTES)
-            self.audit.append_event(
-                "tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}
-            )
-            self._metrics_stale = True
+            self.record_tool_calls([event])
             return
         with self.writing():
-            self.audit.append_event(
-                "tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}
-            )
+            self.audit.append_events([event])
             self.refresh_metrics()
+
+    def record_tool_calls(self, events: Sequence[MonitoringEvent]) -> None:
+        """Append calls (from :func:`tool_call_event`) in one transaction, without rewriting metrics.json.
+
+        SQLite serializes appends, so no registry lock is taken; metrics.json is rewritten by
+        :meth:`refresh_metrics_if_stale` from a server's poll loop, so concurrent calls never queue
+        behind a recomputation of every figure.
+        """
+        if not events:
+            return
+        ensure_free_space(self.root, SAFETY_MARGIN_BYTES)
+        self.audit.append_events(list(events))
+        self._metrics_stale = True
 
     def refresh_metrics_if_stale(self, *, min_interval: float = METRICS_REFRESH_SECONDS) -> bool:
         """Rewrite metrics.json when calls were recorded without it, at most every ``min_interval``
@@ -612,3 +618,10 @@ class Registry:
                 data=fields,
             )
             self.refresh_metrics()
+
+
+def tool_call_event(name: str, *, ok: bool, duration_ms: float, error: str | None = None) -> MonitoringEvent:
+    """The monitoring row of one call of an active tool, stamped now."""
+    return MonitoringEvent(
+        kind="tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}, time=utc_now()
+    )

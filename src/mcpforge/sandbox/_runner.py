@@ -85,7 +85,10 @@ def run(request: dict[str, Any]) -> None:
         outcome["call_id"] = call.get("call_id", "")
         outcome["duration_ms"] = (time.perf_counter() - started) * 1000
         outcomes.append(outcome)
-    print(RESULT_MARKER + json.dumps({"load_error": None, "outcomes": outcomes}, default=str), flush=True)
+    from mcpforge.runtime import _warm_cache
+
+    result = {"load_error": None, "outcomes": outcomes, "loads": _warm_cache.recorded()}
+    print(RESULT_MARKER + json.dumps(result, default=str), flush=True)
 
 
 if __name__ == "__main__":

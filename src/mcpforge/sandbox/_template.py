@@ -21,7 +21,7 @@ siblings, exactly as ``_confine.py`` runs them.
 """
 
 # Descriptor-level os calls on purpose: this supervisor manages raw pipes and process groups.
-# ruff: noqa: PTH100, PTH103, PTH118, PTH120, PTH123
+# ruff: noqa: PTH100, PTH103, PTH108, PTH118, PTH120, PTH123
 from __future__ import annotations
 
 import contextlib
@@ -57,6 +57,40 @@ def _preload(modules: list[str]) -> list[str]:
         except ImportError:
             failed.append(name)
     return failed
+
+
+_EXERCISE_CSV = "id,region,amount,when,note\n" + "".join(
+    f"{i},{('North', 'South', 'East')[i % 3]},{i * 1.5},2024-01-{i % 28 + 1:02d},n{i}\n" for i in range(60)
+)
+
+
+def _exercise() -> None:
+    """Run the runtime once on a tiny file of our own: pandas' lazy imports and caches load here, once.
+
+    Trusted code on trusted data, before any child exists; a failure only means the children warm up
+    themselves.
+    """
+    path = os.path.join(CALLS_DIR, "exercise.csv")
+    try:
+        from mcpforge import runtime
+
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(_EXERCISE_CSV)
+        runtime.configure(allowed_read_paths=[path])
+        frame = runtime.load_csv_data_with_types(path)
+        table = frame.groupby("region")["amount"].agg(["count", "mean", "sum"]).reset_index()
+        runtime.format_markdown_table(table)
+        runtime.output_footer({"operation": "exercise", "rows_processed": len(frame)})
+        frame["when"].dt.to_period("M").value_counts()
+    except (ImportError, OSError, ValueError, LookupError, TypeError, AttributeError):
+        pass
+    finally:
+        with contextlib.suppress(ImportError):
+            from mcpforge import runtime
+
+            runtime.configure(allowed_read_paths=[])
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _child(cfg: dict[str, Any], request: dict[str, Any], call_dir: str, out_w: int, err_w: int) -> None:
@@ -98,6 +132,10 @@ def _child(cfg: dict[str, Any], request: dict[str, Any], call_dir: str, out_w: i
         sys.path[:] = [code_dir, *cfg["sys_path"]]
         for name in ("_kernel", "_confine", "_template"):
             sys.modules.pop(name, None)
+        with contextlib.suppress(ImportError):
+            from mcpforge.runtime import _warm_cache
+
+            _warm_cache.start_recording()
         _runner.run(request["payload"])
     except SystemExit as exc:
         status = exc.code if isinstance(exc.code, int) else 1
@@ -245,12 +283,58 @@ def _serve_one(cfg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
         shutil.rmtree(call_dir, ignore_errors=True)
 
 
+def _reported_loads(stdout: str) -> list[Any]:
+    """The loads a call reported in its result line (untrusted: only a hint of what to parse next)."""
+    for line in reversed(stdout.splitlines()):
+        if line.startswith(_runner.RESULT_MARKER):
+            try:
+                loads = json.loads(line[len(_runner.RESULT_MARKER) :]).get("loads")
+            except (ValueError, AttributeError):
+                return []
+            return loads if isinstance(loads, list) else []
+    return []
+
+
+def _prime(request: dict[str, Any], answer: dict[str, Any]) -> None:
+    """After answering: parse the files the call loaded, with its arguments, for the calls to come.
+
+    Only files the call was given, only the loader's own arguments, only with the call's dataset
+    limits; the parse is the runtime's, in this trusted process. A file that fails to load is left to
+    the calls, which report the error themselves.
+    """
+    loads = _reported_loads(str(answer.get("stdout", "")))
+    if not loads:
+        return
+    try:
+        from mcpforge import runtime
+        from mcpforge.exceptions import MCPForgeError
+        from mcpforge.runtime import _warm_cache
+    except ImportError:
+        return
+    limits = request["payload"].get("dataset_limits") or {}
+    runtime.configure(
+        allowed_read_paths=list(request["read"]),
+        max_rows=limits.get("max_rows"),
+        max_cols=limits.get("max_cols"),
+        max_memory_mb=limits.get("max_memory_mb"),
+    )
+    for load in loads[: _warm_cache.MAX_RECORDED]:
+        if not isinstance(load, dict) or load.get("path") not in request["read"]:
+            continue
+        if not _warm_cache.well_formed(load.get("arguments")):
+            continue
+        with contextlib.suppress(MCPForgeError, OSError, ValueError, TypeError, LookupError, MemoryError):
+            _warm_cache.remember(load["path"], load["arguments"], runtime.load_csv_data_with_types)
+    runtime.configure(allowed_read_paths=[])
+
+
 def main(argv: list[str]) -> int:
     """Entry point inside the sandbox; ``argv[1]`` is the JSON configuration."""
     cfg = json.loads(argv[1])
     sys.path[:] = [os.path.dirname(os.path.abspath(__file__)), *cfg["sys_path"]]
     os.makedirs(CALLS_DIR, mode=0o700, exist_ok=True)
     failed = _preload(list(cfg["preload"]))
+    _exercise()
     # A child cannot open the template's pipes through /proc/PID/fd (same uid): non-dumpable.
     _kernel.set_dumpable(False)
     gc.freeze()  # what is loaded now stays shared with every child instead of being copied on write
@@ -258,6 +342,7 @@ def main(argv: list[str]) -> int:
     channel.write(json.dumps({"ready": True, "preload_failed": failed}).encode() + b"\n")
     channel.flush()
     for line in sys.stdin.buffer:
+        request: dict[str, Any] = {}
         try:
             request = json.loads(line)
             answer = _serve_one(cfg, request)
@@ -265,6 +350,8 @@ def main(argv: list[str]) -> int:
             answer = {"setup_error": f"{type(exc).__name__}: {exc}"}
         channel.write(json.dumps(answer).encode() + b"\n")
         channel.flush()
+        if not answer.get("setup_error"):
+            _prime(request, answer)
     return 0
 
 

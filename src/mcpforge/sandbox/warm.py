@@ -46,13 +46,21 @@ from mcpforge.sandbox.tool_call import (
 logger = logging.getLogger("mcpforge.sandbox")
 
 # Trusted libraries the template imports once; a missing optional one is simply imported by the tool.
-PRELOAD = ("numpy", "pandas", "pyarrow", "pyarrow.csv", "mcpforge.runtime")
+PRELOAD = (
+    "numpy",
+    "pandas",
+    "pyarrow",
+    "pyarrow.csv",
+    "pydantic.fields",  # `from pydantic import Field` in every forged tool: pydantic loads it lazily
+    "scipy.stats",
+    "mcpforge.runtime",
+)
 MIN_LANDLOCK_ABI = 6  # signal and abstract-socket scoping: a call cannot reach the template or a neighbour
 START_SECONDS = 60.0  # bwrap, the interpreter and the imports, on a loaded machine
 GRACE_SECONDS = 5.0  # past a call's own wall-clock limit, which the template enforces
 RETIRE_AFTER_CALLS = 10_000
 RETIRE_AFTER_SECONDS = 3600.0
-_TEMPLATE_OVERHEAD_MB = 256  # the template's own pages, counted once in the cgroup besides the call's
+_TEMPLATE_OVERHEAD_MB = 768  # the template's own pages and parsed files (runtime/_warm_cache.py)
 
 
 def warm_available(sandbox: Sandbox) -> tuple[bool, str]:

@@ -22,11 +22,9 @@ import jsonschema.validators
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import (
     DataError,
-    DiskFullError,
     IntegrityError,
     NotFoundError,
     PathNotAllowedError,
-    RegistryError,
     SandboxError,
 )
 from mcpforge.output_contract import output_contract_error
@@ -42,6 +40,7 @@ from mcpforge.sandbox import (
 )
 from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.warm import WarmCalls, warm_available
+from mcpforge.server._call_log import CallLog
 from mcpforge.server._coerce import coerce_arguments
 
 logger = logging.getLogger("mcpforge.server")
@@ -105,12 +104,14 @@ class ToolInvoker:
     _warm: WarmCalls | None = field(init=False, default=None)
     _start_lock: threading.Lock = field(init=False, default_factory=threading.Lock)
     _validators: dict[str, Any] = field(init=False, default_factory=dict)
+    _calls: CallLog = field(init=False)
     _slots: threading.BoundedSemaphore = field(
         init=False, default_factory=lambda: threading.BoundedSemaphore(MAX_CONCURRENT_RUNS)
     )
 
     def __post_init__(self) -> None:
         self.limits = tool_run_limits(self.config)
+        self._calls = CallLog(self.registry)
 
     def check_paths(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[Path]]:
         """Arguments with every path resolved, and the resolved paths to expose to the sandbox.
@@ -146,7 +147,8 @@ class ToolInvoker:
             return self._sandbox, self._warm
 
     def close(self) -> None:
-        """Stop the warm sandbox templates, if any."""
+        """Write the calls not yet recorded and stop the warm sandbox templates, if any."""
+        self._calls.close()
         if self._warm is not None:
             self._warm.close()
 
@@ -180,12 +182,7 @@ class ToolInvoker:
         started = time.perf_counter()
         result = self._call(name, arguments)
         duration_ms = (time.perf_counter() - started) * 1000
-        try:
-            self.registry.record_tool_call(
-                name, ok=result.ok, duration_ms=duration_ms, error=result.error, refresh_metrics=False
-            )
-        except (RegistryError, DiskFullError, OSError) as exc:
-            logger.warning("could not record the call of %r: %s", name, exc)
+        self._calls.record(name, ok=result.ok, duration_ms=duration_ms, error=result.error)
         return CallResult(
             ok=result.ok, markdown=result.markdown, structured=result.structured, error=result.error,
             duration_ms=duration_ms, images=result.images,

@@ -26,7 +26,7 @@ import bisect
 import json
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import anyio.to_thread
@@ -163,6 +163,18 @@ class RegistryListing:
         more = index < len(rows)
         return tools, encode_cursor(rows[index - 1].name) if more and index > 0 else None
 
+    def input_schema(self, name: str) -> dict[str, Any] | None:
+        """The input schema of the registry tool ``name`` as listed (None: not a served registry tool)."""
+        try:
+            rows, names = self.snapshot()
+        except (RegistryError, OSError):
+            return None
+        index = bisect.bisect_left(names, name)
+        if index == len(names) or names[index] != name or not self.verified(rows[index]):
+            return None
+        tools = self._mcp_tools([rows[index]])
+        return dict(tools[0].input_schema) if tools else None
+
     def _mcp_tools(self, rows: Sequence[IndexedTool]) -> list[MCPTool]:
         keys = {row.name: (row.version, row.spec_hash, row.code_hash) for row in rows}
         with self._lock:
@@ -197,9 +209,20 @@ class RegistryListing:
         return mcp_tool
 
 
-def install_listing_handler(server: FastMCP[Any], listing: RegistryListing) -> None:
+def install_listing_handler(server: FastMCP[Any], listing: RegistryListing) -> Callable[[], Awaitable[None]]:
     """Serve ``tools/list`` on ``server`` from ``listing`` (the registry's tools) after the server's
-    other tools, which FastMCP lists on the first page."""
+    other tools, which FastMCP lists on the first page; answer the transport's schema lookups too.
+
+    Returns the coroutine function that learns the schemas of the server's own tools (the lifespan
+    awaits it, once every tool is registered).
+    """
+    others_schemas: dict[str, dict[str, Any]] = {}
+
+    async def learn_other_schemas() -> None:
+        listed = dedupe_with_versions(list(await server.list_tools()), lambda t: t.name)
+        others_schemas.update(
+            {tool.name: dict(tool.to_mcp_tool(name=tool.name).input_schema) for tool in listed}
+        )
 
     async def list_tools(
         ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams
@@ -210,12 +233,21 @@ def install_listing_handler(server: FastMCP[Any], listing: RegistryListing) -> N
             if after is None:
                 listed = dedupe_with_versions(list(await server.list_tools()), lambda t: t.name)
                 others = [tool.to_mcp_tool(name=tool.name) for tool in listed]
+                others_schemas.update({tool.name: dict(tool.input_schema) for tool in others})
         tools, next_cursor = await anyio.to_thread.run_sync(listing.page, after)
         taken = {tool.name for tool in others}
         return ListToolsResult(
             tools=[*others, *(tool for tool in tools if tool.name not in taken)], next_cursor=next_cursor
         )
 
+    def input_schema(name: str) -> dict[str, Any] | None:
+        # Without this lookup the streamable-HTTP transport pages through the whole tools/list on every
+        # tools/call to find one schema (for its Mcp-Param header check): 100 pages at 10,000 tools.
+        # The server's own tools are learned from the first page of any listing (``list_tools`` above).
+        return others_schemas.get(name) or listing.input_schema(name)
+
     # FastMCP offers no hook for a paged listing of a provider; the low-level server replaces the
-    # handler for a method by design (``Server.add_request_handler``).
+    # handler for a method by design (``Server.add_request_handler``) and takes a schema lookup.
     server._mcp_server.add_request_handler("tools/list", PaginatedRequestParams, list_tools)
+    server._mcp_server.get_tool_input_schema = input_schema
+    return learn_other_schemas

@@ -153,6 +153,8 @@ def build_server(
         # client connects is still announced (for registries past FILES_PER_POLL files: once the scan
         # has recorded the file; listings and calls check the files themselves either way).
         await watcher.baseline()
+        if "learn_schemas" in holder:
+            await holder["learn_schemas"]()
         task = asyncio.get_running_loop().create_task(watcher.run(), name="mcpforge-registry-watcher")
         try:
             yield {"watcher": watcher}
@@ -174,7 +176,7 @@ def build_server(
         list_page_size=list_page_size,
     )
     if service is None:
-        install_listing_handler(server, listing)
+        holder["learn_schemas"] = install_listing_handler(server, listing)
     holder["tracker"] = install_tracker(server)
     holder["listen"] = install_listen_handler(server, bus)
 
