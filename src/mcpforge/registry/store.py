@@ -52,7 +52,7 @@ from mcpforge.registry.tool_index import IndexedTool, ToolIndex, file_identity
 logger = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_SECONDS = 120.0
-METRICS_REFRESH_SECONDS = 10.0
+METRICS_REFRESH_SECONDS = 30.0  # a refresh reads the whole audit log: ~0.5 s at 10,000 tools
 # Candidates whose report may still change: not yet promoted, rejected or removed.
 _REPORT_STATUSES = frozenset({ToolStatus.STAGED.value, ToolStatus.APPROVED.value})
 

@@ -149,6 +149,14 @@ class ToolIndex:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._schema_in: tuple[int, int] | None = None  # (device, inode) of the file the schema is in
+
+    def _file(self) -> tuple[int, int] | None:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -158,7 +166,12 @@ class ToolIndex:
             raise database_error(self.path, exc) from exc
         with closing(conn):
             try:
-                conn.executescript(_SCHEMA)
+                # The schema script once per database file (a recreated file has a new inode), not per
+                # connection: it is a write transaction, and calls open a connection each.
+                current = self._file()
+                if current is None or current != self._schema_in:
+                    conn.executescript(_SCHEMA)
+                    self._schema_in = self._file()
                 yield conn
             except sqlite3.DatabaseError as exc:
                 raise database_error(self.path, exc) from exc
