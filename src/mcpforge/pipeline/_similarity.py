@@ -71,9 +71,14 @@ def _stem(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=65536)  # gap detection scores the same tool documents request after request
+def _term_counts(text: str) -> tuple[tuple[str, int], ...]:
+    return tuple(Counter(terms(text)).items())
+
+
 def cosine_scores(query: str, documents: Sequence[str]) -> list[float]:
     """TF-IDF cosine similarity of ``query`` against each document, each in [0, 1]."""
-    docs = [Counter(terms(doc)) for doc in documents]
+    docs = [Counter(dict(_term_counts(doc))) for doc in documents]
     count = len(docs)
     frequency: Counter[str] = Counter()
     for doc in docs:

@@ -52,6 +52,7 @@ from mcpforge.registry.tool_index import IndexedTool, ToolIndex, file_identity
 logger = logging.getLogger(__name__)
 
 LOCK_TIMEOUT_SECONDS = 120.0
+_BUILT_TOOLS_KEPT = 50_000
 METRICS_REFRESH_SECONDS = 30.0  # a refresh reads the whole audit log: ~0.5 s at 10,000 tools
 # Candidates whose report may still change: not yet promoted, rejected or removed.
 _REPORT_STATUSES = frozenset({ToolStatus.STAGED.value, ToolStatus.APPROVED.value})
@@ -199,6 +200,7 @@ class Registry:
         self._writing = 0
         self._metrics_stale = False
         self._metrics_written = float("-inf")
+        self._built_tools: dict[tuple[object, ...], ActiveTool] = {}
 
     # ---------------------------------------------------------------- layout, lock, paths
     def layout_dirs(self) -> list[Path]:
@@ -446,6 +448,20 @@ class Registry:
                 pass
 
     def _from_index(self, row: IndexedTool) -> ActiveTool:
+        # Built once per index row: the row's hashes name its files and spec exactly, and gap detection
+        # builds hundreds per request at 10,000 tools (parsing each spec was half of its time).
+        key = (row.name, row.version, row.path, row.spec_hash, row.code_hash, row.promoted_at,
+               row.created_by, row.operation, row.spec_ok)  # fmt: skip
+        cached = self._built_tools.get(key)
+        if cached is not None:
+            return cached
+        tool = self._build_active(row)
+        if len(self._built_tools) >= _BUILT_TOOLS_KEPT:
+            self._built_tools.clear()
+        self._built_tools[key] = tool
+        return tool
+
+    def _build_active(self, row: IndexedTool) -> ActiveTool:
         text = row.spec_json if row.spec_json is not None else self.tool_index.spec_text(row.name)
         # Validated when the row was written (and its hash checked), so it is not validated again.
         data = json.loads(text or "{}")

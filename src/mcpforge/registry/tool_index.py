@@ -149,14 +149,16 @@ class ToolIndex:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._schema_in: tuple[int, int] | None = None  # (device, inode) of the file the schema is in
+        # (device, inode, change time) of the file the schema was last applied to: a recreated file may
+        # reuse the inode number, never the change time; any write also sends it through once more.
+        self._schema_in: tuple[int, int, int] | None = None
 
-    def _file(self) -> tuple[int, int] | None:
+    def _file(self) -> tuple[int, int, int] | None:
         try:
             st = self.path.stat()
         except OSError:
             return None
-        return (st.st_dev, st.st_ino)
+        return (st.st_dev, st.st_ino, st.st_ctime_ns)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -166,8 +168,8 @@ class ToolIndex:
             raise database_error(self.path, exc) from exc
         with closing(conn):
             try:
-                # The schema script once per database file (a recreated file has a new inode), not per
-                # connection: it is a write transaction, and calls open a connection each.
+                # The schema script once per database file, not per connection: it is a write
+                # transaction, and calls open a connection each.
                 current = self._file()
                 if current is None or current != self._schema_in:
                     conn.executescript(_SCHEMA)
