@@ -201,6 +201,24 @@ def test_a_call_past_its_limits_is_stopped_alone(sandbox: BwrapSandbox, data: Pa
         warm.close()
 
 
+def test_a_warm_call_may_use_as_much_memory_as_a_fresh_run(sandbox: BwrapSandbox, data: Path) -> None:
+    limits = replace(FAST_LIMITS, memory_mb=1024)
+    path = data / "rows.csv"
+    warm = WarmCalls(sandbox, [data], limits, size=1)
+    try:
+        for megabytes, fits in ((600, True), (1200, False)):
+            source = tool(
+                f"import numpy as np\ndf = pd.read_csv(file_path)\n"
+                f"return str(int(np.ones({megabytes} * 1024 * 1024 // 8).sum()))\n"
+            )
+            fresh = call_tool(sandbox, source, {"file_path": str(path)}, read_paths=[path], limits=limits)
+            ok, text = _call(warm, source, path)
+            assert fresh.ok is ok is fits, (megabytes, fresh.error, text)
+            assert fits or "MemoryError" in text
+    finally:
+        warm.close()
+
+
 def test_a_template_killed_from_outside_is_replaced_and_no_call_is_lost(warm: WarmCalls, data: Path) -> None:
     assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]
     os.kill(_template_pid(warm), signal.SIGKILL)

@@ -119,6 +119,16 @@ class RunCgroup:
                 return int(counts.get("oom_kill", "0")) > 0 or int(counts.get("max", "0")) > 0
         return False
 
+    def oom_kills(self) -> int:
+        """How many processes the kernel OOM-killed in the run so far (0 without cgroup v2 events)."""
+        path = self.paths.get("memory")
+        if path is None:
+            return 0
+        with contextlib.suppress(OSError, ValueError):
+            text = (path / "memory.events").read_text(encoding="utf-8")
+            return int(dict(line.split() for line in text.splitlines() if line).get("oom_kill", "0"))
+        return 0
+
     def kill_all(self) -> None:
         """SIGKILL every process still in the run's cgroups."""
         for path in self.paths.values():

@@ -148,6 +148,11 @@ class ProcessRun(RunningSandbox):
 
     # -- RunningSandbox ------------------------------------------------------------------------------
     @property
+    def cgroup(self) -> RunCgroup | None:
+        """The run's cgroup (None when cgroups are not available here)."""
+        return self._cgroup
+
+    @property
     def pid(self) -> int:
         """The host pid of the outermost sandbox process."""
         return self._proc.pid

@@ -113,6 +113,10 @@ def _child(cfg: dict[str, Any], request: dict[str, Any], call_dir: str, out_w: i
         _confine._confine(
             {
                 **limits,
+                # What the template already maps (interpreter, libraries) is what a fresh run maps
+                # after its imports: the call may map ``memory_mb`` beyond it, as a fresh run may
+                # beyond a bare interpreter. Resident memory is bounded by the template's cgroup.
+                "memory_bytes": int(limits["memory_bytes"]) + _mapped_bytes(),
                 "drop_caps": False,
                 "read": [*cfg["read"], code_dir, *request["read"]],
                 "write": [work, out_dir],
@@ -148,6 +152,18 @@ def _child(cfg: dict[str, Any], request: dict[str, Any], call_dir: str, out_w: i
         sys.stdout.flush()
         sys.stderr.flush()
     os._exit(status & 0xFF)
+
+
+def _mapped_bytes() -> int:
+    """This process's virtual size (VmSize), 0 when /proc does not say."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
 
 
 def _prepare_call_dir(request: dict[str, Any]) -> str:
@@ -333,6 +349,9 @@ def main(argv: list[str]) -> int:
     cfg = json.loads(argv[1])
     sys.path[:] = [os.path.dirname(os.path.abspath(__file__)), *cfg["sys_path"]]
     os.makedirs(CALLS_DIR, mode=0o700, exist_ok=True)
+    # Arrow's default allocator (mimalloc) reserves about 1 GB of address space at its first use,
+    # which every call would inherit against its address-space limit; the system allocator does not.
+    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
     failed = _preload(list(cfg["preload"]))
     _exercise()
     # A child cannot open the template's pipes through /proc/PID/fd (same uid): non-dumpable.
@@ -341,6 +360,11 @@ def main(argv: list[str]) -> int:
     channel = sys.stdout.buffer
     channel.write(json.dumps({"ready": True, "preload_failed": failed}).encode() + b"\n")
     channel.flush()
+    # From here on nothing of the template's own goes to stderr (warnings of the parses for later
+    # calls would pile up against the host's cap on it); each call has its own pipes.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
     for line in sys.stdin.buffer:
         request: dict[str, Any] = {}
         try:

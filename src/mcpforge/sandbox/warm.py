@@ -21,6 +21,7 @@ import logging
 import os
 import queue
 import select
+import signal
 import threading
 import time
 from collections.abc import Sequence
@@ -136,6 +137,8 @@ class WarmTemplate:
     def run(self, request: dict[str, Any], limits: SandboxLimits) -> SandboxResult | None:
         """One call; None when the template failed (it is then closed and the caller runs it fresh)."""
         self.calls += 1
+        cgroup = self._run.cgroup
+        oom_before = cgroup.oom_kills() if cgroup is not None else 0
         try:
             self._run.stdin.write(json.dumps(request, default=str).encode("utf-8") + b"\n")
             self._run.stdin.flush()
@@ -148,7 +151,8 @@ class WarmTemplate:
             logger.warning("the warm sandbox template failed (%s); the call runs in a fresh sandbox", why)
             self.close()
             return None
-        return _result(answer, limits)
+        oom_killed = cgroup is not None and cgroup.oom_kills() > oom_before
+        return _result(answer, limits, oom_killed=oom_killed)
 
     def _read_answer(self, timeout: float) -> dict[str, Any] | None:
         fd = self._run.stdout.fileno()
@@ -188,13 +192,15 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
-def _result(answer: dict[str, Any], limits: SandboxLimits) -> SandboxResult:
+def _result(answer: dict[str, Any], limits: SandboxLimits, *, oom_killed: bool) -> SandboxResult:
     signum = answer.get("signal")
     exit_code = -int(signum) if signum else answer.get("exit_code")
     stderr = str(answer.get("stderr", ""))
     if exit_code == CONFINEMENT_FAILED_EXIT and "confinement failed" in stderr:
         raise SandboxError(f"the 'bwrap' warm sandbox refused to run: {stderr.strip()}")
     killed = answer.get("killed_reason") or (signal_reason(int(signum), limits) if signum else None)
+    if oom_killed and signum == signal.SIGKILL and not answer.get("timed_out"):
+        killed = f"memory limit of {limits.memory_mb} MB for the run"
     return SandboxResult(
         exit_code=exit_code,
         stdout=str(answer.get("stdout", "")),
