@@ -108,3 +108,9 @@ def test_every_documented_comment_names_a_real_key() -> None:
     flat = _keys(MCPForgeConfig().model_dump()) | {"llm.fallback"}
     assert set(COMMENTS) - flat == set()
     assert set(PARENT_COMMENTS) - flat == set()
+
+
+def test_the_repositorys_mcpforge_yaml_is_the_default_configuration() -> None:
+    # A run of `mcpforge init` in the checkout once committed a test's temporary registry path here.
+    shipped = Path(__file__).resolve().parent.parent / "mcpforge.yaml"
+    assert shipped.read_text(encoding="utf-8") == default_config_yaml()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from mcpforge.cli.main import app
@@ -79,6 +80,12 @@ def test_without_a_model_the_unproven_tool_is_dropped_with_its_label(
 def _cli(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`init` writes mcpforge.yaml in the working directory: never the checkout's."""
+    monkeypatch.chdir(tmp_path)
 
 
 def test_bad_sources_end_with_one_line_a_report_and_nothing_in_the_registry(

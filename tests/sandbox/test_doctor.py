@@ -39,3 +39,15 @@ def test_report_names_the_unprivileged_host_uid_the_sandbox_runs_as() -> None:
     else:
         assert (runs_as["uid"], runs_as["dropped_from_root"]) == (os.getuid(), False)
     assert runs_as["uid"] != 0 and str(runs_as["uid"]) in runs_as["summary"]
+
+
+def test_report_says_whether_served_calls_run_warm_and_why() -> None:
+    report = sandbox_report()
+    warm = report["warm_calls"]
+    assert warm["reason"]
+    if report["selected"] == "bwrap" and report["layers"]["landlock"]["abi"] >= 6:
+        assert warm["enabled"] is True
+    else:
+        assert warm["enabled"] is False
+    off = sandbox_report(SandboxConfig(warm_calls=False))["warm_calls"]
+    assert off == {"enabled": False, "reason": "sandbox.warm_calls is false"}

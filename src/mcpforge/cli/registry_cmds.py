@@ -674,6 +674,9 @@ def doctor_command(
                 )
                 if sandbox.get("runs_as"):
                     typer.echo(f"sandbox: runs as {sandbox['runs_as']['summary']}")
+                warm = sandbox.get("warm_calls") or {}
+                how = "warm (a fresh child of a pre-imported template)" if warm.get("enabled") else "fresh"
+                typer.echo(f"sandbox: served calls run {how}: {warm.get('reason', '-')}")
                 if sandbox.get("error"):
                     typer.echo(f"sandbox: {sandbox['error']}")
             if not report.ok and not repair:

@@ -72,6 +72,7 @@ COMMENTS: dict[str, str] = {
     "sandbox.max_open_files": "open-file limit inside the sandbox",
     "sandbox.max_output_bytes": "largest output a run may write",
     "sandbox.max_stdout_bytes": "largest stdout kept from a run",
+    "sandbox.warm_calls": "serve: fork each call from a pre-imported sandbox template (bwrap, Landlock 6+)",
 }
 
 

@@ -11,6 +11,7 @@ from mcpforge.sandbox import BACKENDS, auto_backend, get_sandbox
 from mcpforge.sandbox._cgroup import cgroup_report
 from mcpforge.sandbox._identity import sandbox_identity
 from mcpforge.sandbox._kernel import landlock_abi, seccomp_available
+from mcpforge.sandbox.warm import warm_available
 
 # What each backend enforces, in the words of the property list.
 PROPERTIES: dict[str, list[str]] = {
@@ -69,9 +70,14 @@ def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
     seccomp_ok, seccomp_reason = seccomp_available()
     cgroups_ok, cgroups_reason = cgroup_report()
     ident = sandbox_identity()
+    warm: dict[str, Any] = {"enabled": False, "reason": "no sandbox backend works here"}
     try:
-        selected: str | None = get_sandbox(config).name
+        sandbox = get_sandbox(config)
+        selected: str | None = sandbox.name
         error = None
+        ok, why = warm_available(sandbox)
+        reason = why if config.warm_calls else "sandbox.warm_calls is false"
+        warm = {"enabled": ok and config.warm_calls, "reason": reason}
     except SandboxUnavailableError as exc:
         selected, error = None, str(exc)
     return {
@@ -88,6 +94,7 @@ def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
             "summary": ident.describe(),
         },
         "backends": backends,
+        "warm_calls": warm,
         "layers": {
             "landlock": {"available": abi > 0, "abi": abi},
             "seccomp": {"available": seccomp_ok, "reason": seccomp_reason},
