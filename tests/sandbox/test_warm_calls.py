@@ -166,6 +166,29 @@ def test_processes_a_call_starts_die_with_it_and_it_cannot_leave_its_group(
     assert _tree(_template_pid(warm)) == resting
 
 
+def test_a_process_made_a_sibling_of_the_call_dies_with_it_and_is_reaped(warm: WarmCalls, data: Path) -> None:
+    source = tool(
+        """
+        import ctypes, signal
+        libc = ctypes.CDLL(None, use_errno=True)
+        CLONE_PARENT = 0x00008000
+        pid = libc.syscall(56, CLONE_PARENT | signal.SIGCHLD, 0, 0, 0, 0)  # clone(2) on x86_64
+        if pid == 0:
+            import time
+            time.sleep(300)
+            os._exit(0)
+        return "cloned" if pid > 0 else "refused"
+        """
+    )
+    if os.uname().machine != "x86_64":
+        pytest.skip("the raw clone call above is written for x86_64")
+    assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]
+    resting = _tree(_template_pid(warm))
+    assert _call(warm, source, data / "rows.csv") == (True, "cloned")
+    assert _tree(_template_pid(warm)) == resting  # neither running nor a zombie under the template
+    assert _call(warm, SUM_BY_REGION, data / "rows.csv") == (True, '{"North":4,"South":2}')
+
+
 def test_a_call_cannot_signal_the_template_and_the_next_call_is_served(warm: WarmCalls, data: Path) -> None:
     source = tool(
         """

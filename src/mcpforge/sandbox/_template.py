@@ -269,11 +269,23 @@ def _await_empty_group(pgid: int) -> None:
     """
     deadline = time.monotonic() + _DRAIN_SECONDS
     while time.monotonic() < deadline:
+        _reap_strays()
         try:
             os.killpg(pgid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             return
         time.sleep(0.002)
+
+
+def _reap_strays() -> None:
+    """Reap children a call made this template's own (``clone(CLONE_PARENT)``) once they are killed."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
 
 
 def _serve_one(cfg: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
