@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import signal
 import textwrap
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -69,7 +71,8 @@ def _call(warm: WarmCalls, source: str, path: Path) -> tuple[bool, str]:
 
 
 def _template_pid(warm: WarmCalls) -> int:
-    (template,) = warm._templates  # the host-side handle of the one running template
+    template = warm._current  # the host-side handle of the running template
+    assert template is not None
     return template._run.pid
 
 
@@ -166,7 +169,7 @@ def test_processes_a_call_starts_die_with_it_and_it_cannot_leave_its_group(
     assert _tree(_template_pid(warm)) == resting
 
 
-def test_a_process_made_a_sibling_of_the_call_dies_with_it_and_is_reaped(warm: WarmCalls, data: Path) -> None:
+def test_a_call_cannot_hand_a_process_to_the_template(warm: WarmCalls, data: Path) -> None:
     source = tool(
         """
         import ctypes, signal
@@ -184,8 +187,8 @@ def test_a_process_made_a_sibling_of_the_call_dies_with_it_and_is_reaped(warm: W
         pytest.skip("the raw clone call above is written for x86_64")
     assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]
     resting = _tree(_template_pid(warm))
-    assert _call(warm, source, data / "rows.csv") == (True, "cloned")
-    assert _tree(_template_pid(warm)) == resting  # neither running nor a zombie under the template
+    assert _call(warm, source, data / "rows.csv") == (True, "refused")  # clone(CLONE_PARENT): EPERM
+    assert _tree(_template_pid(warm)) == resting
     assert _call(warm, SUM_BY_REGION, data / "rows.csv") == (True, '{"North":4,"South":2}')
 
 
@@ -362,3 +365,64 @@ def test_the_hostile_battery_leaves_no_trace_from_a_warm_call(
         assert printed.startswith("a,b\n1,2"), printed  # its own file stays readable
     if case == "sockets":
         assert "listed" not in printed  # not even the names of the data folder's entries
+
+
+def test_calls_at_once_in_one_template_each_get_their_own_answer(sandbox: BwrapSandbox, data: Path) -> None:
+    files = {}
+    for region, amount in (("East", 5), ("West", 7), ("Coast", 11), ("Hills", 13)):
+        path = data / f"{region}.csv"
+        path.write_text(f"region,amount\n{region},{amount}\n", encoding="utf-8")
+        files[path] = f'{{"{region}":{amount}}}'
+    warm = WarmCalls(sandbox, [data], FAST_LIMITS, size=2)
+    answers: dict[Path, list[tuple[bool, str]]] = {path: [] for path in files}
+
+    def caller(paths: list[Path]) -> None:
+        for _ in range(4):
+            for path in paths:
+                answers[path].append(_call(warm, SUM_BY_REGION, path))
+
+    paths = list(files)
+    threads = [threading.Thread(target=caller, args=(paths[i::2],)) for i in range(2)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+    finally:
+        warm.close()
+    assert all(answers[path] == [(True, expected)] * 4 for path, expected in files.items()), answers
+
+
+def test_a_call_that_hangs_does_not_hold_up_the_others(sandbox: BwrapSandbox, data: Path) -> None:
+    warm = WarmCalls(sandbox, [data], replace(FAST_LIMITS, timeout_seconds=4.0), size=2)
+    finished: dict[str, float] = {}
+    outcomes: dict[str, tuple[bool, str]] = {}
+
+    def hang() -> None:
+        outcomes["hang"] = _call(
+            warm, tool("import time\ntime.sleep(60)\nreturn 'woke'\n"), data / "rows.csv"
+        )
+        finished["hang"] = time.monotonic()
+
+    try:
+        assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]  # the template is up
+        hanging = threading.Thread(target=hang)
+        hanging.start()
+        quick = [_call(warm, SUM_BY_REGION, data / "rows.csv") for _ in range(3)]
+        finished["quick"] = time.monotonic()
+        hanging.join(60)
+    finally:
+        warm.close()
+    assert quick == [(True, '{"North":4,"South":2}')] * 3
+    assert not outcomes["hang"][0] and "time limit" in outcomes["hang"][1]
+    assert finished["quick"] < finished["hang"]
+
+
+def test_the_template_outlives_the_thread_that_started_it(warm: WarmCalls, data: Path) -> None:
+    path = data / "rows.csv"
+    first = threading.Thread(target=_call, args=(warm, SUM_BY_REGION, path))  # serve's worker threads end
+    first.start()
+    first.join(60)
+    started_by_thread = _template_pid(warm)
+    assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":4,"South":2}')
+    assert _template_pid(warm) == started_by_thread

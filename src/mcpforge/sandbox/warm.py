@@ -19,13 +19,13 @@ import contextlib
 import json
 import logging
 import os
-import queue
 import select
 import signal
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -74,18 +74,28 @@ def warm_available(sandbox: Sandbox) -> tuple[bool, str]:
     return True, f"warm calls: bwrap template, Landlock ABI {abi} per call"
 
 
-class WarmTemplate:
-    """One running template: one call at a time, over its stdin and stdout."""
+@dataclass
+class _Waiter:
+    """A caller waiting for the answer with its id (None: the template failed first)."""
 
-    def __init__(self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits) -> None:
+    event: threading.Event = field(default_factory=threading.Event)
+    answer: dict[str, Any] | None = None
+
+
+class WarmTemplate:
+    """One running template; calls from several threads run in it at once, matched to answers by id."""
+
+    def __init__(
+        self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits, *, concurrency: int
+    ) -> None:
         request = SandboxRequest(
             script="",
             read_paths=tuple(roots),
             limits=replace(
                 limits,
                 timeout_seconds=RETIRE_AFTER_SECONDS * 2,
-                memory_mb=limits.memory_mb + _TEMPLATE_OVERHEAD_MB,
-                max_processes=limits.max_processes + 8,
+                memory_mb=limits.memory_mb * concurrency + _TEMPLATE_OVERHEAD_MB,
+                max_processes=limits.max_processes * concurrency + 8,
             ),
         )
         self._ident = sandbox_identity()
@@ -100,14 +110,19 @@ class WarmTemplate:
             "read": [*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, *PROC_READ],
         }
         self._run: ProcessRun = sandbox.spawn_template(request, json.dumps(config), data)
-        self._buffer = b""
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._waiting: dict[int, _Waiter] = {}
+        self._next_id = 0
         self.calls = 0
         self.started = time.monotonic()
         self.alive = True
-        ready = self._read_answer(START_SECONDS)
+        ready = self._read_ready(START_SECONDS)
         if ready is None or not ready.get("ready"):
             self.close()
             raise SandboxError(f"the warm sandbox template did not start: {self._stderr_tail()}")
+        self._reader = threading.Thread(target=self._read_answers, name="warm-template", daemon=True)
+        self._reader.start()
 
     def covers(self, path: Path) -> bool:
         """Whether the template shows ``path`` (a resolved file) as it is now, readable by the sandbox uid.
@@ -130,47 +145,105 @@ class WarmTemplate:
             return False
 
     def retired(self) -> bool:
-        """Old or well used: replaced at its next turn (a fresh template costs about a second)."""
+        """Old or well used: new calls go to a new template (a fresh template costs about a second)."""
         age = time.monotonic() - self.started
         return self.calls >= RETIRE_AFTER_CALLS or age >= RETIRE_AFTER_SECONDS
 
+    def busy(self) -> bool:
+        """Whether calls are still waiting for their answers."""
+        with self._lock:
+            return bool(self._waiting)
+
     def run(self, request: dict[str, Any], limits: SandboxLimits) -> SandboxResult | None:
         """One call; None when the template failed (it is then closed and the caller runs it fresh)."""
-        self.calls += 1
+        waiter = _Waiter()
         cgroup = self._run.cgroup
         oom_before = cgroup.oom_kills() if cgroup is not None else 0
+        with self._lock:
+            if not self.alive:
+                return None
+            self.calls += 1
+            self._next_id += 1
+            call_id = self._next_id
+            self._waiting[call_id] = waiter
+        line = json.dumps({**request, "id": call_id}, default=str).encode("utf-8") + b"\n"
         try:
-            self._run.stdin.write(json.dumps(request, default=str).encode("utf-8") + b"\n")
-            self._run.stdin.flush()
+            with self._write_lock:  # not the waiting lock: the reader must deliver while a write blocks
+                self._run.stdin.write(line)
+                self._run.stdin.flush()
         except (OSError, ValueError):
-            self.close()
+            self._fail("its stdin is closed")
             return None
-        answer = self._read_answer(limits.timeout_seconds + GRACE_SECONDS)
+        if not waiter.event.wait(limits.timeout_seconds + GRACE_SECONDS):
+            self._fail("no answer within the call's limit")
+            return None
+        answer = waiter.answer
         if answer is None or answer.get("setup_error"):
-            why = answer.get("setup_error") if answer else self._stderr_tail()
+            why = answer.get("setup_error") if answer else "it stopped"
             logger.warning("the warm sandbox template failed (%s); the call runs in a fresh sandbox", why)
-            self.close()
+            if answer is not None:
+                self._fail(str(why))
             return None
         oom_killed = cgroup is not None and cgroup.oom_kills() > oom_before
         return _result(answer, limits, oom_killed=oom_killed)
 
-    def _read_answer(self, timeout: float) -> dict[str, Any] | None:
+    def _read_ready(self, timeout: float) -> dict[str, Any] | None:
         fd = self._run.stdout.fileno()
+        buffer = b""
         deadline = time.monotonic() + timeout
-        while b"\n" not in self._buffer:
+        while b"\n" not in buffer:
             wait = deadline - time.monotonic()
             if wait <= 0 or not select.select([fd], [], [], wait)[0]:
                 return None
-            chunk = os.read(fd, 1 << 16)
+            chunk = os.read(fd, 1)  # byte by byte: what follows the line belongs to the reader thread
             if not chunk:
                 return None
-            self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
+            buffer += chunk
+        try:
+            ready = json.loads(buffer)
+        except json.JSONDecodeError:
+            return None
+        return ready if isinstance(ready, dict) else None
+
+    def _read_answers(self) -> None:
+        fd = self._run.stdout.fileno()
+        buffer = b""
+        while True:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._fail("it exited")
+                return
+            buffer += chunk
+            while b"\n" in buffer:
+                line, _, buffer = buffer.partition(b"\n")
+                self._deliver(line)
+
+    def _deliver(self, line: bytes) -> None:
         try:
             answer = json.loads(line)
         except json.JSONDecodeError:
-            return None
-        return answer if isinstance(answer, dict) else None
+            return
+        if not isinstance(answer, dict):
+            return
+        with self._lock:
+            waiter = self._waiting.pop(answer.get("id"), None)  # type: ignore[arg-type]
+        if waiter is not None:
+            waiter.answer = answer
+            waiter.event.set()
+
+    def _fail(self, why: str) -> None:
+        """The template is of no more use: every waiting call runs fresh, and the template is stopped."""
+        with self._lock:
+            was_alive, self.alive = self.alive, False
+            waiting, self._waiting = list(self._waiting.values()), {}
+        for waiter in waiting:
+            waiter.event.set()
+        if was_alive:
+            logger.warning("the warm sandbox template stopped (%s); its calls run in fresh sandboxes", why)
+            self._run.kill(f"warm template failed: {why}")
 
     def _stderr_tail(self) -> str:
         if self._run.wait(0) is None:
@@ -180,7 +253,11 @@ class WarmTemplate:
 
     def close(self) -> None:
         """Stop the template and everything in it; idempotent."""
-        self.alive = False
+        with self._lock:
+            self.alive = False
+            waiting, self._waiting = list(self._waiting.values()), {}
+        for waiter in waiting:
+            waiter.event.set()
         self._run.close()
 
 
@@ -214,40 +291,41 @@ def _result(answer: dict[str, Any], limits: SandboxLimits, *, oom_killed: bool) 
 
 
 class WarmCalls:
-    """Up to ``size`` templates, each making one call at a time; started on demand, replaced when needed.
+    """One template shared by up to ``size`` calls at once; started on demand, replaced when needed.
 
-    The caller bounds concurrency to ``size`` (serve's run slots), so taking a template never waits.
+    The caller bounds concurrency to ``size`` (serve's run slots); the template's cgroup is sized for it.
     """
 
     def __init__(
-        self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits, size: int
+        self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits, *, size: int
     ) -> None:
         self._sandbox = sandbox
         self._roots = tuple(roots)
         self._limits = limits
-        self._idle: queue.LifoQueue[WarmTemplate | None] = queue.LifoQueue()
-        for _ in range(size):
-            self._idle.put(None)
+        self._size = size
         self._disabled: str | None = None
         self._lock = threading.Lock()
-        self._templates: set[WarmTemplate] = set()
+        self._current: WarmTemplate | None = None
+        self._retiring: list[WarmTemplate] = []
+        # bwrap dies with the *thread* that started it (--die-with-parent is PR_SET_PDEATHSIG), and
+        # serve's worker threads come and go: templates are started from one thread that lives as long
+        # as this object.
+        self._spawner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="warm-spawn")
 
     def call_tool(
         self, tool_source: str, arguments: dict[str, Any], *, read_paths: Sequence[Path]
     ) -> ToolCallOutcome | None:
         """The call's outcome from a warm child; None when this call must run in a fresh sandbox."""
-        if self._disabled is not None:
+        template = self._template()
+        if template is None or not all(template.covers(Path(p)) for p in read_paths):
             return None
-        template = self._take()
+        call = ToolCall(arguments=arguments, call_id="call")
+        payload = tool_payload([call], read_paths=read_paths, limits=self._limits, function_name=None)
         try:
-            if template is None or not all(template.covers(Path(p)) for p in read_paths):
-                return None
-            call = ToolCall(arguments=arguments, call_id="call")
-            payload = tool_payload([call], read_paths=read_paths, limits=self._limits, function_name=None)
             raw = template.run(self._request(tool_source, payload, read_paths), self._limits)
-            return None if raw is None else single_outcome(batch_from_result(raw))
         finally:
-            self._give_back(template)
+            self._close_retired()
+        return None if raw is None else single_outcome(batch_from_result(raw))
 
     def _request(self, source: str, payload: dict[str, Any], read_paths: Sequence[Path]) -> dict[str, Any]:
         limits = self._limits
@@ -266,37 +344,41 @@ class WarmCalls:
             },
         }
 
-    def _take(self) -> WarmTemplate | None:
-        template = self._idle.get()
-        if template is not None and template.alive and not template.retired():
-            return template
-        if template is not None:
-            self._forget(template)
-        try:
-            fresh = WarmTemplate(self._sandbox, self._roots, self._limits)
-        except (SandboxError, InvalidArgumentError, OSError) as exc:
-            self._disabled = str(exc)
-            logger.warning("warm calls are off, every call runs in a fresh sandbox: %s", exc)
-            return None
+    def _template(self) -> WarmTemplate | None:
+        """The template for a new call (started here when there is none, or it died or retired)."""
         with self._lock:
-            self._templates.add(fresh)
-        return fresh
+            if self._disabled is not None:
+                return None
+            current = self._current
+            if current is not None and current.alive and not current.retired():
+                return current
+            if current is not None:
+                self._retiring.append(current)  # its calls in flight finish; then it is stopped
+            try:
+                started = self._spawner.submit(
+                    WarmTemplate, self._sandbox, self._roots, self._limits, concurrency=self._size
+                )
+                self._current = started.result()
+            except (SandboxError, InvalidArgumentError, OSError, RuntimeError) as exc:
+                self._current = None
+                self._disabled = str(exc)
+                logger.warning("warm calls are off, every call runs in a fresh sandbox: %s", exc)
+                return None
+            return self._current
 
-    def _give_back(self, template: WarmTemplate | None) -> None:
-        if template is not None and not template.alive:
-            self._forget(template)
-            template = None
-        self._idle.put(template)
-
-    def _forget(self, template: WarmTemplate) -> None:
-        template.close()
+    def _close_retired(self) -> None:
         with self._lock:
-            self._templates.discard(template)
+            done = [template for template in self._retiring if not template.busy()]
+            self._retiring = [template for template in self._retiring if template not in done]
+        for template in done:
+            template.close()
 
     def close(self) -> None:
-        """Stop every template (those busy with a call are killed with it)."""
+        """Stop every template (calls still running in one are killed with it)."""
         with self._lock:
-            templates, self._templates = list(self._templates), set()
+            templates = [*self._retiring, *([self._current] if self._current else [])]
+            self._retiring, self._current = [], None
         for template in templates:
             with contextlib.suppress(OSError, SandboxError):
                 template.close()
+        self._spawner.shutdown(wait=False)
