@@ -7,9 +7,13 @@ rejected before anyone approves it, instead of failing on every call once it is 
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 import jsonschema
+import jsonschema.exceptions
+import jsonschema.validators
 
 
 def output_schema_for(spec_schema: dict[str, Any]) -> dict[str, Any] | None:
@@ -30,11 +34,23 @@ def output_contract_error(tool_name: str, spec_schema: dict[str, Any], structure
         return None
     if structured is None:
         return f"{tool_name} returned no JSON footer, which its output schema requires"
+    validator = _validator(json.dumps(schema, sort_keys=True, default=str))
+    if validator is None:
+        return None
+    error = jsonschema.exceptions.best_match(validator.iter_errors(structured))
+    if error is None:
+        return None
+    path = "/".join(str(part) for part in error.absolute_path) or "(top level)"
+    return f"{tool_name} returned data that breaks its output schema at {path}: {error.message}"
+
+
+@functools.lru_cache(maxsize=4096)  # a served tool's schema is checked once, not on every call
+def _validator(schema_json: str) -> Any:
+    """A checked validator for the schema (as ``jsonschema.validate`` makes one), None when invalid."""
+    schema = json.loads(schema_json)
+    cls = jsonschema.validators.validator_for(schema)
     try:
-        jsonschema.validate(structured, schema)
-    except jsonschema.ValidationError as exc:
-        path = "/".join(str(part) for part in exc.absolute_path) or "(top level)"
-        return f"{tool_name} returned data that breaks its output schema at {path}: {exc.message}"
+        cls.check_schema(schema)
     except jsonschema.SchemaError:
         return None
-    return None
+    return cls(schema)
