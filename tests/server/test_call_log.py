@@ -6,6 +6,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.server._call_log import CallLog
@@ -61,3 +63,23 @@ def test_the_transport_finds_a_tools_input_schema_without_listing_every_page(
         == registry.verify_tool("count_rows").spec.input_schema["properties"].keys()
     )
     assert lookup("no_such_tool") is None
+
+
+def test_warm_up_starts_the_template_before_the_first_call_and_close_stops_it(
+    registry: Registry, forge_config: MCPForgeConfig, promote: Promote, data_root: Path
+) -> None:
+    promote("count_rows")
+    data_root.chmod(0o755)
+    invoker = ToolInvoker(registry=registry, config=forge_config, roots=(data_root,))
+    try:
+        invoker.warm_up()
+        warm = invoker._warm
+        if warm is None:
+            pytest.skip("warm calls are not available here (bwrap and Landlock ABI 6 needed)")
+        template = warm._current
+        assert template is not None and template.alive
+        result = invoker.call("count_rows", {"file_path": str(data_root / "rows.csv")})
+        assert result.ok and warm._current is template  # the first call used the running template
+    finally:
+        invoker.close()
+    assert not template.alive and template._run.wait(10) is not None

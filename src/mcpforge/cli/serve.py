@@ -86,6 +86,7 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
             poll_interval=poll_interval,
             forge_tools=forge_tools,
             service=service,
+            warm_start=True,
         )
         if http is None:
             server.run(transport="stdio", show_banner=False)

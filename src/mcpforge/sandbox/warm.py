@@ -307,6 +307,7 @@ class WarmCalls:
         self._lock = threading.Lock()
         self._current: WarmTemplate | None = None
         self._retiring: list[WarmTemplate] = []
+        self._closed = False
         # bwrap dies with the *thread* that started it (--die-with-parent is PR_SET_PDEATHSIG), and
         # serve's worker threads come and go: templates are started from one thread that lives as long
         # as this object.
@@ -344,10 +345,14 @@ class WarmCalls:
             },
         }
 
+    def start(self) -> None:
+        """Start the template now instead of at the first call."""
+        self._template()
+
     def _template(self) -> WarmTemplate | None:
         """The template for a new call (started here when there is none, or it died or retired)."""
         with self._lock:
-            if self._disabled is not None:
+            if self._disabled is not None or self._closed:
                 return None
             current = self._current
             if current is not None and current.alive and not current.retired():
@@ -375,7 +380,8 @@ class WarmCalls:
 
     def close(self) -> None:
         """Stop every template (calls still running in one are killed with it)."""
-        with self._lock:
+        with self._lock:  # a template being started now waits for this lock, then sees the pool closed
+            self._closed = True
             templates = [*self._retiring, *([self._current] if self._current else [])]
             self._retiring, self._current = [], None
         for template in templates:

@@ -146,6 +146,16 @@ class ToolInvoker:
                 self._sandbox = sandbox
             return self._sandbox, self._warm
 
+    def warm_up(self) -> None:
+        """Choose the sandbox and start the warm template now (a failure is left to the first call)."""
+        try:
+            _sandbox, warm = self._backend()
+        except SandboxError as exc:
+            logger.warning("no sandbox for tool calls: %s", exc)
+            return
+        if warm is not None:
+            warm.start()
+
     def close(self) -> None:
         """Write the calls not yet recorded and stop the warm sandbox templates, if any."""
         self._calls.close()

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -114,6 +115,7 @@ def build_server(
     forge_tools: bool = True,
     service: str | None = None,
     list_page_size: int = LIST_PAGE_SIZE,
+    warm_start: bool = False,
 ) -> FastMCP[Any]:
     """A FastMCP server serving the promoted tools of ``registry``.
 
@@ -129,6 +131,8 @@ def build_server(
             through elicitation.
         service: serve only this approved converted service (no forged tools, no forge tools).
         list_page_size: registry tools per ``tools/list`` page.
+        warm_start: start the warm sandbox template in the background when the server starts, so the
+            first call does not wait for it (``mcpforge serve``; tests leave it to the first call).
     """
     roots = allowed_roots(config, allowed_read_paths)
     invoker = ToolInvoker(registry=registry, config=config, roots=roots)
@@ -153,6 +157,8 @@ def build_server(
         # client connects is still announced (for registries past FILES_PER_POLL files: once the scan
         # has recorded the file; listings and calls check the files themselves either way).
         await watcher.baseline()
+        if warm_start and service is None:
+            threading.Thread(target=invoker.warm_up, name="warm-start", daemon=True).start()
         if "learn_schemas" in holder:
             await holder["learn_schemas"]()
         task = asyncio.get_running_loop().create_task(watcher.run(), name="mcpforge-registry-watcher")
