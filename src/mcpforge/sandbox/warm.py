@@ -8,9 +8,12 @@ interpreter, its code and its data files only; rlimits; seccomp with a ban on le
 group) before the tool is loaded, and is never reused. The template never runs untrusted code.
 
 Used only where every layer holds: the bwrap backend and Landlock ABI 6 or later (a call's domain must
-not signal the template or another call). A call is warm only when each file it reads lies in a data
-root the template shows whole and the sandbox uid may read it; anything else (and any failure of the
-template itself) runs in a fresh sandbox exactly as before. See docs/DECISIONS.md "Warm calls".
+not signal the template or another call). A call is warm only when the template shows each file it
+reads as the file is now (under a root shown whole, or the very inode bound at the start) and the
+sandbox uid may read it; anything else (and any failure of the template itself) runs in a fresh sandbox
+exactly as before. One template serves every run slot at once; files calls load are parsed once by
+the template and shared through the fork (``runtime/_warm_cache.py``). See docs/DECISIONS.md "Warm
+calls".
 """
 
 from __future__ import annotations
