@@ -1,8 +1,8 @@
 """The one loader tools use: any supported data file, safely, with its types worked out.
 
 Supported kinds (see ``_formats``): delimited text (delimiter, encoding and decimal mark detected
-together), Excel .xlsx, Parquet, JSON (records or columns), JSON Lines and a table of a SQLite file. Every
-kind goes through the same path guard and the same limits, and column names come back stripped of
+together), Excel .xlsx, Parquet, Arrow IPC, JSON (records or columns), JSON Lines and a table of a SQLite
+file. Every kind goes through the same path guard and the same limits, and column names come back stripped of
 surrounding spaces, so the loader, the schema the request is read against, and the tests agree.
 
 pandas 3 semantics are assumed: text columns come back with the ``str`` dtype and frames are
@@ -195,7 +195,7 @@ def clean_column_names(columns: Iterable[Any]) -> list[str]:
 
 
 def _as_text_cells(df: pd.DataFrame) -> pd.DataFrame:
-    """Typed cells (from Excel, Parquet, JSON, SQLite) as the text a CSV would hold; missing → ``""``."""
+    """Typed cells (Excel, Parquet, Arrow, JSON, SQLite) as the text a CSV would hold; missing → ``""``."""
     out = {}
     for column in df.columns:
         series = df[column]
@@ -249,6 +249,9 @@ def _load_any(
         df, notes = _readers.read_excel(path, shown, sheet=sheet, columns=chosen, nrows=nrows)
     elif kind == "parquet":
         df, notes = _readers.read_parquet(path, shown, columns=chosen, nrows=nrows)
+    elif kind == "arrow":
+        df, notes, origin = _readers.read_arrow(path, shown, columns=chosen, nrows=nrows)
+        info = origin or info
     elif kind == "sqlite":
         df, notes = _readers.read_sqlite(path, shown, table=table, columns=chosen, nrows=nrows)
     else:
@@ -276,7 +279,7 @@ def load_csv_data_with_types(
     sheet: str | None = None,
     table: str | None = None,
 ) -> pd.DataFrame:
-    """Load a data file (CSV/TSV, .xlsx, Parquet, JSON, JSON Lines, SQLite) with its types worked out.
+    """Load a data file (CSV/TSV, .xlsx, Parquet, Arrow, JSON, JSON Lines, SQLite) with its types worked out.
 
     Args:
         file_path: the data file; must resolve under an allowed read root.

@@ -1,4 +1,5 @@
-"""Readers for the data files that are not delimited text: Excel, Parquet, JSON, JSON Lines, SQLite.
+"""Readers for the data files that are not delimited text: Excel, Parquet, Arrow IPC, JSON, JSON Lines,
+SQLite.
 
 Each returns a DataFrame with the file's own types and a list of notes (which sheet or table was read).
 openpyxl and pyarrow are used here, in trusted library code; generated tools never import them.
@@ -132,6 +133,53 @@ def read_parquet(
     except (OSError, pa.ArrowException) as exc:
         raise DataError(f"{shown!r} is not a readable Parquet file: {exc}", path=shown) from None
     return table.to_pandas(), []
+
+
+ORIGIN_KEY = b"mcpforge.origin"
+"""Schema metadata of an Arrow copy mcpforge wrote of another file's parsed columns: that file's notes
+and load information (``{"notes": [...], "load": {...}}``), so a run on the copy reports the original."""
+
+
+def read_arrow(
+    path: Path, shown: str, *, columns: Sequence[str] | None, nrows: int | None
+) -> tuple[pd.DataFrame, list[str], dict[str, Any] | None]:
+    """An Arrow IPC file (Feather v2), memory-mapped: only ``columns``, only the first ``nrows`` rows.
+
+    Returns:
+        The frame, its notes and, for a copy mcpforge wrote (:data:`ORIGIN_KEY`), the original file's load
+        information (None otherwise).
+    """
+    import pyarrow as pa
+
+    try:
+        # Not closed here: the frame's columns are views of the mapped file (no copy of a gigabyte),
+        # and the mapping lives as long as they do.
+        reader = pa.ipc.open_file(pa.memory_map(str(path)))
+        names = [name for name in reader.schema.names if columns is None or name.strip() in columns]
+        table = reader.read_all().select(names)
+        if nrows is not None:
+            table = table.slice(0, nrows)
+        df = table.to_pandas()
+    except (OSError, pa.ArrowException) as exc:
+        raise DataError(f"{shown!r} is not a readable Arrow IPC file: {exc}", path=shown) from None
+    notes, origin = _origin(reader.schema.metadata or {})
+    return df, notes, origin
+
+
+def _origin(metadata: dict[bytes, bytes]) -> tuple[list[str], dict[str, Any] | None]:
+    raw = metadata.get(ORIGIN_KEY)
+    if raw is None:
+        return [], None
+    try:
+        recorded = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return [], None
+    if not isinstance(recorded, dict):
+        return [], None
+    notes, load = recorded.get("notes"), recorded.get("load")
+    if not isinstance(notes, list) or not isinstance(load, dict):
+        return [], None
+    return [str(note) for note in notes], load
 
 
 def _json_frame(document: Any, shown: str) -> pd.DataFrame:
