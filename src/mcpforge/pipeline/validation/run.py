@@ -151,23 +151,30 @@ class _Job:
 
     def call_on_copy(
         self, cases: Sequence[PlannedCase], shared: ReferenceRead, directory: Path, read_paths: Sequence[Path]
-    ) -> tuple[ToolBatchResult | None, bool]:
+    ) -> tuple[ToolBatchResult | None, str]:
         """The batch of the person's-data case on an Arrow copy of the reference's read (``shared_read``).
 
-        Returns the batch and whether it ran on the copy: when the read failed (a limit, a malformed
-        file), the case runs on the person's file as it would without the copy, and reports its own error.
+        Returns the batch and the log line that says what it ran on: when the read failed (a limit, a
+        malformed file), the case runs on the person's file as it would without the copy, and reports its
+        own error.
         """
         try:
             frame = shared.frame.result()
-        except (MCPForgeError, OSError, MemoryError, ValueError):
-            return self.call(cases, read_paths), False
+        except (MCPForgeError, OSError, MemoryError, ValueError) as exc:
+            note = f"tests: the person's data is read by the tool itself (the shared read failed: {exc})"
+            return self.call(cases, read_paths), note
         copy = write_arrow_copy(frame, directory)
         del frame
         on_copy = [
             replace(c, case=replace(c.case, arguments={**c.case.arguments, str(c.file_parameter): str(copy)}))
             for c in cases
         ]
-        return self.call(on_copy, [directory]), True
+        note = (
+            f"tests: the person's data was parsed once, for the reference and the tool "
+            f"(columns {', '.join(map(repr, shared.columns or ()))}; an Arrow copy of "
+            f"{copy.stat().st_size / 1024**2:,.0f} MB)"
+        )
+        return self.call(on_copy, [directory]), note
 
     def judge(self, cases: Sequence[PlannedCase], batch: ToolBatchResult | None) -> _BatchRun:
         """The records of ``cases`` (with their expected values) for the outcomes of ``batch``."""
@@ -389,7 +396,9 @@ def run_validation(
         quick = person_quick = job.judge(fixtures, quick_batch.result())
         person_cases = fixtures
         if person_batch is not None:
-            person_quick, person_cases = job.judge(person, person_batch.result()[0]), person
+            batch, note = person_batch.result()
+            person_quick, person_cases = job.judge(person, batch), person
+            logs.append(note)
             quick = _merged(quick, person_quick)
         static = static_future.result() if static_future is not None else None
         stress, stress_cases = (
