@@ -110,17 +110,16 @@ def _ask(
 
 @pytest.mark.parametrize("shared", [False, True], ids=["tool-reads-the-file", "parsed-once"])
 @pytest.mark.parametrize(
-    ("request_text", "column"),
-    [("how many rows per region", "count"), ("average amount by region", "mean_amount")],
+    "question", [("how many rows per region", "count"), ("average amount by region", "mean_amount")]
 )
 def test_ask_over_a_file_far_larger_than_the_memory_limit_stages_the_right_answer(
-    request_text: str,
-    column: str,
+    question: tuple[str, str],
     shared: bool,
     orders: Path,
     streamed_answer: tuple[Counter[str], dict[str, float]],
     tmp_path: Path,
 ) -> None:
+    request_text, column = question
     assert orders.stat().st_size > 3 * LIMIT_MB * 1024 * 1024
     done = _ask(request_text, orders, tmp_path, LIMIT_MB, shared=shared)
     assert done.returncode == 0, done.stderr
