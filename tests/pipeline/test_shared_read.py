@@ -19,13 +19,9 @@ import pytest
 from mcpforge.config import MCPForgeConfig
 from mcpforge.pipeline.handwritten import spec_from_source
 from mcpforge.pipeline.stage import same_data
+from mcpforge.pipeline.validation.priority import BACKGROUND_NICE, background_pool
 from mcpforge.pipeline.validation.reference_read import read_for_reference, start_reference_read
-from mcpforge.pipeline.validation.run import (
-    BACKGROUND_NICE,
-    ValidationRun,
-    _background_pool,
-    run_validation,
-)
+from mcpforge.pipeline.validation.run import ValidationRun, run_validation
 from mcpforge.pipeline.validation.shared_read import COPY_NAME, write_arrow_copy
 from mcpforge.registry.testing import COUNT_BY_COLUMN_TOOL
 from mcpforge.runtime import LOAD_ATTR, NOTES_ATTR, load_csv_data_with_types
@@ -157,8 +153,8 @@ def test_gates_that_do_not_wait_for_the_read_run_lower_and_so_do_the_processes_t
 
     base = os.getpriority(os.PRIO_PROCESS, 0)
     expected = min(base + BACKGROUND_NICE, 19)
-    with _background_pool(True) as pool:
+    with background_pool(behind_the_read=True) as pool:
         assert pool.submit(niceness).result(timeout=30) == (expected, expected)
-    with _background_pool(False) as pool:
+    with background_pool(behind_the_read=False) as pool:
         assert pool.submit(niceness).result(timeout=30) == (base, base)
     assert os.getpriority(os.PRIO_PROCESS, 0) == base

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -30,6 +28,7 @@ from mcpforge.output_contract import output_contract_error
 from mcpforge.pipeline._paths import part_arguments
 from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, data_fingerprint
 from mcpforge.pipeline.validation.data_limits import data_limit_error
+from mcpforge.pipeline.validation.priority import background_pool
 from mcpforge.pipeline.validation.quality import quality_metrics
 from mcpforge.pipeline.validation.reference_read import ReferenceRead, dataset_limits
 from mcpforge.pipeline.validation.schema_gate import check_schema
@@ -57,8 +56,6 @@ from mcpforge.sandbox import (
 from mcpforge.sandbox.policy import check_source
 
 logger = logging.getLogger(__name__)
-BACKGROUND_NICE = 5
-"""How much lower the gates that do not wait for a big file's read run (see ``_background_pool``)."""
 Progress = Callable[[str], None]
 
 
@@ -281,27 +278,6 @@ def _shared_read(
     return reference_read if shares_read(data_path, config.validation.shared_read_min_mb) else None
 
 
-def _background_pool(behind_the_read: bool) -> ThreadPoolExecutor:
-    """The threads of the gates that do not wait for the person's data (static gate, stress, fixtures).
-
-    With a shared read (a big file) the critical path is that read, then the tool's run on it; these
-    gates run meanwhile at a lower priority, which the sandboxes they start inherit (on Linux a nice
-    value is per thread and a forked child takes its parent thread's), so they take the cores the read
-    leaves idle instead of slowing it down. What they check is unchanged.
-    """
-    if not behind_the_read:
-        return ThreadPoolExecutor(3)
-    return ThreadPoolExecutor(3, initializer=_lower_priority)
-
-
-def _lower_priority() -> None:
-    thread = threading.get_native_id()
-    try:
-        os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICE)
-    except OSError:  # a platform where threads have no priority of their own: all run alike
-        logger.debug("validation: gates not lowered in priority", exc_info=True)
-
-
 def _merged(first: _BatchRun, second: _BatchRun) -> _BatchRun:
     """Two sandbox batches of the quick cases reported as one (the first's batch is the one kept)."""
     return _BatchRun(
@@ -352,7 +328,7 @@ def run_validation(
     with (
         tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp,
         ThreadPoolExecutor(5) as pool,
-        _background_pool(shared is not None) as background,
+        background_pool(behind_the_read=shared is not None) as background,
     ):
         say("running static, security and sandbox gates")
         stress_future: Future[tuple[_BatchRun, list[PlannedCase]]] | None = None
