@@ -60,7 +60,10 @@ def start_reference_read(
 ) -> ReferenceRead:
     """Start reading ``path`` for the reference in a thread of its own, under the dataset limits."""
 
-    from mcpforge.pipeline.stage import data_fingerprint
+    def fingerprint() -> str:
+        from mcpforge.pipeline.stage import data_fingerprint  # here: the read does not wait for it
+
+        return data_fingerprint(path)
 
     def read() -> pd.DataFrame:
         with dataset_limits(security):
@@ -70,9 +73,9 @@ def start_reference_read(
     # hold the read back.
     executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reference-read")
     try:
-        fingerprint = executor.submit(data_fingerprint, path)
+        taken = executor.submit(fingerprint)
         frame = executor.submit(read)
     finally:
         executor.shutdown(wait=False)  # both run to their end; nothing else is queued
     wanted = None if columns is None else tuple(columns)
-    return ReferenceRead(path=path, columns=wanted, frame=frame, fingerprint=fingerprint)
+    return ReferenceRead(path=path, columns=wanted, frame=frame, fingerprint=taken)
