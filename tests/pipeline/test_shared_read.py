@@ -6,6 +6,8 @@ every tool run is a real sandbox run and the reference is the test's own plain p
 
 from __future__ import annotations
 
+import csv
+import json
 import os
 import subprocess
 import sys
@@ -158,3 +160,33 @@ def test_gates_that_do_not_wait_for_the_read_run_lower_and_so_do_the_processes_t
     with background_pool(behind_the_read=False) as pool:
         assert pool.submit(niceness).result(timeout=30) == (base, base)
     assert os.getpriority(os.PRIO_PROCESS, 0) == base
+
+
+def test_a_frame_arrow_cannot_hold_leaves_the_tool_to_read_the_file_itself(
+    config: MCPForgeConfig, tmp_path: Path
+) -> None:
+    # A JSON column expands into "meta.k" holding numbers and words: Python objects of mixed types.
+    path = tmp_path / "data" / "events.csv"
+    path.parent.mkdir()
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["id", "meta"])
+        writer.writerows([i, json.dumps({"k": i % 3 if i % 2 else "x"})] for i in range(40))
+    columns = ["meta.k"]
+
+    def counts(df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        return df.groupby(arguments["column"], sort=False).size().reset_index(name="count")
+
+    run = run_validation(
+        source=COUNT_BY_COLUMN_TOOL,
+        spec=spec_from_source(COUNT_BY_COLUMN_TOOL),
+        config=config,
+        data_path=path,
+        arguments={"column": "meta.k"},
+        reference=counts,
+        reference_columns=columns,
+        reference_read=start_reference_read(path, columns, config.security),
+    )
+    assert any("read by the tool itself" in line for line in run.report.logs), run.report.logs
+    person = next(r for r in run.results if r["test_id"] == "normal_person_data")
+    assert person["passed"], person

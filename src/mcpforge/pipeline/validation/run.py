@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError, MCPForgeError, ResourceLimitError
 from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport, sha256_text
@@ -156,12 +158,11 @@ class _Job:
         own error.
         """
         try:
-            frame = shared.frame.result()
-        except (MCPForgeError, OSError, MemoryError, ValueError) as exc:
+            copy = write_arrow_copy(shared.frame.result(), directory)
+        except (MCPForgeError, OSError, MemoryError, ValueError, pa.ArrowException) as exc:
+            # Arrow's errors: a column of mixed Python objects (an expanded JSON column) it cannot type.
             note = f"tests: the person's data is read by the tool itself (the shared read failed: {exc})"
             return self.call(cases, read_paths), note
-        copy = write_arrow_copy(frame, directory)
-        del frame
         on_copy = [
             replace(c, case=replace(c.case, arguments={**c.case.arguments, str(c.file_parameter): str(copy)}))
             for c in cases
