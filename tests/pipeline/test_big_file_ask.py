@@ -209,3 +209,35 @@ def test_running_out_of_sandbox_memory_names_the_limit_the_peak_and_the_setting(
     assert "3,072 MB limit" in message
     assert "sandbox.memory_mb" in message
     assert f"reached {float(peak):,.0f} MB" in message
+
+
+def test_a_file_that_does_not_fit_the_process_memory_names_the_limit_not_a_malformed_file(
+    orders: Path,
+) -> None:
+    # The process may grow 60 MB past what it holds after its imports: the 31 MB file parsed by pandas'
+    # C parser (under the 64 MB of pyarrow's path) does not fit, and the C parser says "out of memory"
+    # as a tokenizing error, which must not read as a malformed file.
+    script = (
+        "import resource, sys\n"
+        "from mcpforge.runtime import configure, load_csv_data_with_types\n"
+        "configure(allowed_read_paths=[sys.argv[1]])\n"
+        "size = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + 60 * 1024**2, size + 60 * 1024**2))\n"
+        "try:\n"
+        "    load_csv_data_with_types(sys.argv[2])\n"
+        "except Exception as error:\n"
+        "    print(type(error).__name__, getattr(error, 'limit', None))\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(orders.parent), str(orders)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    head, message = done.stdout.split("\n", 1)
+    assert head == "ResourceLimitError sandbox_memory_mb"
+    assert "well-formed" not in message
+    assert "sandbox.memory_mb" in message
+    assert "MCPFORGE_SANDBOX__MEMORY_MB" in message
