@@ -235,35 +235,6 @@ def test_big_files_parsed_by_pyarrow_give_the_same_table(
     assert sorted(narrow.columns) == ["amount", "region"]
 
 
-_UNDER_A_LIMIT = """
-import json, resource, sys
-resource.setrlimit(resource.RLIMIT_AS, (8 * 1024**3, 8 * 1024**3))  # a sandbox's kind of limit, roomy
-from mcpforge.runtime import _loading, configure, load_csv_data_with_types
-_loading.BIG_FILE_BYTES = 1
-configure(allowed_read_paths=[sys.argv[1]])
-print(load_csv_data_with_types(sys.argv[2]).to_json(orient="split", date_format="iso"))
-"""
-
-
-@pytest.mark.parametrize("kind", ["semicolon_decimal_comma", "cp1252", "tab"])
-def test_the_streaming_reader_under_a_memory_limit_gives_the_whole_file_readers_table(
-    data_dir: Path, kind: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # mcpforge's own process (no address-space limit) parses with the whole-file reader on every core;
-    # a sandbox (every backend sets RLIMIT_AS) streams one block per thread. Both give the same table.
-    import subprocess
-    import sys
-
-    path = WRITERS[kind](data_dir)
-    monkeypatch.setattr("mcpforge.runtime._loading.BIG_FILE_BYTES", 1)
-    whole = load_csv_data_with_types(str(path))
-    done = subprocess.run(
-        [sys.executable, "-c", _UNDER_A_LIMIT, str(data_dir), str(path)],
-        capture_output=True, text=True, timeout=120, check=True,
-    )  # fmt: skip
-    assert done.stdout.strip() == whole.to_json(orient="split", date_format="iso")
-
-
 @pytest.mark.parametrize("big", [False, True])
 def test_a_row_limit_names_the_limit_the_figure_and_the_setting(
     data_dir: Path, big: bool, monkeypatch: pytest.MonkeyPatch

@@ -89,12 +89,12 @@ def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_ty
     """The file through pyarrow's streaming reader: one block in flight per thread, not the whole file.
 
     (``pyarrow.csv.read_csv`` keeps every parsed block until the end, which a gigabyte file does not
-    fit in a 2 GB address-space limit; it is used only where there is no such limit.)
+    fit in a 2 GB address-space limit.)
     """
     import pyarrow as pa
     from pyarrow import csv as pacsv
 
-    def options(types: dict[str, Any] | None, block_bytes: int) -> dict[str, Any]:
+    def open_reader(source: Any, types: dict[str, Any] | None, block_bytes: int) -> Any:
         convert = pacsv.ConvertOptions(
             include_columns=include,
             decimal_point=fmt.decimal,
@@ -102,14 +102,12 @@ def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_ty
             quoted_strings_can_be_null=False,
             column_types=types,
         )
-        return {
-            "read_options": pacsv.ReadOptions(encoding=fmt.encoding, block_size=block_bytes),
-            "parse_options": pacsv.ParseOptions(delimiter=fmt.delimiter),
-            "convert_options": convert,
-        }
-
-    def open_reader(source: Any, types: dict[str, Any] | None, block_bytes: int) -> Any:
-        return pacsv.open_csv(source, **options(types, block_bytes))
+        return pacsv.open_csv(
+            source,
+            read_options=pacsv.ReadOptions(encoding=fmt.encoding, block_size=block_bytes),
+            parse_options=pacsv.ParseOptions(delimiter=fmt.delimiter),
+            convert_options=convert,
+        )
 
     if column_types is not None:
         types = dict.fromkeys(include if include is not None else _header(path, fmt), column_types)
@@ -119,15 +117,4 @@ def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_ty
         with pa.OSFile(str(path)) as source:
             types = {field.name: field.type for field in open_reader(source, None, _BLOCK_BYTES).schema}
     with pa.OSFile(str(path)) as source:
-        if _address_space_limited():
-            return open_reader(source, types, _TYPED_BLOCK_BYTES).read_all()
-        # No address-space limit (mcpforge's own process, not a sandbox): the whole-file reader parses
-        # blocks on every core (1 GB, two typed columns: 0.7-0.85 s against 1.0 s, the same peak).
-        return pacsv.read_csv(source, **options(types, _TYPED_BLOCK_BYTES))
-
-
-def _address_space_limited() -> bool:
-    """Whether this process runs under an address-space limit (every sandbox backend sets one)."""
-    import resource
-
-    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
+        return open_reader(source, types, _TYPED_BLOCK_BYTES).read_all()
