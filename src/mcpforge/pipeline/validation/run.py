@@ -363,8 +363,10 @@ def run_validation(
         person_batch = None
         if shared is not None and person:
             person_batch = pool.submit(job.call_on_copy, person, shared, Path(tmp), plan.read_paths)
-        # The sandbox starts on the fixtures while the reference computes the expected values here.
-        quick_batch = background.submit(job.call, fixtures, plan.read_paths)
+        # The sandbox starts on the fixtures while the reference computes the expected values here (it
+        # reads the person's file only when the person's case is among them).
+        fixture_paths = [Path(tmp)] if person_batch is not None else plan.read_paths
+        quick_batch = background.submit(job.call, fixtures, fixture_paths)
         with dataset_limits(config.security):
             plan = plan.resolved()
         logs += plan.logs
