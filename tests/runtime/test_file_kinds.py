@@ -251,3 +251,11 @@ def test_a_row_limit_names_the_limit_the_figure_and_the_setting(
     assert "the limit is 5" in message
     assert "security.max_dataset_rows" in message
     assert caught.value.limit == "rows"
+
+
+def test_a_broken_arrow_file_is_named_as_unreadable(data_dir: Path) -> None:
+    path = data_dir / "broken.arrow"
+    path.write_bytes(b"ARROW1\x00\x00" + b"\x00" * 64)
+    assert detect_file_kind(path) == "arrow"
+    with pytest.raises(DataError):
+        load_csv_data_with_types(str(path))

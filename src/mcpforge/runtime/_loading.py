@@ -257,8 +257,7 @@ def _load_any(
     elif kind == "parquet":
         df, notes = _readers.read_parquet(path, shown, columns=chosen, nrows=nrows)
     elif kind == "arrow":
-        df, notes, origin = _readers.read_arrow(path, shown, columns=chosen, nrows=nrows)
-        info = origin or info
+        df, notes = _readers.read_arrow(path, shown, columns=chosen, nrows=nrows)
     elif kind == "sqlite":
         df, notes = _readers.read_sqlite(path, shown, table=table, columns=chosen, nrows=nrows)
     else:

@@ -136,18 +136,17 @@ def read_parquet(
 
 
 ORIGIN_KEY = b"mcpforge.origin"
-"""Schema metadata of an Arrow copy mcpforge wrote of another file's parsed columns: that file's notes
-and load information (``{"notes": [...], "load": {...}}``), so a run on the copy reports the original."""
+"""Schema metadata of an Arrow copy mcpforge wrote of another file's parsed columns: the notes the loader
+took on that file (``{"notes": [...]}``), so a run on the copy says what a run on the original would."""
 
 
 def read_arrow(
     path: Path, shown: str, *, columns: Sequence[str] | None, nrows: int | None
-) -> tuple[pd.DataFrame, list[str], dict[str, Any] | None]:
+) -> tuple[pd.DataFrame, list[str]]:
     """An Arrow IPC file (Feather v2), memory-mapped: only ``columns``, only the first ``nrows`` rows.
 
-    Returns:
-        The frame, its notes and, for a copy mcpforge wrote (:data:`ORIGIN_KEY`), the original file's load
-        information (None otherwise).
+    The notes are those recorded in a copy mcpforge wrote (:data:`ORIGIN_KEY`), else none. The kind and
+    path the loader reports stay this file's own: only words travel with a copy.
     """
     import pyarrow as pa
 
@@ -162,24 +161,16 @@ def read_arrow(
         df = table.to_pandas()
     except (OSError, pa.ArrowException) as exc:
         raise DataError(f"{shown!r} is not a readable Arrow IPC file: {exc}", path=shown) from None
-    notes, origin = _origin(reader.schema.metadata or {})
-    return df, notes, origin
+    return df, _origin_notes(reader.schema.metadata or {})
 
 
-def _origin(metadata: dict[bytes, bytes]) -> tuple[list[str], dict[str, Any] | None]:
-    raw = metadata.get(ORIGIN_KEY)
-    if raw is None:
-        return [], None
+def _origin_notes(metadata: dict[bytes, bytes]) -> list[str]:
     try:
-        recorded = json.loads(raw)
+        recorded = json.loads(metadata.get(ORIGIN_KEY) or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
-        return [], None
-    if not isinstance(recorded, dict):
-        return [], None
-    notes, load = recorded.get("notes"), recorded.get("load")
-    if not isinstance(notes, list) or not isinstance(load, dict):
-        return [], None
-    return [str(note) for note in notes], load
+        return []
+    notes = recorded.get("notes") if isinstance(recorded, dict) else None
+    return [str(note) for note in notes] if isinstance(notes, list) else []
 
 
 def _json_frame(document: Any, shown: str) -> pd.DataFrame:

@@ -5,8 +5,8 @@ in mcpforge's own process for the reference, once in the sandbox for the tool. F
 ``validation.shared_read_min_mb`` on, the reference's read (trusted code: the runtime loader tools use,
 only the columns the question names) is written once as an Arrow IPC copy into the test fixtures'
 directory, and the sandboxed tool's call on the person's data reads that copy, memory-mapped, instead
-of parsing the CSV again. The copy carries the original file's loader notes and load information, so the
-tool's answer reads as it would on the CSV.
+of parsing the CSV again. The copy carries the notes the loader took on the original file (encoding,
+decimal comma, size, conversions), so the tool's answer reads as it would on the CSV.
 
 Why the reference stays independent of the tool (the argument the validation rests on):
 
@@ -33,14 +33,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from mcpforge.runtime import LOAD_ATTR, NOTES_ATTR
+from mcpforge.runtime import NOTES_ATTR
 from mcpforge.runtime._readers import ORIGIN_KEY
 
 COPY_NAME = "person_data.arrow"
 
 
 def write_arrow_copy(frame: pd.DataFrame, directory: Path) -> Path:
-    """``frame`` as an uncompressed Arrow IPC file in ``directory``, with its loader notes and load info.
+    """``frame`` as an uncompressed Arrow IPC file in ``directory``, with the notes its load took.
 
     Uncompressed so the sandbox maps it instead of decoding it (a 10-million-row, two-column frame:
     about 0.1 s to write, 0.02 s to open).
@@ -48,10 +48,7 @@ def write_arrow_copy(frame: pd.DataFrame, directory: Path) -> Path:
     import pyarrow as pa
 
     table = pa.Table.from_pandas(frame, preserve_index=False)
-    origin = {
-        "notes": [str(note) for note in frame.attrs.get(NOTES_ATTR, [])],
-        "load": dict(frame.attrs.get(LOAD_ATTR, {})),
-    }
+    origin = {"notes": [str(note) for note in frame.attrs.get(NOTES_ATTR, [])]}
     metadata = {**(table.schema.metadata or {}), ORIGIN_KEY: json.dumps(origin, default=str).encode()}
     table = table.replace_schema_metadata(metadata)
     target = directory / COPY_NAME
