@@ -232,24 +232,24 @@ def run_ask(rows: int, repeats: int, *, check_ratio: bool = True) -> int:
             runs: list[Measured] = []
             answer: dict[str, float] = {}
             error = None
+            duck_runs: list[Measured] = []
+            duck_times: list[float] = []
+            reference: dict[str, float] = {}
+            # Interleaved (ask, DuckDB, ask, ...): on a shared machine a change of load hits both sides.
             for run_number in range(repeats):
                 registry = work / f"registry-{label}-{run_number}"
                 command = [sys.executable, "-m", "mcpforge", "ask", request, "--data", str(big)]
                 command += ["--registry", str(registry), "--no-review", "--json"]
                 runs.append(run_measured(command, timeout=600, cwd=work))
                 answer, error = _ask_answer(runs[-1].done.stdout)
-                if error is not None:
-                    break
-            duck_runs: list[Measured] = []
-            duck_times: list[float] = []
-            reference: dict[str, float] = {}
-            for _ in range(repeats):
                 duck_runs.append(
                     run_measured([sys.executable, "-c", _DUCKDB_SCRIPT, str(big), sql], timeout=600)
                 )
                 data = json.loads(duck_runs[-1].done.stdout)
                 duck_times.append(data["seconds"])
                 reference = dict(data["rows"])
+                if error is not None:
+                    break
             if error is not None:
                 failures += 1
                 print(f"{label:<12} failed: {error}")

@@ -130,6 +130,13 @@ def write_parquet(directory: Path) -> Path:
     return path
 
 
+def write_arrow(directory: Path) -> Path:
+    """An Arrow IPC file as ``DataFrame.to_feather`` writes it (Feather v2, compressed)."""
+    path = directory / "sales.arrow"
+    sales_frame().assign(date=pd.to_datetime(DATES)).to_feather(path)
+    return path
+
+
 def write_json_records(directory: Path) -> Path:
     path = directory / "sales.json"
     path.write_text(json.dumps(sales_frame().to_dict(orient="records"), indent=2), encoding="utf-8")
@@ -188,6 +195,7 @@ WRITERS: dict[str, Callable[[Path], Path]] = {
     "xlsx": write_xlsx_single,
     "xlsx_cover_sheet": write_xlsx,
     "parquet": write_parquet,
+    "arrow": write_arrow,
     "json_records": write_json_records,
     "json_columns": write_json_columns,
     "jsonl": write_jsonl,

@@ -136,6 +136,12 @@ class ValidationConfig(_Section):
         ge=0,
         description="size cap of the stress-data cache; least recently used files beyond it are deleted",
     )
+    shared_read_min_mb: int = Field(
+        default=64,
+        ge=0,
+        description="from this file size on, validation parses the person's data once (trusted code, the "
+        "columns asked about) for both the reference and the tool's run on it, instead of twice",
+    )
     run_static_gate: bool = True
     quality_thresholds: QualityThresholds = Field(default_factory=QualityThresholds)
     metric_weights: MetricWeights = Field(default_factory=MetricWeights)

@@ -77,9 +77,17 @@ def streamed_answer(orders: Path) -> tuple[Counter[str], dict[str, float]]:
     return counts, {region: sums[region] / present[region] for region in present}
 
 
-def _ask(request: str, data: Path, work: Path, limit_mb: int) -> subprocess.CompletedProcess[str]:
+def _ask(
+    request: str, data: Path, work: Path, limit_mb: int, *, shared: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """``mcpforge ask`` in a subprocess; ``shared``: the file counts as big enough to be parsed once
+    for the reference and the tool (``validation.shared_read_min_mb``), which it is not by default."""
     config = work / "mcpforge.yaml"
-    config.write_text(f"security:\n  max_memory_mb: {limit_mb}\n", encoding="utf-8")
+    threshold = 0 if shared else 64
+    config.write_text(
+        f"security:\n  max_memory_mb: {limit_mb}\nvalidation:\n  shared_read_min_mb: {threshold}\n",
+        encoding="utf-8",
+    )
     command = [sys.executable, "-m", "mcpforge", "ask", request, "--data", str(data)]
     command += [
         "--registry",
@@ -100,19 +108,20 @@ def _ask(request: str, data: Path, work: Path, limit_mb: int) -> subprocess.Comp
     )
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["tool-reads-the-file", "parsed-once"])
 @pytest.mark.parametrize(
-    ("request_text", "column"),
-    [("how many rows per region", "count"), ("average amount by region", "mean_amount")],
+    "question", [("how many rows per region", "count"), ("average amount by region", "mean_amount")]
 )
 def test_ask_over_a_file_far_larger_than_the_memory_limit_stages_the_right_answer(
-    request_text: str,
-    column: str,
+    question: tuple[str, str],
+    shared: bool,
     orders: Path,
     streamed_answer: tuple[Counter[str], dict[str, float]],
     tmp_path: Path,
 ) -> None:
+    request_text, column = question
     assert orders.stat().st_size > 3 * LIMIT_MB * 1024 * 1024
-    done = _ask(request_text, orders, tmp_path, LIMIT_MB)
+    done = _ask(request_text, orders, tmp_path, LIMIT_MB, shared=shared)
     assert done.returncode == 0, done.stderr
     answer: dict[str, Any] = json.loads(done.stdout)
     assert answer["status"] == "STAGED", answer["error"]
@@ -126,13 +135,17 @@ def test_ask_over_a_file_far_larger_than_the_memory_limit_stages_the_right_answe
     # The answer on the person's data was checked against the reference, not only run.
     logs = answer["validation"]["logs"]
     assert not [line for line in logs if "reference could not run" in line]
+    assert any("parsed once" in line for line in logs) == shared
     assert answer["result"]["rows_processed"] == ROWS
+    # The answer names the person's file, never the copy the tool read it from.
+    assert "person_data.arrow" not in done.stdout
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["tool-reads-the-file", "parsed-once"])
 def test_ask_over_the_memory_limit_names_the_limit_the_figure_and_the_setting(
-    orders: Path, tmp_path: Path
+    orders: Path, tmp_path: Path, shared: bool
 ) -> None:
-    done = _ask("average amount by region", orders, tmp_path, 2)
+    done = _ask("average amount by region", orders, tmp_path, 2, shared=shared)
     assert done.returncode != 0
     message = json.loads(done.stdout)["error"]
     assert "the limit is 2 MB" in message
@@ -196,3 +209,35 @@ def test_running_out_of_sandbox_memory_names_the_limit_the_peak_and_the_setting(
     assert "3,072 MB limit" in message
     assert "sandbox.memory_mb" in message
     assert f"reached {float(peak):,.0f} MB" in message
+
+
+def test_a_file_that_does_not_fit_the_process_memory_names_the_limit_not_a_malformed_file(
+    orders: Path,
+) -> None:
+    # The process may grow 60 MB past what it holds after its imports: the 31 MB file parsed by pandas'
+    # C parser (under the 64 MB of pyarrow's path) does not fit, and the C parser says "out of memory"
+    # as a tokenizing error, which must not read as a malformed file.
+    script = (
+        "import resource, sys\n"
+        "from mcpforge.runtime import configure, load_csv_data_with_types\n"
+        "configure(allowed_read_paths=[sys.argv[1]])\n"
+        "size = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + 60 * 1024**2, size + 60 * 1024**2))\n"
+        "try:\n"
+        "    load_csv_data_with_types(sys.argv[2])\n"
+        "except Exception as error:\n"
+        "    print(type(error).__name__, getattr(error, 'limit', None))\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(orders.parent), str(orders)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    head, message = done.stdout.split("\n", 1)
+    assert head == "ResourceLimitError sandbox_memory_mb"
+    assert "well-formed" not in message
+    assert "sandbox.memory_mb" in message
+    assert "MCPFORGE_SANDBOX__MEMORY_MB" in message

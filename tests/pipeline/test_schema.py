@@ -65,6 +65,33 @@ def test_file_without_trailing_newline_counts_its_last_row(tmp_path: Path) -> No
     assert DatasetSchema.from_file(path, sample_rows=3).row_count == 10
 
 
+def test_profiling_parses_a_bounded_sample_and_counts_every_row(tmp_path: Path) -> None:
+    # Past the sample a row is ragged: a whole-file parse would refuse the file, the sample never sees it.
+    path = tmp_path / "tail.csv"
+    body = "\n".join(f"{['a', 'b'][i % 2]},{i}" for i in range(3_000))
+    path.write_text(f"group,value\n{body}\nb,1,extra,fields\na,2\n", encoding="utf-8")
+    schema = DatasetSchema.from_file(path, sample_rows=500)
+    assert schema.row_count == 3_002
+    assert schema.sampled
+    assert schema.get("value") == ColumnInfo(
+        name="value", kind="numeric", distinct_count=500, minimum=0.0, maximum=499.0, is_integer=True
+    )
+
+
+@pytest.mark.parametrize("ending", ["\n", ""])
+def test_rows_are_counted_the_same_across_many_windows(
+    tmp_path: Path, ending: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import mmap
+
+    monkeypatch.setattr("mcpforge.pipeline.schema._COUNT_WINDOW", mmap.ALLOCATIONGRANULARITY)
+    path = tmp_path / "windows.csv"
+    rows = [f"{i},{'x' * (i % 37)}" for i in range(5_000)]  # about 25 windows, breaks at every offset
+    path.write_text("n,text\n" + "\n".join(rows) + ending, encoding="utf-8")
+    assert path.stat().st_size > 20 * mmap.ALLOCATIONGRANULARITY
+    assert DatasetSchema.from_file(path, sample_rows=10).row_count == 5_000
+
+
 @pytest.mark.parametrize(
     ("content", "name"),
     [

@@ -118,7 +118,7 @@ def test_sqlite_file_is_never_written_to(data_dir: Path) -> None:
     assert (sorted(p.name for p in data_dir.iterdir()), path.read_bytes()) == before
 
 
-@pytest.mark.parametrize("kind", ["semicolon_decimal_comma", "parquet", "sqlite", "xlsx", "jsonl"])
+@pytest.mark.parametrize("kind", ["semicolon_decimal_comma", "parquet", "arrow", "sqlite", "xlsx", "jsonl"])
 def test_only_the_columns_asked_for_are_read(data_dir: Path, kind: str) -> None:
     df = load_csv_data_with_types(str(WRITERS[kind](data_dir)), columns=["region", "amount"])
     assert sorted(df.columns) == ["amount", "region"]
@@ -198,7 +198,13 @@ def test_broken_json_lines_name_the_line(data_dir: Path) -> None:
 def test_every_kind_obeys_the_allowed_roots(tmp_path: Path, data_dir: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
-    for writer in (WRITERS["parquet"], WRITERS["sqlite"], WRITERS["xlsx"], WRITERS["jsonl"]):
+    for writer in (
+        WRITERS["parquet"],
+        WRITERS["arrow"],
+        WRITERS["sqlite"],
+        WRITERS["xlsx"],
+        WRITERS["jsonl"],
+    ):
         with pytest.raises(PathNotAllowedError):
             load_csv_data_with_types(str(writer(outside)))
 
@@ -245,3 +251,11 @@ def test_a_row_limit_names_the_limit_the_figure_and_the_setting(
     assert "the limit is 5" in message
     assert "security.max_dataset_rows" in message
     assert caught.value.limit == "rows"
+
+
+def test_a_broken_arrow_file_is_named_as_unreadable(data_dir: Path) -> None:
+    path = data_dir / "broken.arrow"
+    path.write_bytes(b"ARROW1\x00\x00" + b"\x00" * 64)
+    assert detect_file_kind(path) == "arrow"
+    with pytest.raises(DataError):
+        load_csv_data_with_types(str(path))

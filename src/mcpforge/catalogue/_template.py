@@ -13,16 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpforge import runtime
-from mcpforge.catalogue import (
-    _inline_common,
-    _inline_corr,
-    _inline_errors,
-    _inline_exprlang,
-    _inline_metrics,
-    _inline_prepare,
-    _inline_tests,
-    _inline_time,
-)
 from mcpforge.catalogue.base import REQUIRED, Param, RenderedTool, ToolPlan
 from mcpforge.catalogue.expressions import DERIVED_SCHEMA, derived_argument, validate_derived
 from mcpforge.exceptions import InvalidArgumentError
@@ -39,8 +29,10 @@ _RUNTIME_NAMES = [
     "validate_file_and_columns",
 ]  # fmt: skip
 _ERROR_NAMES = ("DataError", "InvalidArgumentError")
+# The helper modules copied into tools, by file: rendering reads their text and never imports them
+# (``_inline_tests`` imports scipy.stats, 0.4 s that no grouping tool needs).
 _INLINE_MODULES = {
-    "metrics": _inline_metrics, "time": _inline_time, "corr": _inline_corr, "tests": _inline_tests,
+    "metrics": "_inline_metrics", "time": "_inline_time", "corr": "_inline_corr", "tests": "_inline_tests",
 }  # fmt: skip
 # Third-party names a template body may use, and the import each needs (scipy / scikit-learn are allowlisted).
 _SCIENCE_IMPORTS = {
@@ -147,8 +139,8 @@ def code(text: str) -> str:
     return textwrap.indent(textwrap.dedent(text).strip("\n"), "    ") + "\n"
 
 
-def _inline(module: Any) -> str:
-    text = Path(module.__file__).read_text(encoding="utf-8")
+def _inline(module: str) -> str:
+    text = (Path(__file__).parent / f"{module}.py").read_text(encoding="utf-8")
     return text.split(_MARKER, 1)[1].strip() + "\n"
 
 
@@ -213,7 +205,7 @@ def _imports(code: str) -> str:
     blocks.append("from mcpforge.runtime import (\n" + "".join(f"    {name},\n" for name in names) + ")")
     text = "\n\n".join(blocks)
     needs_errors = not errors_exported and any(_uses(code, name) for name in _ERROR_NAMES)
-    return f"{text}\n\n\n{_inline(_inline_errors).strip()}" if needs_errors else text
+    return f"{text}\n\n\n{_inline('_inline_errors').strip()}" if needs_errors else text
 
 
 def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None = None) -> RenderedTool:
@@ -272,10 +264,10 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
         f"    return _respond(OPERATION, title, result, (rows_processed, len(df)), notes=notes{extra})",
     ]
     modules = [
-        _inline_common,
+        "_inline_common",
         *(_INLINE_MODULES[key] for key in plan.inline),
-        *([_inline_exprlang] if derived else []),
-        *([_inline_prepare] if preparation or digits is not None else []),
+        *(["_inline_exprlang"] if derived else []),
+        *(["_inline_prepare"] if preparation or digits is not None else []),
     ]
     helpers = "\n\n\n".join(_inline(module).strip() for module in modules)
     function = "\n".join(

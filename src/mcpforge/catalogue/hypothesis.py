@@ -17,13 +17,20 @@ import statistics
 from typing import Any, ClassVar
 
 import pandas as pd
-from scipy import stats as scipy_stats
 
 from mcpforge.catalogue._params import choice_param, columns_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.reference.core import is_missing, numbers
 from mcpforge.models import Intent
+
+
+def _scipy_stats() -> Any:
+    """scipy.stats, imported when a hypothesis test's reference runs (0.4 s every other ask would pay)."""
+    from scipy import stats
+
+    return stats
+
 
 TESTS = (
     "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
@@ -175,7 +182,7 @@ def _too_few(test: str, *sizes: int) -> bool:
 
 
 def _t_two_sided(t: float, dof: float) -> float:
-    return float(2 * scipy_stats.t.sf(abs(t), dof))
+    return float(2 * _scipy_stats().t.sf(abs(t), dof))
 
 
 def _pairs(df: pd.DataFrame, a: str, b: str) -> list[tuple[Any, Any]]:
@@ -239,7 +246,7 @@ def _one_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, flo
         spread = statistics.stdev(xs) / math.sqrt(len(xs))
         t = (statistics.fmean(xs) - float(arguments["value"])) / spread
         return t, _t_two_sided(t, len(xs) - 1), len(xs)
-    out = scipy_stats.shapiro(xs) if test == "shapiro" else scipy_stats.normaltest(xs)
+    out = _scipy_stats().shapiro(xs) if test == "shapiro" else _scipy_stats().normaltest(xs)
     return float(out[0]), float(out[1]), len(xs)
 
 
@@ -254,7 +261,7 @@ def _paired(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, 
         t = statistics.fmean(diffs) / (statistics.stdev(diffs) / math.sqrt(n))
         return t, _t_two_sided(t, n - 1), n
     if test == "kendall":
-        out = scipy_stats.kendalltau(xs, ys)
+        out = _scipy_stats().kendalltau(xs, ys)
         return float(out[0]), float(out[1]), n
     r = _pearson(_ranks(xs), _ranks(ys)) if test == "spearman" else _pearson(xs, ys)
     t = r * math.sqrt((n - 2) / (1 - r * r)) if abs(r) < 1 else math.inf
@@ -278,7 +285,7 @@ def _chi2(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, in
             gap = max(gap - 0.5, 0.0) if yates else gap
             chi2 += gap * gap / expected
     dof = (len(rows) - 1) * (len(cols) - 1)
-    return chi2, float(scipy_stats.chi2.sf(chi2, dof)), n
+    return chi2, float(_scipy_stats().chi2.sf(chi2, dof)), n
 
 
 def _anova(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
@@ -294,7 +301,7 @@ def _anova(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, i
     between = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in groups.values())
     within = sum((v - statistics.fmean(g)) ** 2 for g in groups.values() for v in g)
     f = (between / (k - 1)) / (within / (n - k))
-    return f, float(scipy_stats.f.sf(f, k - 1, n - k)), n
+    return f, float(_scipy_stats().f.sf(f, k - 1, n - k)), n
 
 
 def _two_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
@@ -306,7 +313,7 @@ def _two_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, flo
     if test == "mannwhitney":
         ranks = _ranks(a + b)
         u = sum(ranks[:na]) - na * (na + 1) / 2
-        return u, float(scipy_stats.mannwhitneyu(a, b, alternative="two-sided").pvalue), na + nb
+        return u, float(_scipy_stats().mannwhitneyu(a, b, alternative="two-sided").pvalue), na + nb
     va, vb = statistics.variance(a), statistics.variance(b)
     diff = statistics.fmean(a) - statistics.fmean(b)
     if test == "welch_ttest":

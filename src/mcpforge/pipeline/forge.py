@@ -148,7 +148,9 @@ def forge_intent(
     reference_read = start_reference_read(data_path, columns, config.security) if columns else None
 
     from mcpforge.pipeline.spec import finalize_spec
+    from mcpforge.pipeline.validation.priority import start_behind_the_read
     from mcpforge.pipeline.validation.run import run_validation
+    from mcpforge.pipeline.validation.shared_read import shares_read
 
     timer = timer or _Timer()
     say = progress or (lambda _message: None)
@@ -157,7 +159,11 @@ def forge_intent(
         operation, rendered = render_intent(intent, registry, tool_name=tool_name)
         spec = finalize_spec(rendered.spec, intent)
     # CodeBLEU (informational) starts when the candidate is staged, not here: a cold worker process
-    # would take a core from the sandboxes and the static gate on the path to the person's answer.
+    # would take a core from the sandboxes and the static gate on the path to the person's answer. On a
+    # big file the read leaves a core idle for a second: it starts now, behind the read, and is done by
+    # the time the candidate is written (nothing left for the ask to wait for at its end).
+    if reference_read is not None and shares_read(data_path, config.validation.shared_read_min_mb):
+        start_behind_the_read(registry, rendered.source, intent.operation)
     say("validating the tool (schema, static, security, sandbox tests)")
     with timer.step("validate"):
         run = run_validation(

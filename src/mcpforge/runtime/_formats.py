@@ -14,13 +14,22 @@ from typing import Literal
 
 from mcpforge.exceptions import DataError
 
-FileKind = Literal["csv", "xlsx", "parquet", "json", "jsonl", "sqlite"]
+FileKind = Literal["csv", "xlsx", "parquet", "arrow", "json", "jsonl", "sqlite"]
 
-SUPPORTED = "CSV/TSV text, Excel .xlsx, Parquet, JSON (records or columns), JSON Lines, SQLite"
+SUPPORTED = (
+    "CSV/TSV text, Excel .xlsx, Parquet, Arrow IPC (Feather v2), JSON (records or columns), JSON Lines, "
+    "SQLite"
+)
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _PARQUET_MAGIC = b"PAR1"
+_ARROW_MAGIC = b"ARROW1"
 _ZIP_MAGIC = b"PK\x03\x04"
+_BINARY_KINDS: tuple[tuple[bytes, FileKind], ...] = (
+    (_SQLITE_MAGIC, "sqlite"),
+    (_PARQUET_MAGIC, "parquet"),
+    (_ARROW_MAGIC, "arrow"),
+)
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # First bytes of common files people hand over by mistake, and what to call them in the message.
 _LOOKALIKES = (
@@ -32,7 +41,6 @@ _LOOKALIKES = (
     (b"BZh", "a bzip2-compressed file (decompress it first)"),
     (b"\xfd7zXZ", "an xz-compressed file (decompress it first)"),
     (b"7z\xbc\xaf", "a 7-Zip archive"),
-    (b"ARROW1", "an Arrow IPC file"),
     (b"Obj\x01", "an Avro file"),
     (b"\x7fELF", "a program (ELF executable)"),
     (b"{\\rtf", "an RTF document"),
@@ -85,10 +93,9 @@ def detect_file_kind(path: str | Path, sample: bytes | None = None) -> FileKind:
     if sample is None:
         with file.open("rb") as handle:
             sample = handle.read(64 * 1024)
-    if sample.startswith(_SQLITE_MAGIC):
-        return "sqlite"
-    if sample.startswith(_PARQUET_MAGIC):
-        return "parquet"
+    for magic, kind in _BINARY_KINDS:
+        if sample.startswith(magic):
+            return kind
     if sample.startswith(_ZIP_MAGIC):
         return _zip_kind(file, shown)
     if sample.startswith(_OLE_MAGIC):

@@ -1,8 +1,8 @@
 """The one loader tools use: any supported data file, safely, with its types worked out.
 
 Supported kinds (see ``_formats``): delimited text (delimiter, encoding and decimal mark detected
-together), Excel .xlsx, Parquet, JSON (records or columns), JSON Lines and a table of a SQLite file. Every
-kind goes through the same path guard and the same limits, and column names come back stripped of
+together), Excel .xlsx, Parquet, Arrow IPC, JSON (records or columns), JSON Lines and a table of a SQLite
+file. Every kind goes through the same path guard and the same limits, and column names come back stripped of
 surrounding spaces, so the loader, the schema the request is read against, and the tests agree.
 
 pandas 3 semantics are assumed: text columns come back with the ``str`` dtype and frames are
@@ -27,7 +27,12 @@ from mcpforge.exceptions import DataError
 from mcpforge.runtime import _readers, _warm_cache
 from mcpforge.runtime._bigcsv import BIG_FILE_BYTES, read_big_csv
 from mcpforge.runtime._formats import FileKind, detect_file_kind
-from mcpforge.runtime._guards import enforce_resource_limits, row_limit_error, validate_file_path
+from mcpforge.runtime._guards import (
+    enforce_resource_limits,
+    out_of_memory_error,
+    row_limit_error,
+    validate_file_path,
+)
 from mcpforge.runtime._settings import get_settings
 from mcpforge.runtime._text import TextFormat, fallback_encoding, normalise_decimal_commas, sniff_text_format
 from mcpforge.runtime._types import convert_column_types
@@ -102,6 +107,8 @@ def _read_text(
         except pd.errors.EmptyDataError:
             raise DataError(f"{shown!r} is empty (no header row)", path=shown) from None
         except (pd.errors.ParserError, pd.errors.ParserWarning) as exc:
+            if "out of memory" in str(exc).lower():  # the C parser's way of saying MemoryError
+                raise out_of_memory_error(shown, file_mb=_file_mb(path)) from None
             raise _ragged_error(path, shown, fmt.encoding, fmt.delimiter, str(exc)) from None
 
 
@@ -195,7 +202,7 @@ def clean_column_names(columns: Iterable[Any]) -> list[str]:
 
 
 def _as_text_cells(df: pd.DataFrame) -> pd.DataFrame:
-    """Typed cells (from Excel, Parquet, JSON, SQLite) as the text a CSV would hold; missing → ``""``."""
+    """Typed cells (Excel, Parquet, Arrow, JSON, SQLite) as the text a CSV would hold; missing → ``""``."""
     out = {}
     for column in df.columns:
         series = df[column]
@@ -249,6 +256,8 @@ def _load_any(
         df, notes = _readers.read_excel(path, shown, sheet=sheet, columns=chosen, nrows=nrows)
     elif kind == "parquet":
         df, notes = _readers.read_parquet(path, shown, columns=chosen, nrows=nrows)
+    elif kind == "arrow":
+        df, notes = _readers.read_arrow(path, shown, columns=chosen, nrows=nrows)
     elif kind == "sqlite":
         df, notes = _readers.read_sqlite(path, shown, table=table, columns=chosen, nrows=nrows)
     else:
@@ -276,7 +285,7 @@ def load_csv_data_with_types(
     sheet: str | None = None,
     table: str | None = None,
 ) -> pd.DataFrame:
-    """Load a data file (CSV/TSV, .xlsx, Parquet, JSON, JSON Lines, SQLite) with its types worked out.
+    """Load a data file (CSV/TSV, .xlsx, Parquet, Arrow, JSON, JSON Lines, SQLite) with its types worked out.
 
     Args:
         file_path: the data file; must resolve under an allowed read root.
@@ -314,25 +323,35 @@ def load_csv_data_with_types(
         # No names means every column; a name the header does not have may be a ``column.key`` of an
         # expanded JSON column, or missing (the caller's column check names it): read every column.
         columns = None
-    df, notes, info = _load_any(
-        file_path, nrows=nrows, columns=columns, as_text=False, sheet=sheet, table=table,
-        delimiter=delimiter, encoding=encoding,
-    )  # fmt: skip
-    if max_rows is not None and len(df) > max_rows:
-        df = df.iloc[:max_rows]
-        notes.append(f"only the first {max_rows:,} rows were read")
-    if len(df) >= limit:
-        raise row_limit_error(len(df))
-    enforce_resource_limits(df)
-    if auto_expand_json:
-        df, json_notes = _expand_json_columns(df)
-        notes.extend(json_notes)
-    if convert_types:
-        df, type_notes = convert_column_types(df)
-        notes.extend(type_notes)
+    try:
+        df, notes, info = _load_any(
+            file_path, nrows=nrows, columns=columns, as_text=False, sheet=sheet, table=table,
+            delimiter=delimiter, encoding=encoding,
+        )  # fmt: skip
+        if max_rows is not None and len(df) > max_rows:
+            df = df.iloc[:max_rows]
+            notes.append(f"only the first {max_rows:,} rows were read")
+        if len(df) >= limit:
+            raise row_limit_error(len(df))
+        enforce_resource_limits(df)
+        if auto_expand_json:
+            df, json_notes = _expand_json_columns(df)
+            notes.extend(json_notes)
+        if convert_types:
+            df, type_notes = convert_column_types(df)
+            notes.extend(type_notes)
+    except MemoryError:  # Arrow's too: the read fitted, what came after did not (the sandbox's limit)
+        raise out_of_memory_error(os.fspath(file_path), file_mb=_file_mb(file_path)) from None
     df.attrs[NOTES_ATTR] = notes
     df.attrs[LOAD_ATTR] = info
     return df
+
+
+def _file_mb(file_path: str | os.PathLike[str]) -> float:
+    try:
+        return Path(file_path).stat().st_size / 1024**2
+    except OSError:
+        return 0.0
 
 
 def read_data_as_text(

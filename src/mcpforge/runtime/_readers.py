@@ -1,4 +1,5 @@
-"""Readers for the data files that are not delimited text: Excel, Parquet, JSON, JSON Lines, SQLite.
+"""Readers for the data files that are not delimited text: Excel, Parquet, Arrow IPC, JSON, JSON Lines,
+SQLite.
 
 Each returns a DataFrame with the file's own types and a list of notes (which sheet or table was read).
 openpyxl and pyarrow are used here, in trusted library code; generated tools never import them.
@@ -132,6 +133,44 @@ def read_parquet(
     except (OSError, pa.ArrowException) as exc:
         raise DataError(f"{shown!r} is not a readable Parquet file: {exc}", path=shown) from None
     return table.to_pandas(), []
+
+
+ORIGIN_KEY = b"mcpforge.origin"
+"""Schema metadata of an Arrow copy mcpforge wrote of another file's parsed columns: the notes the loader
+took on that file (``{"notes": [...]}``), so a run on the copy says what a run on the original would."""
+
+
+def read_arrow(
+    path: Path, shown: str, *, columns: Sequence[str] | None, nrows: int | None
+) -> tuple[pd.DataFrame, list[str]]:
+    """An Arrow IPC file (Feather v2), memory-mapped: only ``columns``, only the first ``nrows`` rows.
+
+    The notes are those recorded in a copy mcpforge wrote (:data:`ORIGIN_KEY`), else none. The kind and
+    path the loader reports stay this file's own: only words travel with a copy.
+    """
+    import pyarrow as pa
+
+    try:
+        # Not closed here: the frame's columns are views of the mapped file (no copy of a gigabyte),
+        # and the mapping lives as long as they do.
+        reader = pa.ipc.open_file(pa.memory_map(str(path)))
+        names = [name for name in reader.schema.names if columns is None or name.strip() in columns]
+        table = reader.read_all().select(names)
+        if nrows is not None:
+            table = table.slice(0, nrows)
+        df = table.to_pandas()
+    except (OSError, pa.ArrowException) as exc:
+        raise DataError(f"{shown!r} is not a readable Arrow IPC file: {exc}", path=shown) from None
+    return df, _origin_notes(reader.schema.metadata or {})
+
+
+def _origin_notes(metadata: dict[bytes, bytes]) -> list[str]:
+    try:
+        recorded = json.loads(metadata.get(ORIGIN_KEY) or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return []
+    notes = recorded.get("notes") if isinstance(recorded, dict) else None
+    return [str(note) for note in notes] if isinstance(notes, list) else []
 
 
 def _json_frame(document: Any, shown: str) -> pd.DataFrame:

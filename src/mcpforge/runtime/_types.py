@@ -99,7 +99,8 @@ def _could_convert(series: pd.Series) -> bool:
 def convert_column_types(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     """Convert text columns that hold only numbers or only dates; return the frame and notes."""
     notes: list[str] = []
-    converted = df.copy()
+    # A shallow copy: copy-on-write keeps ``df`` as it was, and a gigabyte frame is not held twice.
+    converted = df.copy(deep=False)
     for column in df.columns:
         series = df[column]
         if not _is_text(series) or not _could_convert(series):

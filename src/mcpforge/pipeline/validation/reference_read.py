@@ -46,6 +46,8 @@ class ReferenceRead:
     path: Path
     columns: tuple[str, ...] | None
     frame: Future[pd.DataFrame]
+    fingerprint: Future[str]
+    """The data's fingerprint, taken as the read starts (a change meanwhile makes the staged run repeat)."""
 
     def serves(self, path: Path, columns: Sequence[str] | None) -> bool:
         """Whether this read is the one the reference would make of ``path``."""
@@ -58,13 +60,22 @@ def start_reference_read(
 ) -> ReferenceRead:
     """Start reading ``path`` for the reference in a thread of its own, under the dataset limits."""
 
+    def fingerprint() -> str:
+        from mcpforge.pipeline.stage import data_fingerprint  # here: the read does not wait for it
+
+        return data_fingerprint(path)
+
     def read() -> pd.DataFrame:
         with dataset_limits(security):
             return read_for_reference(path, columns)
 
-    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reference-read")
+    # Two workers: a file written in the last seconds is fingerprinted by hashing it, which must not
+    # hold the read back.
+    executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reference-read")
     try:
+        taken = executor.submit(fingerprint)
         frame = executor.submit(read)
     finally:
-        executor.shutdown(wait=False)  # the read runs to its end; nothing else is queued
-    return ReferenceRead(path=path, columns=None if columns is None else tuple(columns), frame=frame)
+        executor.shutdown(wait=False)  # both run to their end; nothing else is queued
+    wanted = None if columns is None else tuple(columns)
+    return ReferenceRead(path=path, columns=wanted, frame=frame, fingerprint=taken)

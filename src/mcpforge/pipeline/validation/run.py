@@ -17,24 +17,29 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+
 from mcpforge.config import MCPForgeConfig
-from mcpforge.exceptions import DataError, ResourceLimitError
+from mcpforge.exceptions import DataError, MCPForgeError, ResourceLimitError
 from mcpforge.models import CodeMetrics, ToolSpec, ValidationReport, sha256_text
 from mcpforge.output_contract import output_contract_error
 from mcpforge.pipeline._paths import part_arguments
 from mcpforge.pipeline.stage import REUSED_CASE, ValidatedRun, data_fingerprint
 from mcpforge.pipeline.validation.data_limits import data_limit_error
+from mcpforge.pipeline.validation.priority import background_pool
 from mcpforge.pipeline.validation.quality import quality_metrics
 from mcpforge.pipeline.validation.reference_read import ReferenceRead, dataset_limits
 from mcpforge.pipeline.validation.schema_gate import check_schema
+from mcpforge.pipeline.validation.shared_read import shares_read, write_arrow_copy
 from mcpforge.pipeline.validation.static_gate import StaticGateResult, run_static_gate
 from mcpforge.pipeline.validation.stress import stress_data
 from mcpforge.pipeline.validation.stress_size import size_stress
 from mcpforge.pipeline.validation.test_cases import (
+    PERSON_DATA_CASE,
     PlannedCase,
     Reference,
     plan_suite,
@@ -143,6 +148,32 @@ class _Job:
             function_name=self.function_name,
         )
 
+    def call_on_copy(
+        self, cases: Sequence[PlannedCase], shared: ReferenceRead, directory: Path, read_paths: Sequence[Path]
+    ) -> tuple[ToolBatchResult | None, str]:
+        """The batch of the person's-data case on an Arrow copy of the reference's read (``shared_read``).
+
+        Returns the batch and the log line that says what it ran on: when the read failed (a limit, a
+        malformed file), the case runs on the person's file as it would without the copy, and reports its
+        own error.
+        """
+        try:
+            copy = write_arrow_copy(shared.frame.result(), directory)
+        except (MCPForgeError, OSError, MemoryError, ValueError, pa.ArrowException) as exc:
+            # Arrow's errors: a column of mixed Python objects (an expanded JSON column) it cannot type.
+            note = f"tests: the person's data is read by the tool itself (the shared read failed: {exc})"
+            return self.call(cases, read_paths), note
+        on_copy = [
+            replace(c, case=replace(c.case, arguments={**c.case.arguments, str(c.file_parameter): str(copy)}))
+            for c in cases
+        ]
+        note = (
+            f"tests: the person's data was parsed once, for the reference and the tool "
+            f"(columns {', '.join(map(repr, shared.columns or ()))}; an Arrow copy of "
+            f"{copy.stat().st_size / 1024**2:,.0f} MB)"
+        )
+        return self.call(on_copy, [directory]), note
+
     def judge(self, cases: Sequence[PlannedCase], batch: ToolBatchResult | None) -> _BatchRun:
         """The records of ``cases`` (with their expected values) for the outcomes of ``batch``."""
         if batch is None:
@@ -207,6 +238,7 @@ class _Job:
 def _person_run(
     quick: _BatchRun, cases: Sequence[PlannedCase], source: str, data_path: Path | None, data_hash: str | None
 ) -> ValidatedRun | None:
+    """Validation's call on the person's data, for the staged run (``cases``: the cases of ``quick``)."""
     if quick.batch is None or quick.failure is not None or data_path is None or data_hash is None:
         return None
     for case, outcome in zip(cases, quick.batch.outcomes, strict=False):
@@ -230,6 +262,32 @@ def _data_limit(quick: _BatchRun, config: MCPForgeConfig) -> ResourceLimitError 
         if outcome.call_id == REUSED_CASE:
             return data_limit_error(outcome, config)
     return None
+
+
+def _shared_read(
+    reference_read: ReferenceRead | None,
+    data_path: Path | None,
+    reference_columns: Sequence[str] | None,
+    arguments: dict[str, Any],
+    config: MCPForgeConfig,
+) -> ReferenceRead | None:
+    """The reference's read when the tool's run on the person's data shares it (``shared_read``)."""
+    if reference_read is None or data_path is None or part_arguments(arguments):
+        return None
+    if reference_columns is None or not reference_read.serves(data_path, reference_columns):
+        return None
+    return reference_read if shares_read(data_path, config.validation.shared_read_min_mb) else None
+
+
+def _merged(first: _BatchRun, second: _BatchRun) -> _BatchRun:
+    """Two sandbox batches of the quick cases reported as one (the first's batch is the one kept)."""
+    return _BatchRun(
+        records=first.records + second.records,
+        failure=first.failure or second.failure,
+        backend=first.backend,
+        batch=first.batch,
+        logs=first.logs + second.logs,
+    )
 
 
 def run_validation(
@@ -267,16 +325,25 @@ def run_validation(
         output_schema=spec.output_schema,
     )
     arguments = dict(arguments or {})
-    with tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp, ThreadPoolExecutor(4) as pool:
+    shared = _shared_read(reference_read, data_path, reference_columns, arguments, config)
+    with (
+        tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp,
+        ThreadPoolExecutor(5) as pool,
+        background_pool(behind_the_read=shared is not None) as background,
+    ):
         say("running static, security and sandbox gates")
         stress_future: Future[tuple[_BatchRun, list[PlannedCase]]] | None = None
         if data_path is not None and file_parameter is not None and config.validation.stress_rows > 0:
-            stress_future = pool.submit(job.stress, data_path, arguments, file_parameter)
+            stress_future = background.submit(job.stress, data_path, arguments, file_parameter)
         static_future: Future[StaticGateResult] | None = None
         if config.validation.run_static_gate:
-            static_future = pool.submit(run_static_gate, source)
+            static_future = background.submit(run_static_gate, source)
         # Taken before the sandbox reads the data: a change during the run makes the staged run repeat.
-        data_hash = pool.submit(data_fingerprint, data_path) if data_path is not None else None
+        data_hash: Future[str] | None = None
+        if shared is not None:
+            data_hash = shared.fingerprint  # taken as the shared read started, before any sandbox read
+        elif data_path is not None:
+            data_hash = pool.submit(data_fingerprint, data_path)
         say("planning test cases")
         plan = plan_suite(
             fixture_dir=Path(tmp),
@@ -289,12 +356,29 @@ def run_validation(
             reference_read=reference_read,
             file_parameter=file_parameter,
         )
-        # The sandbox starts on the fixtures while the reference computes the expected values here.
-        quick_batch = pool.submit(job.call, plan.quick, plan.read_paths)
+        # The person's data gets its own fresh sandbox when it reads the shared copy: the fixtures' batch
+        # need not wait for the read.
+        person = [c for c in plan.quick if shared is not None and c.name == PERSON_DATA_CASE]
+        fixtures = [c for c in plan.quick if c not in person]
+        person_batch = None
+        if shared is not None and person:
+            person_batch = pool.submit(job.call_on_copy, person, shared, Path(tmp), plan.read_paths)
+        # The sandbox starts on the fixtures while the reference computes the expected values here (it
+        # reads the person's file only when the person's case is among them).
+        fixture_paths = [Path(tmp)] if person_batch is not None else plan.read_paths
+        quick_batch = background.submit(job.call, fixtures, fixture_paths)
         with dataset_limits(config.security):
             plan = plan.resolved()
         logs += plan.logs
-        quick = job.judge(plan.quick, quick_batch.result())
+        fixtures = [c for c in plan.quick if c.name in {f.name for f in fixtures}]
+        person = [c for c in plan.quick if c.name in {p.name for p in person}]
+        quick = person_quick = job.judge(fixtures, quick_batch.result())
+        person_cases = fixtures
+        if person_batch is not None:
+            batch, note = person_batch.result()
+            person_quick, person_cases = job.judge(person, batch), person
+            logs.append(note)
+            quick = _merged(quick, person_quick)
         static = static_future.result() if static_future is not None else None
         stress, stress_cases = (
             stress_future.result()
@@ -302,7 +386,11 @@ def run_validation(
             else (_BatchRun(records=[], failure=None, backend=sandbox.name), [])
         )
         person_run = _person_run(
-            quick, plan.quick, source, data_path, data_hash.result() if data_hash is not None else None
+            person_quick,
+            person_cases,
+            source,
+            data_path,
+            data_hash.result() if data_hash is not None else None,
         )
     logs += stress.logs
     report = _report(
@@ -320,7 +408,7 @@ def run_validation(
         cases=plan.quick + stress_cases,
         results=quick.records + stress.records,
         person_run=person_run,
-        data_limit=_data_limit(quick, config),
+        data_limit=_data_limit(person_quick, config),
     )
 
 
