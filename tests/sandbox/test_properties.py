@@ -222,6 +222,7 @@ print(json.dumps({'env': sorted(seen), 'leak': any('hunter2' in b for b in blobs
         "PWD",
         "MCPFORGE_OUTPUT_DIR",
         "MCPFORGE_RUN_ID",
+        "MIMALLOC_ARENA_RESERVE",
         "OPENBLAS_NUM_THREADS",
         "OMP_NUM_THREADS",
         "MKL_NUM_THREADS",

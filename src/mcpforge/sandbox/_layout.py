@@ -224,6 +224,10 @@ def sandbox_env(out_dir: str, home: str) -> tuple[dict[str, str], str]:
         "TMPDIR": "/tmp",
         "MCPFORGE_OUTPUT_DIR": out_dir,
         "MCPFORGE_RUN_ID": run_id,
+        # Arrow's mimalloc pool reserves 1 GiB of address space at its first use, which counts against
+        # the run's address-space limit (sandbox.memory_mb) before a byte is used; 64 MiB arenas, added
+        # as needed, read a big file as fast with the same peak (bench: 0.63-0.68 s, 280 MB, 300 MB CSV).
+        "MIMALLOC_ARENA_RESERVE": "64MiB",
         # One BLAS thread: the process limit counts threads, and startup is faster.
         "OPENBLAS_NUM_THREADS": "1",
         "OMP_NUM_THREADS": "1",

@@ -135,9 +135,10 @@ def main(argv: list[str]) -> int:
     cfg = json.loads(argv[1])
     sys.path[:] = [os.path.dirname(os.path.abspath(__file__)), *cfg["sys_path"]]
     os.makedirs(CALLS_DIR, mode=0o700, exist_ok=True)
-    # Arrow's default allocator (mimalloc) reserves about 1 GB of address space at its first use,
-    # which every call would inherit against its address-space limit; the system allocator does not.
-    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    # Arrow's mimalloc pool reserves about 1 GB of address space at its first use, which every call
+    # would inherit outside its address-space limit; the template uses the system pool and each call
+    # switches to mimalloc, which then reserves inside the call's limit (_template_call.py).
+    os.environ["ARROW_DEFAULT_MEMORY_POOL"] = "system"
     failed = _preload(list(cfg["preload"]))
     _exercise()
     # A child cannot open the template's pipes through /proc/PID/fd (same uid): non-dumpable.
