@@ -74,12 +74,21 @@ def test_ctrl_c_during_validation_exits_130_with_one_line_and_stages_nothing(tmp
         shown = _read_until(master, VALIDATING, seconds=120)
         assert VALIDATING in shown, shown[-500:]
         os.killpg(proc.pid, signal.SIGINT)
-        stdout, _ = proc.communicate(timeout=120)
+        # The terminal is read while the process winds down: a full pty buffer (spinner frames) would
+        # block its writes to stderr, and the wait would never end.
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and time.monotonic() < deadline:
+            shown += _drain(master)
         shown += _drain(master)
+        assert proc.poll() is not None, "the ask did not end within 120 s of Ctrl-C"
+        assert proc.stdout is not None
+        stdout = proc.stdout.read()
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=30)
+        if proc.stdout is not None:
+            proc.stdout.close()
         os.close(master)
     assert proc.returncode == 130
     text = _ANSI.sub("", shown.decode("utf-8", errors="replace"))
