@@ -216,3 +216,21 @@ def sched_state(pid: int) -> tuple[int, frozenset[int], str]:
     fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
     limits = Path(f"/proc/{pid}/limits").read_text(encoding="utf-8")
     return int(fields[16]), frozenset(os.sched_getaffinity(pid)), limits
+
+
+def descendants(pid: int) -> list[int]:
+    """Host pids of ``pid`` and every process below it (read from /proc on the host)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children.get(current, []))
+    return found

@@ -24,6 +24,7 @@ from mcpforge.sandbox._process import ProcessRun
 from ._host import (
     SECRET,
     HostWatch,
+    descendants,
     run_cli,
     sandbox_host_ids,
     sched_state,
@@ -307,24 +308,6 @@ def test_hostile_output_names_and_escapes_never_reach_json_or_the_terminal_raw(
         assert b"not collected" in terminal and b"done" in terminal
 
 
-def _descendants(pid: int) -> list[int]:
-    """Host pids of ``pid`` and every process below it (read from /proc on the host)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, stack = [], [pid]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        stack.extend(children.get(current, []))
-    return found
-
-
 def _host_ids(pid: int) -> set[int]:
     lines = Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines()
     ids = [line.split()[1:] for line in lines if line.startswith(("Uid:", "Gid:"))]
@@ -338,7 +321,7 @@ def test_no_process_of_a_run_has_host_uid_or_gid_0(backend: str) -> None:
     with sandbox.spawn(SandboxRequest(script=script, limits=FAST_LIMITS)) as running:
         assert isinstance(running, ProcessRun)
         assert running.stdout.readline() == b"ready\n"
-        pids = _descendants(running.pid)
+        pids = descendants(running.pid)
         ids = {pid: _host_ids(pid) for pid in pids}
         running.stdin.write(b"\n\n")
         running.stdin.flush()

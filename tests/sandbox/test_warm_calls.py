@@ -21,7 +21,7 @@ from mcpforge.sandbox import SandboxLimits, call_tool
 from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.warm import WarmCalls, warm_available
 
-from ._host import SECRET, HostWatch, sandbox_host_ids, sched_state, start_sentinel
+from ._host import SECRET, HostWatch, descendants, sandbox_host_ids, sched_state, start_sentinel
 from ._support import FAST_LIMITS, make_backend
 from .test_hostile_host import _script
 
@@ -74,24 +74,6 @@ def _template_pid(warm: WarmCalls) -> int:
     template = warm._current  # the host-side handle of the running template
     assert template is not None
     return template._run.pid
-
-
-def _tree(pid: int) -> set[int]:
-    """Host pids of ``pid`` and everything below it."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, stack = set(), [pid]
-    while stack:
-        current = stack.pop()
-        found.add(current)
-        stack.extend(children.get(current, []))
-    return found
 
 
 def test_a_warm_call_answers_exactly_as_a_fresh_sandbox_does(
@@ -164,9 +146,9 @@ def test_processes_a_call_starts_die_with_it_and_it_cannot_leave_its_group(
         """
     )
     assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]
-    resting = _tree(_template_pid(warm))
+    resting = set(descendants(_template_pid(warm)))
     assert _call(warm, source, data / "rows.csv") == (True, "PermissionError PermissionError")
-    assert _tree(_template_pid(warm)) == resting
+    assert set(descendants(_template_pid(warm))) == resting
 
 
 def test_a_call_cannot_hand_a_process_to_the_template(warm: WarmCalls, data: Path) -> None:
@@ -186,9 +168,9 @@ def test_a_call_cannot_hand_a_process_to_the_template(warm: WarmCalls, data: Pat
     if os.uname().machine != "x86_64":
         pytest.skip("the raw clone call above is written for x86_64")
     assert _call(warm, SUM_BY_REGION, data / "rows.csv")[0]
-    resting = _tree(_template_pid(warm))
+    resting = set(descendants(_template_pid(warm)))
     assert _call(warm, source, data / "rows.csv") == (True, "refused")  # clone(CLONE_PARENT): EPERM
-    assert _tree(_template_pid(warm)) == resting
+    assert set(descendants(_template_pid(warm))) == resting
     assert _call(warm, SUM_BY_REGION, data / "rows.csv") == (True, '{"North":4,"South":2}')
 
 

@@ -313,7 +313,9 @@ def load_csv_data_with_types(
         "encoding": encoding, "convert_types": convert_types,
         "columns": None if columns is None else [str(c) for c in columns], "sheet": sheet, "table": table,
     }  # fmt: skip
-    cached = _warm_cache.lookup(str(validate_file_path(file_path)), arguments)
+    cached = (
+        _warm_cache.lookup(str(validate_file_path(file_path)), arguments) if _warm_cache.active() else None
+    )
     if cached is not None:  # parsed by the warm sandbox template from this very file (see _warm_cache)
         return cached
     limit = get_settings().max_rows + 1

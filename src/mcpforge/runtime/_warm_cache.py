@@ -56,6 +56,11 @@ def _key(path: str, arguments: dict[str, Any]) -> tuple[Any, ...]:
     return (os.path.realpath(path), tuple(sorted((k, _plain(v)) for k, v in arguments.items())), limits)
 
 
+def active() -> bool:
+    """Whether this process is a warm template or one of its calls (elsewhere the loader skips the cache)."""
+    return _recording.on or bool(_entries)
+
+
 def start_recording() -> None:
     """In a call forked from the template: note each load (reported back with the call's result)."""
     _recording.on = True

@@ -105,7 +105,7 @@ def _use_arrows_own_allocator() -> None:
     if "pyarrow" not in sys.modules:
         return
     pyarrow = sys.modules["pyarrow"]
-    with contextlib.suppress(NotImplementedError, AttributeError):  # a pyarrow built without mimalloc
+    if "mimalloc" in pyarrow.supported_memory_backends():
         pyarrow.set_memory_pool(pyarrow.mimalloc_memory_pool())
 
 
