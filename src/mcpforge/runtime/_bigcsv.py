@@ -19,6 +19,7 @@ from typing import Any
 import pandas as pd
 
 from mcpforge.exceptions import DataError
+from mcpforge.runtime._csvparts import ByteRange, header_names, in_threads, row_parts
 from mcpforge.runtime._guards import out_of_memory_error, row_limit_error
 from mcpforge.runtime._settings import get_settings
 from mcpforge.runtime._text import TextFormat, normalise_decimal_commas
@@ -60,8 +61,9 @@ def read_big_csv(
         except pa.ArrowInvalid:
             # The streaming reader infers types from the first block; a later block that disagrees
             # (a number column with a word further down) is read again as text, which the loader's
-            # type conversion then settles like any other text column.
-            table = _stream(path, fmt, include, column_types=pa.string())
+            # type conversion then settles like any other text column. A value with a line break that a
+            # cut between blocks or parts fell into is read right this time: cuts only between rows.
+            table = _stream(path, fmt, include, column_types=pa.string(), quote_aware=True)
             text_read = True
         else:
             text_read = False
@@ -85,16 +87,19 @@ def read_big_csv(
     return df, notes
 
 
-def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_types: object) -> Any:
-    """The file through pyarrow's streaming reader: one block in flight per thread, not the whole file.
+def _stream(
+    path: Path, fmt: TextFormat, include: list[str] | None, *, column_types: object, quote_aware: bool = False
+) -> Any:
+    """The file through pyarrow's streaming reader, in parallel over row-aligned parts when it can be.
 
-    (``pyarrow.csv.read_csv`` keeps every parsed block until the end, which a gigabyte file does not
-    fit in a 2 GB address-space limit.)
+    One block in flight per part, never the whole file (``pyarrow.csv.read_csv`` keeps every parsed
+    block until the end, which a gigabyte file does not fit in a 2 GB address-space limit).
+    ``quote_aware``: one part, cut into blocks only between rows (values with line breaks; slower).
     """
     import pyarrow as pa
     from pyarrow import csv as pacsv
 
-    def open_reader(source: Any, types: dict[str, Any] | None, block_bytes: int) -> Any:
+    def open_reader(source: Any, types: dict[str, Any] | None, block_bytes: int, names: Any = None) -> Any:
         convert = pacsv.ConvertOptions(
             include_columns=include,
             decimal_point=fmt.decimal,
@@ -104,8 +109,8 @@ def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_ty
         )
         return pacsv.open_csv(
             source,
-            read_options=pacsv.ReadOptions(encoding=fmt.encoding, block_size=block_bytes),
-            parse_options=pacsv.ParseOptions(delimiter=fmt.delimiter),
+            read_options=pacsv.ReadOptions(encoding=fmt.encoding, block_size=block_bytes, column_names=names),
+            parse_options=pacsv.ParseOptions(delimiter=fmt.delimiter, newlines_in_values=quote_aware),
             convert_options=convert,
         )
 
@@ -116,5 +121,17 @@ def _stream(path: Path, fmt: TextFormat, include: list[str] | None, *, column_ty
         # front read the rest a sixth faster in CPU (no inference on every block) with the same result.
         with pa.OSFile(str(path)) as source:
             types = {field.name: field.type for field in open_reader(source, None, _BLOCK_BYTES).schema}
-    with pa.OSFile(str(path)) as source:
-        return open_reader(source, types, _TYPED_BLOCK_BYTES).read_all()
+    parts = row_parts(path, fmt) if not quote_aware else [(0, path.stat().st_size)]
+    names = None
+    if len(parts) > 1:
+        names = header_names(path, parts[1][0], fmt, expected=len(_header(path, fmt)))
+    if names is None:
+        with pa.OSFile(str(path)) as source:
+            return open_reader(source, types, _TYPED_BLOCK_BYTES).read_all()
+
+    def read_part(index: int) -> Any:
+        start, end = parts[index]
+        with pa.PythonFile(ByteRange(path, start, end), mode="r") as source:
+            return open_reader(source, types, _TYPED_BLOCK_BYTES, None if index == 0 else names).read_all()
+
+    return pa.concat_tables(in_threads(read_part, len(parts)))
