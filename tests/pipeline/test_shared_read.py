@@ -25,6 +25,7 @@ from mcpforge.pipeline.validation.priority import BACKGROUND_NICE, background_po
 from mcpforge.pipeline.validation.reference_read import read_for_reference, start_reference_read
 from mcpforge.pipeline.validation.run import ValidationRun, run_validation
 from mcpforge.pipeline.validation.shared_read import COPY_NAME, write_arrow_copy
+from mcpforge.pipeline.validation.warm_sandbox import WarmValidation
 from mcpforge.registry.testing import COUNT_BY_COLUMN_TOOL
 from mcpforge.runtime import LOAD_ATTR, NOTES_ATTR, load_csv_data_with_types
 from mcpforge.runtime._settings import reading_from
@@ -59,7 +60,13 @@ def data(tmp_path: Path) -> Path:
     return path
 
 
-def _validate(config: MCPForgeConfig, data: Path, source: str = COUNT_BY_COLUMN_TOOL) -> ValidationRun:
+def _validate(
+    config: MCPForgeConfig,
+    data: Path,
+    source: str = COUNT_BY_COLUMN_TOOL,
+    *,
+    warm: WarmValidation | None = None,
+) -> ValidationRun:
     columns = ["severity"]
     return run_validation(
         source=source,
@@ -70,6 +77,7 @@ def _validate(config: MCPForgeConfig, data: Path, source: str = COUNT_BY_COLUMN_
         reference=reference,
         reference_columns=columns,
         reference_read=start_reference_read(data, columns, config.security),
+        warm=warm,
     )
 
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
     from mcpforge.engines.base import Engine
     from mcpforge.pipeline.validation.run import ValidationRun
+    from mcpforge.pipeline.validation.warm_sandbox import WarmValidation
     from mcpforge.registry import Registry
 
 __all__ = ["ForgeResult", "forge", "forge_intent", "intent_columns"]
@@ -140,11 +141,34 @@ def forge_intent(
     Raises:
         ResourceLimitError: the person's data is over a configured limit (nothing is staged).
     """
+    from mcpforge.pipeline.validation.warm_sandbox import warm_validation
+
+    with warm_validation(config, data_path) as warm:
+        return _forge_intent(
+            intent, data_path, warm, registry=registry, config=config, timer=timer, tool_name=tool_name,
+            progress=progress, actor=actor, created_by=created_by,
+        )  # fmt: skip
+
+
+def _forge_intent(
+    intent: Intent,
+    data_path: Path,
+    warm: WarmValidation | None,
+    *,
+    registry: Registry,
+    config: MCPForgeConfig,
+    timer: _Timer | None,
+    tool_name: str | None,
+    progress: Progress | None,
+    actor: str,
+    created_by: str,
+) -> ForgeResult:
     from mcpforge.pipeline.validation.reference_read import start_reference_read
 
     columns = reference_columns(intent)
     # The reference's read of the person's file needs only the question: on a big file it is the
-    # longest part of validation, so it runs while the tool is rendered and validation is imported.
+    # longest part of validation, so it runs while the tool is rendered and validation is imported
+    # (and a warm sandbox template starts, ``warm``).
     reference_read = start_reference_read(data_path, columns, config.security) if columns else None
 
     from mcpforge.pipeline.spec import finalize_spec
@@ -177,6 +201,7 @@ def forge_intent(
             used_columns=intent_columns(intent),
             reference_columns=columns,
             reference_read=reference_read,
+            warm=warm,
             progress=say,
         )
     if run.data_limit is not None and not run.passed:

@@ -202,7 +202,8 @@ def _serve(cfg: dict[str, Any]) -> None:
                     selector.unregister(fd)
             answer = call.finish()
             _answer(answer)
-            _prime(call.request, answer)
+            if cfg.get("prime", True):
+                _prime(call.request, answer)
 
 
 def _start(cfg: dict[str, Any], line: bytes) -> Call | None:

@@ -27,7 +27,7 @@ import signal
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ from mcpforge.sandbox._process import CONFINEMENT_FAILED_EXIT, ProcessRun, signa
 from mcpforge.sandbox.base import Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.tool_call import (
+    ToolBatchResult,
     ToolCall,
     ToolCallOutcome,
     batch_from_result,
@@ -89,7 +90,14 @@ class WarmTemplate:
     """One running template; calls from several threads run in it at once, matched to answers by id."""
 
     def __init__(
-        self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits, *, concurrency: int
+        self,
+        sandbox: BwrapSandbox,
+        roots: Sequence[Path],
+        limits: SandboxLimits,
+        *,
+        concurrency: int,
+        preload: Sequence[str] = PRELOAD,
+        prime: bool = True,
     ) -> None:
         request = SandboxRequest(
             script="",
@@ -109,7 +117,8 @@ class WarmTemplate:
         layout = python_layout()
         config = {
             "sys_path": list(layout.sys_path),
-            "preload": list(PRELOAD),
+            "preload": list(preload),
+            "prime": prime,
             "read": [*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, *PROC_READ],
         }
         self._run: ProcessRun = sandbox.spawn_template(request, json.dumps(config), data)
@@ -264,6 +273,12 @@ class WarmTemplate:
         self._run.close()
 
 
+def _close_started(started: Future[WarmTemplate]) -> None:
+    if not started.cancelled() and started.exception() is None:
+        with contextlib.suppress(OSError, SandboxError):
+            started.result().close()
+
+
 def _identity(path: Path) -> tuple[int, int] | None:
     try:
         st = path.stat()
@@ -300,12 +315,21 @@ class WarmCalls:
     """
 
     def __init__(
-        self, sandbox: BwrapSandbox, roots: Sequence[Path], limits: SandboxLimits, *, size: int
+        self,
+        sandbox: BwrapSandbox,
+        roots: Sequence[Path],
+        limits: SandboxLimits,
+        *,
+        size: int,
+        preload: Sequence[str] = PRELOAD,
+        prime: bool = True,
     ) -> None:
         self._sandbox = sandbox
         self._roots = tuple(roots)
         self._limits = limits
         self._size = size
+        self._options: dict[str, Any] = {"concurrency": size, "preload": tuple(preload), "prime": prime}
+        self._starting: Future[WarmTemplate] | None = None
         self._disabled: str | None = None
         self._lock = threading.Lock()
         self._current: WarmTemplate | None = None
@@ -320,16 +344,29 @@ class WarmCalls:
         self, tool_source: str, arguments: dict[str, Any], *, read_paths: Sequence[Path]
     ) -> ToolCallOutcome | None:
         """The call's outcome from a warm child; None when this call must run in a fresh sandbox."""
+        call = ToolCall(arguments=arguments, call_id="call")
+        batch = self.call_batch(tool_source, [call], read_paths=read_paths)
+        return None if batch is None else single_outcome(batch)
+
+    def call_batch(
+        self,
+        tool_source: str,
+        calls: Sequence[ToolCall],
+        *,
+        read_paths: Sequence[Path],
+        function_name: str | None = None,
+    ) -> ToolBatchResult | None:
+        """The outcomes of ``calls``, made one after another in one warm child (as ``call_tool_batch``
+        makes them in one fresh sandbox); None when they must run in a fresh sandbox."""
         template = self._template()
         if template is None or not all(template.covers(Path(p)) for p in read_paths):
             return None
-        call = ToolCall(arguments=arguments, call_id="call")
-        payload = tool_payload([call], read_paths=read_paths, limits=self._limits, function_name=None)
+        payload = tool_payload(calls, read_paths=read_paths, limits=self._limits, function_name=function_name)
         try:
             raw = template.run(self._request(tool_source, payload, read_paths), self._limits)
         finally:
             self._close_retired()
-        return None if raw is None else single_outcome(batch_from_result(raw))
+        return None if raw is None else batch_from_result(raw)
 
     def _request(self, source: str, payload: dict[str, Any], read_paths: Sequence[Path]) -> dict[str, Any]:
         limits = self._limits
@@ -348,9 +385,22 @@ class WarmCalls:
             },
         }
 
-    def start(self) -> None:
-        """Start the template now instead of at the first call."""
-        self._template()
+    def start(self, *, wait: bool = True) -> None:
+        """Start the template now instead of at the first call (``wait``: until it is ready)."""
+        if wait:
+            self._template()
+            return
+        with self._lock:
+            if (
+                self._disabled is None
+                and not self._closed
+                and self._current is None
+                and self._starting is None
+            ):
+                self._starting = self._spawn()
+
+    def _spawn(self) -> Future[WarmTemplate]:
+        return self._spawner.submit(WarmTemplate, self._sandbox, self._roots, self._limits, **self._options)
 
     def _template(self) -> WarmTemplate | None:
         """The template for a new call (started here when there is none, or it died or retired)."""
@@ -362,10 +412,8 @@ class WarmCalls:
                 return current
             if current is not None:
                 self._retiring.append(current)  # its calls in flight finish; then it is stopped
+            started, self._starting = self._starting or self._spawn(), None
             try:
-                started = self._spawner.submit(
-                    WarmTemplate, self._sandbox, self._roots, self._limits, concurrency=self._size
-                )
                 self._current = started.result()
             except (SandboxError, InvalidArgumentError, OSError, RuntimeError) as exc:
                 self._current = None
@@ -387,6 +435,9 @@ class WarmCalls:
             self._closed = True
             templates = [*self._retiring, *([self._current] if self._current else [])]
             self._retiring, self._current = [], None
+            starting, self._starting = self._starting, None
+        if starting is not None:  # a template still starting is stopped once it has started
+            starting.add_done_callback(_close_started)
         for template in templates:
             with contextlib.suppress(OSError, SandboxError):
                 template.close()

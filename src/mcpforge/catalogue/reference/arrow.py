@@ -93,7 +93,9 @@ def arrow_groups(
             aggregations.append(([], "count_all"))
     if not metrics:
         aggregations.append(([], "count_all"))
-    grouped = table.group_by(key_names, use_threads=True).aggregate(aggregations)
+    # One thread: on a big file the tool's run on the person's data runs beside this on the other core
+    # (Arrow's threads only take it from there: a hash aggregation gains little from them).
+    grouped = table.group_by(key_names, use_threads=False).aggregate(aggregations)
     # The aggregates keep their order; where the keys go among them differs between Arrow versions.
     values = [
         grouped.column(i).to_pylist() for i, name in enumerate(grouped.column_names) if name not in key_names

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import functools
 import logging
+import shutil
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 
@@ -56,6 +58,9 @@ from mcpforge.sandbox import (
     tool_run_limits,
 )
 from mcpforge.sandbox.policy import check_source
+
+if TYPE_CHECKING:
+    from mcpforge.pipeline.validation.warm_sandbox import WarmValidation
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[str], None]
@@ -113,6 +118,8 @@ class _Job:
     config: MCPForgeConfig
     function_name: str | None
     output_schema: dict[str, Any] = field(default_factory=dict)
+    warm: WarmValidation | None = None
+    """Children of a pre-imported template (``warm_sandbox``); a batch it cannot run runs fresh."""
 
     def _judge(self, case: PlannedCase, outcome: Any) -> dict[str, Any]:
         """The case's record, failed when a successful call breaks the output contract the server checks."""
@@ -138,6 +145,12 @@ class _Job:
         if not cases:
             return None
         calls = [ToolCall(arguments=c.case.arguments, call_id=c.name) for c in cases]
+        if self.warm is not None:
+            warm = self.warm.calls.call_batch(
+                self.source, calls, read_paths=read_paths, function_name=self.function_name
+            )
+            if warm is not None:
+                return warm
         limits = tool_run_limits(self.config)
         return call_tool_batch(
             self.sandbox,
@@ -173,6 +186,20 @@ class _Job:
             f"{copy.stat().st_size / 1024**2:,.0f} MB)"
         )
         return self.call(on_copy, [directory]), note
+
+    @contextmanager
+    def _shown(self, path: Path) -> Iterator[Path]:
+        """``path``, or a copy of it the warm template shows (the stress cache is private to its user:
+        a fresh sandbox would be given a private copy of it too)."""
+        if self.warm is None:
+            yield path
+            return
+        copy = self.warm.workdir / f"stress-{path.name}"
+        shutil.copyfile(path, copy)
+        try:
+            yield copy
+        finally:
+            copy.unlink(missing_ok=True)
 
     def judge(self, cases: Sequence[PlannedCase], batch: ToolBatchResult | None) -> _BatchRun:
         """The records of ``cases`` (with their expected values) for the outcomes of ``batch``."""
@@ -218,11 +245,14 @@ class _Job:
             )
             if size.rows == 0:
                 raise DataError(f"not one row fits ({size.describe()})")
-            with stress_data(
-                sample, data_path, size.rows, max_bytes=max_bytes, part=repr(sorted(part.items()))
-            ) as big:
-                cases = [stress_case(big, arguments, file_parameter)]
-                run = self.run(cases, [big])
+            with (
+                stress_data(
+                    sample, data_path, size.rows, max_bytes=max_bytes, part=repr(sorted(part.items()))
+                ) as big,
+                self._shown(big) as shown,
+            ):
+                cases = [stress_case(shown, arguments, file_parameter)]
+                run = self.run(cases, [shown])
         except DataError as exc:
             note = f"tests: no stress test: {exc}"
             return _BatchRun(records=[], failure=None, backend=self.sandbox.name, logs=[note]), []
@@ -304,13 +334,15 @@ def run_validation(
     reference_read: ReferenceRead | None = None,
     file_parameter: str | None = "file_path",
     sandbox: Sandbox | None = None,
+    warm: WarmValidation | None = None,
     progress: Progress | None = None,
 ) -> ValidationRun:
     """Run every gate on ``source`` and return the report with the planned cases.
 
     ``reference_columns`` are the only columns the reference needs (None: every column); on a big
     file the reference then reads a fraction of it, in mcpforge's own process. ``reference_read`` is
-    that read of ``data_path``, already started (:func:`start_reference_read`).
+    that read of ``data_path``, already started (:func:`start_reference_read`). ``warm``: run the
+    sandbox batches in children of that template, with the fixtures in the directory it shows.
     """
     started = time.perf_counter()
     say = progress or (lambda _message: None)
@@ -323,14 +355,17 @@ def run_validation(
         config=config,
         function_name=parsed.function_name if parsed is not None else spec.tool_name,
         output_schema=spec.output_schema,
+        warm=warm,
     )
     arguments = dict(arguments or {})
     shared = _shared_read(reference_read, data_path, reference_columns, arguments, config)
     with (
-        tempfile.TemporaryDirectory(prefix="mcpforge-tests-") as tmp,
+        tempfile.TemporaryDirectory(prefix="mcpforge-tests-", dir=warm.workdir if warm else None) as tmp,
         ThreadPoolExecutor(5) as pool,
         background_pool(behind_the_read=shared is not None) as background,
     ):
+        if warm is not None:
+            Path(tmp).chmod(0o755)  # readable by the sandbox uid, inside the template's private directory
         say("running static, security and sandbox gates")
         stress_future: Future[tuple[_BatchRun, list[PlannedCase]]] | None = None
         if data_path is not None and file_parameter is not None and config.validation.stress_rows > 0:

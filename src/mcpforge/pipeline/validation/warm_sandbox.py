@@ -1,0 +1,87 @@
+"""Validation on a big file runs its sandbox batches in children of one pre-imported template.
+
+On a gigabyte file the ask's critical path is the parse of the person's data, then the tool's run on it;
+three fresh sandboxes (the fixtures' batch, the stress batch, the person's data) each spend about 0.3 s
+of CPU importing pandas on the two cores the parse needs, and the last one does so on the critical
+path. So from ``validation.shared_read_min_mb`` on, validation starts a warm template
+(``sandbox/warm.py``, the one ``serve`` uses) as the intent is known, while the file is read, and each
+batch runs in a fresh child forked from it: the same namespaces, limits, Landlock domain and seccomp
+filter as a fresh sandbox, never reused, the template never running untrusted code (the issue's "a
+pre-started, pre-imported sandbox template that is forked fresh per run").
+
+What the template shows: a directory of this validation only (``shown``, inside a private temporary
+directory so no other host user can reach it), where the test fixtures and the Arrow copy of the
+person's data are written. It does not parse files for later calls (``prime`` off: there are none) and
+does not preload scipy (a tool that uses it imports it in its child). A batch the template does not
+cover (the stress data, kept private in the user's cache) or any failure of the template runs in a
+fresh sandbox exactly as before; ``sandbox.warm_calls: false`` turns this off too.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.exceptions import SandboxError
+from mcpforge.pipeline.validation.shared_read import shares_read
+
+if TYPE_CHECKING:
+    from mcpforge.sandbox.warm import WarmCalls
+
+logger = logging.getLogger(__name__)
+
+BATCHES_AT_ONCE = 3
+"""The fixtures' batch, the stress batch and the person's data run at the same time."""
+
+
+@dataclass(frozen=True)
+class WarmValidation:
+    """The warm calls and the directory they show (validation writes its fixtures there)."""
+
+    calls: WarmCalls
+    workdir: Path
+
+
+@contextmanager
+def warm_validation(config: MCPForgeConfig, data_path: Path) -> Iterator[WarmValidation | None]:
+    """A warm template for validating on ``data_path``, started now; None when validation runs fresh."""
+    if not config.sandbox.warm_calls or not shares_read(data_path, config.validation.shared_read_min_mb):
+        yield None
+        return
+    from mcpforge.sandbox import get_sandbox, tool_run_limits
+    from mcpforge.sandbox.bwrap import BwrapSandbox
+    from mcpforge.sandbox.warm import PRELOAD, WarmCalls, warm_available
+
+    try:
+        sandbox = get_sandbox(config.sandbox)
+    except SandboxError:  # validation reports the missing sandbox itself
+        yield None
+        return
+    ok, why = warm_available(sandbox)
+    if not ok or not isinstance(sandbox, BwrapSandbox):
+        logger.info("validation runs in fresh sandboxes: %s", why)
+        yield None
+        return
+    with tempfile.TemporaryDirectory(prefix="mcpforge-validation-") as private:
+        shown = Path(private) / "shown"
+        shown.mkdir()
+        shown.chmod(0o755)  # for the sandbox uid; the private parent (0700) keeps everyone else out
+        calls = WarmCalls(
+            sandbox,
+            [shown],
+            tool_run_limits(config),
+            size=BATCHES_AT_ONCE,
+            preload=[name for name in PRELOAD if not name.startswith("scipy")],
+            prime=False,
+        )
+        calls.start(wait=False)
+        try:
+            yield WarmValidation(calls=calls, workdir=shown)
+        finally:
+            calls.close()
