@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -135,17 +135,21 @@ def forge_intent(
     progress: Progress | None = None,
     actor: str = "cli",
     created_by: str = "rules",
+    warm: WarmValidation | None = None,
 ) -> ForgeResult:
     """Steps 2-6 for an intent already extracted (also used by refinement after a rejection).
+
+    ``warm``: a warm validation template already started for ``data_path`` (else one is started here
+    when the file is big enough, see ``validation/warm_sandbox.py``).
 
     Raises:
         ResourceLimitError: the person's data is over a configured limit (nothing is staged).
     """
     from mcpforge.pipeline.validation.warm_sandbox import warm_validation
 
-    with warm_validation(config, data_path) as warm:
+    with nullcontext(warm) if warm is not None else warm_validation(config, data_path) as started:
         return _forge_intent(
-            intent, data_path, warm, registry=registry, config=config, timer=timer, tool_name=tool_name,
+            intent, data_path, started, registry=registry, config=config, timer=timer, tool_name=tool_name,
             progress=progress, actor=actor, created_by=created_by,
         )  # fmt: skip
 
@@ -385,10 +389,40 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     answers: dict[str, str] | None = None,
     remember: bool = False,
 ) -> ForgeResult:
+    path = check_data_path(data_path, allowed_read_roots(config, allow_read))
+    # A big file is validated in children of a warm sandbox template (rules engine): it starts now, on
+    # the core the reading of the file leaves idle, and is ready when validation needs it. (The size
+    # test first: a request refused later must not load validation.)
+    early: AbstractContextManager[WarmValidation | None] = nullcontext(None)
+    if model_engine is None and path.stat().st_size >= config.validation.shared_read_min_mb * 1024 * 1024:
+        from mcpforge.pipeline.validation.warm_sandbox import warm_validation
+
+        early = warm_validation(config, path)
+    with early as warm:
+        return _forge_checked(
+            request, path, registry, config, engine, model_engine, progress, actor, warm,
+            custom=custom, answers=answers, remember=remember,
+        )  # fmt: skip
+
+
+def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
+    request: str,
+    path: Path,
+    registry: Registry,
+    config: MCPForgeConfig,
+    engine: str,
+    model_engine: Any,
+    progress: Progress | None,
+    actor: str,
+    warm: WarmValidation | None,
+    *,
+    custom: bool = False,
+    answers: dict[str, str] | None = None,
+    remember: bool = False,
+) -> ForgeResult:
     timer = _Timer()
     say = progress or (lambda _message: None)
     with timer.step("schema"):
-        path = check_data_path(data_path, allowed_read_roots(config, allow_read))
         given = {**remembered_choices(registry.root, path), **(answers or {})}
         # --sheet / --table, or the answer to the question which one: never a word of the request.
         part = choose_part(path, **{key: given.pop(key, None) for key in PART_KEYS})
@@ -436,6 +470,7 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
             progress=say,
             actor=actor,
             created_by=engine,
+            warm=warm,
         )
     except (UnmappableRequestError, InvalidArgumentError):
         # The intent maps onto no template that renders (or a model's intent does not fit the data):
