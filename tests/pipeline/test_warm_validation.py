@@ -129,3 +129,35 @@ def test_ask_on_a_big_file_is_validated_warm_and_staged(config: MCPForgeConfig, 
     assert result.validation is not None
     assert result.validation.sandbox_backend == "bwrap-warm"
     assert not _templates()
+
+
+PRIORITY_TOOL = """
+import os
+from mcpforge.runtime import mcp
+
+@mcp.tool()
+def priority(file_path: str) -> str:
+    return str(os.getpriority(os.PRIO_PROCESS, 0))
+"""
+
+
+def test_a_warm_child_runs_at_the_priority_of_the_thread_that_asked(
+    config: MCPForgeConfig, data: Path
+) -> None:
+    from mcpforge.pipeline.validation.priority import BACKGROUND_NICE, background_pool
+    from mcpforge.sandbox import ToolCall
+
+    with warm_validation(config, data) as warm:
+        assert warm is not None
+        shown = warm.workdir / data.name
+        shown.write_bytes(data.read_bytes())
+        call = [ToolCall(arguments={"file_path": str(shown)}, call_id="p")]
+
+        def ask() -> int:
+            batch = warm.calls.call_batch(PRIORITY_TOOL, call, read_paths=[shown])
+            assert batch is not None and batch.outcomes and batch.outcomes[0].ok, batch
+            return int(str(batch.outcomes[0].markdown))
+
+        normal = ask()
+        with background_pool(behind_the_read=True) as lowered:
+            assert lowered.submit(ask).result() == normal + BACKGROUND_NICE

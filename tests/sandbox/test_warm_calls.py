@@ -408,3 +408,30 @@ def test_the_template_outlives_the_thread_that_started_it(warm: WarmCalls, data:
     started_by_thread = _template_pid(warm)
     assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":4,"South":2}')
     assert _template_pid(warm) == started_by_thread
+
+
+SCIPY_SEEN = "import sys\nPRELOADED = 'scipy.stats' in sys.modules\nimport scipy.stats\n" + tool(
+    "return f'{PRELOADED} {scipy.stats.norm.cdf(0):.1f}'\n"
+)
+
+
+def test_scipy_is_imported_by_the_template_only_once_a_tool_imports_it(warm: WarmCalls, data: Path) -> None:
+    path = data / "rows.csv"
+    assert _call(warm, SUM_BY_REGION, path)[0]
+    first = _template_pid(warm)
+    assert _call(warm, SCIPY_SEEN, path) == (True, "False 0.5")  # served now; a template with scipy starts
+    deadline = time.monotonic() + 60
+    while (answer := _call(warm, SCIPY_SEEN, path)) != (True, "True 0.5"):
+        assert answer == (True, "False 0.5")
+        assert time.monotonic() < deadline, "the template with scipy never took over"
+        time.sleep(0.2)
+    assert _template_pid(warm) != first
+    _call(warm, SUM_BY_REGION, path)  # the old template, idle now, is stopped
+    assert not Path(f"/proc/{first}").exists() or "Z" in Path(f"/proc/{first}/stat").read_text().split()[2]
+
+
+def test_a_template_that_never_serves_scipy_never_imports_it(warm: WarmCalls, data: Path) -> None:
+    path = data / "rows.csv"
+    source = "import sys\n" + tool("return str('scipy' in sys.modules)\n")
+    assert _call(warm, source, path) == (True, "False")
+    assert _call(warm, source, path) == (True, "False")

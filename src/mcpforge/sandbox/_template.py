@@ -10,8 +10,9 @@ code, never reuses a child, and never lets a child touch its stdin or stdout. Ea
 answered with one JSON line on stdout, after its whole process group is gone.
 
 Request: ``{"id": any, "tool_source": str, "payload": {...runner request...}, "read": [path, ...],
-"limits": {...}}``. Answer: ``{"id": ..., "exit_code": int | null, "signal": int | null, "stdout": str,
-"stderr": str, "timed_out": bool, "killed_reason": str | null, "duration_ms": float}``, or
+"limits": {...}, "nice": int}`` (``nice``: the asking thread's; the child lowers itself to it).
+Answer: ``{"id": ..., "exit_code": int | null, "signal": int | null, "stdout": str, "stderr": str,
+"timed_out": bool, "killed_reason": str | null, "duration_ms": float}``, or
 ``{"id": ..., "setup_error": str}`` when the call could not start.
 
 Stdlib and trusted imports only; ``_kernel``, ``_runner`` and ``_template_call`` (which imports

@@ -45,6 +45,13 @@ def _child(cfg: dict[str, Any], request: dict[str, Any], call_dir: str, out_w: i
         os.dup2(err_w, 2)
         os.closerange(3, 1 << 16)  # the template's channel to the host and every other call's pipes
         _kernel.set_dumpable(True)
+        # The priority of the thread that asked for the call, as a fresh sandbox started from that
+        # thread would have it (validation runs its gates lowered behind a big file's read); a child
+        # may lower its own priority, never raise it.
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            lower = int(request.get("nice", 0)) - os.getpriority(os.PRIO_PROCESS, 0)
+            if lower > 0:
+                os.setpriority(os.PRIO_PROCESS, 0, os.getpriority(os.PRIO_PROCESS, 0) + lower)
         limits = request["limits"]
         code_dir = os.path.join(call_dir, "code")
         work = os.path.join(call_dir, "work")

@@ -22,6 +22,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import select
 import signal
 import threading
@@ -57,9 +58,12 @@ PRELOAD = (
     "pyarrow",
     "pyarrow.csv",
     "pydantic.fields",  # `from pydantic import Field` in every forged tool: pydantic loads it lazily
-    "scipy.stats",
     "mcpforge.runtime",
 )
+ON_DEMAND = {"scipy": ("scipy.stats",)}
+"""Trusted libraries a template imports only once a tool it serves imports them (the top-level name):
+scipy.stats costs a template 57 MB that a registry of counting tools never uses."""
+_IMPORT = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", re.MULTILINE)
 MIN_LANDLOCK_ABI = 6  # signal and abstract-socket scoping: a call cannot reach the template or a neighbour
 START_SECONDS = 60.0  # bwrap, the interpreter and the imports, on a loaded machine
 GRACE_SECONDS = 5.0  # past a call's own wall-clock limit, which the template enforces
@@ -273,6 +277,15 @@ class WarmTemplate:
         self._run.close()
 
 
+def _callers_nice() -> int:
+    """The nice value of the calling thread (Linux gives each thread its own; a child takes its
+    starter's): the warm child takes it too, as a fresh sandbox started from this thread would."""
+    try:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    except OSError:
+        return 0
+
+
 def _close_started(started: Future[WarmTemplate]) -> None:
     if not started.cancelled() and started.exception() is None:
         with contextlib.suppress(OSError, SandboxError):
@@ -323,12 +336,14 @@ class WarmCalls:
         size: int,
         preload: Sequence[str] = PRELOAD,
         prime: bool = True,
+        learn: bool = True,
     ) -> None:
         self._sandbox = sandbox
         self._roots = tuple(roots)
         self._limits = limits
         self._size = size
         self._options: dict[str, Any] = {"concurrency": size, "preload": tuple(preload), "prime": prime}
+        self._learn = learn
         self._starting: Future[WarmTemplate] | None = None
         self._disabled: str | None = None
         self._lock = threading.Lock()
@@ -358,6 +373,8 @@ class WarmCalls:
     ) -> ToolBatchResult | None:
         """The outcomes of ``calls``, made one after another in one warm child (as ``call_tool_batch``
         makes them in one fresh sandbox); None when they must run in a fresh sandbox."""
+        if self._learn:
+            self._preload_for(tool_source)
         template = self._template()
         if template is None or not all(template.covers(Path(p)) for p in read_paths):
             return None
@@ -374,6 +391,7 @@ class WarmCalls:
             "tool_source": source,
             "payload": payload,
             "read": [str(p) for p in read_paths],
+            "nice": _callers_nice(),
             "limits": {
                 "timeout_seconds": limits.timeout_seconds,
                 "memory_bytes": limits.memory_mb * 1024 * 1024,
@@ -402,12 +420,37 @@ class WarmCalls:
     def _spawn(self) -> Future[WarmTemplate]:
         return self._spawner.submit(WarmTemplate, self._sandbox, self._roots, self._limits, **self._options)
 
+    def _preload_for(self, tool_source: str) -> None:
+        """Start a template that also imports the on-demand libraries ``tool_source`` imports, if any is
+        new; calls keep running in the current template until that one is ready (:meth:`_template`)."""
+        wanted = [m for name in _IMPORT.findall(tool_source) for m in ON_DEMAND.get(name, ())]
+        with self._lock:
+            new = [module for module in wanted if module not in self._options["preload"]]
+            if not new or self._closed or self._disabled is not None:
+                return
+            self._options["preload"] = (*self._options["preload"], *dict.fromkeys(new))
+            if self._current is not None and self._starting is None:
+                self._starting = self._spawn()  # otherwise the template about to start is outdated:
+            elif self._starting is not None:  # the next replacement (retired or died) has the new list
+                self._starting.add_done_callback(_close_started)
+                self._starting = self._spawn()
+
     def _template(self) -> WarmTemplate | None:
         """The template for a new call (started here when there is none, or it died or retired)."""
         with self._lock:
             if self._disabled is not None or self._closed:
                 return None
             current = self._current
+            replacement = self._starting
+            if current is not None and replacement is not None and replacement.done():
+                self._starting = None
+                try:
+                    self._current = replacement.result()
+                except (SandboxError, InvalidArgumentError, OSError, RuntimeError) as exc:
+                    logger.warning("a warm template with more imports did not start: %s", exc)
+                else:
+                    self._retiring.append(current)  # its calls in flight finish; then it is stopped
+                    return self._current
             if current is not None and current.alive and not current.retired():
                 return current
             if current is not None:

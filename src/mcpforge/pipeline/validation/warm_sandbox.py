@@ -10,11 +10,12 @@ filter as a fresh sandbox, never reused, the template never running untrusted co
 pre-started, pre-imported sandbox template that is forked fresh per run").
 
 What the template shows: a directory of this validation only (``shown``, inside a private temporary
-directory so no other host user can reach it), where the test fixtures and the Arrow copy of the
-person's data are written. It does not parse files for later calls (``prime`` off: there are none) and
-does not preload scipy (a tool that uses it imports it in its child). A batch the template does not
-cover (the stress data, kept private in the user's cache) or any failure of the template runs in a
-fresh sandbox exactly as before; ``sandbox.warm_calls: false`` turns this off too.
+directory so no other host user can reach it), where the test fixtures, the Arrow copy of the person's
+data and a copy of the stress data (kept private in the user's cache, as a fresh sandbox would be given
+a private copy of it) are written. It does not parse files for later calls (``prime`` off: there are
+none), nor restart to preload scipy for a tool that imports it (``learn`` off: the child imports it).
+A batch the template does not cover, or any failure of the template, runs in a fresh sandbox exactly as
+before; ``sandbox.warm_calls: false`` turns this off too.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def warm_validation(config: MCPForgeConfig, data_path: Path) -> Iterator[WarmVal
         return
     from mcpforge.sandbox import get_sandbox, tool_run_limits
     from mcpforge.sandbox.bwrap import BwrapSandbox
-    from mcpforge.sandbox.warm import PRELOAD, WarmCalls, warm_available
+    from mcpforge.sandbox.warm import WarmCalls, warm_available
 
     try:
         sandbox = get_sandbox(config.sandbox)
@@ -77,8 +78,8 @@ def warm_validation(config: MCPForgeConfig, data_path: Path) -> Iterator[WarmVal
             [shown],
             tool_run_limits(config),
             size=BATCHES_AT_ONCE,
-            preload=[name for name in PRELOAD if not name.startswith("scipy")],
             prime=False,
+            learn=False,
         )
         calls.start(wait=False)
         try:
