@@ -44,6 +44,25 @@ def test_boolean_columns_are_recognised(tmp_path: Path) -> None:
     assert schema.names_of_kind("numeric") == ["score"]
 
 
+def test_a_big_text_file_is_counted_only_when_its_row_count_is_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mcpforge.pipeline import schema as module
+
+    path = tmp_path / "big.csv"
+    path.write_text("n,word\n" + "".join(f"{i},w{i % 7}\n" for i in range(3_000)), encoding="utf-8")
+    monkeypatch.setattr(module, "BIG_FILE_BYTES", 1)
+    counted: list[Path] = []
+    count = module.count_rows
+    monkeypatch.setattr(module, "count_rows", lambda file: counted.append(file) or count(file))
+    schema = DatasetSchema.from_file(path, sample_rows=100)
+    assert schema.sampled and schema.rows is None and counted == []
+    assert schema.row_count == 3_000 and schema.to_dict()["row_count"] == 3_000
+    assert len(counted) == 1  # once
+    small = DatasetSchema.from_file(path, sample_rows=5_000)  # the sample holds the whole file
+    assert small.rows == 3_000 and not small.sampled
+
+
 def test_a_million_rows_are_counted_without_parsing_them(tmp_path: Path) -> None:
     path = tmp_path / "big.csv"
     rng = np.random.default_rng(0)

@@ -134,3 +134,24 @@ def test_ask_over_data_beyond_the_configured_rows_is_one_clear_error_and_stages_
     assert "security.max_dataset_rows" in error
     registry = Registry(tmp_path / "reg")
     assert not registry.is_initialized() or not registry.list_candidates()
+
+
+def test_ask_over_a_big_file_beyond_the_configured_rows_is_refused_by_its_parse(
+    tmp_path: Path, sandbox_config: SandboxConfig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A big text file's rows are not counted before the request is read (``DatasetSchema.row_count``):
+    the parse that follows refuses it, with the same one clear error, and nothing is staged."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("mcpforge.pipeline.schema.BIG_FILE_BYTES", 1)
+    monkeypatch.setattr("mcpforge.runtime._loading.BIG_FILE_BYTES", 1)
+    data = _data(tmp_path, rows=25_000)  # more than the schema's sample
+    config_file, _ = _config(tmp_path, sandbox_config, max_dataset_rows=20_000)
+    outcome = CliRunner().invoke(
+        app, ["ask", REQUEST, "--data", data.name, "--config", str(config_file), "--json"]
+    )
+    assert outcome.exit_code != 0, outcome.stdout
+    error = json.loads(outcome.stdout)["error"]
+    assert "security.max_dataset_rows" in error
+    assert "the limit is 20,000" in error or "the limit is 20000" in error
+    registry = Registry(tmp_path / "reg")
+    assert not registry.is_initialized() or not registry.list_candidates()

@@ -9,6 +9,7 @@ or at most half of its values are distinct.
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +26,7 @@ from mcpforge.runtime import (
     NOTES_ATTR,
     load_csv_data_with_types,
 )
+from mcpforge.runtime._bigcsv import BIG_FILE_BYTES
 from mcpforge.runtime._guards import row_limit_error
 from mcpforge.runtime._settings import get_settings, reading_from
 
@@ -61,9 +63,20 @@ class DatasetSchema:
 
     path: str
     columns: tuple[ColumnInfo, ...]
-    row_count: int
+    rows: int | None
+    """The data rows of the whole file; None for a big text file until :attr:`row_count` is asked for."""
     sampled: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @functools.cached_property
+    def row_count(self) -> int:
+        """The data rows of the whole file (a big text file's are counted now, on the first use).
+
+        Reading a request against a sampled file never needs the number, and the parse of a big file
+        counts its rows anyway and enforces the row limit itself: counting a gigabyte first (0.15 s on
+        two cores before anything else could start) is left to whoever asks (a model's prompt).
+        """
+        return self.rows if self.rows is not None else count_rows(Path(self.path))
 
     @property
     def column_names(self) -> list[str]:
@@ -105,7 +118,7 @@ class DatasetSchema:
         """Describe an already loaded frame (text columns holding dates are detected)."""
         columns = tuple(_describe(str(name), df[name]) for name in df.columns)
         total = len(df) if row_count is None else row_count
-        return cls(path=path, columns=columns, row_count=total, sampled=total > len(df))
+        return cls(path=path, columns=columns, rows=total, sampled=total > len(df))
 
     @classmethod
     def from_file(
@@ -139,21 +152,24 @@ class DatasetSchema:
         kind = str(df.attrs.get(LOAD_ATTR, {}).get("kind", "csv"))
         if df.empty:
             raise DataError(f"data file {shown!r} has a header but no data rows", path=shown)
+        rows: int | None
         if len(df) < sample_rows:
             rows = len(df)
+        elif kind == "csv" and file.stat().st_size >= BIG_FILE_BYTES:
+            rows = None  # counted on first use (``row_count``); its parse enforces the row limit
         elif kind == "csv":
-            rows = _count_rows(file)
+            rows = count_rows(file)
         else:
             with _reading(file):
                 rows = len(load_csv_data_with_types(
                     str(file), auto_expand_json=False, convert_types=False, sheet=sheet, table=table
                 ))  # fmt: skip
-        if rows > get_settings().max_rows:  # the sample fits, the whole file does not
+        if rows is not None and rows > get_settings().max_rows:  # the sample fits, the whole file does not
             raise row_limit_error(rows)
-        described = cls.from_frame(df, path=shown, row_count=max(rows, len(df)))
+        total = None if rows is None else max(rows, len(df))
         return DatasetSchema(
-            path=described.path, columns=described.columns, row_count=described.row_count,
-            sampled=described.sampled, notes=notes,
+            path=shown, columns=cls.from_frame(df).columns, rows=total,
+            sampled=total is None or total > len(df), notes=notes,
         )  # fmt: skip
 
 
@@ -165,7 +181,7 @@ def _reading(file: Path) -> AbstractContextManager[None]:
 _COUNT_WINDOW = 1 << 26  # a multiple of mmap.ALLOCATIONGRANULARITY
 
 
-def _count_rows(file: Path) -> int:
+def count_rows(file: Path) -> int:
     """Data rows = line breaks minus the header (a last line without a break still counts).
 
     The file is mapped a window at a time and counted by numpy in place: no copy into Python bytes, a
