@@ -1,7 +1,7 @@
 """The warm template: a pre-imported process inside a strong sandbox that forks a fresh child per tool call.
 
 Run as ``python -I -B _template.py CONFIG_JSON`` by bwrap, in the same fresh namespaces as any run
-(uid 65534, the interpreter read-only, serve's data roots read-only, a size-capped ``/tmp``, no
+(uid 65534, the interpreter read-only, its data roots read-only, a size-capped ``/tmp``, no
 network). Trusted code only: it imports the libraries tools use (pandas, numpy, the mcpforge runtime)
 once, then reads one request per line on stdin and runs each as a call: a private call directory and
 a forked child that confines itself before any byte of the tool runs (``_template_call.py``). Calls

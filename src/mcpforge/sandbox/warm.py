@@ -1,4 +1,5 @@
-"""Warm tool calls: children forked from a pre-imported sandbox template, for ``mcpforge serve``.
+"""Warm tool calls: children forked from a pre-imported sandbox template, for ``mcpforge serve`` (and
+for validation on a big file, ``pipeline/validation/warm_sandbox.py``).
 
 A fresh sandboxed process per call spends most of its time importing pandas (about 0.35 s of CPU), which
 bounds two cores to about four calls a second. A template (``_template.py``) is a bwrap sandbox like
@@ -12,8 +13,8 @@ not signal the template or another call). A call is warm only when the template 
 reads as the file is now (under a root shown whole, or the very inode bound at the start) and the
 sandbox uid may read it; anything else (and any failure of the template itself) runs in a fresh sandbox
 exactly as before. One template serves every run slot at once; files calls load are parsed once by
-the template and shared through the fork (``runtime/_warm_cache.py``). See docs/DECISIONS.md "Warm
-calls".
+the template and shared through the fork (``runtime/_warm_cache.py``); libraries of ``ON_DEMAND`` are
+imported by a replacement template once a tool imports them. See docs/DECISIONS.md "Warm calls".
 """
 
 from __future__ import annotations
