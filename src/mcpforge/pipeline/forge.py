@@ -457,6 +457,8 @@ def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
         from mcpforge.pipeline._reuse import run_reuse
 
         say(f"reusing the registered tool {decision.reuse_tool!r}")
+        if warm is not None:  # nothing to validate: the template started for it gives its cores back
+            warm.calls.close()
         with timer.step("run"):
             reused = run_reuse(decision, intent, path, registry=registry, config=config)
         return reused.finish(timer.total())
