@@ -67,6 +67,7 @@ def _templates() -> set[int]:
 def test_every_batch_runs_warm_and_gives_the_verdict_of_fresh_sandboxes(
     config: MCPForgeConfig, data: Path
 ) -> None:
+    others = _templates()  # of earlier tests on this worker, if any outlived them
     with warm_validation(config, data) as warm:
         assert warm is not None
         run = _validate(config, data, warm=warm)
@@ -79,7 +80,7 @@ def test_every_batch_runs_warm_and_gives_the_verdict_of_fresh_sandboxes(
     assert run.person_run is not None and run.person_run.backend == "bwrap-warm"
     assert run.person_run.arguments["file_path"] == str(data)  # the staged run names the file, not the copy
     # Nothing of the validation is left: no template, no directory with the fixtures or the copies.
-    assert not _templates()
+    assert _templates() <= others
     assert not shown.exists() and not shown.parent.exists()
 
 
@@ -118,6 +119,7 @@ def test_small_files_and_warm_calls_off_validate_in_fresh_sandboxes(
 
 
 def test_ask_on_a_big_file_is_validated_warm_and_staged(config: MCPForgeConfig, data: Path) -> None:
+    others = _templates()
     registry = Registry(Path(config.registry.root), config)
     result = forge(
         "how many accidents per severity", data, registry=registry, config=config, allow_read=[data.parent]
@@ -125,7 +127,7 @@ def test_ask_on_a_big_file_is_validated_warm_and_staged(config: MCPForgeConfig, 
     assert result.status == "STAGED", result.error
     assert result.validation is not None
     assert result.validation.sandbox_backend == "bwrap-warm"
-    assert not _templates()
+    assert _templates() <= others
 
 
 PRIORITY_TOOL = """
