@@ -195,7 +195,12 @@ class _Job:
             yield path
             return
         copy = self.warm.workdir / f"stress-{path.name}"
-        shutil.copyfile(path, copy)
+        try:
+            shutil.copyfile(path, copy)
+        except OSError:  # no room for the copy: the batch runs in a fresh sandbox, on the cached file
+            copy.unlink(missing_ok=True)
+            yield path
+            return
         try:
             yield copy
         finally:
