@@ -330,3 +330,26 @@ def test_notes_that_say_nothing_applicable_are_refused(traffic: DatasetSchema) -
     intent = extract_intent("accidents by severity", traffic)
     with pytest.raises(UnmappableRequestError):
         apply_corrections(intent, "I just don't like it", traffic)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "operation", "columns", "group_by"),
+    [
+        # "value" names the operation here, never the price or amount column it can stand for
+        ("value counts of product", "value_distribution", ["product"], []),
+        ("value counts for channel", "value_distribution", ["channel"], []),
+        ("show the value counts of the region column", "value_distribution", ["region"], []),
+        # several categories: the rows per combination, as pandas' value_counts gives them
+        ("value counts of region and channel", "group_count", [], ["region", "channel"]),
+    ],
+)
+def test_value_counts_distribute_the_columns_named_after_them(
+    sales: DatasetSchema, request_text: str, operation: str, columns: list[str], group_by: list[str]
+) -> None:
+    intent = extract_intent(request_text, sales)
+    assert (intent.operation, intent.columns, intent.group_by) == (operation, columns, group_by)
+
+
+def test_a_distribution_of_several_numbers_is_refused_not_cut_to_the_first(sales: DatasetSchema) -> None:
+    with pytest.raises(UnmappableRequestError):
+        extract_intent("distribution of units and unit_price", sales)

@@ -192,7 +192,15 @@ def _column_report(operation: str) -> Callable[[Parsed, dict[str, Any]], Intent 
 
 
 def _distribution(p: Parsed, base: dict[str, Any]) -> Intent | None:
-    cols = p.phrases.group_by + p.mentioned + ([p.subject] if p.subject else [])
+    named = list(dict.fromkeys(p.phrases.group_by + p.mentioned))
+    if len(named) > 1:
+        # "value counts of region and product": the rows per combination, as pandas' value_counts
+        # gives them; never the distribution of the first column named with the others dropped.
+        if p.numeric(named):
+            return None  # a distribution of several numbers is several answers: which one is not said
+        p.notes.append(f"counted per combination of {', '.join(map(repr, named))}")
+        return Intent(operation="group_count", group_by=named, **base)
+    cols = named + ([p.subject] if p.subject else [])
     share_of = _equality_filter(p)
     if not cols and share_of is not None:
         # "what percentage of accidents were fatal": the shares of every severity answer it

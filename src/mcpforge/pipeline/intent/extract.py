@@ -32,7 +32,13 @@ from mcpforge.pipeline.intent.guards import (
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.metrics import find_metrics
-from mcpforge.pipeline.intent.parse import Phrases, detect_operations, find_sort_order, find_top_n
+from mcpforge.pipeline.intent.parse import (
+    Phrases,
+    detect_operations,
+    find_sort_order,
+    find_top_n,
+    find_value_counts,
+)
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.spelling import fix_spelling
@@ -106,6 +112,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     phrases = Phrases(notes=read_as, additive=additive)
     find_top_n(tokens, phrases)
     find_sort_order(tokens, phrases)
+    find_value_counts(tokens, phrases)
     find_grain(tokens, resolver, phrases)
     filters = _conditions(tokens, resolver, set(phrases.used), given, request)
     reserved = phrases.used | filters.used

@@ -149,6 +149,16 @@ def find_sort_order(tokens: list[str], out: Phrases) -> None:
         out.used.update({i, i + 1} if nxt == "first" else {i})
 
 
+def find_value_counts(tokens: list[str], out: Phrases) -> None:
+    """``value counts`` (pandas' name for a distribution) names the operation, and the column after it is
+    the one distributed: its ``value`` is not the column that word would otherwise stand for, and its
+    ``counts of`` is not a count of rows ("value counts of product" is about ``product``)."""
+    for i, token in enumerate(tokens[:-1]):
+        if token.lower() == "value" and tokens[i + 1].lower() in {"counts", "count"}:
+            after = tokens[i + 2].lower() if i + 2 < len(tokens) else ""
+            out.used.update(range(i, i + (3 if after in {"of", "for", "in", "on"} else 2)))
+
+
 def find_top_n(tokens: list[str], out: Phrases) -> None:
     """``top 5``, ``10 most``, ``lowest 3``, ``bottom 3``."""
     for i, token in enumerate(tokens):
