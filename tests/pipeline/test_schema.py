@@ -53,8 +53,8 @@ def test_a_big_text_file_is_counted_only_when_its_row_count_is_asked_for(
     path.write_text("n,word\n" + "".join(f"{i},w{i % 7}\n" for i in range(3_000)), encoding="utf-8")
     monkeypatch.setattr(module, "BIG_FILE_BYTES", 1)
     counted: list[Path] = []
-    count = module.count_rows
-    monkeypatch.setattr(module, "count_rows", lambda file: counted.append(file) or count(file))
+    count = module._count_rows
+    monkeypatch.setattr(module, "_count_rows", lambda file: counted.append(file) or count(file))
     schema = DatasetSchema.from_file(path, sample_rows=100)
     assert schema.sampled and schema.rows is None and counted == []
     assert schema.row_count == 3_000 and schema.to_dict()["row_count"] == 3_000

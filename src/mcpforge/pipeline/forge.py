@@ -390,9 +390,9 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     remember: bool = False,
 ) -> ForgeResult:
     path = check_data_path(data_path, allowed_read_roots(config, allow_read))
-    # A big file is validated in children of a warm sandbox template (rules engine): it starts now, on
-    # the core the reading of the file leaves idle, and is ready when validation needs it. (The size
-    # test first: a request refused later must not load validation.)
+    # A big file is validated in children of a warm sandbox template (rules engine): it starts now,
+    # while the schema is read, and is ready when validation needs it. (The size test of
+    # ``shared_read.shares_read`` here: a request refused later must not load validation.)
     early: AbstractContextManager[WarmValidation | None] = nullcontext(None)
     if model_engine is None and path.stat().st_size >= config.validation.shared_read_min_mb * 1024 * 1024:
         from mcpforge.pipeline.validation.warm_sandbox import warm_validation

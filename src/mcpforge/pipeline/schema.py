@@ -76,7 +76,7 @@ class DatasetSchema:
         counts its rows anyway and enforces the row limit itself: counting a gigabyte first (0.15 s on
         two cores before anything else could start) is left to whoever asks (a model's prompt).
         """
-        return self.rows if self.rows is not None else count_rows(Path(self.path))
+        return self.rows if self.rows is not None else _count_rows(Path(self.path))
 
     @property
     def column_names(self) -> list[str]:
@@ -158,7 +158,7 @@ class DatasetSchema:
         elif kind == "csv" and file.stat().st_size >= BIG_FILE_BYTES:
             rows = None  # counted on first use (``row_count``); its parse enforces the row limit
         elif kind == "csv":
-            rows = count_rows(file)
+            rows = _count_rows(file)
         else:
             with _reading(file):
                 rows = len(load_csv_data_with_types(
@@ -181,7 +181,7 @@ def _reading(file: Path) -> AbstractContextManager[None]:
 _COUNT_WINDOW = 1 << 26  # a multiple of mmap.ALLOCATIONGRANULARITY
 
 
-def count_rows(file: Path) -> int:
+def _count_rows(file: Path) -> int:
     """Data rows = line breaks minus the header (a last line without a break still counts).
 
     The file is mapped a window at a time and counted by numpy in place: no copy into Python bytes, a

@@ -56,14 +56,14 @@ def line_ends_are_bytes(encoding: str) -> bool:
         return False
 
 
-def row_parts(path: Path, fmt: TextFormat, *, parts: int | None = None) -> list[tuple[int, int]]:
+def row_parts(path: Path, fmt: TextFormat) -> list[tuple[int, int]]:
     """Byte ranges ``[start, end)`` covering ``path``, each cut just after a line end.
 
     One range (the whole file) when the file is too small to share, the encoding is not one where a
     line-end byte is always a line end, or no line end follows a cut.
     """
     size = path.stat().st_size
-    wanted = min(parts if parts is not None else cpus(), MAX_PARTS, size // MIN_PART_BYTES)
+    wanted = min(cpus(), MAX_PARTS, size // MIN_PART_BYTES)
     if wanted < 2 or not line_ends_are_bytes(fmt.encoding):
         return [(0, size)]
     cuts = [0]

@@ -335,15 +335,13 @@ class WarmCalls:
         limits: SandboxLimits,
         *,
         size: int,
-        preload: Sequence[str] = PRELOAD,
         prime: bool = True,
         learn: bool = True,
     ) -> None:
         self._sandbox = sandbox
         self._roots = tuple(roots)
         self._limits = limits
-        self._size = size
-        self._options: dict[str, Any] = {"concurrency": size, "preload": tuple(preload), "prime": prime}
+        self._options: dict[str, Any] = {"concurrency": size, "preload": PRELOAD, "prime": prime}
         self._learn = learn
         self._starting: Future[WarmTemplate] | None = None
         self._disabled: str | None = None
@@ -430,10 +428,10 @@ class WarmCalls:
             if not new or self._closed or self._disabled is not None:
                 return
             self._options["preload"] = (*self._options["preload"], *dict.fromkeys(new))
-            if self._current is not None and self._starting is None:
-                self._starting = self._spawn()  # otherwise the template about to start is outdated:
-            elif self._starting is not None:  # the next replacement (retired or died) has the new list
+            if self._starting is not None:  # started with the old list: stopped once up, replaced
                 self._starting.add_done_callback(_close_started)
+                self._starting = self._spawn()
+            elif self._current is not None:  # a replacement; with no template yet the first gets the list
                 self._starting = self._spawn()
 
     def _template(self) -> WarmTemplate | None:
