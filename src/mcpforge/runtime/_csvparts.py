@@ -117,45 +117,6 @@ def header_names(path: Path, end: int, fmt: TextFormat, expected: int) -> list[s
     return list(names)
 
 
-class ByteRange:
-    """A read-only file object over ``[start, end)`` of ``path`` (for ``pyarrow.PythonFile``)."""
-
-    def __init__(self, path: Path, start: int, end: int) -> None:
-        self._fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-        self._position = start
-        self._end = end
-        self.closed = False
-
-    def read(self, size: int = -1) -> bytes:
-        remaining = self._end - self._position
-        count = remaining if size is None or size < 0 else min(size, remaining)
-        if count <= 0:
-            return b""
-        data = os.pread(self._fd, count, self._position)
-        self._position += len(data)
-        return data
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return False
-
-    def writable(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            os.close(self._fd)
-
-    def __enter__(self) -> ByteRange:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
 def in_threads(work: Callable[[int], T], count: int) -> list[T]:
     """``[work(0), ..., work(count - 1)]``, each in its own thread (the first in this one, and any part
     a thread could not be started for).
