@@ -69,6 +69,19 @@ def test_ask_json_prints_one_object_with_the_contract_keys(work: Path) -> None:
     assert Registry(work / "reg").get_candidate(data["candidate_id"]).status == ToolStatus.STAGED
 
 
+def test_ask_runs_without_transparent_huge_pages(work: Path) -> None:
+    """The ask's process (and so every sandbox it starts) turns them off: docs/DECISIONS.md, "Big files"."""
+    from mcpforge.sandbox._kernel import _libc
+
+    assert _libc.prctl(41, 0, 0, 0, 0) == 0  # PR_SET_THP_DISABLE 0: on, as a fresh process has them
+    try:
+        code, _, err = _invoke("ask", REQUEST, "--data", "traffic_accidents.csv", "--registry", "reg")
+        assert code == 0, err
+        assert _libc.prctl(42, 0, 0, 0, 0) == 1  # PR_GET_THP_DISABLE
+    finally:
+        _libc.prctl(41, 0, 0, 0, 0)
+
+
 def test_ask_without_json_prints_the_presentation_and_leaves_the_tool_staged(work: Path) -> None:
     code, out, err = _invoke("ask", REQUEST, "--data", "traffic_accidents.csv", "--registry", "reg")
     assert code == 0, err

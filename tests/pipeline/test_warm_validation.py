@@ -160,3 +160,30 @@ def test_a_warm_child_runs_at_the_priority_of_the_thread_that_asked(
         normal = ask()
         with background_pool(behind_the_read=True) as lowered:
             assert lowered.submit(ask).result() == normal + BACKGROUND_NICE
+
+
+THP_TOOL = """
+from mcpforge.runtime import mcp
+
+@mcp.tool()
+def huge_pages(file_path: str) -> str:
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next((line.split()[1] for line in status if line.startswith("THP_enabled:")), "unknown")
+"""
+
+
+def test_validation_children_use_no_transparent_huge_pages(config: MCPForgeConfig, data: Path) -> None:
+    from mcpforge.sandbox import ToolCall
+    from mcpforge.sandbox._kernel import _libc
+
+    if "THP_enabled:" not in Path("/proc/self/status").read_text(encoding="ascii"):
+        pytest.skip("this kernel does not report THP_enabled (before Linux 5.0)")
+    assert _libc.prctl(41, 0, 0, 0, 0) == 0  # on for this process: the template turns them off itself
+    with warm_validation(config, data) as warm:
+        assert warm is not None
+        shown = warm.workdir / data.name
+        shown.write_bytes(data.read_bytes())
+        call = [ToolCall(arguments={"file_path": str(shown)}, call_id="t")]
+        batch = warm.calls.call_batch(THP_TOOL, call, read_paths=[shown])
+    assert batch is not None and batch.outcomes and batch.outcomes[0].ok, batch
+    assert batch.outcomes[0].markdown == "0"

@@ -435,3 +435,32 @@ def test_a_template_that_never_serves_scipy_never_imports_it(warm: WarmCalls, da
     source = "import sys\n" + tool("return str('scipy' in sys.modules)\n")
     assert _call(warm, source, path) == (True, "False")
     assert _call(warm, source, path) == (True, "False")
+
+
+THP_OF_THE_CALL = tool(
+    """
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next((line.split()[1] for line in status if line.startswith("THP_enabled:")), "unknown")
+    """
+)
+
+
+def test_huge_pages_off_reaches_the_template_and_every_call_it_forks(
+    sandbox: BwrapSandbox, data: Path
+) -> None:
+    from mcpforge.sandbox._kernel import _libc
+
+    if "THP_enabled:" not in Path("/proc/self/status").read_text(encoding="ascii"):
+        pytest.skip("this kernel does not report THP_enabled (before Linux 5.0)")
+    # This process may have turned them off already (an in-process `ask` test): on again, so the
+    # template's own setting is what is judged.
+    assert _libc.prctl(41, 0, 0, 0, 0) == 0  # PR_SET_THP_DISABLE, 0
+    seen = {}
+    for huge_pages in (True, False):
+        calls = WarmCalls(sandbox, [data], FAST_LIMITS, size=1, huge_pages=huge_pages)
+        try:
+            ok, seen[huge_pages] = _call(calls, THP_OF_THE_CALL, data / "rows.csv")
+            assert ok, seen[huge_pages]
+        finally:
+            calls.close()
+    assert seen == {True: "1", False: "0"}

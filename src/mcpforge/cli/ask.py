@@ -287,6 +287,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             from mcpforge.exceptions import NeedsClarificationError
             from mcpforge.pipeline.forge import forge
             from mcpforge.pipeline.intent.clarify import parse_answers
+            from mcpforge.sandbox._kernel import disable_transparent_huge_pages
 
             export_path = check_export_path(export) if export is not None else None
             answers = parse_answers(clarify or [])
@@ -294,6 +295,9 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             answers.update({key: value for key, value in (("sheet", sheet), ("table", table)) if value})
             llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
             cfg = load_cli_config(registry, config, llm=llm)
+            # A process that lives for one answer: no transparent huge pages for it or its sandboxes
+            # (their faults cost more than they save here; docs/DECISIONS.md, "Big files").
+            disable_transparent_huge_pages()
             reg = _registry(cfg)
             existed = reg.is_initialized()
             interactive = sys.stdin.isatty() and sys.stdout.isatty() and not as_json

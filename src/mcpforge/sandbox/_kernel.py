@@ -470,6 +470,7 @@ def seccomp_available() -> tuple[bool, str]:
 # --- capabilities ------------------------------------------------------------------------------------
 _PR_CAPBSET_DROP = 24
 _PR_SET_DUMPABLE = 4
+_PR_SET_THP_DISABLE = 41
 _CAP_LAST = 63
 _LINUX_CAPABILITY_VERSION_3 = 0x20080522
 
@@ -488,3 +489,14 @@ def set_dumpable(value: bool) -> None:
     """Non-dumpable processes keep their /proc/PID/{fd,mem,environ} from other processes of the same uid."""
     if _libc.prctl(_PR_SET_DUMPABLE, int(value), 0, 0, 0) != 0:
         _raise("prctl(PR_SET_DUMPABLE)")
+
+
+def disable_transparent_huge_pages() -> bool:
+    """No transparent huge pages for this process and every process it starts (kept across exec).
+
+    A short-lived process that allocates a few hundred megabytes once pays a huge page's fault (2 MB
+    cleared at a time, and on a virtual machine often a fault of the host too) without living long
+    enough to gain from fewer TLB misses; see docs/DECISIONS.md ("Big files"). False where the kernel
+    refuses (before Linux 3.15): nothing changes then.
+    """
+    return _libc.prctl(_PR_SET_THP_DISABLE, 1, 0, 0, 0) == 0

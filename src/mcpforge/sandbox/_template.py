@@ -140,6 +140,8 @@ def main(argv: list[str]) -> int:
     # would inherit outside its address-space limit; the template uses the system pool and each call
     # switches to mimalloc, which then reserves inside the call's limit (_template_call.py).
     os.environ["ARROW_DEFAULT_MEMORY_POOL"] = "system"
+    if not cfg.get("huge_pages", True):  # for the template's imports and every call it forks
+        _kernel.disable_transparent_huge_pages()
     failed = _preload(list(cfg["preload"]))
     _exercise()
     # A child cannot open the template's pipes through /proc/PID/fd (same uid): non-dumpable.

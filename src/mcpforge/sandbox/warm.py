@@ -103,6 +103,7 @@ class WarmTemplate:
         concurrency: int,
         preload: Sequence[str] = PRELOAD,
         prime: bool = True,
+        huge_pages: bool = True,
     ) -> None:
         request = SandboxRequest(
             script="",
@@ -124,6 +125,7 @@ class WarmTemplate:
             "sys_path": list(layout.sys_path),
             "preload": list(preload),
             "prime": prime,
+            "huge_pages": huge_pages,
             "read": [*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, *PROC_READ],
         }
         self._run: ProcessRun = sandbox.spawn_template(request, json.dumps(config), data)
@@ -326,6 +328,9 @@ class WarmCalls:
     """One template shared by up to ``size`` calls at once; started on demand, replaced when needed.
 
     The caller bounds concurrency to ``size`` (serve's run slots); the template's cgroup is sized for it.
+    ``prime``: after a call, parse the files it loaded for the calls to come; ``learn``: start a
+    replacement with scipy preloaded once a tool imports it; ``huge_pages`` off: the template and its
+    calls use no transparent huge pages (``_kernel.disable_transparent_huge_pages``).
     """
 
     def __init__(
@@ -337,11 +342,17 @@ class WarmCalls:
         size: int,
         prime: bool = True,
         learn: bool = True,
+        huge_pages: bool = True,
     ) -> None:
         self._sandbox = sandbox
         self._roots = tuple(roots)
         self._limits = limits
-        self._options: dict[str, Any] = {"concurrency": size, "preload": PRELOAD, "prime": prime}
+        self._options: dict[str, Any] = {
+            "concurrency": size,
+            "preload": PRELOAD,
+            "prime": prime,
+            "huge_pages": huge_pages,
+        }
         self._learn = learn
         self._starting: Future[WarmTemplate] | None = None
         self._disabled: str | None = None

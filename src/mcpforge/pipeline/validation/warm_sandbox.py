@@ -14,6 +14,11 @@ directory so no other host user can reach it), where the test fixtures, the Arro
 data and a copy of the stress data (kept private in the user's cache, as a fresh sandbox would be given
 a private copy of it) are written. It does not parse files for later calls (``prime`` off: there are
 none), nor restart to preload scipy for a tool that imports it (``learn`` off: the child imports it).
+Its children use no transparent huge pages: each is a fresh process that allocates a few hundred
+megabytes once, and a huge page's fault (2 MB cleared at a time, on a virtual machine often a fault of
+the host as well) cost the tool's run on a 1 GB file 0.2-0.5 s more, irregularly; see
+docs/DECISIONS.md ("Big files"). Serve's template keeps them: its children read a frame the template
+parsed once, which huge pages map with far fewer page-table entries to copy at each fork.
 A batch the template does not cover, or any failure of the template, runs in a fresh sandbox exactly as
 before; ``sandbox.warm_calls: false`` turns this off too.
 """
@@ -80,6 +85,7 @@ def warm_validation(config: MCPForgeConfig, data_path: Path) -> Iterator[WarmVal
             size=BATCHES_AT_ONCE,
             prime=False,
             learn=False,
+            huge_pages=False,
         )
         calls.start(wait=False)
         try:
