@@ -499,4 +499,4 @@ def disable_transparent_huge_pages() -> bool:
     enough to gain from fewer TLB misses; see docs/DECISIONS.md ("Big files"). False where the kernel
     refuses (before Linux 3.15): nothing changes then.
     """
-    return _libc.prctl(_PR_SET_THP_DISABLE, 1, 0, 0, 0) == 0
+    return bool(_libc.prctl(_PR_SET_THP_DISABLE, 1, 0, 0, 0) == 0)
