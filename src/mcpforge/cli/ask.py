@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import json
 import sys
@@ -287,7 +288,6 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             from mcpforge.exceptions import NeedsClarificationError
             from mcpforge.pipeline.forge import forge
             from mcpforge.pipeline.intent.clarify import parse_answers
-            from mcpforge.sandbox._kernel import disable_transparent_huge_pages
 
             export_path = check_export_path(export) if export is not None else None
             answers = parse_answers(clarify or [])
@@ -297,7 +297,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             cfg = load_cli_config(registry, config, llm=llm)
             # A process that lives for one answer: no transparent huge pages for it or its sandboxes
             # (their faults cost more than they save here; docs/DECISIONS.md, "Big files").
-            disable_transparent_huge_pages()
+            _no_huge_pages()
             reg = _registry(cfg)
             existed = reg.is_initialized()
             interactive = sys.stdin.isatty() and sys.stdout.isatty() and not as_json
@@ -367,6 +367,16 @@ def _show(
                 f"{command_hint('review', str(result.candidate_id))}",
                 err=True,
             )
+
+
+def _no_huge_pages() -> None:
+    """``prctl(PR_SET_THP_DISABLE)`` for this process and every one it starts (as
+    ``sandbox._kernel.disable_transparent_huge_pages``, without loading the sandbox before the request
+    is read). Nothing changes where the kernel or libc has no such call."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(41, 1, 0, 0, 0)
 
 
 def _wait_for_codebleu() -> None:
