@@ -350,6 +350,26 @@ def test_value_counts_distribute_the_columns_named_after_them(
     assert (intent.operation, intent.columns, intent.group_by) == (operation, columns, group_by)
 
 
+@pytest.mark.parametrize(
+    ("request_text", "group_by", "metrics"),
+    [
+        # the plural asks for a count per value of the category, as "product counts" does
+        ("counts of product", ["product"], []),
+        ("counts for region", ["region"], []),
+        ("counts of product by region", ["product", "region"], []),
+        # one count, or no column after it: the rows are counted
+        ("count of product", [], [{"column": None, "func": "count"}]),
+        ("counts of orders", [], [{"column": None, "func": "count"}]),
+    ],
+)
+def test_counts_of_a_category_count_each_of_its_values(
+    sales: DatasetSchema, request_text: str, group_by: list[str], metrics: list[dict[str, object]]
+) -> None:
+    intent = extract_intent(request_text, sales)
+    assert intent.group_by == group_by
+    assert [{"column": m.column, "func": m.func} for m in intent.metrics] == metrics
+
+
 def test_a_distribution_of_several_numbers_is_refused_not_cut_to_the_first(sales: DatasetSchema) -> None:
     with pytest.raises(UnmappableRequestError):
         extract_intent("distribution of units and unit_price", sales)

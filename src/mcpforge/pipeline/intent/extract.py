@@ -34,6 +34,7 @@ from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.metrics import find_metrics
 from mcpforge.pipeline.intent.parse import (
     Phrases,
+    counts_of_a_category,
     detect_operations,
     find_sort_order,
     find_top_n,
@@ -108,6 +109,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     # -- end of hook
     derived, text = find_derived(text, resolver)
     tokens, read_as, additive = _words(text, resolver, given, request)
+    tokens = counts_of_a_category(tokens, resolver)
     text = " ".join(tokens)
     phrases = Phrases(notes=read_as, additive=additive)
     find_top_n(tokens, phrases)

@@ -159,6 +159,20 @@ def find_value_counts(tokens: list[str], out: Phrases) -> None:
             out.used.update(range(i, i + (3 if after in {"of", "for", "in", "on"} else 2)))
 
 
+def counts_of_a_category(tokens: list[str], resolver: ColumnResolver) -> list[str]:
+    """``counts of product`` reads as ``product counts``: the plural asks for a count per value of a
+    category, as "product counts" and "counts of each product" do. Left as they are: "count of product"
+    (one count), "counts of orders" (no column), "value counts of product" (find_value_counts)."""
+    for i, token in enumerate(tokens[:-2]):
+        if token != "counts" or tokens[i + 1] not in {"of", "for"} or (i > 0 and tokens[i - 1] == "value"):
+            continue
+        hit = resolver.match_at(tokens, i + 2)
+        if hit is not None and resolver.kind(hit[0]) in {"categorical", "boolean"}:
+            end = i + 2 + hit[1]
+            return [*tokens[:i], *tokens[i + 2 : end], "counts", *tokens[end:]]
+    return tokens
+
+
 def find_top_n(tokens: list[str], out: Phrases) -> None:
     """``top 5``, ``10 most``, ``lowest 3``, ``bottom 3``."""
     for i, token in enumerate(tokens):
