@@ -24,7 +24,7 @@ from typing import Any
 import pandas as pd
 
 from mcpforge.exceptions import DataError
-from mcpforge.runtime import _readers, _warm_cache
+from mcpforge.runtime import _readers
 from mcpforge.runtime._bigcsv import BIG_FILE_BYTES, read_big_csv
 from mcpforge.runtime._formats import FileKind, detect_file_kind
 from mcpforge.runtime._guards import (
@@ -308,16 +308,6 @@ def load_csv_data_with_types(
         DataError: missing, empty, binary, unsupported or malformed file (a row longer than the header).
         ResourceLimitError: the data exceeds the configured limits.
     """
-    arguments = {
-        "auto_expand_json": auto_expand_json, "max_rows": max_rows, "delimiter": delimiter,
-        "encoding": encoding, "convert_types": convert_types,
-        "columns": None if columns is None else [str(c) for c in columns], "sheet": sheet, "table": table,
-    }  # fmt: skip
-    cached = (
-        _warm_cache.lookup(str(validate_file_path(file_path)), arguments) if _warm_cache.active() else None
-    )
-    if cached is not None:  # parsed by the warm sandbox template from this very file (see _warm_cache)
-        return cached
     limit = get_settings().max_rows + 1
     nrows = min(limit, max_rows + 1) if max_rows is not None else None
     header = None if columns is None else read_csv_header(file_path, sheet=sheet, table=table)

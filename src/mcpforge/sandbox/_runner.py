@@ -85,9 +85,7 @@ def run(request: dict[str, Any]) -> None:
         outcome["call_id"] = call.get("call_id", "")
         outcome["duration_ms"] = (time.perf_counter() - started) * 1000
         outcomes.append(outcome)
-    from mcpforge.runtime import _warm_cache
-
-    result = {"load_error": None, "outcomes": outcomes, "loads": _warm_cache.recorded()}
+    result = {"load_error": None, "outcomes": outcomes}
     print(RESULT_MARKER + json.dumps(result, default=str), flush=True)
 
 

@@ -1,22 +1,25 @@
-"""The warm template: a pre-imported process inside a strong sandbox that forks a fresh child per tool call.
+"""The warm template: a pre-imported process inside a strong sandbox that runs tool calls.
 
 Run as ``python -I -B _template.py CONFIG_JSON`` by bwrap, in the same fresh namespaces as any run
 (uid 65534, the interpreter read-only, its data roots read-only, a size-capped ``/tmp``, no
 network). Trusted code only: it imports the libraries tools use (pandas, numpy, the mcpforge runtime)
-once, then reads one request per line on stdin and runs each as a call: a private call directory and
-a forked child that confines itself before any byte of the tool runs (``_template_call.py``). Calls
-run at once, each in its own process group and Landlock domain; the template never runs untrusted
-code, never reuses a child, and never lets a child touch its stdin or stdout. Each finished call is
-answered with one JSON line on stdout, after its whole process group is gone.
+once, exercises them on a tiny file of its own, and then, before it reads any request, forks the
+*zygote* (``_zygote.py``), the only process that forks calls. From then on this process is the
+supervisor: it reads one request per line on stdin, hands each call's pipes to the zygote, writes the
+request to the call, watches its capped output, enforces its wall-clock limit and answers. So no
+request, argument, output or file of a person ever lives in the process a call is forked from
+(``_template_call.py`` says what each call gets of its own). The template never runs untrusted code
+and never lets a call touch its stdin or stdout.
 
 Request: ``{"id": any, "tool_source": str, "payload": {...runner request...}, "read": [path, ...],
-"limits": {...}, "nice": int}`` (``nice``: the asking thread's; the child lowers itself to it).
-Answer: ``{"id": ..., "exit_code": int | null, "signal": int | null, "stdout": str, "stderr": str,
-"timed_out": bool, "killed_reason": str | null, "duration_ms": float}``, or
-``{"id": ..., "setup_error": str}`` when the call could not start.
+"limits": {...}, "nice": int}`` (``nice``: the asking thread's; the call lowers itself to it).
+First, before the call is handed on: ``{"id": ..., "accepted": true}`` (from then on the call may
+have run: the host never runs it again elsewhere). Answer: ``{"id": ..., "exit_code": int | null,
+"signal": int | null, "stdout": str, "stderr": str, "timed_out": bool, "killed_reason": str | null,
+"duration_ms": float}``, or ``{"id": ..., "setup_error": str}`` when the call could not start.
 
-Stdlib and trusted imports only; ``_kernel``, ``_runner`` and ``_template_call`` (which imports
-``_confine``) are imported as top-level siblings, exactly as ``_confine.py`` runs them.
+Stdlib and trusted imports only; ``_kernel``, ``_runner``, ``_zygote`` and ``_template_call`` (which
+imports ``_confine``) are imported as top-level siblings, exactly as ``_confine.py`` runs them.
 """
 
 # Descriptor-level os calls on purpose: this supervisor manages raw pipes and process groups.
@@ -24,19 +27,21 @@ Stdlib and trusted imports only; ``_kernel``, ``_runner`` and ``_template_call``
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import importlib
 import json
 import os
 import selectors
+import socket
 import sys
 import time
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import _kernel  # type: ignore[import-not-found]
-import _runner  # type: ignore[import-not-found]
-from _template_call import CALLS_DIR, Call  # type: ignore[import-not-found]
+import _zygote  # type: ignore[import-not-found]
+from _template_call import CALLS_DIR, Call, child_main  # type: ignore[import-not-found]
 
 _CHUNK = 1 << 16
 
@@ -86,51 +91,6 @@ def _exercise() -> None:
             os.unlink(path)
 
 
-def _reported_loads(stdout: str) -> list[Any]:
-    """The loads a call reported in its result line (untrusted: only a hint of what to parse next)."""
-    for line in reversed(stdout.splitlines()):
-        if line.startswith(_runner.RESULT_MARKER):
-            try:
-                loads = json.loads(line[len(_runner.RESULT_MARKER) :]).get("loads")
-            except (ValueError, AttributeError):
-                return []
-            return loads if isinstance(loads, list) else []
-    return []
-
-
-def _prime(request: dict[str, Any], answer: dict[str, Any]) -> None:
-    """After answering: parse the files the call loaded, with its arguments, for the calls to come.
-
-    Only files the call was given, only the loader's own arguments, only with the call's dataset
-    limits; the parse is the runtime's, in this trusted process. A file that fails to load is left to
-    the calls, which report the error themselves.
-    """
-    loads = _reported_loads(str(answer.get("stdout", "")))
-    if not loads:
-        return
-    try:
-        from mcpforge import runtime
-        from mcpforge.exceptions import MCPForgeError
-        from mcpforge.runtime import _warm_cache
-    except ImportError:
-        return
-    limits = request["payload"].get("dataset_limits") or {}
-    runtime.configure(
-        allowed_read_paths=list(request["read"]),
-        max_rows=limits.get("max_rows"),
-        max_cols=limits.get("max_cols"),
-        max_memory_mb=limits.get("max_memory_mb"),
-    )
-    for load in loads[: _warm_cache.MAX_RECORDED]:
-        if not isinstance(load, dict) or load.get("path") not in request["read"]:
-            continue
-        if not _warm_cache.well_formed(load.get("arguments")):
-            continue
-        with contextlib.suppress(MCPForgeError, OSError, ValueError, TypeError, LookupError, MemoryError):
-            _warm_cache.remember(load["path"], load["arguments"], runtime.load_csv_data_with_types)
-    runtime.configure(allowed_read_paths=[])
-
-
 def main(argv: list[str]) -> int:
     """Entry point inside the sandbox; ``argv[1]`` is the JSON configuration."""
     cfg = json.loads(argv[1])
@@ -144,17 +104,32 @@ def main(argv: list[str]) -> int:
         _kernel.disable_transparent_huge_pages()
     failed = _preload(list(cfg["preload"]))
     _exercise()
-    # A child cannot open the template's pipes through /proc/PID/fd (same uid): non-dumpable.
+    # A call cannot open the template's or the zygote's pipes through /proc/PID/fd (same uid).
     _kernel.set_dumpable(False)
-    gc.freeze()  # what is loaded now stays shared with every child instead of being copied on write
+    gc.freeze()  # what is loaded now stays shared with every call instead of being copied on write
+    zygote = _start_zygote(cfg)
     _answer({"ready": True, "preload_failed": failed})
     # From here on nothing of the template's own goes to stderr (warnings of the parses for later
     # calls would pile up against the host's cap on it); each call has its own pipes.
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
     os.close(devnull)
-    _serve(cfg)
+    _serve(zygote)
     return 0
+
+
+def _start_zygote(cfg: dict[str, Any]) -> socket.socket:
+    """Fork the zygote now, while this process holds nothing but the libraries; its control socket."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    pid = os.fork()
+    if pid == 0:
+        ours.close()
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):  # the host's channel is the supervisor's alone
+            os.dup2(devnull, fd)
+        _zygote.serve(theirs, functools.partial(child_main, cfg))
+    theirs.close()
+    return ours
 
 
 def _answer(message: dict[str, Any]) -> None:
@@ -162,11 +137,10 @@ def _answer(message: dict[str, Any]) -> None:
     sys.stdout.buffer.flush()
 
 
-def _serve(cfg: dict[str, Any]) -> None:
+def _serve(zygote: socket.socket) -> None:
     """The event loop: requests on stdin (one JSON line each, with an ``id``), calls running at once.
 
-    Each finished call is answered with its ``id``; then the files it loaded are parsed for the next
-    calls (:func:`_prime`). Stdin at its end: the running calls finish, then the template exits.
+    Stdin at its end: the running calls finish, then the template exits (and with it the zygote).
     """
     selector = selectors.DefaultSelector()
     selector.register(0, selectors.EVENT_READ, None)
@@ -189,7 +163,7 @@ def _serve(cfg: dict[str, Any]) -> None:
             pending += chunk
             while b"\n" in pending:
                 line, _, pending = pending.partition(b"\n")
-                call = _start(cfg, line)
+                call = _start(zygote, line)
                 if call is not None:
                     running.append(call)
                     for fd in call.descriptors():
@@ -203,19 +177,17 @@ def _serve(cfg: dict[str, Any]) -> None:
             for fd in call.descriptors():
                 with contextlib.suppress(KeyError, ValueError):
                     selector.unregister(fd)
-            answer = call.finish()
-            _answer(answer)
-            if cfg.get("prime", True):
-                _prime(call.request, answer)
+            _answer(call.finish())
 
 
-def _start(cfg: dict[str, Any], line: bytes) -> Call | None:
+def _start(zygote: socket.socket, line: bytes) -> Call | None:
     """Start the call a request line asks for; a request that cannot start is answered at once."""
     call_id: Any = None
     try:
         request = json.loads(line)
         call_id = request["id"]
-        return Call(call_id, cfg, request)
+        _answer({"id": call_id, "accepted": True})
+        return Call(call_id, request, zygote)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         _answer({"id": call_id, "setup_error": f"{type(exc).__name__}: {exc}"})
         return None

@@ -4,17 +4,22 @@ for validation on a big file, ``pipeline/validation/warm_sandbox.py``).
 A fresh sandboxed process per call spends most of its time importing pandas (about 0.35 s of CPU), which
 bounds two cores to about four calls a second. A template (``_template.py``) is a bwrap sandbox like
 any other, with serve's data roots mounted read-only, that imports the trusted libraries once and
-forks a fresh child per call; the child confines itself to the call (its own Landlock domain over the
-interpreter, its code and its data files only; rlimits; seccomp with a ban on leaving its process
-group) before the tool is loaded, and is never reused. The template never runs untrusted code.
+then forks a *zygote* before it reads any request: every call is forked from that zygote, which no
+request, argument, output or data file ever reaches (``_zygote.py``). The call gets its own user, IPC
+and mount namespaces (its own process budget, no SysV IPC of another call, a private size-capped work
+space) and confines itself (its own Landlock domain over the interpreter, its code and its data files
+only; rlimits; seccomp with a ban on leaving its process group) before the tool is loaded, and is
+never reused. The template never runs untrusted code.
 
 Used only where every layer holds: the bwrap backend and Landlock ABI 6 or later (a call's domain must
 not signal the template or another call). A call is warm only when the template shows each file it
 reads as the file is now (under a root shown whole, or the very inode bound at the start) and the
 sandbox uid may read it; anything else (and any failure of the template itself) runs in a fresh sandbox
-exactly as before. One template serves every run slot at once; files calls load are parsed once by
-the template and shared through the fork (``runtime/_warm_cache.py``); libraries of ``ON_DEMAND`` are
-imported by a replacement template once a tool imports them. See docs/DECISIONS.md "Warm calls".
+exactly as before; a call the template accepted is never run a second time (if the template dies
+under it, the call fails with a clear error). A template that fails to start is tried again after a
+back-off, so warm calls come back by themselves. One template serves every run slot at once; libraries
+of ``ON_DEMAND`` are imported by a replacement template once a tool imports them. See
+docs/DECISIONS.md "Warm calls".
 """
 
 from __future__ import annotations
@@ -70,7 +75,10 @@ START_SECONDS = 60.0  # bwrap, the interpreter and the imports, on a loaded mach
 GRACE_SECONDS = 5.0  # past a call's own wall-clock limit, which the template enforces
 RETIRE_AFTER_CALLS = 10_000
 RETIRE_AFTER_SECONDS = 3600.0
-_TEMPLATE_OVERHEAD_MB = 768  # the template's own pages and parsed files (runtime/_warm_cache.py)
+_TEMPLATE_OVERHEAD_MB = 768  # the template's and the zygote's own pages
+_HELPERS_PER_CALL = 2  # the call's reaper, and the call's own process before its tool starts threads
+RETRY_AFTER_SECONDS = (5.0, 15.0, 60.0, 300.0)  # a template that did not start is tried again then
+LOST = "the warm sandbox stopped while this call ran; it was not run again"
 
 
 def warm_available(sandbox: Sandbox) -> tuple[bool, str]:
@@ -89,6 +97,7 @@ class _Waiter:
 
     event: threading.Event = field(default_factory=threading.Event)
     answer: dict[str, Any] | None = None
+    accepted: bool = False  # the template took the call: from then on it may have run
 
 
 class WarmTemplate:
@@ -102,7 +111,6 @@ class WarmTemplate:
         *,
         concurrency: int,
         preload: Sequence[str] = PRELOAD,
-        prime: bool = True,
         huge_pages: bool = True,
     ) -> None:
         request = SandboxRequest(
@@ -112,7 +120,7 @@ class WarmTemplate:
                 limits,
                 timeout_seconds=RETIRE_AFTER_SECONDS * 2,
                 memory_mb=limits.memory_mb * concurrency + _TEMPLATE_OVERHEAD_MB,
-                max_processes=limits.max_processes * concurrency + 8,
+                max_processes=(limits.max_processes + _HELPERS_PER_CALL) * concurrency + 8,
             ),
         )
         self._ident = sandbox_identity()
@@ -124,7 +132,6 @@ class WarmTemplate:
         config = {
             "sys_path": list(layout.sys_path),
             "preload": list(preload),
-            "prime": prime,
             "huge_pages": huge_pages,
             "read": [*SYSTEM_LIB_DIRS, *SYSTEM_FILES, *layout.read_roots, *PROC_READ],
         }
@@ -174,7 +181,9 @@ class WarmTemplate:
             return bool(self._waiting)
 
     def run(self, request: dict[str, Any], limits: SandboxLimits) -> SandboxResult | None:
-        """One call; None when the template failed (it is then closed and the caller runs it fresh)."""
+        """One call; None when it must run in a fresh sandbox (the template failed before it took the
+        call: it is then closed). A call the template took and then lost is never run again: its result
+        says so (:data:`LOST`)."""
         waiter = _Waiter()
         cgroup = self._run.cgroup
         oom_before = cgroup.oom_kills() if cgroup is not None else 0
@@ -195,8 +204,9 @@ class WarmTemplate:
             return None
         if not waiter.event.wait(limits.timeout_seconds + GRACE_SECONDS):
             self._fail("no answer within the call's limit")
-            return None
         answer = waiter.answer
+        if answer is None and waiter.accepted:
+            return _lost(limits)
         if answer is None or answer.get("setup_error"):
             why = answer.get("setup_error") if answer else "it stopped"
             logger.warning("the warm sandbox template failed (%s); the call runs in a fresh sandbox", why)
@@ -248,6 +258,11 @@ class WarmTemplate:
         if not isinstance(answer, dict):
             return
         with self._lock:
+            if answer.get("accepted"):
+                accepted = self._waiting.get(answer.get("id"))  # type: ignore[arg-type]
+                if accepted is not None:
+                    accepted.accepted = True
+                return
             waiter = self._waiting.pop(answer.get("id"), None)  # type: ignore[arg-type]
         if waiter is not None:
             waiter.answer = answer
@@ -303,6 +318,21 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
+def _lost(limits: SandboxLimits) -> SandboxResult:
+    """The result of a call the template took and then lost: an error, never a second run."""
+    logger.warning("a warm call was lost with its template; it is not run again")
+    return SandboxResult(
+        exit_code=None,
+        stdout="",
+        stderr=f"mcpforge sandbox: {LOST}\n",
+        timed_out=False,
+        killed_reason=LOST,
+        outputs={},
+        backend="bwrap-warm",
+        duration_ms=limits.timeout_seconds * 1000,
+    )
+
+
 def _result(answer: dict[str, Any], limits: SandboxLimits, *, oom_killed: bool) -> SandboxResult:
     signum = answer.get("signal")
     exit_code = -int(signum) if signum else answer.get("exit_code")
@@ -328,9 +358,11 @@ class WarmCalls:
     """One template shared by up to ``size`` calls at once; started on demand, replaced when needed.
 
     The caller bounds concurrency to ``size`` (serve's run slots); the template's cgroup is sized for it.
-    ``prime``: after a call, parse the files it loaded for the calls to come; ``learn``: start a
-    replacement with scipy preloaded once a tool imports it; ``huge_pages`` off: the template and its
-    calls use no transparent huge pages (``_kernel.disable_transparent_huge_pages``).
+    ``learn``: start a replacement with scipy preloaded once a tool imports it; ``huge_pages`` off:
+    the template and its calls use no transparent huge pages
+    (``_kernel.disable_transparent_huge_pages``). A template that cannot start turns warm calls off
+    for a while (:data:`RETRY_AFTER_SECONDS`), then the next call tries again; :meth:`status` says
+    which it is, and the log says when they go off and when they are back.
     """
 
     def __init__(
@@ -340,7 +372,6 @@ class WarmCalls:
         limits: SandboxLimits,
         *,
         size: int,
-        prime: bool = True,
         learn: bool = True,
         huge_pages: bool = True,
     ) -> None:
@@ -350,12 +381,13 @@ class WarmCalls:
         self._options: dict[str, Any] = {
             "concurrency": size,
             "preload": PRELOAD,
-            "prime": prime,
             "huge_pages": huge_pages,
         }
         self._learn = learn
         self._starting: Future[WarmTemplate] | None = None
-        self._disabled: str | None = None
+        self._disabled: str | None = None  # why warm calls are off, until ``_retry_at``
+        self._retry_at = 0.0
+        self._start_failures = 0
         self._lock = threading.Lock()
         self._current: WarmTemplate | None = None
         self._retiring: list[WarmTemplate] = []
@@ -419,12 +451,7 @@ class WarmCalls:
             self._template()
             return
         with self._lock:
-            if (
-                self._disabled is None
-                and not self._closed
-                and self._current is None
-                and self._starting is None
-            ):
+            if not self._off() and not self._closed and self._current is None and self._starting is None:
                 self._starting = self._spawn()
 
     def _spawn(self) -> Future[WarmTemplate]:
@@ -436,7 +463,7 @@ class WarmCalls:
         wanted = [m for name in _IMPORT.findall(tool_source) for m in ON_DEMAND.get(name, ())]
         with self._lock:
             new = [module for module in wanted if module not in self._options["preload"]]
-            if not new or self._closed or self._disabled is not None:
+            if not new or self._closed or self._off():
                 return
             self._options["preload"] = (*self._options["preload"], *dict.fromkeys(new))
             if self._starting is not None:  # started with the old list: stopped once up, replaced
@@ -448,7 +475,7 @@ class WarmCalls:
     def _template(self) -> WarmTemplate | None:
         """The template for a new call (started here when there is none, or it died or retired)."""
         with self._lock:
-            if self._disabled is not None or self._closed:
+            if self._off() or self._closed:
                 return None
             current = self._current
             replacement = self._starting
@@ -470,10 +497,42 @@ class WarmCalls:
                 self._current = started.result()
             except (SandboxError, InvalidArgumentError, OSError, RuntimeError) as exc:
                 self._current = None
-                self._disabled = str(exc)
-                logger.warning("warm calls are off, every call runs in a fresh sandbox: %s", exc)
+                self._switch_off(str(exc))
                 return None
+            if self._start_failures:
+                logger.warning("warm calls are back after %d failed start(s)", self._start_failures)
+            self._start_failures = 0
             return self._current
+
+    def _switch_off(self, why: str) -> None:
+        """Warm calls off for a while (longer after each failure in a row); called with the lock held."""
+        wait = RETRY_AFTER_SECONDS[min(self._start_failures, len(RETRY_AFTER_SECONDS) - 1)]
+        self._start_failures += 1
+        self._disabled = why
+        self._retry_at = time.monotonic() + wait
+        logger.warning(
+            "warm calls are off for %.0f s (every call runs in a fresh sandbox), then tried again: %s",
+            wait,
+            why,
+        )
+
+    def _off(self) -> bool:
+        """Whether warm calls are off now (a failed start not yet retried); called with the lock held."""
+        if self._disabled is not None and time.monotonic() >= self._retry_at:
+            self._disabled = None
+        return self._disabled is not None
+
+    def status(self) -> dict[str, Any]:
+        """What a person or ``doctor`` needs to know: on, off (why, and when they are tried again)."""
+        with self._lock:
+            off = self._off()
+            return {
+                "warm": not off and not self._closed,
+                "reason": self._disabled,
+                "retry_in_seconds": max(self._retry_at - time.monotonic(), 0.0) if off else None,
+                "failed_starts_in_a_row": self._start_failures,
+                "template_alive": self._current is not None and self._current.alive,
+            }
 
     def _close_retired(self) -> None:
         with self._lock:

@@ -12,8 +12,8 @@ pre-started, pre-imported sandbox template that is forked fresh per run").
 What the template shows: a directory of this validation only (``shown``, inside a private temporary
 directory so no other host user can reach it), where the test fixtures, the Arrow copy of the person's
 data and a copy of the stress data (kept private in the user's cache, as a fresh sandbox would be given
-a private copy of it) are written. It does not parse files for later calls (``prime`` off: there are
-none), nor restart to preload scipy for a tool that imports it (``learn`` off: the child imports it).
+a private copy of it) are written. It does not restart to preload scipy for a tool that imports it
+(``learn`` off: the child imports it).
 Its children use no transparent huge pages: each is a fresh process that allocates a few hundred
 megabytes once, and a huge page's fault (2 MB cleared at a time, on a virtual machine often a fault of
 the host as well) cost the tool's run on a 1 GB file 0.2-0.5 s more, irregularly; see
@@ -83,7 +83,6 @@ def warm_validation(config: MCPForgeConfig, data_path: Path) -> Iterator[WarmVal
             [shown],
             tool_run_limits(config),
             size=BATCHES_AT_ONCE,
-            prime=False,
             learn=False,
             huge_pages=False,
         )
