@@ -217,6 +217,25 @@ class SandboxConfig(_Section):
     # serve: calls run in children forked from a pre-imported sandbox template when the kernel keeps
     # every guarantee (bwrap, Landlock ABI 6+); false: a fresh sandbox per call (sandbox/warm.py).
     warm_calls: bool = True
+    # serve: a converted service's call answers at most this much JSON, within this time.
+    service_max_result_bytes: int = 4 * 1024 * 1024
+    service_call_timeout_seconds: float = 120.0
+
+
+class ServerConfig(_Section):
+    """mcpforge serve --http: who may call it, and the names it answers to"""
+
+    tokens_file: str | None = Field(
+        default=None,
+        description="bearer tokens (name, roles, sha256) HTTP requires; or MCPFORGE_TOKENS, --tokens-file",
+    )
+    public_names: list[str] = Field(
+        default_factory=list,
+        description="Host names clients use besides loopback (name or name:port; also --public-name)",
+    )
+    allowed_origins: list[str] = Field(
+        default_factory=list, description="browser origins trusted besides this server's own"
+    )
 
 
 class MCPForgeConfig(_Section):
@@ -230,6 +249,7 @@ class MCPForgeConfig(_Section):
     promotion: PromotionConfig = Field(default_factory=PromotionConfig)
     security: SecurityConfig = Field(default_factory=SecurityConfig)
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
+    server: ServerConfig = Field(default_factory=ServerConfig)
 
 
 def _coerce_env_value(raw: str) -> Any:

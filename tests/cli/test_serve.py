@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import anyio
@@ -94,21 +95,17 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture
-def http_server(served: tuple[Registry, Path, Path], tmp_path: Path) -> Iterator[str]:
-    registry, config_file, data = served
-    port = _free_port()
-    log = (tmp_path / "serve.log").open("w", encoding="utf-8")
-    proc = subprocess.Popen(
-        [MCPFORGE, *_serve_args(registry, config_file, data), "--http", str(port)],
-        stdout=log, stderr=subprocess.STDOUT, cwd=data,
-    )  # fmt: skip
+@contextmanager
+def _serving(args: list[str], port: int, log_path: Path, cwd: Path) -> Iterator[str]:
+    """``mcpforge <args>`` as a subprocess, once it listens on 127.0.0.1:``port``; its MCP endpoint there."""
+    log = log_path.open("w", encoding="utf-8")
+    proc = subprocess.Popen([MCPFORGE, *args], stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
     url = f"http://127.0.0.1:{port}/mcp"
     try:
         deadline = time.monotonic() + 60
         while True:
             if proc.poll() is not None:
-                pytest.fail(f"server exited early: {(tmp_path / 'serve.log').read_text(encoding='utf-8')}")
+                pytest.fail(f"server exited early: {log_path.read_text(encoding='utf-8')}")
             try:
                 httpx.get(f"http://127.0.0.1:{port}/", timeout=1.0)
                 break
@@ -125,6 +122,15 @@ def http_server(served: tuple[Registry, Path, Path], tmp_path: Path) -> Iterator
             proc.kill()
             proc.wait(timeout=15)
         log.close()
+
+
+@pytest.fixture
+def http_server(served: tuple[Registry, Path, Path], tmp_path: Path) -> Iterator[str]:
+    registry, config_file, data = served
+    port = _free_port()
+    args = [*_serve_args(registry, config_file, data), "--http", str(port)]
+    with _serving(args, port, tmp_path / "serve.log", data) as url:
+        yield url
 
 
 async def test_streamable_http_serves_a_promoted_tool(http_server: str) -> None:
@@ -176,3 +182,49 @@ def test_help_has_an_example() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
     assert "Example: mcpforge serve" in result.output
+
+
+def test_the_start_up_line_says_what_loopback_http_exposes_without_authentication(
+    http_server: str, tmp_path: Path
+) -> None:
+    lines = (tmp_path / "serve.log").read_text(encoding="utf-8").splitlines()
+    start = [line for line in lines if line.startswith("mcpforge: serving")]
+    assert len(start) == 1
+    assert f"on {http_server} — no authentication (loopback only): 1 tool, forge tools ON" in start[0]
+
+
+def test_a_non_loopback_host_without_tokens_is_a_one_line_error(
+    served: tuple[Registry, Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("MCPFORGE_TOKENS", raising=False)
+    registry, config_file, data = served
+    args = [*_serve_args(registry, config_file, data), "--http", str(_free_port()), "--host", "0.0.0.0"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    assert "--host '0.0.0.0' is not loopback" in result.output
+    assert "Traceback" not in result.output
+
+
+async def test_every_interface_with_a_tokens_file_serves_token_holders_only(
+    served: tuple[Registry, Path, Path], tmp_path: Path
+) -> None:
+    registry, config_file, data = served
+    tokens_file = tmp_path / "tokens.yaml"
+    made = CliRunner().invoke(app, ["tokens", "new", "ada", "--role", "admin", "--file", str(tokens_file)])
+    assert made.exit_code == 0, made.output
+    token = made.stdout.strip().splitlines()[-1]
+    port = _free_port()
+    args = [*_serve_args(registry, config_file, data), "--http", str(port), "--host", "0.0.0.0"]
+    args += ["--tokens-file", str(tokens_file)]
+    # Bound to every interface, reached only through loopback: nothing leaves the machine.
+    with _serving(args, port, tmp_path / "serve.log", data) as url:
+        refused = await anyio.to_thread.run_sync(lambda: httpx.post(url, json={}, timeout=10))
+        with anyio.fail_after(60):
+            async with Client(url, auth=token) as client:
+                names = {tool.name for tool in await client.list_tools()}
+    assert token not in tokens_file.read_text(encoding="utf-8")
+    assert refused.status_code == 401
+    assert names == {"demo_tool", *BUILTIN}
+    log = (tmp_path / "serve.log").read_text(encoding="utf-8")
+    assert f"on http://0.0.0.0:{port}/mcp — bearer token required (1 identity): 1 tool, forge tools ON" in log

@@ -51,3 +51,19 @@ def test_report_says_whether_served_calls_run_warm_and_why() -> None:
         assert warm["enabled"] is False
     off = sandbox_report(SandboxConfig(warm_calls=False))["warm_calls"]
     assert off == {"enabled": False, "reason": "sandbox.warm_calls is false"}
+
+
+def test_the_live_report_starts_a_warm_template_and_says_whether_a_call_worked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import mcpforge.sandbox.doctor as doctor_module
+
+    report = sandbox_report(live=True)
+    if not report["warm_calls"]["enabled"]:
+        pytest.skip(f"warm calls are not available here: {report['warm_calls']['reason']}")
+    probe = report["warm_calls"]["probe"]
+    assert probe["ok"] is True and probe["seconds"] > 0, probe
+    # A template that cannot start is reported as such, with the reason, instead of passing silently.
+    monkeypatch.setattr(doctor_module, "_PROBE_TOOL", "raise SystemExit(3)\n")
+    failed = sandbox_report(live=True)["warm_calls"]["probe"]
+    assert failed["ok"] is False and failed["detail"].startswith("the probe call failed")

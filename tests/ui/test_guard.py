@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import httpx
 import pytest
-from tests.ui.conftest import HOSTILE_CELL, Staged
+from tests.ui.conftest import HOSTILE_CELL, Staged, running, stage_hand_written
 
 from mcpforge.models import ToolStatus
 from mcpforge.ui import UIServer
@@ -106,3 +109,72 @@ def test_what_a_tool_returned_is_shown_as_escaped_data(page: tuple[Staged, UISer
     assert "<script" not in html
     # The page's own decision forms come after the answer and are intact.
     assert html.index("id='result'") < html.index("id='approve'")
+
+
+def test_the_printed_url_works_once_even_from_the_same_browser(page: tuple[Staged, UIServer]) -> None:
+    _, server = page
+    with _logged_in(server) as client:
+        assert client.get("/").status_code == 200
+        again = client.get("/", params={"token": server.guard.token})
+        assert again.status_code == 403
+        assert "set-cookie" not in again.headers
+        assert client.get("/").status_code == 200  # the session it opened still works
+    with _client(server) as other:
+        assert other.get("/", params={"token": server.guard.token}).status_code == 403
+        assert other.get("/").status_code == 403
+
+
+def test_the_session_cookie_is_fresh_randomness_not_the_token(page: tuple[Staged, UIServer]) -> None:
+    _, server = page
+    token = server.guard.token
+    with _logged_in(server) as client:
+        session = client.cookies.get("mcpforge_ui")
+        assert session is not None
+        assert session != token
+        assert token not in session
+        assert session not in token
+        assert len(session) >= 32
+        # The URL's token is not a session: a cookie holding it opens nothing.
+        with _client(server) as other:
+            assert other.get("/", headers={"cookie": f"mcpforge_ui={token}"}).status_code == 403
+            assert other.get("/", headers={"cookie": f"mcpforge_ui={session}"}).status_code == 200
+
+
+def test_the_csrf_field_derives_from_the_session_not_the_token(page: tuple[Staged, UIServer]) -> None:
+    staged, server = page
+    cid = staged.ids[0]
+    token = server.guard.token
+    token_csrf = hmac.new(token.encode(), b"mcpforge-ui-csrf", hashlib.sha256).hexdigest()
+    with _logged_in(server) as client:
+        html = client.get(f"/candidate/{cid}").text
+        csrf = re.search(r"name='csrf' value='([0-9a-f]+)'", html)
+        assert csrf is not None
+        assert csrf.group(1) != token_csrf
+        assert token not in html
+        origin = {"origin": f"http://127.0.0.1:{server.guard.port}"}
+        forged = client.post(f"/candidate/{cid}/approve", data={"csrf": token_csrf}, headers=origin)
+        assert forged.status_code == 403
+    assert staged.registry.get_candidate(cid).status == ToolStatus.STAGED
+
+
+def test_two_fresh_pages_hand_out_different_sessions(tmp_path: Path) -> None:
+    staged = stage_hand_written(tmp_path)
+    sessions = []
+    for _ in range(2):
+        with running(staged) as server, _logged_in(server) as client:
+            sessions.append(client.cookies.get("mcpforge_ui"))
+    assert sessions[0] != sessions[1]
+
+
+def test_control_characters_in_tool_text_are_written_out_on_the_page(tmp_path: Path) -> None:
+    staged = stage_hand_written(tmp_path)
+    folder = staged.registry.candidate_dir(staged.ids[0])
+    tool = folder / "tool.py"
+    tool.write_text(
+        tool.read_text(encoding="utf-8") + '\nNOTE = "\u202eevil\u2066 \x1b[2J"\n', encoding="utf-8"
+    )
+    with running(staged) as server, _logged_in(server) as client:
+        html = client.get(f"/candidate/{staged.ids[0]}").text
+    for char in ["\u202e", "\u2066", "\x1b"]:
+        assert char not in html
+    assert "\\u202e" in html

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from mcpforge.cli._render import echo
 from mcpforge.exceptions import MCPForgeError, UserError
+from mcpforge.shown_text import escape_controls
 
 if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
     from mcpforge.config import MCPForgeConfig
@@ -50,8 +52,8 @@ def load_cli_config(
 
 
 def print_json(data: Any) -> None:
-    """Print one JSON object on stdout."""
-    sys.stdout.write(json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n")
+    """Print one JSON object on stdout (controls inside strings as ``\\uXXXX`` escapes: same data, inert)."""
+    sys.stdout.write(escape_controls(json.dumps(data, indent=2, default=str, ensure_ascii=False)) + "\n")
 
 
 def fail(
@@ -61,7 +63,7 @@ def fail(
     if as_json:
         print_json({**(extra or {}), "error": message})
     else:
-        typer.echo(f"error: {message}", err=True)
+        echo(f"error: {message}", err=True)
     raise typer.Exit(code)
 
 

@@ -25,7 +25,7 @@ from mcpforge.cli._common import (
 if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
     from mcpforge.config import MCPForgeConfig
     from mcpforge.exceptions import NeedsClarificationError
-from mcpforge.cli._render import command_hint, render_markdown
+from mcpforge.cli._render import command_hint, echo, render_markdown
 
 AllowReadOption = Annotated[
     list[Path] | None,
@@ -45,7 +45,7 @@ def _registry(config: MCPForgeConfig) -> Any:
 
 def _say_created(registry: Any, existed: bool, *, quiet: bool) -> None:
     if not existed and not quiet and registry.is_initialized():
-        typer.echo(f"mcpforge: created a new registry at {registry.root}", err=True)
+        echo(f"mcpforge: created a new registry at {registry.root}", err=True)
 
 
 class _Status:
@@ -115,11 +115,11 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
         if as_json:
             print_json(result.to_json())
         elif result.error:
-            typer.echo(f"error: {result.error}", err=True)
+            echo(f"error: {result.error}", err=True)
         else:
             if result.result_markdown:
                 render_markdown(result.result_markdown)
-            typer.echo(
+            echo(
                 f"Staged {result.candidate.spec.tool_name!r} v{result.candidate.version} as candidate "
                 f"{result.candidate.candidate_id!r}. "
                 f"Review it with: {command_hint('review', result.candidate.candidate_id)}",
@@ -136,7 +136,7 @@ def _say_charts(result: Any) -> None:
     """Where the chart of the answer was saved, when the request asked to see it."""
     files = result.artifacts.files if result.artifacts is not None else []
     for path in (f for f in files if f.endswith(".png")):
-        typer.echo(f"Chart: {path}")
+        echo(f"Chart: {path}")
 
 
 def _prompt(question: str) -> str | None:
@@ -176,10 +176,10 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
             _, act = registry.approve(candidate.candidate_id, decision, actor=actor)
             active = act.promoted
             if active is None:
-                typer.echo(f"Approved, but not registered: {act.refused_reason}.")
+                echo(f"Approved, but not registered: {act.refused_reason}.")
                 return result
             serve = command_hint("serve")
-            typer.echo(f"Registered {active.name!r} v{active.version}; it is now served by `{serve}`.")
+            echo(f"Registered {active.name!r} v{active.version}; it is now served by `{serve}`.")
             return result
         if output.decision == "OUTPUT_REJECTED" and output.notes:
             # "No, should be region not location" at the first question is the most specific note.
@@ -200,15 +200,15 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
         finally:
             status.stop()
         if refinement.result is None:
-            typer.echo(f"Not registered: {refinement.reason} ({refinement.rejected.package_path}).")
+            echo(f"Not registered: {refinement.reason} ({refinement.rejected.package_path}).")
             return result
         result = refinement.result
         if not result.ok:
-            typer.echo(f"error: {result.error}", err=True)
+            echo(f"error: {result.error}", err=True)
             return result
         render_markdown(result.result_markdown or "")
         _say_charts(result)
-    typer.echo("Stopped after several refinements; the last candidate stays STAGED.")
+    echo("Stopped after several refinements; the last candidate stays STAGED.")
     return result
 
 
@@ -346,23 +346,27 @@ def _show(
     result: Any, reg: Any, cfg: MCPForgeConfig, *, export_path: Path | None, as_json: bool, review: bool
 ) -> None:
     """The answer: exported when asked, then as JSON, or rendered with the review (or how to review)."""
-    from mcpforge.cli._export import write_export
+    from mcpforge.cli._export import export_answer
 
+    export_note: dict[str, Any] = {}
     if export_path is not None and result.ok and result.artifacts is not None:
-        rows = write_export(result.artifacts.result, export_path)
+        exported = export_answer(result.artifacts.result, export_path)
+        export_note["export_note"] = exported.note
         if not as_json:
-            typer.echo(f"Wrote the answer ({rows:,} rows) to {export_path}", err=True)
+            echo(f"Wrote the answer ({exported.rows:,} rows) to {export_path}", err=True)
+            if exported.note:
+                echo(f"note: {exported.note}", err=True)
     if as_json:
-        print_json(result.to_json())
+        print_json({**result.to_json(), **export_note})
     elif result.error:
-        typer.echo(f"error: {result.error}", err=True)
+        echo(f"error: {result.error}", err=True)
     else:
         render_markdown(result.result_markdown or "")
         _say_charts(result)
         if result.status == "STAGED" and review:
             _review(result, reg, cfg)
         elif result.status == "STAGED":
-            typer.echo(
+            echo(
                 f"Candidate {result.candidate_id!r} is STAGED; review it with: "
                 f"{command_hint('review', str(result.candidate_id))}",
                 err=True,
@@ -395,18 +399,18 @@ def _say_question(question: NeedsClarificationError, request: str, *, as_json: b
 
         print_json(question_json(question, request))
         return
-    typer.echo(f"NEEDS_CLARIFICATION: {question.question}")
+    echo(f"NEEDS_CLARIFICATION: {question.question}")
     for name, meaning in question.choices.items():
-        typer.echo(f"  {name}: {meaning}")
-    typer.echo(f"Ask again with: --clarify {question.key}=CHOICE", err=True)
+        echo(f"  {name}: {meaning}")
+    echo(f"Ask again with: --clarify {question.key}=CHOICE", err=True)
 
 
 def _pick(question: NeedsClarificationError) -> str | None:
     """Ask the person on the terminal; None when they give no valid choice."""
     names = list(question.choices)
-    typer.echo(question.question)
+    echo(question.question)
     for index, name in enumerate(names, start=1):
-        typer.echo(f"  {index}. {name}: {question.choices[name]}")
+        echo(f"  {index}. {name}: {question.choices[name]}")
     answer = _prompt("Your choice [number or name; Enter to stop]")
     if not answer:
         return None

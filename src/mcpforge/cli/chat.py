@@ -21,6 +21,7 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
+from mcpforge.cli._render import echo
 
 if TYPE_CHECKING:
     from mcpforge.bridge.chat import ChatSession, ToolCallRecord
@@ -35,7 +36,7 @@ def _show_call(record: ToolCallRecord) -> None:
     if len(arguments) > 120:
         arguments = arguments[:117] + "..."
     status = "error" if record.is_error else "ok"
-    typer.echo(f"  [tool] {record.name}({arguments}) -> {status}", err=True)
+    echo(f"  [tool] {record.name}({arguments}) -> {status}", err=True)
 
 
 @contextmanager
@@ -76,15 +77,13 @@ def _step_limit_message(steps: int) -> str:
 def _repl(session: ChatSession) -> None:
     from mcpforge.exceptions import EngineError
 
-    typer.echo(
-        f"{len(session.tools)} tools available. Ask a question; 'exit' or Ctrl-D ends the chat.", err=True
-    )
+    echo(f"{len(session.tools)} tools available. Ask a question; 'exit' or Ctrl-D ends the chat.", err=True)
     prompt = "you> " if sys.stdin.isatty() else ""  # piped questions get answers only
     while True:
         try:
             line = input(prompt)
         except EOFError:
-            typer.echo("", err=True)
+            echo("", err=True)
             return
         question = line.strip()
         if question.lower() in _QUIT:
@@ -94,12 +93,12 @@ def _repl(session: ChatSession) -> None:
         try:
             result = session.ask(question)
         except EngineError as exc:  # the chat goes on: the model may answer the next question
-            typer.echo(f"error: {exc}", err=True)
+            echo(f"error: {exc}", err=True)
             continue
         if result.completed:
-            typer.echo(result.answer)
+            echo(result.answer)
         else:
-            typer.echo(f"error: {_step_limit_message(result.steps)}", err=True)
+            echo(f"error: {_step_limit_message(result.steps)}", err=True)
 
 
 def chat_command(  # noqa: PLR0917 - typer maps parameters to options
@@ -187,7 +186,7 @@ def chat_command(  # noqa: PLR0917 - typer maps parameters to options
         if as_json:
             print_json(result.to_json())
         else:
-            typer.echo(result.answer)
+            echo(result.answer)
 
 
 def register(app: typer.Typer) -> None:

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 import typer
 
 from mcpforge.cli._common import ConfigOption, RegistryOption, cli_errors, fail, load_cli_config
+from mcpforge.cli._render import echo
 
 Client = Literal["claude", "cursor", "vscode"]
 # Where each client reads its MCP servers from, told to the person with the entry.
@@ -74,8 +75,8 @@ def client_config_command(
             registry=Path(os.path.realpath(Path(cfg.registry.root).expanduser())),
             allow_read=roots,
         )
-        typer.echo(json.dumps(entry, indent=2))
-        typer.echo(f"Paste into {WHERE[client]}.", err=True)
+        echo(json.dumps(entry, indent=2))
+        echo(f"Paste into {WHERE[client]}.", err=True)
 
 
 def register(app: typer.Typer) -> None:

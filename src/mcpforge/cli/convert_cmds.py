@@ -22,6 +22,7 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
+from mcpforge.cli._render import echo
 
 ENGINES = ("rules", "local", "openai", "anthropic")
 
@@ -90,7 +91,7 @@ def convert_command(  # noqa: PLR0917 - typer maps parameters to options
         )
 
         def progress(message: str) -> None:
-            typer.echo(message, err=True)
+            echo(message, err=True)
 
         report = convert(options, cfg, registry_root=reg.root if stage else None, progress=progress)
         if as_json:
@@ -117,19 +118,19 @@ def convert_command(  # noqa: PLR0917 - typer maps parameters to options
                 )
             )
         elif report.status == "FAILED":
-            typer.echo(
+            echo(
                 f"error: convert stopped at {report.stopped_at!r}: {report.stop_reason} "
                 f"(report: {report.out_dir}/report.md)",
                 err=True,
             )
         else:
-            typer.echo(
+            echo(
                 f"{report.status}: {report.service} — "
                 f"{report.tools_passed}/{report.tools_generated} tools proven "
                 f"through an MCP client; report {report.out_dir}/report.md"
             )
             if report.candidate_id:
-                typer.echo(f"Review it: mcpforge review {report.candidate_id}")
+                echo(f"Review it: mcpforge review {report.candidate_id}")
         if report.status == "FAILED":
             raise typer.Exit(EXIT_RUNTIME_ERROR)
 
@@ -148,14 +149,12 @@ def review_service_command(
                 "(only 'Approve' registers it)",
                 as_json=as_json,
             )
-        typer.echo(candidate_presentation(reg, candidate_id), err=as_json)
+        echo(candidate_presentation(reg, candidate_id), err=as_json)
         if output is None:
-            typer.echo("1. Is this output correct? [Yes/No, with what is wrong] ", nl=False, err=as_json)
+            echo("1. Is this output correct? [Yes/No, with what is wrong] ", nl=False, err=as_json)
             output = sys.stdin.readline().strip() or None
         if decision is None:
-            typer.echo(
-                "2. Register this service? Type Approve to register it, or Reject: ", nl=False, err=as_json
-            )
+            echo("2. Register this service? Type Approve to register it, or Reject: ", nl=False, err=as_json)
             decision = sys.stdin.readline().strip() or None
     message, promoted = review_service(
         reg, candidate_id, output_answer=output, decision_answer=decision, actor=_actor()
@@ -171,7 +170,7 @@ def review_service_command(
             }
         )
     else:
-        typer.echo(message)
+        echo(message)
 
 
 def register(app: typer.Typer) -> None:

@@ -87,8 +87,12 @@ def main() -> None:
     either the state before the write or the state after it; a review interrupted at its prompt
     decides nothing and the candidate stays STAGED.
     """
+    from mcpforge.cli._render import TerminalFormatter
+
     signal.signal(signal.SIGINT, _interrupt)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:  # a logged message or traceback may quote a tool's text
+        handler.setFormatter(TerminalFormatter(handler.formatter))
     try:
         app()
     except Interrupted:

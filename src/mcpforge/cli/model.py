@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from mcpforge.cli._common import JsonOption, cli_errors, print_json
+from mcpforge.cli._render import echo
 
 model_app = typer.Typer(
     rich_markup_mode=None,
@@ -56,7 +57,7 @@ def install(
                 {"installed": True, "path": str(path), "size_bytes": info.size_bytes, "name": info.name}
             )
         else:
-            typer.echo(f"installed {info.name} at {path} ({info.size_bytes / 1e9:.2f} GB, sha256 verified)")
+            echo(f"installed {info.name} at {path} ({info.size_bytes / 1e9:.2f} GB, sha256 verified)")
 
 
 @model_app.command("info")
@@ -86,18 +87,14 @@ def info(
             print_json(data)
             return
         if not details.installed:
-            typer.echo(
-                f"{details.name}: not installed (expected at {details.path}); run `mcpforge model install`"
-            )
+            echo(f"{details.name}: not installed (expected at {details.path}); run `mcpforge model install`")
             return
         state = {
             True: "sha256 verified",
             False: "sha256 MISMATCH: reinstall with --force",
             None: "not re-hashed",
         }
-        typer.echo(
-            f"{details.name}: {details.path} ({details.size_bytes / 1e9:.2f} GB, {state[details.verified]})"
-        )
+        echo(f"{details.name}: {details.path} ({details.size_bytes / 1e9:.2f} GB, {state[details.verified]})")
 
 
 def register(app: typer.Typer) -> None:

@@ -21,7 +21,14 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
-from mcpforge.cli._render import command_hint, render_markdown, stdout_is_terminal
+from mcpforge.cli._render import (
+    command_hint,
+    console,
+    echo,
+    render_markdown,
+    stdout_is_terminal,
+    terminal_text,
+)
 
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
@@ -68,17 +75,18 @@ def _table(title: str, columns: list[str], rows: list[list[str]]) -> None:
     """A rich table on a terminal; through a pipe, tab-separated lines with nothing cut (full ids)."""
     if not stdout_is_terminal():
         for line in [columns, *rows]:
-            typer.echo("\t".join(cell.replace("\t", " ").replace("\n", " ") for cell in line))
+            echo("\t".join(cell.replace("\t", " ").replace("\n", " ") for cell in line))
         return
-    from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
+    # Text cells: a tool's name or note holding "[bold]" is shown as written, never read as markup.
     table = Table(title=title)
     for column in columns:
-        table.add_column(column)
+        table.add_column(Text(terminal_text(column)))
     for row in rows:
-        table.add_row(*row)
-    Console().print(table)
+        table.add_row(*(Text(terminal_text(cell)) for cell in row))
+    console().print(table)
 
 
 # ---------------------------------------------------------------------------------------------- init
@@ -114,7 +122,7 @@ def init_command(
         if as_json:
             print_json({"registry": str(reg.root), "config": str(config_path), "config_written": written})
         else:
-            typer.echo(f"Registry ready at {str(reg.root)!r}; {note}.")
+            echo(f"Registry ready at {str(reg.root)!r}; {note}.")
 
 
 # ---------------------------------------------------------------------------------------------- tools
@@ -153,12 +161,12 @@ def tools_list(
             print_json({"tools": rows, "count": len(rows)})
             return
         if not rows:
-            typer.echo("No promoted tools yet.")
+            echo("No promoted tools yet.")
             return
         if len(rows) > _PLAIN_LIST_ROWS:
             # A rich table of thousands of rows takes seconds to lay out; plain columns take milliseconds.
             lines = [f"{r['name']}\t{r['version']}\t{r['promoted_at']}\t{r['integrity']}" for r in rows]
-            typer.echo("name\tversion\tpromoted\tintegrity\n" + "\n".join(lines))
+            echo("name\tversion\tpromoted\tintegrity\n" + "\n".join(lines))
             return
         _table(
             "Active tools",
@@ -210,12 +218,12 @@ def tools_show(
             "code_hash",
             "integrity",
         ):
-            typer.echo(f"{key}: {data[key]}")
-        typer.echo(f"description: {tool.spec.description}")
-        typer.echo(f"when to use: {tool.spec.when_to_use}")
-        typer.echo(f"returns: {tool.spec.returns}")
+            echo(f"{key}: {data[key]}")
+        echo(f"description: {tool.spec.description}")
+        echo(f"when to use: {tool.spec.when_to_use}")
+        echo(f"returns: {tool.spec.returns}")
         if source:
-            typer.echo("\n" + data["source"])
+            echo("\n" + data["source"])
 
 
 @tools_app.command("remove")
@@ -235,7 +243,7 @@ def tools_remove(
         if as_json:
             print_json({"removed": name})
         else:
-            typer.echo(f"Removed {name!r}; running servers drop it on their next poll.")
+            echo(f"Removed {name!r}; running servers drop it on their next poll.")
 
 
 # ---------------------------------------------------------------------------------------------- candidates
@@ -303,7 +311,7 @@ def candidates_list(
             print_json({"candidates": rows, "count": len(rows)})
             return
         if not rows:
-            typer.echo("No candidates.")
+            echo("No candidates.")
             return
         _table(
             "Candidates",
@@ -404,7 +412,7 @@ def _show_service(reg: Registry, candidate_id: str, *, as_json: bool, code: bool
         if as_json:
             print_json({"candidate_id": candidate_id, "package": str(package)})
         else:
-            typer.echo(f"A converted service is a package, not one file: {package}")
+            echo(f"A converted service is a package, not one file: {package}")
         return
     if as_json:
         row = next(r for r in service_candidate_rows(reg) if r["candidate_id"] == candidate_id)
@@ -414,25 +422,29 @@ def _show_service(reg: Registry, candidate_id: str, *, as_json: bool, code: bool
 
 
 def _print_code(source: str) -> None:
-    """Python source: highlighted on a terminal, exactly as stored through a pipe."""
+    """Python source: highlighted on a terminal, as stored through a pipe; control characters removed.
+
+    A tool's source can hold raw escape bytes, carriage returns or bidi overrides inside its strings; the
+    person reads what the interpreter reads, without what would steer the terminal or reorder the lines.
+    """
+    source = terminal_text(source)
     if not stdout_is_terminal():
-        typer.echo(source, nl=not source.endswith("\n"))
+        echo(source, nl=not source.endswith("\n"))
         return
-    from rich.console import Console
     from rich.syntax import Syntax
 
-    Console().print(Syntax(source, "python", line_numbers=True))
+    console().print(Syntax(source, "python", line_numbers=True))
 
 
 # ---------------------------------------------------------------------------------------------- review
 def _prompt(question: str, timeout: float, *, to_stderr: bool) -> str | None:
     """Ask one question on the terminal; None on timeout or end of input."""
-    typer.echo(question + " ", nl=False, err=to_stderr)
+    echo(question + " ", nl=False, err=to_stderr)
     sys.stderr.flush()
     sys.stdout.flush()
     ready, _, _ = select.select([sys.stdin], [], [], timeout)
     if not ready:
-        typer.echo("\n(no answer before the timeout: treated as Reject)", err=to_stderr)
+        echo("\n(no answer before the timeout: treated as Reject)", err=to_stderr)
         return None
     line = sys.stdin.readline()
     return line.strip() if line else None
@@ -487,7 +499,7 @@ def review_command(  # noqa: PLR0917 - typer maps parameters to options
             )
         timeout = cfg.feedback.timeout_seconds
         if needs_prompt:
-            typer.echo(_presentation(candidate) + "\n", err=as_json)
+            echo(_presentation(candidate) + "\n", err=as_json)
         if output is None:
             output = _prompt(
                 "1. Is this output correct? [Yes/No, with what is wrong]", timeout, to_stderr=as_json
@@ -504,7 +516,7 @@ def review_command(  # noqa: PLR0917 - typer maps parameters to options
         if as_json:
             print_json(outcome.to_dict())
         else:
-            typer.echo(outcome.message)
+            echo(outcome.message)
         if outcome.refused_reason is not None and not outcome.identical:
             raise typer.Exit(EXIT_RUNTIME_ERROR)
 
@@ -535,14 +547,14 @@ def promote_command(
                     {"candidate_id": candidate_id, "promoted": False, "message": message, "error": None}
                 )
             else:
-                typer.echo(message)
+                echo(message)
             return
         if as_json:
             print_json(
                 {"candidate_id": candidate_id, "promoted": True, "tool": tool.to_dict(), "error": None}
             )
         else:
-            typer.echo(f"Promoted {tool.name!r} v{tool.version}.")
+            echo(f"Promoted {tool.name!r} v{tool.version}.")
 
 
 # ---------------------------------------------------------------------------------------------- stats, doctor
@@ -631,13 +643,13 @@ def _pairs(mapping: dict[str, Any]) -> str:
     return ", ".join(f"{key}: {value}" for key, value in mapping.items()) or "-"
 
 
-def _sandbox_section() -> dict[str, Any] | None:
+def _sandbox_section(sandbox_config: Any) -> dict[str, Any] | None:
     try:
         module = importlib.import_module("mcpforge.sandbox.doctor")
     except ImportError:
         return None
     report = getattr(module, "sandbox_report", None)
-    return dict(report()) if callable(report) else None
+    return dict(report(sandbox_config, live=True)) if callable(report) else None
 
 
 def doctor_command(
@@ -655,32 +667,35 @@ def doctor_command(
     from mcpforge.registry import doctor
 
     with cli_errors(as_json=as_json):
-        reg, _ = _open(registry, config, damaged_ok=True)
+        reg, cfg = _open(registry, config, damaged_ok=True)
         report = doctor.repair(reg) if repair else doctor.check(reg)
-        sandbox = _sandbox_section()
+        sandbox = _sandbox_section(cfg.sandbox)
         if as_json:
             print_json({**report.to_dict(), "sandbox": sandbox})
         else:
             for item in report.checks:
-                typer.echo(f"[{item.level:^7}] {item.name}: {item.detail}")
+                echo(f"[{item.level:^7}] {item.name}: {item.detail}")
             for change in report.repaired:
-                typer.echo(f"repaired: {change}")
+                echo(f"repaired: {change}")
             if sandbox is None:
-                typer.echo("sandbox: report unavailable")
+                echo("sandbox: report unavailable")
             else:
-                typer.echo(
+                echo(
                     f"sandbox: selected {sandbox.get('selected')!r}, "
                     f"auto would pick {sandbox.get('auto_choice')!r}"
                 )
                 if sandbox.get("runs_as"):
-                    typer.echo(f"sandbox: runs as {sandbox['runs_as']['summary']}")
+                    echo(f"sandbox: runs as {sandbox['runs_as']['summary']}")
                 warm = sandbox.get("warm_calls") or {}
                 how = "warm (a fresh child of a pre-imported template)" if warm.get("enabled") else "fresh"
-                typer.echo(f"sandbox: served calls run {how}: {warm.get('reason', '-')}")
+                echo(f"sandbox: served calls run {how}: {warm.get('reason', '-')}")
+                if warm.get("probe"):
+                    probe = warm["probe"]
+                    echo(f"sandbox: warm calls {'work' if probe['ok'] else 'FAIL'} here: {probe['detail']}")
                 if sandbox.get("error"):
-                    typer.echo(f"sandbox: {sandbox['error']}")
+                    echo(f"sandbox: {sandbox['error']}")
             if not report.ok and not repair:
-                typer.echo(f"Run `{command_hint('doctor', '--repair')}` to fix the errors above.")
+                echo(f"Run `{command_hint('doctor', '--repair')}` to fix the errors above.")
         if not report.ok:
             raise typer.Exit(EXIT_RUNTIME_ERROR)
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from mcpforge.cli._common import ConfigOption, JsonOption, cli_errors, fail, load_cli_config, print_json
+from mcpforge.cli._render import echo, terminal_text
 from mcpforge.exceptions import InvalidArgumentError
 
 if TYPE_CHECKING:  # the sandbox and its configuration load when a command runs, not for --help
@@ -17,8 +17,6 @@ if TYPE_CHECKING:  # the sandbox and its configuration load when a command runs,
 
 STREAM_CAP = 64 * 1024  # characters of stdout/stderr shown by `sandbox run`
 PREVIEW_CHARS = 200
-# C0 and C1 controls but newline and tab, DEL, and the bidi/format controls that reorder a line.
-_TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 sandbox_app = typer.Typer(
     rich_markup_mode=None, name="sandbox", help="Run untrusted Python in the sandbox.", no_args_is_help=True
@@ -52,17 +50,12 @@ def check(
     if as_json:
         print_json(report.model_dump())
     elif report.ok:
-        typer.echo(f"{file}: ok")
+        echo(f"{file}: ok")
     else:
         for v in report.violations:
-            typer.echo(f"{file}:{v.line}:{v.col}: {v.rule}: {v.message}")
+            echo(f"{file}:{v.line}:{v.col}: {v.rule}: {v.message}")
     if not report.ok:
         raise typer.Exit(1)
-
-
-def terminal_text(text: str) -> str:
-    """``text`` with every control character that could move the cursor, recolor or rewrite removed."""
-    return _TERMINAL_UNSAFE.sub("", text)
 
 
 def json_safe(value: Any) -> Any:
@@ -161,16 +154,16 @@ def _print_for_terminal(payload: dict[str, Any]) -> None:
     """The human form of a result: everything that came from the sandbox stripped of control characters."""
     stdout, stderr = terminal_text(payload["stdout"]), terminal_text(payload["stderr"])
     if stdout:
-        typer.echo(stdout, nl=not stdout.endswith("\n"))
+        echo(stdout, nl=not stdout.endswith("\n"))
     if stderr:
-        typer.echo(stderr, err=True, nl=not stderr.endswith("\n"))
+        echo(stderr, err=True, nl=not stderr.endswith("\n"))
     killed = payload["killed_reason"]
     status = f"exit code {payload['exit_code']}" + (f", killed: {terminal_text(killed)}" if killed else "")
-    typer.echo(f"[{payload['backend']}] {status}; {len(payload['outputs'])} output file(s)", err=True)
+    echo(f"[{payload['backend']}] {status}; {len(payload['outputs'])} output file(s)", err=True)
     for name, info in payload["outputs"].items():
-        typer.echo(f"  {terminal_text(name)}: {info['size']} bytes", err=True)
+        echo(f"  {terminal_text(name)}: {info['size']} bytes", err=True)
     for name, why in payload["skipped_outputs"].items():
-        typer.echo(f"  not collected: {terminal_text(name)} ({terminal_text(why)})", err=True)
+        echo(f"  not collected: {terminal_text(name)} ({terminal_text(why)})", err=True)
 
 
 def register(app: typer.Typer) -> None:

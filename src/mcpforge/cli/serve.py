@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from mcpforge.cli._common import ConfigOption, RegistryOption, cli_errors, fail, load_cli_config
+
+if TYPE_CHECKING:
+    from mcpforge.config import MCPForgeConfig
+    from mcpforge.registry import Registry
+    from mcpforge.server._auth import TokenTable
 
 logger = logging.getLogger("mcpforge.cli")
 
@@ -16,7 +22,31 @@ HttpOption = Annotated[
     int | None,
     typer.Option("--http", help="Serve streamable HTTP on this port instead of stdio.", show_default=False),
 ]
-HostOption = Annotated[str, typer.Option("--host", help="Interface for --http (keep 127.0.0.1).")]
+HostOption = Annotated[
+    str,
+    typer.Option(
+        "--host",
+        help="Interface for --http. Anything but loopback (127.0.0.1, ::1, localhost) needs bearer tokens.",
+    ),
+]
+TokensFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--tokens-file",
+        help="Bearer tokens for --http (YAML: name, roles, sha256 per token); with tokens every request "
+        "needs one. Also MCPFORGE_TOKENS or server.tokens_file. Make one with `mcpforge tokens new`.",
+        show_default=False,
+    ),
+]
+PublicNameOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--public-name",
+        help="Host name clients use to reach --http besides the loopback ones (repeatable; name or "
+        "name:port; adds to server.public_names). Requests naming any other Host are refused.",
+        show_default=False,
+    ),
+]
 AllowReadOption = Annotated[
     list[Path] | None,
     typer.Option(
@@ -51,6 +81,8 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
     config: ConfigOption = None,
     forge_tools: ForgeToolsOption = True,
     service: ServiceOption = None,
+    tokens_file: TokensFileOption = None,
+    public_name: PublicNameOption = None,
 ) -> None:
     """Serve the promoted tools to MCP clients; tools promoted or removed later appear without a restart.
 
@@ -58,6 +90,7 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
     Example: mcpforge serve --http 8765 --allow-read ./data
     Example: mcpforge serve --no-forge-tools --allow-read ./data
     Example: mcpforge serve --service networkx
+    Example: mcpforge serve --http 8765 --host 0.0.0.0 --tokens-file tokens.yaml --public-name mcp.example.com
     """
     with cli_errors():
         from mcpforge.registry import Registry
@@ -73,6 +106,7 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
                 fail(f"--allow-read {root!r} is not a directory")
         from mcpforge.sandbox import get_sandbox
 
+        tokens = _http_tokens(cfg, tokens_file, host) if http is not None else None
         get_sandbox(cfg.sandbox)  # fail now, with the reason, rather than on every tool call
         if service is not None:
             from mcpforge.registry.services import active_services
@@ -87,14 +121,66 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
             forge_tools=forge_tools,
             service=service,
             warm_start=True,
+            auth=tokens,
         )
         if http is None:
             server.run(transport="stdio", show_banner=False)
         else:
-            typer.echo(f"mcpforge: serving {cfg.registry.root!r} on http://{host}:{http}/mcp", err=True)
-            server.run(transport="http", host=host, port=http, show_banner=False)
+            from mcpforge.server._http_security import HostPolicy, guard_middleware
+
+            policy = HostPolicy.for_server(
+                host, http, [*cfg.server.public_names, *(public_name or [])], cfg.server.allowed_origins
+            )
+            what = f"service {service!r}" if service is not None else _tool_count(reg)
+            typer.echo(
+                _startup_line(cfg, host, http, tokens, what, forge=forge_tools and service is None), err=True
+            )
+            # FastMCP's own Host/Origin guard is off: ours is stricter (ports, origins) and always on.
+            server.run(
+                transport="http", host=host, port=http, show_banner=False,
+                middleware=list(guard_middleware(policy)), host_origin_protection=False,
+            )  # fmt: skip
+
+
+def _http_tokens(cfg: MCPForgeConfig, tokens_file: Path | None, host: str) -> TokenTable | None:
+    """The bearer tokens for ``--http``; refuses a non-loopback ``host`` without any."""
+    from mcpforge.server._auth import TOKENS_ENV, load_tokens
+    from mcpforge.server._http_security import is_loopback
+
+    path = tokens_file or (Path(cfg.server.tokens_file).expanduser() if cfg.server.tokens_file else None)
+    tokens = load_tokens(path, os.environ.get(TOKENS_ENV))
+    if tokens is None and not is_loopback(host):
+        fail(
+            f"--host {host!r} is not loopback: serving it needs bearer tokens "
+            f"(--tokens-file FILE, {TOKENS_ENV} or server.tokens_file; `mcpforge tokens new` makes one)"
+        )
+    return tokens
+
+
+def _tool_count(reg: Registry) -> str:
+    count = len(reg.active_entries())
+    return f"{count} tool{'' if count == 1 else 's'}"
+
+
+def _startup_line(
+    cfg: MCPForgeConfig, host: str, port: int, tokens: TokenTable | None, what: str, *, forge: bool
+) -> str:
+    """What ``serve --http`` exposes, to whom: one line on stderr."""
+    shown = f"[{host}]" if ":" in host else host
+    if tokens is None:
+        who = "no authentication (loopback only)"
+    else:
+        names = sorted({identity.name for identity in tokens.identities})
+        who = f"bearer token required ({len(names)} identit{'y' if len(names) == 1 else 'ies'})"
+    return (
+        f"mcpforge: serving {cfg.registry.root!r} on http://{shown}:{port}/mcp — {who}: "
+        f"{what}, forge tools {'ON' if forge else 'OFF'}"
+    )
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``serve`` to ``app``."""
+    """Add ``serve`` and the ``tokens`` group it reads to ``app``."""
+    from mcpforge.cli._tokens import tokens_app
+
     app.command("serve")(serve)
+    app.add_typer(tokens_app, name="tokens")

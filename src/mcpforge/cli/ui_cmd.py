@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from mcpforge.cli._common import ConfigOption, RegistryOption, cli_errors, load_cli_config
+from mcpforge.cli._render import echo
 
 
 def ui_command(
@@ -32,8 +33,8 @@ def ui_command(
         if not reg.is_initialized():
             raise RegistryNotInitializedError(reg.root)
         server = serve_ui(reg, cfg, port=port)
-        typer.echo(f"Review page: {server.url}")
-        typer.echo("Open it in a browser on this machine; Ctrl-C stops the page.")
+        echo(f"Review page: {server.url}")
+        echo("Open it in a browser on this machine (the link works once); Ctrl-C stops the page.")
         server.run()
 
 

@@ -9,6 +9,13 @@ A tool that returns a library object stores it in the :class:`HandleStore` and r
 replaced by the object; the ``release`` tool frees a handle. Expression strings are parsed only after an
 AST check admits nothing but arithmetic over names, numbers and calls of plain names, so a string can
 never reach ``eval`` with attribute access, dunders or statements in it.
+
+Bounds: a result whose JSON is larger than ``MCPFORGE_MAX_RESULT_BYTES`` (default 4 MiB) is refused
+in this process, before a byte of it is sent ("result of N bytes exceeds the limit of M bytes; ask for
+less"). The process keeps module-level state and the handle store between calls of *every* client
+of the server that runs it: handle ids carry 128 random bits, so one client cannot name another's
+objects without being told the id; at most MAX_HANDLES handles and about MAX_HANDLE_BYTES of array and
+frame buffers are kept (the oldest are evicted first); the process memory limit bounds the rest.
 """
 
 # ruff: noqa: PLR0911, PLR0912 - values here are arbitrary library values by design
@@ -24,6 +31,8 @@ import json
 import math
 import os
 import re
+import secrets
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -31,6 +40,9 @@ from typing import Any
 
 HANDLE_PREFIX = "h$"
 MAX_HANDLES = 2000
+MAX_HANDLE_BYTES = 1024 * 1024 * 1024
+DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024
+MAX_RESULT_BYTES_ENV = "MCPFORGE_MAX_RESULT_BYTES"
 MAX_ITEMS = 10_000
 MAX_TEXT = 2000
 _EXPR_NODES = (
@@ -57,18 +69,29 @@ class AdapterError(Exception):
 
 
 class HandleStore:
-    """Objects that cannot travel as JSON, kept in the service process and named by an id."""
+    """Objects that cannot travel as JSON, kept in the service process and named by an unguessable id.
 
-    def __init__(self) -> None:
-        self._objects: collections.OrderedDict[str, Any] = collections.OrderedDict()
-        self._counter = itertools.count(1)
+    The store is shared by every client of the process; an id is a capability (128 random bits), so
+    only a client that was given it can use it. Bounded by count and by approximate buffer size.
+    """
+
+    def __init__(self, *, max_handles: int = MAX_HANDLES, max_bytes: int = MAX_HANDLE_BYTES) -> None:
+        self._objects: collections.OrderedDict[str, tuple[Any, int]] = collections.OrderedDict()
+        self._bytes = 0
+        self.max_handles = max_handles
+        self.max_bytes = max_bytes
 
     def put(self, obj: Any) -> str:
-        """Store ``obj``; the oldest handle is evicted past MAX_HANDLES."""
-        handle = f"{HANDLE_PREFIX}{type(obj).__name__}${next(self._counter)}"
-        self._objects[handle] = obj
-        while len(self._objects) > MAX_HANDLES:
-            self._objects.popitem(last=False)
+        """Store ``obj``; the least recently used handles are evicted past the count or size bound."""
+        handle = f"{HANDLE_PREFIX}{type(obj).__name__}${secrets.token_urlsafe(16)}"
+        size = approximate_size(obj)
+        self._objects[handle] = (obj, size)
+        self._bytes += size
+        while len(self._objects) > 1 and (
+            len(self._objects) > self.max_handles or self._bytes > self.max_bytes
+        ):
+            _old, (_obj, old_size) = self._objects.popitem(last=False)
+            self._bytes -= old_size
         return handle
 
     def get(self, handle: str) -> Any:
@@ -76,14 +99,40 @@ class HandleStore:
         if handle not in self._objects:
             raise AdapterError(f"unknown handle {handle!r} (released, evicted or from another session)")
         self._objects.move_to_end(handle)
-        return self._objects[handle]
+        return self._objects[handle][0]
 
     def release(self, handle: str) -> bool:
         """Forget ``handle``; whether it existed."""
-        return self._objects.pop(handle, None) is not None
+        entry = self._objects.pop(handle, None)
+        if entry is None:
+            return False
+        self._bytes -= entry[1]
+        return True
+
+    @property
+    def approximate_bytes(self) -> int:
+        """The summed :func:`approximate_size` of the live handles."""
+        return self._bytes
 
     def __len__(self) -> int:
         return len(self._objects)
+
+
+def approximate_size(obj: Any) -> int:
+    """Cheap size estimate: an array's or frame's buffer (``nbytes`` / ``memory_usage``), else getsizeof."""
+    nbytes = getattr(obj, "nbytes", None)
+    if isinstance(nbytes, int):
+        return nbytes
+    usage = getattr(obj, "memory_usage", None)
+    if callable(usage) and type(obj).__module__.split(".")[0] == "pandas":
+        try:
+            return int(usage(deep=False).sum() if hasattr(obj, "columns") else usage(deep=False))
+        except (TypeError, ValueError, AttributeError):
+            pass
+    try:
+        return int(sys.getsizeof(obj))
+    except (TypeError, ValueError, OverflowError):
+        return 0
 
 
 HANDLES = HandleStore()
@@ -348,10 +397,32 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
         raise ToolFailedError("call", exc) from exc
     try:
         result = to_json(value)
-        json.dumps(result)
+        check_result_size(json.dumps(result))
     except Exception as exc:
         raise ToolFailedError("result", exc) from exc
     return {"result": result, "duration_ms": round((time.perf_counter() - started) * 1000, 3)}
+
+
+class ResultTooLargeError(Exception):
+    """A result whose JSON is larger than the service may send."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"result of {size} bytes exceeds the limit of {limit} bytes; ask for less")
+        self.size = size
+        self.limit = limit
+
+
+def max_result_bytes() -> int:
+    """The largest result JSON this process sends: ``$MCPFORGE_MAX_RESULT_BYTES``, else 4 MiB."""
+    raw = os.environ.get(MAX_RESULT_BYTES_ENV, "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else DEFAULT_MAX_RESULT_BYTES
+
+
+def check_result_size(encoded: str) -> None:
+    """ResultTooLargeError when ``encoded`` (ASCII JSON, so one byte a character) is over the limit."""
+    limit = max_result_bytes()
+    if len(encoded) > limit:
+        raise ResultTooLargeError(len(encoded), limit)
 
 
 def release(handle: str) -> dict[str, Any]:

@@ -1,30 +1,39 @@
 """Step 1, acquire: an isolated environment of its own for the library, cached by requirement.
 
-A PyPI requirement is installed with pip from the package index into a fresh venv (created from this
-interpreter, so compiled wheels match the sandbox's Python); a local directory is installed from its
-path when it is a project (pyproject.toml / setup.py / setup.cfg), or used in place when it is a plain
-package folder. Environments live under the cache directory keyed by a hash of the requirement, so a
-second conversion of the same requirement skips the install. pip runs on the host (it needs the
-network); nothing of the library is imported here.
+No code of the library or of its build runs on the host (ARCHITECTURE §5: third-party build code is
+generated code). A PyPI requirement is installed from wheels only into a fresh venv (created from this
+interpreter, so compiled wheels match the sandbox's Python): pip fetches and unpacks wheels and is unable to
+build anything (:mod:`mcpforge.convert._pip`). A local project (pyproject.toml / setup.py / setup.cfg) is
+built into a wheel inside the sandbox (:mod:`mcpforge.convert._build`), and that wheel is installed the
+same way; a plain package folder is used in place. Environments live under the cache directory keyed by
+a hash of the requirement, so a second conversion of the same requirement skips the install. Nothing of
+the library is imported here.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock
 
+from mcpforge.config import SandboxConfig
+from mcpforge.convert import _build, _pip
+from mcpforge.convert.models import InstallMethod
 from mcpforge.exceptions import ConversionError
 
-INSTALL_TIMEOUT_SECONDS = 900.0
+_LOCK_TIMEOUT_SECONDS = 3600.0  # a parallel run may download, build in the sandbox and install
+_READY = ".mcpforge-ready"
+_READY_FORMAT = 2  # 1 was a plain "ok": pip had installed local projects by running their build here
 _REQUIREMENT = re.compile(
     r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?\s*((==|>=|<=|~=|!=|>|<)\s*[\w.*+!-]+\s*,?\s*)*$"
 )
@@ -44,6 +53,7 @@ class Environment:
     version: str | None
     install_seconds: float
     cached: bool
+    install: InstallMethod
 
 
 def default_cache_dir() -> Path:
@@ -57,26 +67,30 @@ def normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def acquire(source: str, *, cache_dir: Path | None = None) -> Environment:
+def acquire(
+    source: str, *, cache_dir: Path | None = None, sandbox: SandboxConfig | None = None
+) -> Environment:
     """Install ``source`` (a requirement or a local directory) into its own environment.
 
+    ``sandbox`` configures the sandbox a local project is built in.
+
     Raises:
-        ConversionError: the source is neither, the package is unknown or does not install, or the
-            project holds no Python package.
+        ConversionError: the source is neither, the package is unknown or has no wheel, the project does
+            not build in the sandbox, or it holds no Python package.
     """
     started = time.perf_counter()
     path = Path(source).expanduser()
     if path.exists() or source.startswith((".", "/", "~")):
         if not path.is_dir():
             raise ConversionError("acquire", "not_found", f"{source!r} is not a directory")
-        return _local(path.resolve(), cache_dir or default_cache_dir(), started)
+        return _local(path.resolve(), cache_dir or default_cache_dir(), started, sandbox or SandboxConfig())
     if not _REQUIREMENT.match(source.strip()):
         raise ConversionError(
             "acquire", "invalid_source", f"{source!r} is neither a PyPI requirement nor a directory"
         )
     name = re.split(r"[\[=<>!~\s]", source.strip(), maxsplit=1)[0]
     env_dir = (cache_dir or default_cache_dir()) / f"{normalize(name)}-{_digest(source.strip())}"
-    cached = _ensure_installed(env_dir, [source.strip()])
+    cached, _dist = _ensure_installed(env_dir, lambda env: _from_index(env, source.strip()))
     site_dir = _site_packages(env_dir)
     dist, version, imports = _distribution_info(site_dir, name)
     return Environment(
@@ -89,16 +103,17 @@ def acquire(source: str, *, cache_dir: Path | None = None) -> Environment:
         version=version,
         install_seconds=round(time.perf_counter() - started, 3),
         cached=cached,
+        install="installed from wheels",
     )
 
 
-def _local(path: Path, cache_dir: Path, started: float) -> Environment:
+def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) -> Environment:
     if any((path / name).exists() for name in _PROJECT_FILES):
         stamp = _tree_digest(path)
         env_dir = cache_dir / f"local-{normalize(path.name)}-{stamp}"
-        cached = _ensure_installed(env_dir, [str(path)])
+        cached, dist_name = _ensure_installed(env_dir, lambda env: _from_source(env, path, sandbox))
         site_dir = _site_packages(env_dir)
-        dist, version, imports = _distribution_info(site_dir, None)
+        dist, version, imports = _distribution_info(site_dir, dist_name)
         return Environment(
             source=str(path),
             kind="project",
@@ -109,6 +124,7 @@ def _local(path: Path, cache_dir: Path, started: float) -> Environment:
             version=version,
             install_seconds=round(time.perf_counter() - started, 3),
             cached=cached,
+            install="built from source in the sandbox",
         )
     if (path / "__init__.py").exists():
         return Environment(
@@ -121,6 +137,7 @@ def _local(path: Path, cache_dir: Path, started: float) -> Environment:
             version=None,
             install_seconds=0.0,
             cached=True,
+            install="used in place",
         )
     packages = sorted(
         p.parent.name for p in path.glob("*/__init__.py") if not p.parent.name.startswith(("_", "."))
@@ -141,6 +158,7 @@ def _local(path: Path, cache_dir: Path, started: float) -> Environment:
         version=None,
         install_seconds=0.0,
         cached=True,
+        install="used in place",
     )
 
 
@@ -157,20 +175,39 @@ def _tree_digest(path: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def _ensure_installed(env_dir: Path, requirements: list[str]) -> bool:
-    """Install unless a finished environment exists; whether it was cached. Locked against a parallel run."""
+def _ensure_installed(env_dir: Path, installer: Callable[[Path], str | None]) -> tuple[bool, str | None]:
+    """Install unless a finished environment exists: (whether it was cached, the distribution installed).
+
+    ``installer`` fills a fresh venv and returns the distribution's name when it knows it. Locked against
+    a parallel run. An environment of an older mcpforge (a plain ``ok`` marker, possibly installed by
+    running build code on the host) is not reused.
+    """
     env_dir.parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(env_dir) + ".lock", timeout=INSTALL_TIMEOUT_SECONDS + 60):
-        if (env_dir / ".mcpforge-ready").exists():
-            return True
-        _install(env_dir, requirements)
-        return False
+    marker = env_dir / _READY
+    with FileLock(str(env_dir) + ".lock", timeout=_LOCK_TIMEOUT_SECONDS):
+        if marker.exists():
+            try:
+                ready = json.loads(marker.read_text(encoding="utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                ready = None
+            if isinstance(ready, dict) and ready.get("format") == _READY_FORMAT:
+                distribution = ready.get("distribution")
+                return True, distribution if isinstance(distribution, str) else None
+        if env_dir.exists():
+            shutil.rmtree(env_dir)  # a half-built environment, or one of an older format
+        try:
+            _create_venv(env_dir)
+            distribution = installer(env_dir)
+        except BaseException:
+            shutil.rmtree(env_dir, ignore_errors=True)
+            raise
+        marker.write_text(
+            json.dumps({"format": _READY_FORMAT, "distribution": distribution}) + "\n", encoding="utf-8"
+        )
+        return False, distribution
 
 
-def _install(env_dir: Path, requirements: list[str]) -> None:
-    if env_dir.exists():
-        shutil.rmtree(env_dir)  # a half-built environment from an interrupted install
-    env_dir.parent.mkdir(parents=True, exist_ok=True)
+def _create_venv(env_dir: Path) -> None:
     try:
         subprocess.run(
             [sys.executable, "-m", "venv", "--without-pip", str(env_dir)],
@@ -178,41 +215,20 @@ def _install(env_dir: Path, requirements: list[str]) -> None:
             capture_output=True,
             timeout=120,
         )
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "--python",
-                str(env_dir / "bin" / "python"),
-                "install",
-                "--no-input",
-                "--disable-pip-version-check",
-                *requirements,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=INSTALL_TIMEOUT_SECONDS,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        shutil.rmtree(env_dir, ignore_errors=True)
-        raise ConversionError(
-            "acquire", "env_failure", f"pip install timed out after {exc.timeout:g}s"
-        ) from exc
-    except (OSError, subprocess.CalledProcessError) as exc:
-        shutil.rmtree(env_dir, ignore_errors=True)
+    except (OSError, subprocess.SubprocessError) as exc:
         raise ConversionError("acquire", "env_failure", f"cannot create the environment: {exc}") from exc
-    if done.returncode != 0:
-        shutil.rmtree(env_dir, ignore_errors=True)
-        lines = [
-            line for line in done.stderr.splitlines() if line.startswith("ERROR")
-        ] or done.stderr.splitlines()
-        category = "not_found" if "No matching distribution" in done.stderr else "env_failure"
-        raise ConversionError(
-            "acquire", category, f"pip install {' '.join(requirements)!r} failed: {' | '.join(lines[-2:])}"
-        )
-    (env_dir / ".mcpforge-ready").write_text("ok\n", encoding="utf-8")
+
+
+def _from_index(env_dir: Path, requirement: str) -> None:
+    _pip.install(env_dir, [requirement])
+
+
+def _from_source(env_dir: Path, tree: Path, sandbox: SandboxConfig) -> str:
+    work = env_dir / ".mcpforge-build"
+    wheel = _build.build_wheel(tree, work=work, config=sandbox)
+    shutil.rmtree(work / "build-wheels", ignore_errors=True)
+    _pip.install(env_dir, [str(wheel)])
+    return _build.wheel_distribution(wheel)
 
 
 def _site_packages(env_dir: Path) -> Path:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mcpforge.convert import _service_runtime
+from mcpforge.convert._notes import service_state_notes
 from mcpforge.convert.describe import tool_spec
 from mcpforge.convert.select import Selection, ToolPlan
 from mcpforge.models import ToolSpec
@@ -97,7 +98,7 @@ def _readme(
         "",
     ]
     lines += [f"- `{s.tool_name}` — {s.description}" for s in specs]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n" + service_state_notes()
 
 
 _SMOKE_TEST = '''"""Smoke test: the server starts, lists its tools and answers the recorded samples."""

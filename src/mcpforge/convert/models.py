@@ -17,6 +17,8 @@ FailureCategory = Literal[
     "needs_network_or_data",
     "server_crash",
 ]
+# How the library got into its environment; no path runs its build or install code on the host.
+InstallMethod = Literal["installed from wheels", "built from source in the sandbox", "used in place"]
 
 
 class _Model(BaseModel):
@@ -115,6 +117,11 @@ class ConversionReport(_Model):
     out_dir: str | None = None
     candidate_id: str | None = None
     engine: str = "rules"
+    install: InstallMethod | None = Field(
+        default=None,
+        description="how the library was installed: wheels only on the host, built into a wheel in the "
+        "sandbox first, or a plain package folder used in place",
+    )
     tools_generated: int = 0
     tools_listed: int = 0
     tools_passed: int = 0

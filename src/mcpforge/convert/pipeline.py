@@ -133,14 +133,14 @@ def _convert(
 ) -> ConversionReport:
     engine = options.engine_instance or _engine(options.engine, config)
     with timer.step("acquire", f"installing {options.source!r} into its own environment"):
-        env = acquire(options.source, cache_dir=options.cache_dir)
+        env = acquire(options.source, cache_dir=options.cache_dir, sandbox=config.sandbox)
     if not env.import_names:
         raise ConversionError(
             "acquire", "untoolable_repo", f"{env.distribution!r} installs no importable package"
         )
     library = env.import_names[0]
     service = package_name(library).removesuffix("_mcp")
-    report.update({"library": library, "service": service, "version": env.version})
+    report.update({"library": library, "service": service, "version": env.version, "install": env.install})
     site_dirs = [str(p) for p in env.site_dirs]
     with timer.step("analyse", f"importing {library!r} in the sandbox"):
         analysis = analyse(env, library, config=config.sandbox)

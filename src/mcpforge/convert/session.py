@@ -5,6 +5,12 @@ the MCP ``ClientSession`` talks JSON-RPC over the child's stdin/stdout. :class:`
 that async session in a blocking portal (an event loop in a thread of its own), so the convert steps and
 the server's worker threads can call it synchronously. A call that outlives its timeout kills the child
 (a library stuck in C code cannot be interrupted otherwise); the next call starts a fresh one.
+
+Sizes are bounded twice: the service runtime refuses a result whose JSON is over ``max_result_bytes``
+(it answers an ``isError`` result saying so), and this side reads at most ``max_message_bytes`` per
+message from the pipe, so a service that ignores its runtime is killed (the call answers that it sent
+too much) before its message fills the server's memory or holds the GIL while being parsed. Parsing
+happens in this session's own portal thread, never on the server's event loop.
 """
 
 from __future__ import annotations
@@ -25,11 +31,18 @@ from mcp.client.session import ClientSession
 from mcp.shared.message import SessionMessage
 
 from mcpforge.config import SandboxConfig
+from mcpforge.convert import _service_runtime
 from mcpforge.convert.analyse import service_limits
 from mcpforge.exceptions import SandboxError
 from mcpforge.sandbox import RunningSandbox, SandboxRequest, get_sandbox
 
 logger = logging.getLogger("mcpforge.convert")
+# The runtime's own default (the service refuses a larger result), so both sides agree.
+DEFAULT_MAX_RESULT_BYTES = _service_runtime.DEFAULT_MAX_RESULT_BYTES
+# What ``mcpforge serve`` gives one call of a service before killing (and later restarting) it.
+DEFAULT_CALL_TIMEOUT_SECONDS = 120.0
+# Room on the wire around a result at the limit: the (clipped) text copy and the JSON-RPC envelope.
+MESSAGE_MARGIN_BYTES = 1024 * 1024
 
 _LAUNCHER = """
 import json, os, site, sys
@@ -42,6 +55,7 @@ for directory in reversed(cfg["site_dirs"]):
         sys.path.remove(directory)
     sys.path.insert(0, directory)
 os.environ["MCPFORGE_ALLOWED_ROOTS"] = os.pathsep.join(cfg["allowed_roots"])
+os.environ["MCPFORGE_MAX_RESULT_BYTES"] = str(cfg["max_result_bytes"])
 import importlib
 importlib.import_module(cfg["package"] + ".server").main()
 """
@@ -56,6 +70,14 @@ class CallOutcome:
     text: str
     timed_out: bool = False
     crashed: bool = False
+    oversized: bool = False
+
+
+class _Overflow:
+    """Set by the pipe reader when the service sent a message over the cap (and was killed for it)."""
+
+    def __init__(self) -> None:
+        self.size: int | None = None
 
 
 def package_files(package_dir: Path) -> dict[str, bytes]:
@@ -68,15 +90,26 @@ def package_files(package_dir: Path) -> dict[str, bytes]:
 
 
 @asynccontextmanager
-async def _pipe_transport(running: RunningSandbox) -> AsyncIterator[tuple[Any, Any]]:
+async def _pipe_transport(
+    running: RunningSandbox, *, max_message_bytes: int, overflow: _Overflow
+) -> AsyncIterator[tuple[Any, Any]]:
     read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage](0)
+
+    def read_line() -> bytes:
+        return running.stdout.readline(max_message_bytes + 1)
 
     async def reader() -> None:
         async with read_writer:
             while True:
-                line = await anyio.to_thread.run_sync(running.stdout.readline, abandon_on_cancel=True)
+                line = await anyio.to_thread.run_sync(read_line, abandon_on_cancel=True)
                 if not line:
+                    return
+                if len(line) > max_message_bytes:
+                    # Ends the stream: the SDK answers the pending request "connection closed", and
+                    # the call reports the overflow recorded here.
+                    overflow.size = len(line)
+                    running.kill(f"sent a message of more than {max_message_bytes} bytes")
                     return
                 try:
                     message = types.jsonrpc_message_adapter.validate_json(line, by_name=False)
@@ -121,8 +154,13 @@ class ServiceSession:
         allowed_roots: list[str] | None = None,
         lifetime_seconds: float = 3600.0,
         start_timeout: float = 120.0,
+        max_result_bytes: int = DEFAULT_MAX_RESULT_BYTES,
+        max_message_bytes: int | None = None,
     ) -> None:
         self.package_dir = package_dir
+        self.max_result_bytes = max_result_bytes
+        self.max_message_bytes = max_message_bytes or max_result_bytes + MESSAGE_MARGIN_BYTES
+        self._overflow = _Overflow()
         self.site_dirs = site_dirs
         self.config = config
         self.allowed_roots = allowed_roots or []
@@ -141,6 +179,7 @@ class ServiceSession:
             "package": self.package_dir.name,
             "site_dirs": self.site_dirs,
             "allowed_roots": self.allowed_roots,
+            "max_result_bytes": self.max_result_bytes,
         }
         files["launch.json"] = json.dumps(launch).encode("utf-8")
         return SandboxRequest(
@@ -154,8 +193,10 @@ class ServiceSession:
     async def _open(self) -> AsyncIterator[ClientSession]:
         running = await anyio.to_thread.run_sync(lambda: get_sandbox(self.config).spawn(self._request()))
         self._running = running
+        self._overflow = overflow = _Overflow()
+        transport = _pipe_transport(running, max_message_bytes=self.max_message_bytes, overflow=overflow)
         try:
-            async with _pipe_transport(running) as (read, write), ClientSession(read, write) as session:
+            async with transport as (read, write), ClientSession(read, write) as session:
                 with anyio.fail_after(self.start_timeout):
                     await session.initialize()
                 yield session
@@ -215,19 +256,8 @@ class ServiceSession:
 
         try:
             result = self._portal.call(one)
-        except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream) as exc:
-            self.stop()
-            return CallOutcome(
-                ok=False, structured=None, text=f"the service process ended: {exc}", crashed=True
-            )
-        except Exception as exc:
-            if self._running is not None and self._running.wait(0) is not None:
-                tail = self._stderr_tail()
-                self.stop()
-                return CallOutcome(
-                    ok=False, structured=None, text=f"the service process ended: {tail}", crashed=True
-                )
-            return CallOutcome(ok=False, structured=None, text=f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # whatever ended the call, the answer is an outcome, never a raise
+            return self._failed(name, exc)
         if result is None:
             self.stop()
             return CallOutcome(
@@ -235,6 +265,32 @@ class ServiceSession:
             )
         text = "\n".join(block.text for block in result.content if isinstance(block, types.TextContent))
         return CallOutcome(ok=not result.is_error, structured=result.structured_content, text=text)
+
+    def _failed(self, name: str, exc: Exception) -> CallOutcome:
+        if self._overflow.size is not None:
+            self.stop()
+            return CallOutcome(
+                ok=False,
+                structured=None,
+                text=(
+                    f"the service sent a message of more than {self.max_message_bytes} bytes for {name!r}"
+                    " and was stopped; ask for less (it restarts on the next call)"
+                ),
+                crashed=True,
+                oversized=True,
+            )
+        if isinstance(exc, (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream)):
+            self.stop()
+            return CallOutcome(
+                ok=False, structured=None, text=f"the service process ended: {exc}", crashed=True
+            )
+        if self._running is not None and self._running.wait(0) is not None:
+            tail = self._stderr_tail()
+            self.stop()
+            return CallOutcome(
+                ok=False, structured=None, text=f"the service process ended: {tail}", crashed=True
+            )
+        return CallOutcome(ok=False, structured=None, text=f"{type(exc).__name__}: {exc}")
 
     def stop(self) -> None:
         """Close the session and kill the service process; the portal stays for a restart."""

@@ -85,8 +85,12 @@ def run_within(budget: AskBudget, work: Callable[[], T]) -> T:
     finished = threading.Event()
 
     def target() -> None:
+        # Reads of the person's files in this work (a SQLite view is a query) stop with the ask.
+        from mcpforge.runtime._read_bounds import reads_end_by
+
         try:
-            outcome["value"] = work()
+            with reads_end_by(budget.deadline, budget.abandoned.is_set):
+                outcome["value"] = work()
         except BaseException as error:
             outcome["error"] = error
         finally:

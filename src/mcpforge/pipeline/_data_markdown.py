@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 from mcpforge.pipeline.intent.reading import inline_text
+from mcpforge.shown_text import fenced
+
+__all__ = ["cell_text", "extra_values", "fenced", "table_markdown"]
 
 MAX_TABLE_ROWS = 100
 MAX_CELL_CHARS = 200
 MAX_JSON_CHARS = 4_000
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def cell_text(value: Any) -> str:  # noqa: PLR0911 - one return per kind of value
@@ -76,14 +77,6 @@ def table_markdown(footer: dict[str, Any]) -> str | None:
         return _pipe_table(["value"], [[result]]) if result is not None else None
     text = json.dumps(result, indent=2, ensure_ascii=False, default=str)
     return fenced(text if len(text) <= MAX_JSON_CHARS else text[:MAX_JSON_CHARS] + "\n…", "json")
-
-
-def fenced(text: str, info: str = "text") -> str:
-    """``text`` in a fenced code block that no line of it can close (control characters removed)."""
-    clean = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n")).rstrip("\n")
-    longest = max((len(run) for run in re.findall(r"`{3,}", clean)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}{info}\n{clean}\n{fence}"
 
 
 def extra_values(footer: dict[str, Any], known: frozenset[str]) -> list[str]:

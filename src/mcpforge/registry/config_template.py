@@ -73,6 +73,8 @@ COMMENTS: dict[str, str] = {
     "sandbox.max_output_bytes": "largest output a run may write",
     "sandbox.max_stdout_bytes": "largest stdout kept from a run",
     "sandbox.warm_calls": "serve: fork each call from a pre-imported sandbox template (bwrap, Landlock 6+)",
+    "sandbox.service_max_result_bytes": "serve: largest JSON result of one call of a converted service",
+    "sandbox.service_call_timeout_seconds": "serve: time limit of one call of a converted service",
 }
 
 

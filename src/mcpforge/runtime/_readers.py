@@ -2,7 +2,9 @@
 SQLite.
 
 Each returns a DataFrame with the file's own types and a list of notes (which sheet or table was read).
-openpyxl and pyarrow are used here, in trusted library code; generated tools never import them.
+openpyxl and pyarrow are used here, in trusted library code; generated tools never import them. Every
+SQLite statement is bounded in time and memory and its rows are fetched up to the limits
+(:mod:`mcpforge.runtime._read_bounds`): a view is a query the file's author wrote.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 import pandas as pd
 
 from mcpforge.exceptions import DataError
+from mcpforge.runtime._read_bounds import bounded_connection, fetch_bounded
 
 
 def _pick(
@@ -218,7 +221,7 @@ def read_json(path: Path, shown: str, *, lines: bool, encoding: str) -> tuple[pd
 def sqlite_tables(path: Path, shown: str) -> list[str]:
     """The tables and views of a SQLite file, tables first, in name order."""
     try:
-        with _connect(path) as connection:
+        with bounded_connection(path, f"listing the tables of {shown!r}") as connection:
             rows = connection.execute(
                 "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' "
                 "ORDER BY type = 'view', name"
@@ -236,10 +239,10 @@ def _sheet_size(sheet: Any) -> int:
         return 0
 
 
-def _table_sizes(path: Path, tables: Sequence[str]) -> list[int]:
+def _table_sizes(path: Path, shown: str, tables: Sequence[str]) -> list[int]:
     """Row counts of the tables (views count as 0: counting one may run a whole query)."""
     sizes: list[int] = []
-    with _connect(path) as connection:
+    with bounded_connection(path, f"counting the rows of the tables of {shown!r}") as connection:
         kinds = dict(connection.execute("SELECT name, type FROM sqlite_master").fetchall())
         for name in tables:
             if kinds.get(name) != "table":
@@ -248,11 +251,6 @@ def _table_sizes(path: Path, tables: Sequence[str]) -> list[int]:
             row = connection.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()
             sizes.append(int(row[0]) if row else 0)
     return sizes
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    # Read-only and immutable: nothing is written next to the person's file (no journal, no lock file).
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
 
 
 def _quote(name: str) -> str:
@@ -264,15 +262,17 @@ def read_sqlite(
 ) -> tuple[pd.DataFrame, list[str]]:
     """One table (or view) of a SQLite file: the only one, the one named by ``table``, or the first."""
     tables = sqlite_tables(path, shown)
-    name, notes = _pick("table", table, tables, shown, _table_sizes(path, tables) if table is None else ())
+    sizes = _table_sizes(path, shown, tables) if table is None else ()
+    name, notes = _pick("table", table, tables, shown, sizes)
     try:
-        with _connect(path) as connection:
+        with bounded_connection(path, f"reading table {name!r} of {shown!r}") as connection:
             cursor = connection.execute(f"SELECT * FROM {_quote(name)} LIMIT 0")
             names = [str(item[0]) for item in cursor.description]
             chosen = [n for n in names if columns is None or n.strip() in columns] or names
             limit = "" if nrows is None else f" LIMIT {int(nrows)}"
             query = f"SELECT {', '.join(_quote(n) for n in chosen)} FROM {_quote(name)}{limit}"
-            df = pd.read_sql_query(query, connection)
+            rows = fetch_bounded(connection.execute(query), shown)
     except sqlite3.DatabaseError as exc:
         raise DataError(f"table {name!r} of {shown!r} cannot be read: {exc}", path=shown) from None
-    return df, notes
+    # As pandas.read_sql_query builds its frame (floats coerced, each column's type inferred whole).
+    return pd.DataFrame.from_records(rows, columns=chosen, coerce_float=True), notes

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from mcpforge.config import MCPForgeConfig, SandboxConfig
 from mcpforge.exceptions import SandboxUnavailableError
+from mcpforge.sandbox._pinned import PinnedPath, pin
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.subprocess_backend import SubprocessSandbox
@@ -15,6 +16,7 @@ from mcpforge.sandbox.unshare import UnshareSandbox
 
 __all__ = [
     "BACKENDS",
+    "PinnedPath",
     "RunningSandbox",
     "Sandbox",
     "SandboxLimits",
@@ -27,6 +29,7 @@ __all__ = [
     "call_tool_batch",
     "get_sandbox",
     "limits_from_config",
+    "pin",
     "tool_run_limits",
 ]
 

@@ -12,14 +12,17 @@ Paths under a directory the unprivileged uid cannot search (``/root/.pyenv`` und
 needed path, all inside the launcher's private mount namespace, so the host's mount table never
 changes. Data files the unprivileged uid may not read are copied by the host into a root-only
 staging directory (owned by the sandbox uid, mode 0400) and bound over their own path the same way.
+Every source is the descriptor opened when the path was checked (``_pinned.py``): root never resolves
+a data path by name, so a path swapped after the check cannot make root copy or show another file.
 When mcpforge runs as a normal user, the sandbox runs as that user and nothing is revealed.
 """
 
 # Descriptor-level os calls on purpose: this runs between fork and exec.
-# ruff: noqa: PTH103, PTH110, PTH112, PTH116, PTH120, PTH123
+# ruff: noqa: PTH103, PTH110, PTH116, PTH120, PTH123
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 import shutil
 import stat
@@ -28,7 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpforge.exceptions import SandboxUnavailableError
+from mcpforge.exceptions import DataError, SandboxUnavailableError
+from mcpforge.sandbox._pinned import PinnedPath, pin
 
 if TYPE_CHECKING:
     from mcpforge.sandbox._layout import DataLayout
@@ -43,6 +47,15 @@ _MS_REMOUNT = 32
 _MS_BIND = 4096
 _MS_REC = 16384
 _MS_PRIVATE = 1 << 18
+# The mount API of Linux 5.2 (the same numbers on every architecture).
+_SYS_OPEN_TREE = 428
+_SYS_MOVE_MOUNT = 429
+_OPEN_TREE_CLONE = 1
+_OPEN_TREE_CLOEXEC = os.O_CLOEXEC
+_AT_EMPTY_PATH = 0x1000
+_AT_RECURSIVE = 0x8000
+_AT_FDCWD = -100
+_MOVE_EMPTY = 0x4  # MOVE_MOUNT_F_EMPTY_PATH
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,14 +113,19 @@ def readable_by(st: os.stat_result, ident: SandboxIdentity) -> bool:
 class Launcher:
     """The child-side step between fork and exec: cgroup, private mounts, then the drop to ``ident``.
 
-    Built on the host with :meth:`reveal` / :meth:`stage_copy`. The bind sources are opened in the
-    child, inside its new mount namespace (a bind from a mount of another namespace is refused) and
-    before the tmpfs hides them.
+    Built on the host with :meth:`reveal` / :meth:`expose_data`. Every bind source is a descriptor
+    opened on the host when the path was checked (:class:`PinnedPath`), never a name: in the child,
+    before its new mount namespace exists, each one is cloned into a detached mount (``open_tree``),
+    which is then attached at its place inside the new namespace (``move_mount``). Data files the
+    sandbox uid may not read are copied from their descriptor. :meth:`close` once the child started.
     """
 
     ident: SandboxIdentity
     stage_dir: Path | None = None
-    _binds: list[tuple[str, str]] = field(default_factory=list)
+    staged: dict[str, PinnedPath] = field(default_factory=dict)
+    """Private copies, by the real path of the file each copies."""
+    _binds: list[tuple[PinnedPath, str]] = field(default_factory=list)
+    _owned: list[PinnedPath] = field(default_factory=list)
     _closed_dirs: set[str] = field(default_factory=set)
     _covered: set[str] = field(default_factory=set)
     _extra: list[Callable[[], None]] = field(default_factory=list)
@@ -117,22 +135,32 @@ class Launcher:
         self._extra.append(step)
 
     def reveal(self, paths: Iterable[str]) -> None:
-        """Make each absolute, symlink-free path reachable at its own path for the sandbox uid."""
+        """Make each absolute path mcpforge chose itself (the interpreter's) reachable for the sandbox uid."""
         if not self.ident.dropped_from_root:
             return
         for path in paths:
-            self.reveal_as(path, path)
+            if self._closed_top(path) is None:
+                continue
+            try:
+                pinned = pin(path)
+            except DataError:
+                continue
+            self._owned.append(pinned)
+            self.reveal_as(pinned, path)
 
-    def reveal_as(self, source: str, target: str) -> None:
+    def reveal_as(self, source: PinnedPath, target: str) -> None:
         """Show ``source`` at ``target`` too when ``target`` lies under a directory closed to the uid."""
-        if not self.ident.dropped_from_root or not os.path.exists(source):
+        if not self.ident.dropped_from_root:
             return
-        top = closed_ancestor(target, self.ident) or next(
-            (folder for folder in sorted(self._covered, key=len) if target.startswith(folder + "/")), None
-        )
+        top = self._closed_top(target)
         if top is not None:
             self._closed_dirs.add(top)
             self._binds.append((source, target))
+
+    def _closed_top(self, target: str) -> str | None:
+        return closed_ancestor(target, self.ident) or next(
+            (folder for folder in sorted(self._covered, key=len) if target.startswith(folder + "/")), None
+        )
 
     def expose_data(self, data: DataLayout, workdir: Path, *, at_shown: bool) -> None:
         """Make the data reachable for the sandbox uid: whole directories, then single files.
@@ -141,16 +169,19 @@ class Launcher:
         file is covered by a tmpfs holding only its regular files, so not even the names of its
         sockets, fifos or device nodes are visible.
         """
-        if at_shown and self.ident.dropped_from_root:
+        if not self.ident.dropped_from_root:
+            return
+        if at_shown:
             whole = {real for real, _ in data.whole}
-            self._covered.update(real for real, _ in data.pairs if real not in whole and os.path.isdir(real))
+            folders = {real for real, _ in data.dirs}
+            self._covered.update(real for real, _ in data.pairs if real not in whole and real in folders)
         for real, shown in data.whole:
-            self.reveal_as(real, real)
+            self.reveal_as(data.pinned(real), real)
             if at_shown and shown != real:
-                self.reveal_as(real, shown)
-        self.expose_files(data.files, workdir, at_shown=at_shown)
+                self.reveal_as(data.pinned(real), shown)
+        self.expose_files(data, workdir, at_shown=at_shown)
 
-    def expose_files(self, files: Iterable[tuple[str, str]], workdir: Path, *, at_shown: bool) -> None:
+    def expose_files(self, data: DataLayout, workdir: Path, *, at_shown: bool) -> None:
         """Make each data file readable at its real path (and, with ``at_shown``, at the caller's spelling).
 
         A file the sandbox uid may read is bound where a closed directory hides it; one it may not
@@ -158,34 +189,69 @@ class Launcher:
         """
         if not self.ident.dropped_from_root:
             return
-        for real, shown in files:
-            if readable_by(os.stat(real), self.ident):
-                self.reveal_as(real, real)
+        for real, shown in data.files:
+            pinned = data.pinned(real)
+            source = pinned
+            if readable_by(pinned.stat(), self.ident):
+                self.reveal_as(pinned, real)
             else:
-                self.stage_copy(real, workdir)
+                source = self.stage_copy(pinned, workdir, at=real if at_shown else None)
             if at_shown and shown != real:
-                self.reveal_as(
-                    self._binds[-1][0] if self._binds and self._binds[-1][1] == real else real, shown
-                )
+                self.reveal_as(source, shown)
 
-    def stage_copy(self, path: str, workdir: Path) -> None:
-        """Show a private copy of ``path`` (which the sandbox uid may not read) at ``path`` itself.
+    def expose_privately(self, data: DataLayout, workdir: Path) -> dict[str, str]:
+        """Show each data entry at a path of the run's own, ``workdir/view/N``; {real path: that path}.
 
-        The copy lives in a root-only directory of the run, owned by the sandbox uid with mode 0400:
-        only the run sees it, and only through the bind mount in the launcher's namespace.
+        For bwrap: it binds these paths (which exist only in the launcher's namespace, from the
+        descriptors pinned at the check, in a directory no one else can change) and never resolves a
+        data path of the host. A file the sandbox uid may not read is shown as its private copy.
+        """
+        views: dict[str, str] = {}
+        if not self.ident.dropped_from_root:
+            return views
+        view_dir = workdir / "view"
+        view_dir.mkdir(mode=0o700)
+        self._closed_dirs.add(str(view_dir))
+        for real, _ in (*data.whole, *data.files):
+            source = data.pinned(real)
+            if not source.is_dir and not readable_by(source.stat(), self.ident):
+                source = self.stage_copy(source, workdir, at=None)
+            views[real] = str(view_dir / str(len(views)))
+            self._binds.append((source, views[real]))
+        return views
+
+    def stage_copy(self, source: PinnedPath, workdir: Path, *, at: str | None) -> PinnedPath:
+        """A private copy of ``source`` (which the sandbox uid may not read), read from its descriptor.
+
+        The copy lives in a root-only directory of the run, owned by the sandbox uid with mode 0400;
+        with ``at``, it is shown over that path, only inside the launcher's namespace.
         """
         if self.stage_dir is None:
             self.stage_dir = workdir / "stage"
             self.stage_dir.mkdir(mode=0o700)
-        copy = self.stage_dir / str(len(self._binds))
-        with open(path, "rb", opener=_nofollow) as src, open(copy, "xb") as dst:
+        copy = str(self.stage_dir / str(len(self.staged)))
+        with (
+            open(source.open_for_reading(), "rb", closefd=True) as src,
+            open(copy, "xb", opener=_nofollow) as dst,
+        ):
             shutil.copyfileobj(src, dst)
-        os.chown(copy, self.ident.uid, self.ident.gid)
-        copy.chmod(0o400)
-        top = closed_ancestor(path, self.ident)
-        if top is not None:
-            self._closed_dirs.add(top)
-        self._binds.append((str(copy), path))
+            os.fchown(dst.fileno(), self.ident.uid, self.ident.gid)
+            os.fchmod(dst.fileno(), 0o400)
+        pinned = pin(copy)
+        self._owned.append(pinned)
+        self.staged[source.real] = pinned
+        if at is not None:
+            top = closed_ancestor(at, self.ident)
+            if top is not None:
+                self._closed_dirs.add(top)
+            self._binds.append((pinned, at))
+        return pinned
+
+    def close(self) -> None:
+        """Close the descriptors this launcher opened (the layout's own stay with the layout)."""
+        for pinned in self._owned:
+            pinned.close()
+        self._owned.clear()
 
     def __call__(self) -> None:
         """In the child, before exec. Raises (and the start fails) when any step cannot be done."""
@@ -203,25 +269,54 @@ class Launcher:
 
     def _mount_plan(self) -> None:
         libc = ctypes.CDLL(None, use_errno=True)
+        binds = sorted(self._binds, key=lambda bind: len(bind[1]))
+        # Cloned while still in the host's namespace: a bind from a mount of another namespace is refused.
+        trees = [_clone_tree(libc, source) for source, _ in binds]
         _check(libc.unshare(_CLONE_NEWNS), "unshare(CLONE_NEWNS)")
         _check(libc.mount(b"none", b"/", None, _MS_REC | _MS_PRIVATE, None), "make / private")
-        binds = sorted(self._binds, key=lambda bind: len(bind[1]))
-        sources = [os.open(source, os.O_PATH | os.O_CLOEXEC | os.O_NOFOLLOW) for source, _ in binds]
+        # Without open_tree (Linux < 5.2): the name, opened before the tmpfs hides it, must still be
+        # the checked file.
+        pairs = zip(trees, binds, strict=True)
+        sources = [tree if tree >= 0 else _reopen_same(source) for tree, (source, _) in pairs]
         for top in sorted(self._closed_dirs, key=len):
             if not any(top.startswith(other + "/") for other in self._closed_dirs):
                 opts = b"mode=0755,size=1m"
                 _check(libc.mount(b"tmpfs", top.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, opts), top)
-        for fd, (_source, path) in zip(sources, binds, strict=True):
-            if stat.S_ISDIR(os.fstat(fd).st_mode):
+        for fd, tree, (source, path) in zip(sources, trees, binds, strict=True):
+            if source.is_dir:
                 os.makedirs(path, mode=0o755, exist_ok=True)
             else:
                 os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
                 if not os.path.exists(path):
                     os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o444))
-            source = f"/proc/self/fd/{fd}".encode()
-            _check(libc.mount(source, path.encode(), None, _MS_BIND | _MS_REC, None), path)
+            if tree >= 0:
+                _check(libc.syscall(_SYS_MOVE_MOUNT, fd, b"", _AT_FDCWD, path.encode(), _MOVE_EMPTY), path)
+            else:
+                source_path = f"/proc/self/fd/{fd}".encode()
+                _check(libc.mount(source_path, path.encode(), None, _MS_BIND | _MS_REC, None), path)
+            os.close(fd)
             flags = _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV
             _check(libc.mount(None, path.encode(), None, flags, None), path)
+
+
+def _clone_tree(libc: ctypes.CDLL, source: PinnedPath) -> int:
+    """A detached copy of the mount at ``source``'s descriptor (open_tree), or -1 without the syscall."""
+    flags = _OPEN_TREE_CLONE | _OPEN_TREE_CLOEXEC | _AT_EMPTY_PATH | _AT_RECURSIVE
+    fd = int(libc.syscall(_SYS_OPEN_TREE, source.fd, b"", flags))
+    if fd < 0:
+        err = ctypes.get_errno()
+        if err == errno.ENOSYS:
+            return -1
+        raise OSError(err, f"sandbox launcher: open_tree({source.real}): {os.strerror(err)}")
+    return fd
+
+
+def _reopen_same(source: PinnedPath) -> int:
+    fd = os.open(source.real, os.O_PATH | os.O_CLOEXEC | os.O_NOFOLLOW)
+    st = os.fstat(fd)
+    if (st.st_dev, st.st_ino) != source.identity:
+        raise OSError(errno.ESTALE, f"sandbox launcher: {source.real} changed since it was checked")
+    return fd
 
 
 def _check(result: int, what: str) -> None:

@@ -1,7 +1,7 @@
 """What every backend prepares: the code directory, the interpreter's files, the env, the confine config."""
 
 # Paths stay strings here: they become bwrap arguments and Landlock rules verbatim.
-# ruff: noqa: PTH116, PTH118
+# ruff: noqa: PTH118
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ import stat
 import subprocess
 import sys
 import uuid
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from mcpforge.exceptions import InvalidArgumentError, SandboxError
+from mcpforge.exceptions import DataError, InvalidArgumentError, SandboxError
 from mcpforge.sandbox._identity import SandboxIdentity, readable_by, searchable_by
+from mcpforge.sandbox._pinned import PinnedPath, changed_error, pin, pin_beneath
 from mcpforge.sandbox.base import SandboxLimits, SandboxRequest
 
 CONFINE_SCRIPT = Path(__file__).with_name("_confine.py")
@@ -41,6 +43,7 @@ PROC_READ = (
 )
 MAX_DATA_FILES = 4096
 _STAT_FILES_UP_TO = 2000
+_MAX_DEPTH = 256
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,6 +55,10 @@ class DataLayout:
     sandbox's view, where nothing else exists). Any other directory (a socket, fifo or device node
     inside, or an entry the sandbox uid may not read) is exposed file by file (``files`` and
     ``dirs``). Entries are (real path, path as the caller wrote it).
+
+    Every entry of ``whole`` and ``files`` is held open in ``pins`` (by real path): the sandbox is
+    set up from those descriptors, never from the names. The layout owns them; :meth:`close` once the
+    run has started (or failed to).
     """
 
     roots: tuple[str, ...]
@@ -59,74 +66,141 @@ class DataLayout:
     whole: tuple[tuple[str, str], ...]
     files: tuple[tuple[str, str], ...]
     dirs: tuple[tuple[str, str], ...]
+    pins: Mapping[str, PinnedPath] = field(default_factory=dict)
+
+    def pinned(self, real: str) -> PinnedPath:
+        """The descriptor the sandbox exposes at ``real`` (an entry of ``whole`` or ``files``)."""
+        return self.pins[real]
+
+    def close(self) -> None:
+        """Close every descriptor of the layout."""
+        for pinned in self.pins.values():
+            pinned.close()
 
 
-def _walk(
-    real: str, shown: str, ident: SandboxIdentity
-) -> tuple[bool, list[tuple[str, str]], list[tuple[str, str]]]:
-    """(exposable whole, its regular files, its directories) of one data directory.
+@dataclass(kw_only=True)
+class _Tree:
+    """One data directory as its walk found it (see :func:`_walk`)."""
 
-    Entry types come from the directory listing (no stat per file); directories are checked for
-    read and search by the sandbox uid, and so are the files of a tree up to ``_STAT_FILES_UP_TO``
-    entries (a data folder). A bigger clean tree (a library's site-packages) is bound whole without
-    a stat per file: a file in it the uid may not read stays unreadable inside.
+    real_top: str
+    ident: SandboxIdentity
+    clean: bool = True
+    files: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # (parts below the top, shown)
+    dirs: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _walk(top: PinnedPath, shown: str, ident: SandboxIdentity) -> _Tree:
+    """The tree of one pinned data directory, listed through descriptors (no name is resolved twice).
+
+    Entry types come from the directory listing; directories are checked for read and search by the
+    sandbox uid, and so are the files of a tree up to ``_STAT_FILES_UP_TO`` entries (a data folder). A
+    bigger clean tree (a library's site-packages) is bound whole without a stat per file: a file in it
+    the uid may not read stays unreadable inside. A directory replaced by something else during the
+    walk refuses the call.
     """
-    clean = True
-    files: list[tuple[str, str]] = []
-    dirs: list[tuple[str, str]] = []
-    pending = [(real, shown)]
-    while pending:
-        folder, shown_folder = pending.pop()
-        dirs.append((folder, shown_folder))
-        st = os.stat(folder)
-        clean = clean and readable_by(st, ident) and searchable_by(st, ident)
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                pair = (entry.path, os.path.join(shown_folder, entry.name))
-                if entry.is_dir(follow_symlinks=False):
-                    pending.append(pair)
-                elif entry.is_file(follow_symlinks=False):
-                    files.append(pair)
-                elif not entry.is_symlink():
-                    clean = False  # a socket, fifo or device node: never shown
-    if clean and len(files) <= _STAT_FILES_UP_TO:
-        clean = all(readable_by(os.lstat(path), ident) for path, _ in files)
-    return clean, sorted(files), sorted(dirs)
+    tree = _Tree(real_top=top.real, ident=ident)
+    try:
+        folder = os.open(f"/proc/self/fd/{top.fd}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        raise changed_error(shown) from None
+    try:
+        files_readable = _list(folder, (), shown, tree)
+    finally:
+        os.close(folder)
+    if len(tree.files) <= _STAT_FILES_UP_TO:
+        tree.clean = tree.clean and files_readable
+    tree.files.sort()
+    tree.dirs.sort()
+    return tree
+
+
+def _list(folder: int, parts: tuple[str, ...], shown: str, tree: _Tree) -> bool:
+    """Add the directory open at ``folder`` and everything below it to ``tree``; whether the files
+    stat'ed so far are readable by the sandbox uid. Holds one descriptor per level of depth."""
+    if len(parts) > _MAX_DEPTH:
+        raise InvalidArgumentError(f"{shown!r} is nested deeper than {_MAX_DEPTH} directories")
+    st = os.fstat(folder)
+    tree.dirs.append((os.path.join(tree.real_top, *parts), shown))
+    tree.clean = tree.clean and readable_by(st, tree.ident) and searchable_by(st, tree.ident)
+    readable = True
+    subdirs: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                subdirs.append(entry.name)
+            elif entry.is_file(follow_symlinks=False):
+                tree.files.append(((*parts, entry.name), os.path.join(shown, entry.name)))
+                if len(tree.files) <= _STAT_FILES_UP_TO:
+                    readable = readable and readable_by(entry.stat(follow_symlinks=False), tree.ident)
+            elif not entry.is_symlink():
+                tree.clean = False  # a socket, fifo or device node: never shown
+    for name in subdirs:
+        shown_sub = os.path.join(shown, name)
+        try:
+            sub = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=folder)
+        except OSError:
+            raise changed_error(shown_sub) from None
+        try:
+            readable = _list(sub, (*parts, name), shown_sub, tree) and readable
+        finally:
+            os.close(sub)
+    return readable
 
 
 def data_layout(request: SandboxRequest, ident: SandboxIdentity) -> DataLayout:
-    """The request's read paths as the sandbox will show them (see :class:`DataLayout`)."""
+    """The request's read paths as the sandbox will show them (see :class:`DataLayout`).
+
+    The one place a plain ``Path`` of ``request.read_paths`` is resolved (:func:`pin`); a
+    :class:`PinnedPath` given by the caller (the server's checked argument) is used as it is.
+    """
     files: list[tuple[str, str]] = []
     dirs: list[tuple[str, str]] = []
     whole: list[tuple[str, str]] = []
-    pairs = read_path_pairs(request)
-    for real, shown in pairs:
-        mode = os.stat(real).st_mode
-        if stat.S_ISREG(mode):
-            files.append((real, shown))
-            continue
-        if not stat.S_ISDIR(mode):
-            raise InvalidArgumentError(
-                f"read path {shown!r} is not a regular file or directory", argument="read_paths"
-            )
-        clean, tree_files, tree_dirs = _walk(real, shown, ident)
-        if clean:
-            whole.append((real, shown))
-            continue
-        files += tree_files
-        dirs += tree_dirs
-        if len(files) > MAX_DATA_FILES:
-            raise InvalidArgumentError(
-                f"read path {shown!r} holds a socket, fifo, device node or unreadable entry and more than "
-                f"{MAX_DATA_FILES} files; give the files themselves or a directory of regular files",
-                argument="read_paths",
-            )
+    pins: dict[str, PinnedPath] = {}
+
+    def keep(pinned: PinnedPath) -> None:
+        if pins.setdefault(pinned.real, pinned) is not pinned:
+            pinned.close()
+
+    tops = pinned_read_paths(request)
+    try:
+        for top in tops:
+            if not top.is_dir:
+                files.append((top.real, top.shown))
+                keep(top.dup())
+                continue
+            tree = _walk(top, top.shown, ident)
+            if tree.clean:
+                whole.append((top.real, top.shown))
+                keep(top.dup())
+                continue
+            if len(files) + len(tree.files) > MAX_DATA_FILES:
+                raise InvalidArgumentError(
+                    f"read path {top.shown!r} holds a socket, fifo, device node or unreadable entry and more "
+                    f"than {MAX_DATA_FILES} files; give the files themselves or a directory of regular files",
+                    argument="read_paths",
+                )
+            for parts, shown in tree.files:
+                pinned = pin_beneath(top, parts, shown=shown)
+                keep(pinned)
+                if not stat.S_ISREG(os.fstat(pinned.fd).st_mode):
+                    raise changed_error(shown)
+                files.append((pinned.real, shown))
+            dirs += tree.dirs
+    except BaseException:
+        for pinned in pins.values():
+            pinned.close()
+        raise
+    finally:
+        for top in tops:
+            top.close()
     return DataLayout(
-        roots=tuple(real for real, _ in pairs),
-        pairs=tuple(pairs),
+        roots=tuple(top.real for top in tops),
+        pairs=tuple((top.real, top.shown) for top in tops),
         whole=tuple(whole),
         files=tuple(files),
         dirs=tuple(dirs),
+        pins=pins,
     )
 
 
@@ -192,26 +266,34 @@ def prepare_workdir(request: SandboxRequest) -> tuple[TemporaryDirectory[str], P
     return workdir, code
 
 
-def resolved_read_paths(request: SandboxRequest) -> list[str]:
-    """The request's readable paths, absolute and symlink-free; missing ones are an error of the caller."""
-    return [real for real, _shown in read_path_pairs(request)]
+def pinned_read_paths(request: SandboxRequest) -> list[PinnedPath]:
+    """Each read path held open (new descriptors, owned by the caller): plain paths are pinned here.
 
-
-def read_path_pairs(request: SandboxRequest) -> list[tuple[str, str]]:
-    """(real path, path as the caller wrote it, made absolute) for each read path.
-
-    The sandbox shows the data at both, so a tool given the caller's spelling of a path that goes
-    through a symlink still finds it, while nothing else on the symlink's side becomes visible.
+    Raises:
+        InvalidArgumentError: a read path does not exist, is neither a file nor a directory, or is ``/``.
     """
-    pairs = []
-    for path in request.read_paths:
-        if not path.exists():
-            raise InvalidArgumentError(f"read path {str(path)!r} does not exist", argument="read_paths")
-        real = os.path.realpath(path)
-        if real == "/":
-            raise InvalidArgumentError("the whole filesystem cannot be a read path", argument="read_paths")
-        pairs.append((real, os.path.normpath(Path(path).absolute())))
-    return pairs
+    pinned: list[PinnedPath] = []
+    try:
+        for path in request.read_paths:
+            if isinstance(path, PinnedPath):
+                each = path.dup()
+            else:
+                try:
+                    each = pin(path)
+                except DataError as exc:
+                    raise InvalidArgumentError(
+                        f"read path {str(path)!r} cannot be used: {exc}", argument="read_paths"
+                    ) from None
+            pinned.append(each)
+            if each.real == "/":
+                raise InvalidArgumentError(
+                    "the whole filesystem cannot be a read path", argument="read_paths"
+                )
+    except BaseException:
+        for each in pinned:
+            each.close()
+        raise
+    return pinned
 
 
 def sandbox_env(out_dir: str, home: str) -> tuple[dict[str, str], str]:

@@ -15,6 +15,9 @@ Rule = Literal[
     "dunder-attribute",
     "frame-attribute",
     "private-module-attribute",
+    "private-attribute",
+    "raw-memory",
+    "dynamic-class",
     "module-attribute",
     "pickle",
     "pandas-escape",
@@ -172,12 +175,25 @@ HINT_FUNCTIONS = frozenset(
         "evaluate_forwardref",
         "model_rebuild",
         "update_forward_refs",
+        "make_dataclass",
+        "parse_obj_as",
+        "parse_raw_as",
+        "parse_file_as",
+        "schema_of",
+        "schema_json_of",
+        "create_model_from_typeddict",
+        "create_model_from_namedtuple",
+        "get_annotations",
+        "eval_type_backport",
+        "eval_type_lenient",
+        "evaluate_forward_ref",
     }
 )
 URL = re.compile(r"^\s*[a-zA-Z][a-zA-Z0-9+.-]*://")
-FORMAT_DUNDER = re.compile(r"\{[^{}]*(__|\bf_|\btb_|\bgi_)")
+# A format field reads attributes by name: dunders, frames, private names and the ctypes handles.
+FORMAT_DUNDER = re.compile(r"\{[^{}]*(__|\bf_|\btb_|\bgi_|\._|\.(ctypes|pythonapi|cdll|CDLL|dlopen)\b)")
 # pydantic types that import whatever module a string names while validating.
-IMPORT_STRING_NAMES = frozenset({"ImportString"})
+IMPORT_STRING_NAMES = frozenset({"ImportString", "PyObject"})
 # Methods that hook into (un)pickling and copying: defining them makes an object run code when loaded.
 PICKLE_HOOKS = frozenset(
     {
@@ -229,3 +245,65 @@ FORMULA_MESSAGE = (
     "the statsmodels formula API evaluates formula strings as Python (patsy); "
     "fit with arrays instead, e.g. sm.OLS(y, sm.add_constant(X)).fit()"
 )
+
+# Single-underscore names that are public API: the namedtuple methods (``row._asdict()`` of itertuples).
+PUBLIC_UNDERSCORE_ATTRIBUTES = frozenset({"_asdict", "_replace", "_fields", "_field_defaults", "_make"})
+# Foreign-function and raw-address access, refused on any object: ``arr.ctypes`` hands out the ctypes
+# module (``._ctypes.pythonapi``); ``as_strided`` and ``ndarray(buffer=, strides=)`` build views over
+# memory the array does not own; ``frombuffer`` and ``ctypeslib.as_array`` wrap raw buffers or addresses.
+RAW_MEMORY_ATTRIBUTES = frozenset(
+    {
+        "ctypes",
+        "pythonapi",
+        "cdll",
+        "CDLL",
+        "PyDLL",
+        "pydll",
+        "dlopen",
+        "dlsym",
+        "LoadLibrary",
+        "load_library",
+        "stride_tricks",
+        "as_strided",
+        "frombuffer",
+        "string_at",
+        "wstring_at",
+        "memmove",
+        "memset",
+        "addressof",
+        "from_address",
+        "CFUNCTYPE",
+        "PYFUNCTYPE",
+        "LowLevelCallable",
+        "cffi",
+        "foreign_buffer",
+    }
+)
+# Keywords that place an array over given memory, on any call (``np.ndarray(..., buffer=b, strides=s)``).
+# ``resize(..., refcheck=False)`` frees memory that views still point at.
+RAW_MEMORY_KEYWORDS = frozenset({"buffer", "strides", "refcheck"})
+# Constructors that take a buffer, offset and strides by position or keyword.
+RAW_MEMORY_CONSTRUCTORS = frozenset({"ndarray"})
+# Protocols numpy reads from any object to build an array over the address it names.
+RAW_MEMORY_HOOKS = frozenset(
+    {"__array_interface__", "__array_struct__", "__buffer__", "__release_buffer__", "__dlpack__"}
+)
+# Readers of an attribute whose name is data: each is ``getattr`` under another name. pydantic's
+# ``from_attributes`` reads every field (or its alias) off any object.
+ATTRIBUTE_READERS = frozenset(
+    {
+        "attrgetter",
+        "methodcaller",
+        "getattr_static",
+        "resolve_name",
+        "import_module",
+        "import_string",
+        "from_attributes",
+        "orm_mode",
+    }
+)
+# pandas methods that look a string argument up as an attribute of the frame (``df.agg("_mgr")``).
+STRING_DISPATCH = frozenset({"agg", "aggregate", "apply", "transform", "map", "applymap", "pipe"})
+# Metaclasses called directly build a class from a namespace dict, ``__annotations__`` included, which
+# pydantic then evaluates; ``type(name, bases, ns)`` is the same call.
+METACLASS_SUFFIXES = ("Meta", "Metaclass", "MetaClass")

@@ -69,6 +69,7 @@ class ProcessRun(RunningSandbox):
         host_out_dir: Path | None = None,
         cgroup: RunCgroup | None = None,
         launcher: Launcher,
+        pass_fds: tuple[int, ...] = (),
     ) -> None:
         self.backend = backend
         self._limits = limits
@@ -91,7 +92,7 @@ class ProcessRun(RunningSandbox):
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                pass_fds=(channel[1],) if channel else (),
+                pass_fds=((channel[1],) if channel else ()) + pass_fds,
                 start_new_session=True,
                 preexec_fn=launcher,  # noqa: PLW1509 - cgroup, mounts and the uid drop happen in the child
             )

@@ -9,6 +9,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from mcpforge.sandbox._pinned import PinnedPath
+
 
 @dataclass(frozen=True, kw_only=True)
 class SandboxLimits:
@@ -34,14 +36,16 @@ class SandboxRequest:
 
     ``files`` are written into the run's read-only code directory (the working directory of the
     script), e.g. ``{"tool.py": b"..."}``. ``read_paths`` are host files or directories the script may
-    read, visible at the same absolute paths. The script may write only to the directory named by
-    the ``MCPFORGE_OUTPUT_DIR`` environment variable; what it writes there comes back in
-    ``SandboxResult.outputs``.
+    read, visible at the same absolute paths: a :class:`PinnedPath` (a path already checked and held
+    open, e.g. a tool's file argument) is shown as the very file it holds; a plain ``Path`` is pinned
+    once at the start of the set-up. Either way no later step resolves the name again. The script
+    may write only to the directory named by the ``MCPFORGE_OUTPUT_DIR`` environment variable; what
+    it writes there comes back in ``SandboxResult.outputs``.
     """
 
     script: str
     files: Mapping[str, bytes] = field(default_factory=dict)
-    read_paths: tuple[Path, ...] = ()
+    read_paths: tuple[Path | PinnedPath, ...] = ()
     stdin: bytes = b""
     limits: SandboxLimits = field(default_factory=SandboxLimits)
 

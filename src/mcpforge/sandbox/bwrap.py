@@ -7,7 +7,8 @@ streams back to the host. No network device but loopback (of the new namespace),
 the host, uid 65534. ``_confine.py`` adds rlimits, Landlock and seccomp before the script runs.
 
 bwrap itself runs as the unprivileged host uid of ``_identity.py`` (never as root), so the sandbox's
-uid 65534 maps onto that uid. A data directory is shown as its regular files only.
+uid 65534 maps onto that uid. A data directory is shown as its regular files only. Every data bind
+comes from the descriptor pinned when the path was checked (``_pinned.py``), never from a host name.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import platform
 import shutil
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 from mcpforge.exceptions import SandboxUnavailableError
@@ -56,8 +58,28 @@ def _system_binds() -> list[str]:
     return args
 
 
-def _data_args(data: DataLayout) -> list[str]:
-    """Each data directory as a read-only tmpfs holding binds of its regular files and nothing else."""
+def _data_args(
+    data: DataLayout, views: Mapping[str, str], fds: list[int], *, by_fd: bool = True
+) -> list[str]:
+    """Each data directory as a read-only tmpfs holding binds of its regular files and nothing else.
+
+    Every bind comes from the descriptor pinned when the path was checked, never from the host's name:
+    as root, from the run's own view of it (``views``, :meth:`Launcher.expose_privately`); else
+    the descriptor itself, given to bwrap as ``--ro-bind-fd`` (bwrap checks that what it mounted is
+    that very inode and refuses to start otherwise). Each descriptor bwrap gets is appended to ``fds``
+    (bwrap closes one per bind, so each bind has its own). A bwrap without ``--ro-bind-fd`` (before
+    0.10, unless the distribution backported it) run by a normal user binds the checked real path by
+    name: it then runs as that user and shows nothing that user could not read anyway.
+    """
+
+    def bind(real: str, dest: str) -> list[str]:
+        if real in views:
+            return ["--ro-bind", views[real], dest]
+        if not by_fd:
+            return ["--ro-bind", real, dest]
+        fds.append(os.dup(data.pinned(real).fd))
+        return ["--ro-bind-fd", str(fds[-1]), dest]
+
     real_paths = {real for real, _ in data.dirs} | {real for real, _ in data.files}
     dirs = [
         path
@@ -68,16 +90,16 @@ def _data_args(data: DataLayout) -> list[str]:
     tops = [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
     args: list[str] = []
     for real, shown in data.whole:
-        args += ["--ro-bind", real, real] + (["--ro-bind", real, shown] if shown != real else [])
+        args += bind(real, real) + (bind(real, shown) if shown != real else [])
     for top in tops:
         args += ["--perms", "0755", "--tmpfs", top]
     for folder in dirs:
         if folder not in tops:
             args += ["--dir", folder]
     for real, shown in data.files:
-        args += ["--ro-bind", real, real]
+        args += bind(real, real)
         if shown != real and shown not in real_paths:
-            args += ["--ro-bind", real, shown]
+            args += bind(real, shown)
     for top in tops:
         args += ["--remount-ro", top]
     return args
@@ -100,9 +122,19 @@ class BwrapSandbox(Sandbox):
         return _probe(shutil.which("bwrap"))
 
     def _namespaces(
-        self, request: SandboxRequest, *, code_dir: str, env: dict[str, str], data: DataLayout
+        self,
+        request: SandboxRequest,
+        *,
+        code_dir: str,
+        env: dict[str, str],
+        data: DataLayout,
+        views: Mapping[str, str],
+        fds: list[int],
     ) -> list[str]:
-        """The bwrap argv up to the command: namespaces, the read-only root, the data, the env."""
+        """The bwrap argv up to the command: namespaces, the read-only root, the data, the env.
+
+        The descriptors the data binds need are appended to ``fds`` (the caller passes and closes them).
+        """
         layout = python_layout()
         size = str(max(request.limits.max_output_bytes, 4096))
         argv = [
@@ -140,7 +172,7 @@ class BwrapSandbox(Sandbox):
             "--tmpfs",
             OUT_DIR,
         ]
-        argv += _data_args(data)
+        argv += _data_args(data, views, fds, by_fd=_binds_fds(self._bwrap))
         for key, value in env.items():
             argv += ["--setenv", key, value]
         return [*argv, "--chdir", CODE_DIR, "--"]
@@ -152,11 +184,12 @@ class BwrapSandbox(Sandbox):
         code_dir: str,
         channel_fd: int,
         env: dict[str, str],
-        data: DataLayout | None = None,
+        data: DataLayout,
+        views: Mapping[str, str],
+        fds: list[int],
     ) -> list[str]:
-        """The bwrap argv for one run (exposed for tests and ``doctor``)."""
+        """The bwrap argv for one run (its data descriptors appended to ``fds``)."""
         layout = python_layout()
-        data = data or data_layout(request, sandbox_identity())
         config = confine_config(
             limits=request.limits,
             channel_fd=channel_fd,
@@ -167,7 +200,7 @@ class BwrapSandbox(Sandbox):
             devices=["/dev"],
             landlock="auto",
         )
-        argv = self._namespaces(request, code_dir=code_dir, env=env, data=data)
+        argv = self._namespaces(request, code_dir=code_dir, env=env, data=data, views=views, fds=fds)
         return [*argv, layout.executable, "-I", "-B", str(CONFINE_SCRIPT), config]
 
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
@@ -178,27 +211,54 @@ class BwrapSandbox(Sandbox):
 
         ``data`` is the layout of ``request.read_paths``, the data roots the template's calls may be
         given; ``template_config`` is its JSON argument. The caller talks to it over stdin/stdout
-        (see ``warm.py``).
+        (see ``warm.py``). The layout's descriptors are closed once the template has started.
         """
         return self._start(request, template_config=template_config, data=data)
 
     def _start(self, request: SandboxRequest, *, template_config: str | None, data: DataLayout) -> ProcessRun:
+        """Start the run; ``data`` (and every descriptor made from it) is closed once bwrap has started."""
+        launcher = Launcher(ident=sandbox_identity())
+        fds: list[int] = []
+        try:
+            return self._launch(
+                request, template_config=template_config, data=data, launcher=launcher, fds=fds
+            )
+        finally:
+            for fd in fds:
+                os.close(fd)
+            launcher.close()
+            data.close()
+
+    def _launch(
+        self,
+        request: SandboxRequest,
+        template_config: str | None,
+        *,
+        data: DataLayout,
+        launcher: Launcher,
+        fds: list[int],
+    ) -> ProcessRun:
         ok, why = _probe(self._bwrap)
         if not ok:
             raise refuse(sandbox_identity(), why)
         workdir, code = prepare_workdir(request)
         env, _run_id = sandbox_env(OUT_DIR, "/tmp")
         channel: tuple[int, int] | None = None
-        launcher = Launcher(ident=sandbox_identity())
         try:
             launcher.reveal(python_layout().read_roots)
-            launcher.expose_data(data, Path(workdir.name), at_shown=False)
+            views = launcher.expose_privately(data, Path(workdir.name))
             if template_config is None:
                 channel = os.pipe()
                 os.set_inheritable(channel[1], True)
-                argv = self.command(request, code_dir=str(code), channel_fd=channel[1], env=env, data=data)
+                argv = self.command(
+                    request, code_dir=str(code), channel_fd=channel[1], env=env, data=data, views=views,
+                    fds=fds,
+                )  # fmt: skip
             else:
-                argv = self._namespaces(request, code_dir=str(code), env=env, data=data)
+                argv = self._namespaces(request, code_dir=str(code), env=env, data=data, views=views, fds=fds)
+                # Each warm call makes its own user, IPC and mount namespaces (``_template_call.py``)
+                # before its seccomp filter forbids any further namespace; the template runs no tool.
+                argv.remove("--disable-userns")
                 argv += [python_layout().executable, "-I", "-B", str(TEMPLATE_SCRIPT), template_config]
         except BaseException:
             for fd in channel or ():
@@ -219,7 +279,18 @@ class BwrapSandbox(Sandbox):
             channel=channel,
             cgroup=cgroup,
             launcher=launcher,
+            pass_fds=tuple(fds),
         )
+
+
+@functools.cache
+def _binds_fds(bwrap: str) -> bool:
+    """Whether this bwrap has ``--ro-bind-fd`` with its check of the mounted inode (0.10, or a backport)."""
+    try:
+        usage = subprocess.run([bwrap, "--help"], capture_output=True, timeout=30, check=False, env={})
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return b"--ro-bind-fd" in usage.stdout + usage.stderr
 
 
 @functools.cache

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import os
+import tempfile
+import time
+from pathlib import Path
 from typing import Any
 
 from mcpforge.config import SandboxConfig
-from mcpforge.exceptions import SandboxUnavailableError
-from mcpforge.sandbox import BACKENDS, auto_backend, get_sandbox
+from mcpforge.exceptions import SandboxError, SandboxUnavailableError
+from mcpforge.sandbox import BACKENDS, Sandbox, auto_backend, get_sandbox, limits_from_config
 from mcpforge.sandbox._cgroup import cgroup_report
 from mcpforge.sandbox._identity import sandbox_identity
 from mcpforge.sandbox._kernel import landlock_abi, seccomp_available
-from mcpforge.sandbox.warm import warm_available
+from mcpforge.sandbox.bwrap import BwrapSandbox
+from mcpforge.sandbox.warm import WarmCalls, warm_available
+
+_PROBE_TOOL = (
+    "from mcpforge.runtime import mcp\n\n@mcp.tool()\ndef probe(file_path: str) -> str:\n"
+    "    return open(file_path, encoding='utf-8').read()\n"
+)
 
 # What each backend enforces, in the words of the issue's property list.
 PROPERTIES: dict[str, list[str]] = {
@@ -51,7 +60,7 @@ PROPERTIES: dict[str, list[str]] = {
 }
 
 
-def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
+def sandbox_report(config: SandboxConfig | None = None, *, live: bool = False) -> dict[str, Any]:
     """Every backend with available yes/no and why, the kernel layers, and what ``auto`` would pick."""
     config = config or SandboxConfig()
     backends = []
@@ -78,6 +87,8 @@ def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
         ok, why = warm_available(sandbox)
         reason = why if config.warm_calls else "sandbox.warm_calls is false"
         warm = {"enabled": ok and config.warm_calls, "reason": reason}
+        if warm["enabled"] and live:
+            warm["probe"] = warm_probe(sandbox, config)
     except SandboxUnavailableError as exc:
         selected, error = None, str(exc)
     return {
@@ -101,4 +112,43 @@ def sandbox_report(config: SandboxConfig | None = None) -> dict[str, Any]:
             "cgroups": {"available": cgroups_ok, "reason": cgroups_reason},
             "running_as_root": os.geteuid() == 0,
         },
+    }
+
+
+def warm_probe(sandbox: Sandbox, config: SandboxConfig) -> dict[str, Any]:
+    """Start a warm template here and now and make one call in it: whether it works, and how long it took.
+
+    What ``serve`` would meet: a template that cannot start on this machine turns warm calls off for a
+    while (and they come back by themselves); this says so before a client notices.
+    """
+    if not isinstance(sandbox, BwrapSandbox):
+        return {"ok": False, "detail": f"no warm template for the {sandbox.name!r} backend"}
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="mcpforge-doctor-") as folder:
+        root = Path(folder)
+        root.chmod(0o755)
+        data = root / "probe.txt"
+        data.write_text("warm", encoding="utf-8")
+        data.chmod(0o644)
+        calls = WarmCalls(sandbox, [root], limits_from_config(config, timeout_seconds=30), size=1)
+        try:
+            outcome = calls.call_tool(_PROBE_TOOL, {"file_path": str(data)}, read_paths=[data])
+            status = calls.status()
+        except SandboxError as exc:
+            return {"ok": False, "detail": f"the warm template refused to run a call: {exc}"}
+        finally:
+            calls.close()
+    seconds = round(time.monotonic() - started, 2)
+    if outcome is None:
+        return {
+            "ok": False,
+            "seconds": seconds,
+            "detail": f"the warm template did not start: {status['reason']}",
+        }
+    if not outcome.ok or (outcome.markdown or "").strip() != "warm":
+        return {"ok": False, "seconds": seconds, "detail": f"the probe call failed: {outcome.error}"}
+    return {
+        "ok": True,
+        "seconds": seconds,
+        "detail": f"a template started and answered a call in {seconds:g} s",
     }

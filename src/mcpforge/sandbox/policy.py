@@ -19,9 +19,18 @@ from pydantic import BaseModel, Field
 
 from mcpforge.config import DEFAULT_ALLOWED_IMPORTS
 from mcpforge.sandbox._policy_aliases import AliasTracker
+from mcpforge.sandbox._policy_calls import (
+    Found,
+    call_problems,
+    constructor_aliases,
+    model_config_problems,
+    name_of,
+    type_as_value,
+)
 from mcpforge.sandbox._policy_rules import (
     ALLOWED_DUNDERS,
     ATTRIBUTE_FUNCTIONS,
+    ATTRIBUTE_READERS,
     CODING_COOKIE,
     FORBIDDEN_NAMES,
     FORMAT_DUNDER,
@@ -33,14 +42,19 @@ from mcpforge.sandbox._policy_rules import (
     HINT_FUNCTIONS,
     HOOK_METHODS,
     IMPORT_STRING_NAMES,
+    METACLASS_SUFFIXES,
     MODULE_ATTRIBUTES,
     PANDAS_ESCAPES,
     PICKLE_HOOKS,
     PICKLE_NAMES,
+    PUBLIC_UNDERSCORE_ATTRIBUTES,
     QUERY_ESCAPES,
+    RAW_MEMORY_ATTRIBUTES,
+    RAW_MEMORY_HOOKS,
     URL,
     Rule,
 )
+from mcpforge.sandbox._policy_types import TYPE_FACTORIES, TypeNames
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,7 +125,8 @@ def check_source(source: str, *, allowed_imports: Sequence[str] = DEFAULT_ALLOWE
         line = getattr(exc, "lineno", None) or 1
         found.append(Violation(line=line, col=0, rule="syntax", message=f"cannot be parsed: {exc}"))
         return sorted(found, key=lambda v: (v.line, v.col))
-    checker = _Checker(tuple(allowed_imports), AliasTracker().collect(tree))
+    checker = _Checker(tuple(allowed_imports), AliasTracker().collect(tree), TypeNames().collect(tree))
+    checker.constructors = constructor_aliases(tree)
     checker.visit(tree)
     found += checker.violations
     return sorted(set(found), key=lambda v: (v.line, v.col, v.rule))
@@ -146,10 +161,12 @@ def _non_ascii_identifiers(source: str) -> list[Violation]:
 
 
 class _Checker(ast.NodeVisitor):
-    def __init__(self, allowed_imports: tuple[str, ...], aliases: AliasTracker) -> None:
+    def __init__(self, allowed_imports: tuple[str, ...], aliases: AliasTracker, types: TypeNames) -> None:
         self.allowed = allowed_imports
         self.violations: list[Violation] = []
         self.aliases = aliases
+        self.types = types
+        self.constructors: dict[str, str] = {}
 
     def flag(self, node: ast.AST, rule: Rule, message: str) -> None:
         self.violations.append(
@@ -179,8 +196,7 @@ class _Checker(ast.NodeVisitor):
             if not (self._allowed(module) or self._allowed(full)):
                 self.flag(node, "import", f"import from {module!r} is not in the allowlist")
             self._check_attribute_name(node, alias.name, on_module=True)
-            if alias.name in HINT_FUNCTIONS:
-                self.flag(node, "string-annotation", f"{alias.name!r} can evaluate strings as code")
+            self._check_any_name(node, alias.name)
             if alias.name in IMPORT_STRING_NAMES:
                 self.flag(node, "import-string", f"{alias.name!r} imports a module named by data")
         self._check_module_path(node, module, allowlist=False)
@@ -208,10 +224,21 @@ class _Checker(ast.NodeVisitor):
             self.flag(
                 node, "dynamic-attribute", f"{node.id!r} may only be called directly with a literal name"
             )
+        self._check_any_name(node, node.id)
+
+    def _check_any_name(self, node: ast.AST, name: str) -> None:
+        """Rules that hold for a name however it is reached: bare, as an attribute, or imported."""
+        if name in HINT_FUNCTIONS:
+            self.flag(node, "string-annotation", _hint_message(name))
+        if name in ATTRIBUTE_READERS:
+            self.flag(node, "dynamic-attribute", f"{name!r} reads an attribute whose name is data")
+        if name.endswith(METACLASS_SUFFIXES):
+            self.flag(node, "dynamic-class", f"{name!r} builds classes from a namespace dict")
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         on_module = self.aliases.refers_to_module(node.value)
         self._check_attribute_name(node, node.attr, on_module=on_module)
+        self._check_any_name(node, node.attr)
         if node.attr in IMPORT_STRING_NAMES:
             self.flag(node, "import-string", f"{node.attr!r} imports a module named by data")
         self.generic_visit(node)
@@ -219,16 +246,22 @@ class _Checker(ast.NodeVisitor):
     def _check_attribute_name(self, node: ast.AST, attr: str, *, on_module: bool) -> None:
         if attr in FORMULA_ATTRIBUTES or (attr == "formula" and on_module):
             self.flag(node, "formula-api", f"{attr!r}: {FORMULA_MESSAGE}")
-        if attr.startswith("__") and attr.endswith("__") and attr not in ALLOWED_DUNDERS:
+        if attr in RAW_MEMORY_HOOKS:
+            self.flag(node, "raw-memory", f"{attr!r} describes raw memory by address")
+        elif attr.startswith("__") and attr.endswith("__") and attr not in ALLOWED_DUNDERS:
             self.flag(node, "dunder-attribute", f"dunder attribute {attr!r} is not allowed")
         elif attr in FRAME_ATTRIBUTES:
             self.flag(node, "frame-attribute", f"frame/code attribute {attr!r} is not allowed")
         elif attr.startswith("_") and on_module:
             self.flag(node, "private-module-attribute", f"private module attribute {attr!r} is not allowed")
+        elif attr.startswith("_") and attr not in PUBLIC_UNDERSCORE_ATTRIBUTES | ALLOWED_DUNDERS:
+            self.flag(node, "private-attribute", f"private attribute {attr!r} is not allowed on any object")
         elif attr in PICKLE_NAMES:
             self.flag(node, "pickle", f"{attr!r} belongs to the pickle family")
         elif attr in {"ctypeslib", "f2py", "distutils"}:
             self.flag(node, "numpy-escape", f"{attr!r} reaches native code or a compiler")
+        elif attr in RAW_MEMORY_ATTRIBUTES:
+            self.flag(node, "raw-memory", f"{attr!r} gives foreign-function or raw-address access")
         elif attr in MODULE_ATTRIBUTES and on_module:
             self.flag(node, "module-attribute", f"attribute {attr!r} leads to a module that is not allowed")
         elif attr in PANDAS_ESCAPES - {"engine", "local_dict", "global_dict", "resolvers", "storage_options"}:
@@ -245,6 +278,10 @@ class _Checker(ast.NodeVisitor):
             for kw in node.keywords:
                 self.visit(kw)
             return
+        self._report(call_problems(node, self.constructors))
+        if name in TYPE_FACTORIES:
+            for where, why in self.types.factory_problems(node):
+                self.flag(where, "string-annotation", why)
         for kw in node.keywords:
             if kw.arg in {"storage_options", "allow_pickle"}:
                 rule: Rule = "pickle" if kw.arg == "allow_pickle" else "pandas-escape"
@@ -257,7 +294,40 @@ class _Checker(ast.NodeVisitor):
             self._check_expression_call(node, name)
         self._check_pickle_loader(node)
         if name in HINT_FUNCTIONS:
-            self.flag(node, "string-annotation", f"{name}() can evaluate strings as code")
+            self.flag(node, "string-annotation", _hint_message(name))
+        self.generic_visit(node)
+
+    def _report(self, found: list[Found]) -> None:
+        for where, rule, message in found:
+            self.flag(where, rule, message)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        self._report(type_as_value(node.value))
+        if any(name_of(target) == "model_config" for target in node.targets):
+            self._report(model_config_problems(node.value))
+        self.generic_visit(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for kw in node.keywords:
+            if kw.arg is None:
+                self.flag(kw.value, "dynamic-attribute", "class keywords may not be unpacked (**)")
+            elif kw.arg in ATTRIBUTE_READERS:
+                self.flag(kw.value, "dynamic-attribute", f"keyword {kw.arg!r} reads attributes named by data")
+        self.generic_visit(node)
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
+        self._report(type_as_value(node.value))
+        self.generic_visit(node)
+
+    def visit_Return(self, node: ast.Return) -> None:
+        self._report(type_as_value(node.value))
+        self.generic_visit(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        """``List["expr"]`` builds a ForwardRef outside any annotation (``T = List["..."]``)."""
+        if isinstance(node.ctx, ast.Load) and self.types.is_generic(node.value):
+            for where, why in self.types.problems(node):
+                self.flag(where, "string-annotation", why)
         self.generic_visit(node)
 
     def _check_expression_call(self, node: ast.Call, name: str) -> None:
@@ -308,24 +378,22 @@ class _Checker(ast.NodeVisitor):
             if URL.match(node.value):
                 self.flag(node, "url", f"URL {node.value[:60]!r}: tools read local data only")
             if FORMAT_DUNDER.search(node.value):
-                self.flag(node, "format-dunder", "format fields may not reach dunder or frame attributes")
+                self.flag(
+                    node,
+                    "format-dunder",
+                    "format fields may not reach dunder, frame, private or foreign-function attributes",
+                )
+            if node.value in RAW_MEMORY_HOOKS:
+                self.flag(node, "raw-memory", f"{node.value!r} describes raw memory by address")
+            if node.value in ATTRIBUTE_READERS:
+                self.flag(node, "dynamic-attribute", f"{node.value!r} reads attributes named by data")
 
     def _check_annotation(self, annotation: ast.expr | None) -> None:
+        """An annotation is evaluated as a type (now, or later by pydantic): a plain type expression only."""
         if annotation is None:
             return
-        stack: list[ast.AST] = [annotation]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, ast.Constant) and isinstance(item.value, str):
-                self.flag(
-                    item, "string-annotation", "string annotations are evaluated as code; use real types"
-                )
-            elif isinstance(item, ast.Call):
-                continue  # Field(description="...") metadata is data, not a type
-            elif isinstance(item, ast.Subscript) and _name_of(item.value) == "Literal":
-                continue
-            else:
-                stack.extend(ast.iter_child_nodes(item))
+        for where, why in self.types.problems(annotation):
+            self.flag(where, "string-annotation", why)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._check_annotation(node.annotation)
@@ -334,6 +402,8 @@ class _Checker(ast.NodeVisitor):
     def _check_definition_name(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         if node.name in PICKLE_HOOKS:
             self.flag(node, "pickle", f"defining {node.name!r} hooks into (un)pickling")
+        elif node.name in RAW_MEMORY_HOOKS:
+            self.flag(node, "raw-memory", f"defining {node.name!r} hands numpy a raw address")
         elif node.name in HOOK_METHODS:
             self.flag(node, "forbidden-name", f"defining {node.name!r} runs code behind attribute access")
 
@@ -352,12 +422,8 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _name_of(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return ""
+def _hint_message(name: str) -> str:
+    return f"{name!r} can evaluate strings as code"
 
 
 def query_expression_problem(expr: str) -> str | None:
@@ -376,8 +442,9 @@ def query_expression_problem(expr: str) -> str | None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             return "calls a function"
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
-            return f"reaches the private attribute {node.attr!r}"
+        reaches = isinstance(node, ast.Attribute) and node.attr.startswith("_")
+        if reaches or (isinstance(node, ast.Attribute) and node.attr in RAW_MEMORY_ATTRIBUTES):
+            return f"reaches the attribute {getattr(node, 'attr', '')!r}"
         if isinstance(node, (ast.Lambda, ast.NamedExpr, ast.Starred)):
             return "holds code, not a condition"
     return None

@@ -12,7 +12,13 @@ import sys
 from pathlib import Path
 
 from mcpforge.sandbox._identity import Launcher, sandbox_identity
-from mcpforge.sandbox._layout import data_layout, prepare_workdir, python_layout, sandbox_env
+from mcpforge.sandbox._layout import (
+    DataLayout,
+    data_layout,
+    prepare_workdir,
+    python_layout,
+    sandbox_env,
+)
 from mcpforge.sandbox._outputs import collect_outputs
 from mcpforge.sandbox._process import ProcessRun
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxLimits, SandboxRequest
@@ -50,15 +56,26 @@ class SubprocessSandbox(Sandbox):
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
         print("mcpforge: WARNING: running untrusted code in the weak subprocess sandbox", file=sys.stderr)
         data = data_layout(request, sandbox_identity())
+        launcher = Launcher(ident=sandbox_identity())
+        try:
+            return self._launch(request, data, launcher)
+        finally:  # the child holds its mounts now; the descriptors they came from are not needed
+            launcher.close()
+            data.close()
+
+    def _launch(self, request: SandboxRequest, data: DataLayout, launcher: Launcher) -> RunningSandbox:
         workdir, code = prepare_workdir(request)
         out_dir = code.parent / _OUTPUT_DIR_NAME
         out_dir.mkdir()
         limits = request.limits
-        launcher = Launcher(ident=sandbox_identity())
         # Never as root: the weak backend drops to the same unprivileged uid, writing only its out dir.
         os.chown(out_dir, launcher.ident.uid, launcher.ident.gid)
-        launcher.reveal(python_layout().read_roots)
-        launcher.expose_data(data, Path(workdir.name), at_shown=True)
+        try:
+            launcher.reveal(python_layout().read_roots)
+            launcher.expose_data(data, Path(workdir.name), at_shown=True)
+        except BaseException:
+            workdir.cleanup()
+            raise
         launcher.add_step(lambda: _limit_child(limits))
         env, _run_id = sandbox_env(str(out_dir), str(out_dir))
         return ProcessRun(

@@ -10,6 +10,7 @@ from typing import Any
 
 from mcpforge.footer import parse_output_footer
 from mcpforge.sandbox import _runner
+from mcpforge.sandbox._pinned import PinnedPath
 from mcpforge.sandbox.base import Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 
 _RUNNER_SOURCE = Path(_runner.__file__).read_text(encoding="utf-8")
@@ -77,7 +78,7 @@ def _outcome(data: dict[str, Any]) -> ToolCallOutcome:
 def tool_payload(
     calls: Sequence[ToolCall],
     *,
-    read_paths: Sequence[Path],
+    read_paths: Sequence[Path | PinnedPath],
     limits: SandboxLimits,
     function_name: str | None,
 ) -> dict[str, Any]:
@@ -127,7 +128,7 @@ def call_tool_batch(
     tool_source: str,
     calls: Sequence[ToolCall],
     *,
-    read_paths: Sequence[Path] = (),
+    read_paths: Sequence[Path | PinnedPath] = (),
     limits: SandboxLimits | None = None,
     function_name: str | None = None,
 ) -> ToolBatchResult:
@@ -137,7 +138,7 @@ def call_tool_batch(
     request = SandboxRequest(
         script=_RUNNER_SOURCE,
         files={"tool.py": tool_source.encode("utf-8")},
-        read_paths=tuple(Path(p) for p in read_paths),
+        read_paths=tuple(p if isinstance(p, PinnedPath) else Path(p) for p in read_paths),
         stdin=json.dumps(payload, default=str).encode("utf-8"),
         limits=limits,
     )
@@ -149,7 +150,7 @@ def call_tool(
     tool_source: str,
     arguments: dict[str, Any],
     *,
-    read_paths: Sequence[Path] = (),
+    read_paths: Sequence[Path | PinnedPath] = (),
     limits: SandboxLimits | None = None,
     function_name: str | None = None,
 ) -> ToolCallOutcome:

@@ -10,6 +10,11 @@ ptrace, exec and every socket. Without Landlock this backend reports itself unav
 ``unshare`` runs as the unprivileged host uid of ``_identity.py``, so ``--map-root-user`` maps root
 of the new user namespace onto that uid, never onto host root. A data directory is readable as its
 regular files only (Landlock grants the directories for listing and each regular file for reading).
+
+Paths are resolved once where mcpforge (as root) mounts or copies: data under a directory closed to
+the sandbox uid, and private copies of files it may not read, come from the descriptors pinned at the
+check. The run itself still opens the host's names (confined by Landlock to the rules made from them at
+start); bwrap, which shows nothing but the pinned files, is the backend that keeps the rule whole.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from mcpforge.sandbox._layout import (
     CONFINE_SCRIPT,
     SYSTEM_FILES,
     SYSTEM_LIB_DIRS,
+    DataLayout,
     confine_config,
     data_layout,
     prepare_workdir,
@@ -73,6 +79,14 @@ class UnshareSandbox(Sandbox):
         if not ok:
             raise refuse(sandbox_identity(), why)
         data = data_layout(request, sandbox_identity())
+        launcher = Launcher(ident=sandbox_identity())
+        try:
+            return self._launch(request, data, launcher)
+        finally:  # the child holds its mounts now; the descriptors they came from are not needed
+            launcher.close()
+            data.close()
+
+    def _launch(self, request: SandboxRequest, data: DataLayout, launcher: Launcher) -> RunningSandbox:
         workdir, code = prepare_workdir(request)
         out_dir, scratch = code.parent / "out", code.parent / "tmp"
         out_dir.mkdir()
@@ -83,7 +97,6 @@ class UnshareSandbox(Sandbox):
         layout = python_layout()
         read_fd, write_fd = os.pipe()
         os.set_inheritable(write_fd, True)
-        launcher = Launcher(ident=sandbox_identity())
         try:
             launcher.reveal(layout.read_roots)
             launcher.expose_data(data, Path(workdir.name), at_shown=True)

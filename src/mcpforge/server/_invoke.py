@@ -28,14 +28,15 @@ from mcpforge.exceptions import (
     SandboxError,
 )
 from mcpforge.output_contract import output_contract_error
-from mcpforge.paths import resolve_under_roots
 from mcpforge.registry import ActiveTool, Registry
 from mcpforge.sandbox import (
+    PinnedPath,
     Sandbox,
     SandboxLimits,
     ToolCallOutcome,
     call_tool,
     get_sandbox,
+    pin,
     tool_run_limits,
 )
 from mcpforge.sandbox.bwrap import BwrapSandbox
@@ -113,25 +114,34 @@ class ToolInvoker:
         self.limits = tool_run_limits(self.config)
         self._calls = CallLog(self.registry)
 
-    def check_paths(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[Path]]:
-        """Arguments with every path resolved, and the resolved paths to expose to the sandbox.
+    def check_paths(self, arguments: dict[str, Any]) -> tuple[dict[str, Any], list[PinnedPath]]:
+        """Arguments with every path resolved, and each checked file held open for the sandbox.
+
+        Each path is opened once (symlinks followed once, here) and checked under the allowed roots;
+        the sandbox shows the file behind the descriptor, never the name again. The caller closes
+        the returned paths.
 
         Raises:
             PathNotAllowedError: a path is outside the allowed roots (or no root is configured).
             DataError: a path does not name a readable regular file.
         """
         checked = dict(arguments)
-        read_paths: list[Path] = []
-        for item in list(path_arguments(arguments)):
-            resolved = resolve_under_roots(item.value, self.roots, mode="read")
-            read_paths.append(resolved)
-            if item.index is None:
-                checked[item.key] = str(resolved)
-            else:
-                values = list(checked[item.key])
-                values[item.index] = str(resolved)
-                checked[item.key] = values
-        return checked, read_paths
+        pinned: list[PinnedPath] = []
+        try:
+            for item in list(path_arguments(arguments)):
+                held = pin(item.value, self.roots, regular_file=True)
+                pinned.append(held)
+                if item.index is None:
+                    checked[item.key] = held.real
+                else:
+                    values = list(checked[item.key])
+                    values[item.index] = held.real
+                    checked[item.key] = values
+        except BaseException:
+            for held in pinned:
+                held.close()
+            raise
+        return checked, pinned
 
     def _backend(self) -> tuple[Sandbox, WarmCalls | None]:
         """The sandbox, chosen at the first call (a server without a sandbox still lists), and warm calls."""
@@ -163,13 +173,14 @@ class ToolInvoker:
             self._warm.close()
 
     def _run(
-        self, tool: ActiveTool, source: str, arguments: dict[str, Any], read_paths: Sequence[Path]
+        self, tool: ActiveTool, source: str, arguments: dict[str, Any], read_paths: Sequence[PinnedPath]
     ) -> CallResult:
         sandbox, warm = self._backend()
         with self._slots:
             outcome: ToolCallOutcome | None = None
             if warm is not None:
-                outcome = warm.call_tool(source, arguments, read_paths=read_paths)
+                # The template shows the roots it pinned when it started; it reads no name as root.
+                outcome = warm.call_tool(source, arguments, read_paths=[Path(p.real) for p in read_paths])
             if outcome is None:
                 outcome = call_tool(sandbox, source, arguments, read_paths=read_paths, limits=self.limits)
         if outcome.ok and outcome.markdown is not None:
@@ -231,7 +242,11 @@ class ToolInvoker:
             return CallResult(ok=False, error=invalid)
         try:
             checked, read_paths = self.check_paths(arguments)
-            result = self._run(tool, source, checked, read_paths)
+            try:
+                result = self._run(tool, source, checked, read_paths)
+            finally:
+                for held in read_paths:
+                    held.close()
         except (PathNotAllowedError, DataError) as exc:
             return CallResult(ok=False, error=str(exc))
         except SandboxError as exc:

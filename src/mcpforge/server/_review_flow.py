@@ -193,29 +193,38 @@ class ReviewFlow:
         ensure_reviewable(candidate)
         return candidate
 
-    def review(self, candidate_id: str, output: OutputAnswer, decision: str | None) -> ReviewOutcome:
-        """Apply the person's answers (``decision`` is ignored when the output was not accepted)."""
+    def review(
+        self, candidate_id: str, output: OutputAnswer, decision: str | None, actor: str = REVIEW_ACTOR
+    ) -> ReviewOutcome:
+        """Apply the person's answers (``decision`` is ignored when the output was not accepted).
+
+        ``actor`` is who answered, as the audit log names them (``mcp:<identity>`` over HTTP with tokens).
+        """
         output_answer = "yes" if output.correct else ("no: " + output.notes.strip()).rstrip(": ")
         return apply_review(
             self.registry, candidate_id, output_answer=output_answer, decision_answer=decision,
-            actor=REVIEW_ACTOR, config=self.config,
+            actor=actor, config=self.config,
         )  # fmt: skip
 
-    async def run(self, candidate_id: str, ctx: Context) -> ToolResult | mcp_types.InputRequiredResult:
-        """Ask the two questions and apply the answers, or report why nothing was decided."""
+    async def run(
+        self, candidate_id: str, ctx: Context, actor: str = REVIEW_ACTOR
+    ) -> ToolResult | mcp_types.InputRequiredResult:
+        """Ask the two questions and apply the answers (recorded as ``actor``'s), or say why nothing was."""
         candidate = await anyio.to_thread.run_sync(self.reviewable, candidate_id)
         if not _supports_elicitation(ctx):
             return not_decided(
                 candidate_id, "this MCP client does not support elicitation, so the person cannot be asked"
             )
         if _is_modern(ctx):
-            return await self._modern(candidate, ctx)
+            return await self._modern(candidate, ctx, actor)
         output = await _elicit(
             ctx, output_question(candidate), OutputAnswer, self.config.feedback.timeout_seconds
         )
-        return await self._after_output(candidate, output, ctx)
+        return await self._after_output(candidate, output, ctx, actor)
 
-    async def _after_output(self, candidate: ToolCandidate, output: _Answer, ctx: Context) -> ToolResult:
+    async def _after_output(
+        self, candidate: ToolCandidate, output: _Answer, ctx: Context, actor: str
+    ) -> ToolResult:
         if not isinstance(output.value, OutputAnswer):
             return not_decided(candidate.candidate_id, output.missing or "no answer")
         decision: str | None = None
@@ -229,17 +238,17 @@ class ReviewFlow:
             if not isinstance(answer.value, RegistrationAnswer):
                 return not_decided(candidate.candidate_id, answer.missing or "no answer")
             decision = answer.value.decision
-        return await self._apply(candidate, output.value, decision)
+        return await self._apply(candidate, output.value, decision, actor)
 
     async def _apply(
-        self, candidate: ToolCandidate, output: OutputAnswer, decision: str | None
+        self, candidate: ToolCandidate, output: OutputAnswer, decision: str | None, actor: str
     ) -> ToolResult:
-        outcome = await anyio.to_thread.run_sync(self.review, candidate.candidate_id, output, decision)
-        logger.info("review of %r by the person: %s", candidate.candidate_id, outcome.candidate.status.value)
+        outcome = await anyio.to_thread.run_sync(self.review, candidate.candidate_id, output, decision, actor)
+        logger.info("review of %r by %s: %s", candidate.candidate_id, actor, outcome.candidate.status.value)
         return review_result(outcome)
 
     async def _modern(
-        self, candidate: ToolCandidate, ctx: Context
+        self, candidate: ToolCandidate, ctx: Context, actor: str
     ) -> ToolResult | mcp_types.InputRequiredResult:
         """SEP-2322 rounds: ask stage 1, then stage 2 with stage 1's answer carried in the request state."""
         responses = ctx.input_responses
@@ -250,7 +259,7 @@ class ReviewFlow:
             if not isinstance(output.value, OutputAnswer):
                 return not_decided(candidate.candidate_id, output.missing or "no answer")
             if not output.value.correct:
-                return await self._apply(candidate, output.value, None)
+                return await self._apply(candidate, output.value, None, actor)
             return _ask(
                 _DECISION_KEY, registration_question(candidate), RegistrationAnswer, candidate, output.value
             )
@@ -264,7 +273,7 @@ class ReviewFlow:
             answer = _input_answer(responses, _DECISION_KEY, RegistrationAnswer)
             if not isinstance(answer.value, RegistrationAnswer):
                 return not_decided(candidate.candidate_id, answer.missing or "no answer")
-            return await self._apply(candidate, accepted.value, answer.value.decision)
+            return await self._apply(candidate, accepted.value, answer.value.decision, actor)
         # A first round, or a state this flow did not write: start from the first question.
         return _ask(_OUTPUT_KEY, output_question(candidate), OutputAnswer, candidate, None)
 

@@ -22,6 +22,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from fastmcp import FastMCP
+from fastmcp.server.auth import AuthProvider
 from fastmcp.tools.base import ToolResult
 from mcp.server.subscriptions import InMemorySubscriptionBus
 from mcp.types import ToolAnnotations
@@ -29,6 +30,7 @@ from mcp.types import ToolAnnotations
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import Registry
 from mcpforge.registry.tool_index import IndexedTool
+from mcpforge.server._auth import RoleGate
 from mcpforge.server._invoke import ToolInvoker
 from mcpforge.server._listing import RegistryListing, install_listing_handler
 from mcpforge.server._live import RevisionWatcher, install_listen_handler, install_tracker
@@ -116,6 +118,7 @@ def build_server(
     service: str | None = None,
     list_page_size: int = LIST_PAGE_SIZE,
     warm_start: bool = False,
+    auth: AuthProvider | None = None,
 ) -> FastMCP[Any]:
     """A FastMCP server serving the promoted tools of ``registry``.
 
@@ -133,14 +136,22 @@ def build_server(
         list_page_size: registry tools per ``tools/list`` page.
         warm_start: start the warm sandbox template in the background when the server starts, so the
             first call does not wait for it (``mcpforge serve``; tests leave it to the first call).
+        auth: the bearer-token verifier of an HTTP server (:class:`mcpforge.server._auth.TokenTable`).
+            With one, every HTTP request needs a token and the forge tools need the roles of
+            :data:`mcpforge.server._auth.TOOL_ROLES`; without one (stdio, loopback HTTP without tokens)
+            the caller is the local user, with every role.
     """
     roots = allowed_roots(config, allowed_read_paths)
     invoker = ToolInvoker(registry=registry, config=config, roots=roots)
     provider = RegistryProvider(registry, invoker)
     listing = RegistryListing(registry, provider.mcp_tool, page_size=list_page_size)
-    from mcpforge.server.services import ServiceProvider, ServiceRunner
+    from mcpforge.server.services import ServiceBounds, ServiceProvider, ServiceRunner
 
-    service_runner = ServiceRunner(config, roots)
+    bounds = ServiceBounds(
+        max_result_bytes=config.sandbox.service_max_result_bytes,
+        call_timeout_seconds=config.sandbox.service_call_timeout_seconds,
+    )
+    service_runner = ServiceRunner(config, roots, bounds=bounds)
     service_provider = ServiceProvider(registry, service_runner, only=service)
     providers: list[Any] = [service_provider] if service is not None else [provider, service_provider]
     forge_tools = forge_tools and service is None
@@ -180,6 +191,8 @@ def build_server(
         lifespan=lifespan,
         # Pages keep one list answer small; tools/list itself is served by install_listing_handler.
         list_page_size=list_page_size,
+        auth=auth,
+        middleware=[RoleGate(auth_required=auth is not None)],
     )
     if service is None:
         holder["learn_schemas"] = install_listing_handler(server, listing)
@@ -204,7 +217,7 @@ def build_server(
     if forge_tools:
         from mcpforge.server.forge_tools import register_forge_tools
 
-        register_forge_tools(server, registry, config, roots)
+        register_forge_tools(server, registry, config, roots, auth_required=auth is not None)
     if not roots:
         logger.warning("no allowed read directory: tools cannot read files (use --allow-read DIR)")
     return server

@@ -8,7 +8,9 @@ could approve on the person's behalf would defeat the approval gate (ARCHITECTUR
 cannot ask the person (no elicitation support), or the person declines, cancels or does not answer in
 time, nothing is decided and the candidate stays STAGED.
 
-The review questions, in both protocol eras, live in :mod:`mcpforge.server._review_flow`.
+The review questions, in both protocol eras, live in :mod:`mcpforge.server._review_flow`. Over HTTP
+with bearer tokens, only identities with the roles of :data:`mcpforge.server._auth.TOOL_ROLES` see and
+call these tools, and the audit log names them (``mcp:<identity>``) as who requested or approved.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from mcpforge.pipeline.present import (
     validation_line,
 )
 from mcpforge.registry import Registry
+from mcpforge.server._auth import RoleCheck, current_actor
 from mcpforge.server._clarify_flow import earlier_round, next_step
 from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, clip
 
@@ -77,6 +80,7 @@ class ForgeService:
         data_path: str,
         answers: dict[str, str] | None = None,
         progress: Callable[[str], None] | None = None,
+        actor: str = REQUEST_ACTOR,
     ) -> ForgeResult:
         """Steps 1-7 for ``request`` over ``data_path``, which must lie under the server's roots.
 
@@ -87,7 +91,7 @@ class ForgeService:
         path = resolve_under_roots(data_path, self.roots, mode="read")
         return forge(
             request, path, registry=self.registry, config=self.config, engine=self.config.llm.engine,
-            allow_read=self.roots, actor=REQUEST_ACTOR, answers=answers, progress=progress,
+            allow_read=self.roots, actor=actor, answers=answers, progress=progress,
         )  # fmt: skip
 
     def candidate(self, candidate_id: str) -> ToolCandidate:
@@ -206,9 +210,18 @@ def _error(tool: str, exc: BaseException) -> ToolResult:
 
 
 def register_forge_tools(
-    server: FastMCP[Any], registry: Registry, config: MCPForgeConfig, roots: Sequence[Path]
+    server: FastMCP[Any],
+    registry: Registry,
+    config: MCPForgeConfig,
+    roots: Sequence[Path],
+    *,
+    auth_required: bool = False,
 ) -> ForgeService:
-    """Add the forge tools to ``server``; returns the service behind them."""
+    """Add the forge tools to ``server``; returns the service behind them.
+
+    ``auth_required``: the server authenticates every request, so each tool is listed and callable only
+    for identities with its roles, and the audit log names the identity instead of the local user.
+    """
     service = ForgeService(registry=registry, config=config, roots=tuple(roots))
     flow = ReviewFlow(registry=registry, config=config)
 
@@ -249,12 +262,13 @@ def register_forge_tools(
         except InvalidArgumentError as exc:
             return _error("forge_request", exc)
         earlier = earlier_round(ctx, request, data_path)
+        actor = current_actor(REQUEST_ACTOR, auth_required=auth_required)
         answers = {**earlier.answers, **answers}
         try:
             for _question in range(MAX_QUESTIONS):
                 try:
                     result = await anyio.to_thread.run_sync(
-                        service.request, request, data_path, answers, report
+                        service.request, request, data_path, answers, report, actor
                     )
                     break
                 except NeedsClarificationError as question:
@@ -329,7 +343,7 @@ def register_forge_tools(
         PREREQUISITES: a STAGED candidate and a client that supports elicitation.
         """
         try:
-            return await flow.run(candidate_id, ctx)
+            return await flow.run(candidate_id, ctx, current_actor(REVIEW_ACTOR, auth_required=auth_required))
         except MCPForgeError as exc:
             return _error("review_candidate", exc)
         except Exception as exc:  # top level of a tool call: the server must keep serving
@@ -342,5 +356,6 @@ def register_forge_tools(
             name=function.__name__,
             output_schema=None,
             annotations=FORGE_ANNOTATIONS[function.__name__],
+            auth=RoleCheck(tool=function.__name__, auth_required=auth_required),
         )
     return service

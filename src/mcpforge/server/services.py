@@ -4,6 +4,17 @@ Each approved service runs as one sandboxed child process (its environment read-
 started on its first call and kept so handles live across calls; the server talks to it with the MCP SDK
 client. Integrity as for forged tools: a service whose package files or environment changed since
 approval is not listed, and a call to it is refused with an ``isError`` result naming what changed.
+
+One service cannot stall the others or the forged tools: each service's calls run in worker threads
+under a capacity limiter of its own (one call at a time, as its process answers one at a time), so
+callers queued behind a slow service wait on the event loop, not in the worker threads the forged
+tools and the other services share. A call is bounded in time (``call_timeout_seconds``: the process is
+killed and restarted), in result size (``max_result_bytes`` in the service, and a per-message cap on
+this side that kills a service which ignores it) and in memory (the sandbox limit of the service).
+
+A service process is shared: its module-level state and its handles live between calls of every
+client of this server. Handle ids are unguessable (128 random bits), so a client reaches only the
+objects whose ids it was given; the count and the approximate size of live handles are capped.
 """
 
 from __future__ import annotations
@@ -11,9 +22,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 import anyio.to_thread
 from fastmcp.server.providers import Provider
 from fastmcp.tools import Tool
@@ -22,25 +35,46 @@ from fastmcp.utilities.versions import VersionSpec
 from pydantic import PrivateAttr
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.convert.session import ServiceSession
+from mcpforge.convert.session import DEFAULT_CALL_TIMEOUT_SECONDS, DEFAULT_MAX_RESULT_BYTES, ServiceSession
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.registry import Registry
 from mcpforge.registry.services import ActiveService, active_services, verify_service
 from mcpforge.server.provider import tool_description
 
 logger = logging.getLogger("mcpforge.server")
-CALL_TIMEOUT_SECONDS = 120.0
+CALL_TIMEOUT_SECONDS = DEFAULT_CALL_TIMEOUT_SECONDS
+SERVICE_LIFETIME_SECONDS = 24 * 3600.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ServiceBounds:
+    """What one call of a converted service may take."""
+
+    call_timeout_seconds: float = CALL_TIMEOUT_SECONDS
+    max_result_bytes: int = DEFAULT_MAX_RESULT_BYTES
+    # None: the result limit plus room for the envelope (see convert/session.py).
+    max_message_bytes: int | None = None
+    lifetime_seconds: float = SERVICE_LIFETIME_SECONDS
 
 
 class ServiceRunner:
     """One sandboxed process per approved service, restarted when the approval changes."""
 
-    def __init__(self, config: MCPForgeConfig, roots: Sequence[Path]) -> None:
+    def __init__(
+        self, config: MCPForgeConfig, roots: Sequence[Path], *, bounds: ServiceBounds | None = None
+    ) -> None:
         self.config = config
         self.roots = [str(r) for r in roots]
+        self.bounds = bounds or ServiceBounds()
         self._sessions: dict[str, tuple[str, ServiceSession]] = {}
         self._locks: dict[str, threading.Lock] = {}
+        self._limiters: dict[str, anyio.CapacityLimiter] = {}
         self._guard = threading.Lock()
+
+    def limiter(self, service: str) -> anyio.CapacityLimiter:
+        """The worker-thread limiter of ``service``: one thread, never the shared default pool's."""
+        with self._guard:
+            return self._limiters.setdefault(service, anyio.CapacityLimiter(1))
 
     def call(self, service: ActiveService, tool: str, arguments: dict[str, Any]) -> ToolResult:
         """Verify the service, then call ``tool`` in its process (blocking)."""
@@ -60,10 +94,14 @@ class ServiceRunner:
                     service.site_dirs,
                     self.config.sandbox,
                     allowed_roots=self.roots,
-                    lifetime_seconds=24 * 3600.0,
+                    lifetime_seconds=self.bounds.lifetime_seconds,
+                    max_result_bytes=self.bounds.max_result_bytes,
+                    max_message_bytes=self.bounds.max_message_bytes,
                 )
                 self._sessions[service.name] = (service.candidate_id, session)
-            outcome = self._sessions[service.name][1].call(tool, arguments, timeout=CALL_TIMEOUT_SECONDS)
+            outcome = self._sessions[service.name][1].call(
+                tool, arguments, timeout=self.bounds.call_timeout_seconds
+            )
         if not outcome.ok:
             return ToolResult(content=outcome.text or f"{tool} failed", is_error=True)
         return ToolResult(content=outcome.text, structured_content=outcome.structured)
@@ -83,10 +121,14 @@ class ServiceTool(Tool):
     _tool: str = PrivateAttr()
 
     async def run(self, arguments: dict[str, Any]) -> ToolResult:
-        """Call the service in a worker thread; failures come back as ``isError`` results."""
+        """Call the service in a worker thread of its own; failures come back as ``isError`` results."""
         try:
             return await anyio.to_thread.run_sync(
-                self._runner.call, self._service, self._tool, dict(arguments)
+                self._runner.call,
+                self._service,
+                self._tool,
+                dict(arguments),
+                limiter=self._runner.limiter(self._service.name),
             )
         except MCPForgeError as exc:
             logger.error("call of %r failed: %s", self.name, exc)

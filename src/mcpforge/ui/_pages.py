@@ -1,5 +1,9 @@
 """HTML of the review page. Everything that came from a tool or a file is escaped: it is data, never markup.
 
+Control characters in that text (terminal escapes, bidi overrides that reorder a line of code) are written
+out as ``\\u202e``-style text (:func:`~mcpforge.shown_text.visible_controls`): the person sees what is
+there, in the order the interpreter reads it.
+
 No template engine and no script: a few small functions that build escaped strings, so a reader can see
 that no value reaches the page unescaped. The page is usable without JavaScript; styles come from
 ``/style.css`` (the Content-Security-Policy forbids inline styles and scripts).
@@ -18,6 +22,7 @@ from pygments.lexers import PythonLexer
 
 from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.registry.audit import AuditEntry
+from mcpforge.shown_text import visible_controls
 
 STYLE = (
     "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1b1f24}"
@@ -48,9 +53,14 @@ def page(title: str, body: str) -> str:
     )
 
 
+def text(value: Any) -> str:
+    """Any value as HTML text: escaped, its control characters written out."""
+    return escape(visible_controls(str(value)))
+
+
 def table(columns: Sequence[str], rows: Iterable[Sequence[Any]], *, row_id: str | None = None) -> str:
     """An escaped HTML table."""
-    head = "".join(f"<th>{escape(str(c))}</th>" for c in columns)
+    head = "".join(f"<th>{text(c)}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     ident = f" id='{escape(row_id)}'" if row_id else ""
     return f"<table{ident}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
@@ -61,7 +71,7 @@ def _cell(value: Any) -> str:
         return escape(f"{value:,.4f}".rstrip("0").rstrip("."))
     if isinstance(value, (dict, list)):
         return escape(json.dumps(value, default=str))
-    return escape("" if value is None else str(value))
+    return text("" if value is None else value)
 
 
 def inbox(candidates: Sequence[ToolCandidate]) -> str:
@@ -72,7 +82,7 @@ def inbox(candidates: Sequence[ToolCandidate]) -> str:
     rows = [
         [
             f"<a href='/candidate/{escape(c.candidate_id)}'>{escape(c.candidate_id)}</a>",
-            escape(c.spec.tool_name),
+            text(c.spec.tool_name),
             f"<span class='status'>{escape(c.status.value)}</span>",
             escape(c.created_at[:19].replace("T", " ")),
             escape(c.created_by),
@@ -106,7 +116,7 @@ def result_table(result: dict[str, Any]) -> str:
 
 def code_block(source: str) -> str:
     """Python source, highlighted (pygments escapes it)."""
-    return str(highlight(source, PythonLexer(), HtmlFormatter()))
+    return str(highlight(visible_controls(source), PythonLexer(), HtmlFormatter()))
 
 
 def history(entries: Sequence[AuditEntry]) -> str:
@@ -117,7 +127,7 @@ def history(entries: Sequence[AuditEntry]) -> str:
             escape(e.actor),
             escape(e.action),
             escape(f"{e.from_status or ''} → {e.to_status or ''}"),
-            escape(e.note or ""),
+            text(e.note or ""),
         ]
         for e in entries
     ]
@@ -160,12 +170,12 @@ def validation(candidate: ToolCandidate, summary: str | None) -> str:
     gate_rows = [[escape(n), "ok" if ok else ("not run" if ok is None else "FAILED")] for n, ok in gates]
     metrics = report.code_metrics.model_dump(mode="json") if report.code_metrics else {}
     return (
-        f"<p id='validation'>{escape(summary or '')}</p>"
+        f"<p id='validation'>{text(summary or '')}</p>"
         + table(["gate", "outcome"], gate_rows)
         + "<details><summary>Metrics</summary>"
         + f"<pre>{escape(json.dumps(metrics, indent=2))}</pre></details>"
         + "<details><summary>Validation log</summary>"
-        + f"<pre>{escape(chr(10).join(report.logs))}</pre></details>"
+        + f"<pre>{text(chr(10).join(report.logs))}</pre></details>"
     )
 
 
@@ -173,7 +183,7 @@ def _assumptions(items: Sequence[str]) -> str:
     """What the person must check before the numbers (e.g. a condition the request never mentioned)."""
     if not items:
         return ""
-    listed = "".join(f"<li>{escape(item)}</li>" for item in items)
+    listed = "".join(f"<li>{text(item)}</li>" for item in items)
     return f"<div class='error' id='assumptions'><b>Check this before the numbers:</b><ul>{listed}</ul></div>"
 
 
@@ -189,8 +199,8 @@ def candidate_page(
     notice: str | None,
 ) -> str:
     """One candidate: the reading first, then the answer, the decision, code, spec, validation, history."""
-    kind, text = NOTICES.get(notice or "", ("", ""))
-    banner = f"<p class='{kind}' id='notice'>{escape(text)}</p>" if text else ""
+    kind, said = NOTICES.get(notice or "", ("", ""))
+    banner = f"<p class='{kind}' id='notice'>{escape(said)}</p>" if said else ""
     artifacts = candidate.run_artifacts
     answer = result_table(artifacts.result) if artifacts is not None else "<p>No staged run was recorded.</p>"
     images = "".join(
@@ -199,10 +209,10 @@ def candidate_page(
         for name in charts
     )
     body = (
-        f"{banner}<h1>{escape(candidate.spec.tool_name)} <small>v{escape(candidate.version)}</small></h1>"
+        f"{banner}<h1>{text(candidate.spec.tool_name)} <small>v{text(candidate.version)}</small></h1>"
         f"<p>Status: <span class='status' id='status'>{escape(candidate.status.value)}</span> · "
         f"candidate <code>{escape(candidate.candidate_id)}</code></p>"
-        f"<h2>What was computed</h2><p class='reading' id='reading'>{escape(reading[0])}</p>"
+        f"<h2>What was computed</h2><p class='reading' id='reading'>{text(reading[0])}</p>"
         f"{_assumptions(reading[1])}"
         f"<h2>Result</h2>{answer}{images}"
         f"{decision_forms(candidate, csrf)}"

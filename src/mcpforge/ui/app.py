@@ -162,7 +162,7 @@ class ReviewApp:
 
 
 class _GuardMiddleware:
-    """Token (query once, then cookie), Host, CSRF and security headers, before any route runs."""
+    """URL token (once), then a session cookie; Host, CSRF and security headers, before any route runs."""
 
     def __init__(self, app: ASGIApp, guard: Guard) -> None:
         self.app = app
@@ -185,12 +185,10 @@ class _GuardMiddleware:
         guard = self.guard
         if not guard.host_ok(request.headers.get("host")):
             return Response("wrong host", status_code=421)
-        if guard.token_ok(request.query_params.get("token")):
-            # Trade the URL's token for a cookie and drop it from the address bar (and from history).
-            response = RedirectResponse(request.url.path, status_code=303)
-            response.set_cookie(COOKIE_NAME, guard.token, httponly=True, samesite="strict")
-            return response
-        if not guard.token_ok(request.cookies.get(COOKIE_NAME)):
+        presented = request.query_params.get("token")
+        if presented is not None:
+            return self._redeem(request, presented)
+        if not guard.session_ok(request.cookies.get(COOKIE_NAME)):
             return Response("forbidden: open the URL that `mcpforge ui` printed", status_code=403)
         if request.method == "POST":
             await request.body()  # cached first, so the form parser and the route can both read it
@@ -200,6 +198,17 @@ class _GuardMiddleware:
         elif request.method not in {"GET", "HEAD"}:
             return Response("method not allowed", status_code=405)
         return None
+
+    def _redeem(self, request: Request, presented: str) -> Response:
+        """The first visit with the printed URL: a fresh session cookie; any later one: refused."""
+        session = self.guard.redeem(presented)
+        if session is None:  # a guess, or the printed URL opened a second time (from any browser)
+            why = "this link was already used" if self.guard.token_ok(presented) else "wrong token"
+            return Response(f"forbidden: {why}; run `mcpforge ui` again for a new link", status_code=403)
+        # The cookie holds the session value, and the redirect drops the token from the address bar.
+        response = RedirectResponse(request.url.path, status_code=303)
+        response.set_cookie(COOKIE_NAME, session, httponly=True, samesite="strict", path="/")
+        return response
 
 
 def _replay_body(request: Request) -> Receive:

@@ -1,0 +1,1 @@
+"""A liturgical calendar calculator using the 1962 Tridentine rubrics."""
