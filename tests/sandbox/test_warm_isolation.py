@@ -373,3 +373,19 @@ def test_warm_calls_come_back_by_themselves_after_a_template_fails_to_start(
         assert any("warm calls are back" in record.getMessage() for record in caplog.records)
     finally:
         warm.close()
+
+
+def test_with_warm_calls_off_fresh_sandboxes_share_no_ipc(sandbox: BwrapSandbox, data: Path) -> None:
+    from mcpforge.sandbox import call_tool
+
+    path = data / "rows.csv"
+
+    def fresh(source: str, note: str = "") -> str:
+        outcome = call_tool(
+            sandbox, source, {"file_path": str(path), "note": note}, read_paths=[path], limits=FAST_LIMITS
+        )
+        return _value(outcome)
+
+    assert fresh(IPC, "create") == "queue=True shm=True"
+    assert fresh(IPC, "look") == "queue=-1 ENOENT shm=-1 ENOENT"
+    # (A fresh run may open a pseudo-terminal: bwrap gives each run a devpts instance of its own.)
