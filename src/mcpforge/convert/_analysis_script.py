@@ -111,16 +111,74 @@ def _jsonable_default(value: Any) -> dict[str, Any]:
 
 
 def _examples(doc: str) -> list[str]:
-    statements: list[str] = []
+    return [statement for statement, _output in _doctest(doc)][:40]
+
+
+def _doctest(doc: str) -> list[tuple[str, str]]:
+    """``>>> statement`` / ``... continuation`` lines with the output the docstring shows after them."""
+    found: list[list[str]] = []  # [statement, output]
+    reading_output = False
     for line in doc.splitlines():
         stripped = line.strip()
-        if stripped.startswith(">>> "):
-            statements.append(stripped[4:])
-        elif stripped.startswith("... ") and statements:
-            statements[-1] += "\n" + stripped[4:]
-        elif stripped == "..." and statements:
-            statements[-1] += "\n"
-    return statements[:40]
+        if stripped.startswith(">>> ") or stripped == ">>>":
+            found.append([stripped[4:], ""])
+            reading_output = True
+        elif (stripped.startswith("... ") or stripped == "...") and found and not found[-1][1]:
+            found[-1][0] += "\n" + stripped[4:]
+        elif reading_output and stripped and found:
+            found[-1][1] = (found[-1][1] + "\n" + stripped).strip()
+        else:
+            reading_output = False
+    return [(statement, output) for statement, output in found[:60]]
+
+
+def _example_outputs(doc: str) -> dict[str, str]:
+    """Statement → the single-line output the docstring shows for it (the documented answer)."""
+    outputs: dict[str, str] = {}
+    for statement, output in _doctest(doc):
+        if output and "\n" not in output and len(output) <= 300 and statement not in outputs:
+            outputs[statement] = output
+    return outputs
+
+
+def _text_signature_params(obj: Any) -> list[dict[str, Any]] | None:
+    """A compiled callable without a signature: the ``name(a, b, c)`` line its docstring starts with
+    (pybind11, Cython and C extensions write one)."""
+    doc = getattr(obj, "__doc__", None) or ""
+    name = getattr(obj, "__name__", "")
+    match = re.search(rf"^\s*(?:\d+\.\s*)?{re.escape(name)}\(([^)]*)\)", doc, re.M) if name else None
+    if not match:
+        return None
+    params = []
+    for index, raw in enumerate(p.strip() for p in match.group(1).split(",")):
+        if not raw or raw in {"/", "*", "self"} or raw.startswith("*"):
+            continue
+        label, _, default = raw.partition("=")
+        label, _, annotation = label.partition(":")
+        label = label.strip().split()[-1] if label.strip() else f"arg{index}"
+        if not re.fullmatch(r"[A-Za-z_]\w*", label):
+            label = f"arg{index}"
+        type_text = annotation.strip()
+        params.append(
+            {
+                "name": label,
+                "kind": "POSITIONAL_ONLY",
+                "type": {"kind": "text", "text": type_text} if type_text else {"kind": "any"},
+                "default": _literal_default(default.strip()) if default.strip() else {"present": False},
+                "doc_type": "",
+                "doc": "",
+            }
+        )
+    return params
+
+
+def _literal_default(text: str) -> dict[str, Any]:
+    import ast
+
+    try:
+        return _jsonable_default(ast.literal_eval(text))
+    except Exception:
+        return {"present": True, "json": False, "repr": text[:200]}
 
 
 _NUMPY_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_][\w, *]*?)\s*:\s*(.*)$")
@@ -234,6 +292,7 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
         "summary": doc.strip().split("\n\n")[0].replace("\n", " ")[:300] if doc else "",
         "doc": doc[: _METHOD_DOC_LIMIT if kind == "method" else _DOC_LIMIT],
         "examples": _examples(doc),
+        "example_outputs": _example_outputs(doc),
         "returns_doc": _returns_doc(doc) if doc else "",
         "params": [],
         "returns": {"kind": "any"},
@@ -256,7 +315,12 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
     try:
         signature = inspect.signature(obj)
     except (TypeError, ValueError) as exc:
-        record["error"] = f"no signature: {exc}"
+        from_doc = _text_signature_params(obj) if kind != "class" else None
+        if from_doc is None:
+            record["error"] = f"no signature: {exc}"
+        else:
+            record["params"] = from_doc
+            record["signature_from"] = "docstring"
         return record
     if kind == "class":
         signature = _init_signature(obj, signature)
@@ -309,6 +373,22 @@ def _public_names(module: Any) -> list[str]:
     return [n for n in vars(module) if not n.startswith("_")]
 
 
+# Callables compiled by pybind11 / nanobind / Cython / C: no ``inspect.isfunction``, often no signature.
+_COMPILED = {
+    "builtin_function_or_method",
+    "method_descriptor",
+    "cython_function_or_method",
+    "fused_cython_function",
+    "nb_func",
+    "nb_method",
+    "instancemethod",
+}
+
+
+def _is_compiled(obj: Any) -> bool:
+    return type(obj).__name__ in _COMPILED and callable(obj)
+
+
 def _class_methods(cls: type, package: str) -> list[tuple[str, Any]]:
     methods = []
     for name in sorted(vars(cls)):
@@ -317,16 +397,167 @@ def _class_methods(cls: type, package: str) -> list[tuple[str, Any]]:
         raw = inspect.getattr_static(cls, name)
         if isinstance(raw, (staticmethod, classmethod, property)):
             continue
-        if inspect.isfunction(raw):
+        if inspect.isfunction(raw) or _is_compiled(raw):
             methods.append((name, raw))
     for base in cls.__mro__[1:]:
-        if not base.__module__.startswith(package):
+        if not (getattr(base, "__module__", "") or "").startswith(package):
             continue
         for name in sorted(vars(base)):
             raw = inspect.getattr_static(base, name)
-            if not name.startswith("_") and inspect.isfunction(raw) and name not in dict(methods):
+            if (
+                not name.startswith("_")
+                and (inspect.isfunction(raw) or _is_compiled(raw))
+                and name not in dict(methods)
+            ):
                 methods.append((name, raw))
     return methods[:_MAX_METHODS]
+
+
+def _factories(cls: type) -> list[tuple[str, Any, bool]]:
+    """Public class and static methods, called on the class itself; whether each builds an instance
+    (``from_*``, ``parse``, or annotated to return the class): a documented way in."""
+    found = []
+    for name in sorted(vars(cls)):
+        if name.startswith("_"):
+            continue
+        raw = inspect.getattr_static(cls, name)
+        if not isinstance(raw, (classmethod, staticmethod)):
+            continue
+        try:
+            bound = getattr(cls, name)
+        except Exception:
+            continue
+        returns = _hints(raw.__func__).get("return")
+        builds = (
+            name.startswith("from_")
+            or name in {"parse", "create", "new"}
+            or returns is cls
+            or (isinstance(returns, str) and returns.strip("'\"") in {cls.__name__, "Self"})
+            or getattr(returns, "__name__", "") == "Self"
+        )
+        found.append((name, bound, builds))
+    return found[:20]
+
+
+_USAGE_DIRS = ("examples", "example", "docs", "doc", "tests", "test", "demo", "demos", "notebooks")
+_USAGE_SUFFIXES = {".py", ".rst", ".md", ".txt", ".ipynb"}
+_MAX_USAGE_FILES = 400
+_MAX_USAGE_BYTES = 6 * 1024 * 1024
+
+
+def _readme(package: str) -> str:
+    """The distribution's long description (its README on PyPI), when the metadata has one."""
+    try:
+        from importlib import metadata
+
+        names = metadata.packages_distributions().get(package, []) or [package]
+        for dist in names:
+            try:
+                meta = metadata.metadata(dist)
+            except Exception:
+                continue
+            text = meta.get_payload() if hasattr(meta, "get_payload") else ""
+            text = text or (meta.get_all("Description") or [""])[0] or ""
+            if text:
+                return str(text)[:200_000]
+    except Exception:
+        pass
+    return ""
+
+
+def _usage_text(top: Any) -> str:
+    """Text of the library's own examples, docs and tests: inside the installed package, and beside it
+    when the package is a source tree (``repo/pkg`` next to ``repo/examples``)."""
+    roots: list[Path] = []
+    for entry in list(getattr(top, "__path__", []) or [])[:2]:
+        package_dir = Path(entry)
+        roots.append(package_dir)
+        parent = package_dir.parent
+        if parent.name not in {"site-packages", "dist-packages"} and (
+            (parent / "setup.py").exists() or (parent / "pyproject.toml").exists()
+        ):
+            roots.append(parent)
+    module_file = getattr(top, "__file__", None)
+    if module_file and not getattr(top, "__path__", None):
+        roots.append(Path(module_file).parent)
+    chunks: list[str] = []
+    size = files = 0
+    for root in roots:
+        for name in _USAGE_DIRS:
+            folder = root / name
+            if not folder.is_dir():
+                continue
+            for path in sorted(folder.rglob("*")):
+                if files >= _MAX_USAGE_FILES or size >= _MAX_USAGE_BYTES:
+                    break
+                if path.suffix not in _USAGE_SUFFIXES or not path.is_file():
+                    continue
+                try:
+                    text = path.read_text(encoding="utf-8", errors="replace")[:200_000]
+                except OSError:
+                    continue
+                chunks.append(text)
+                files += 1
+                size += len(text)
+    return "\n".join(chunks)
+
+
+def _prominence(top: Any, package: str, names: set[str]) -> dict[str, Any]:
+    """How visible each public name is: exported at the top level, its first place in the README, and
+    how often the library's own examples, docs and tests call it."""
+    top_names = set(_public_names(top)) | set(getattr(top, "__all__", []) or [])
+    readme = _readme(package)
+    readme_rank: dict[str, int] = {}
+    readme_calls: dict[str, int] = {}
+    for match in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(", readme):
+        name = match.group(1)
+        if name in names:
+            readme_rank.setdefault(name, len(readme_rank))
+            readme_calls[name] = readme_calls.get(name, 0) + 1
+    usage: dict[str, int] = {}
+    text = _usage_text(top)
+    if text:
+        for match in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(", text):
+            name = match.group(1)
+            if name in names:
+                usage[name] = usage.get(name, 0) + 1
+    return {
+        "top_level": sorted(n for n in top_names if isinstance(n, str) and n in names),
+        "readme_rank": readme_rank,
+        "readme_calls": readme_calls,
+        "usage_calls": usage,
+        "usage_examples": _literal_calls(readme + "\n" + text, names),
+    }
+
+
+_LITERAL_ARGS = r"(?:[^()\n]|\([^()\n]*\))*"
+
+
+def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
+    """Calls of the library's names, on one line, whose arguments are all literals (``PropsSI('D', 'T',
+    298.15, 'P', 101325, 'Water')`` in a README or a test): samples its authors wrote."""
+    import ast
+
+    found: dict[str, list[str]] = {}
+    for match in re.finditer(rf"\b([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\)", text):
+        name = match.group(1)
+        if name not in names or len(found.get(name, [])) >= 4 or len(match.group(0)) > 300:
+            continue
+        call = f"{name}({match.group(2)})"
+        try:
+            node = ast.parse(call, mode="eval").body
+        except SyntaxError:
+            continue
+        if not isinstance(node, ast.Call) or not (node.args or node.keywords):
+            continue
+        try:
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                ast.literal_eval(arg)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if call not in found.setdefault(name, []):
+            found[name].append(call)
+    return found
 
 
 def _public_path(obj: Any, name: str, module_name: str) -> str:
@@ -426,9 +657,22 @@ def main() -> None:
                     for method, fn in _class_methods(obj, package)[: max(room, 0)]
                 ]
                 analysis["callables"].append(record)
-            elif inspect.isfunction(obj) or inspect.isbuiltin(obj) or is_ufunc:
+                for method, fn, builds in _factories(obj):
+                    factory = _callable_record(fn, f"{public_path}.{method}", "function", owner=public_path)
+                    factory["factory_of"] = public_path if builds else None
+                    factory["static_of"] = public_path
+                    analysis["callables"].append(factory)
+            elif inspect.isfunction(obj) or inspect.isbuiltin(obj) or is_ufunc or _is_compiled(obj):
                 seen.add(id(obj))
                 analysis["callables"].append(_callable_record(obj, public_path, "function"))
+    try:
+        short_names = {c["public_path"].rsplit(".", 1)[-1] for c in analysis["callables"]}
+        short_names |= {
+            m["public_path"].rsplit(".", 1)[-1] for c in analysis["callables"] for m in c.get("methods", [])
+        }
+        analysis["prominence"] = _prominence(top, package, short_names)
+    except Exception as exc:  # a signal for ranking only; never fails the analysis
+        analysis["module_errors"]["<prominence>"] = f"{type(exc).__name__}: {exc}"[:300]
     analysis["seconds"] = round(time.perf_counter() - started, 3)
     text = json.dumps(analysis, default=str)
     limit = 2000

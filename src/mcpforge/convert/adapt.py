@@ -64,6 +64,20 @@ _WORDS: list[tuple[tuple[str, ...], dict[str, Any], str]] = [
 ]
 
 
+# Numeric protocols and numpy scalar types: plain JSON numbers (the library converts them itself).
+_NUMERIC_CLASSES: dict[str, str] = {
+    "typing.SupportsInt": "integer",
+    "typing.SupportsIndex": "integer",
+    "typing.SupportsFloat": "number",
+    "numbers.Integral": "integer",
+    "numbers.Real": "number",
+    "numbers.Number": "number",
+    "numbers.Rational": "number",
+    **{f"numpy.{n}": "integer" for n in ("int8", "int16", "int32", "int64", "intc", "intp", "integer")},
+    **{f"numpy.{n}": "number" for n in ("float16", "float32", "float64", "floating", "number", "double")},
+}
+
+
 class Unadaptable(Exception):  # noqa: N818 - a control signal inside the select step
     """The type cannot cross a JSON boundary."""
 
@@ -153,6 +167,8 @@ def _class(full: str, library_classes: dict[str, str]) -> Adapted:
         return Adapted(schema={"type": "string"})
     if full in {"decimal.Decimal", "fractions.Fraction"}:
         return Adapted(schema=_NUMBER)
+    if full in _NUMERIC_CLASSES:
+        return Adapted(schema={"type": _NUMERIC_CLASSES[full]})
     if full.startswith(("collections.abc.Callable", "typing.Callable")) or short in {"Callable", "function"}:
         raise Unadaptable("callables cannot be passed as JSON")
     raise Unadaptable(f"objects of {full!r} (outside the library) cannot be built from JSON")

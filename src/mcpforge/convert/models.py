@@ -48,6 +48,10 @@ class ApiCallable(_Model):
     summary: str = ""
     doc: str = ""
     examples: list[str] = Field(default_factory=list)
+    example_outputs: dict[str, str] = Field(
+        default_factory=dict, description="doctest statement → the output its docstring shows"
+    )
+    factory_of: str | None = Field(default=None, description="the class a from_* factory builds")
     returns_doc: str = ""
     params: list[ApiParam] = Field(default_factory=list)
     returns: dict[str, Any] = Field(default_factory=lambda: {"kind": "any"})
@@ -65,6 +69,10 @@ class Analysis(_Model):
     callables: list[ApiCallable] = Field(default_factory=list)
     import_error: str | None = None
     seconds: float = 0.0
+    prominence: dict[str, Any] = Field(
+        default_factory=dict,
+        description="top_level names, readme_rank / readme_calls / usage_calls by short name",
+    )
 
 
 class SkippedCallable(_Model):

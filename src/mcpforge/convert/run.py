@@ -1,13 +1,17 @@
 """Steps 5 and 7, run and fix: drive every tool through the MCP client with its samples.
 
 For each tool the samples are tried in order (docstring examples, then type-based values); the first
-call that succeeds proves the tool. Rule-based fixes happen here: a failed sample is followed by the
+call that succeeds with a meaningful value proves the tool: not NaN, not None or empty when the
+library documents a return value, and the output the docstring shows when the sample is that doctest.
+Rule-based fixes happen here: a failed sample is followed by the
 next one (another sample), and a tool that no sample can prove is dropped with its review label and
 reason, so the staged service lists only tools that answered through a real client.
 """
 
 from __future__ import annotations
 
+import ast
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -57,6 +61,79 @@ def run_sample(session: ServiceSession, sample: Sample) -> tuple[dict[str, Any],
     return arguments, session.call(sample.final.tool, arguments, timeout=CALL_TIMEOUT_SECONDS)
 
 
+_NAN_TEXTS = frozenset({"nan", "NaN", "-nan", "<NA>", "NaT"})
+
+
+def _all_nan(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isnan(value)
+    if isinstance(value, str):
+        return value in _NAN_TEXTS
+    if isinstance(value, list) and value:
+        return all(_all_nan(item) for item in value)
+    return False
+
+
+def _documents_a_value(plan: ToolPlan) -> bool:
+    returns = plan.api.returns.get("kind", "any")
+    if returns == "none":
+        return False
+    return bool(plan.api.returns_doc.strip()) or returns not in {"any", "none"}
+
+
+def _jsonish(value: Any) -> Any:
+    if isinstance(value, tuple | list | set | frozenset):
+        return [_jsonish(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _jsonish(item) for key, item in value.items()}
+    if isinstance(value, complex):
+        return {"real": value.real, "imag": value.imag}
+    return value
+
+
+def _same(got: Any, want: Any) -> bool:
+    if isinstance(want, bool) or isinstance(got, bool):
+        return got is want or (isinstance(got, bool | int) and isinstance(want, bool | int) and got == want)
+    if isinstance(want, int | float) and isinstance(got, int | float):
+        # A doctest prints a rounded number: agree to its printed precision.
+        return math.isclose(got, want, rel_tol=1e-3, abs_tol=1e-6)
+    if isinstance(want, list) and isinstance(got, list):
+        return len(got) == len(want) and all(_same(g, w) for g, w in zip(got, want, strict=True))
+    if isinstance(want, dict) and isinstance(got, dict):
+        return set(got) == set(want) and all(_same(got[k], want[k]) for k in want)
+    return bool(got == want)
+
+
+def documented_mismatch(result: Any, expected: str | None) -> str | None:
+    """Why ``result`` contradicts the output the docstring shows (None: it agrees, or cannot be judged:
+    a repr such as ``array([1, 2])`` or ``<Foo ...>`` is not compared)."""
+    if expected is None or (isinstance(result, dict) and "handle" in result):
+        return None
+    text = expected.strip()
+    try:
+        want = _jsonish(ast.literal_eval(text))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None  # printed text or a repr: not judged
+    if _same(result, want):
+        return None
+    if isinstance(want, str) and isinstance(result, str | int | float) and str(result) == want:
+        return None
+    return f"the docstring shows {text[:80]}, the call returned {str(result)[:80]}"
+
+
+def meaningless(plan: ToolPlan, result: Any) -> str | None:
+    """Why a successful call's ``result`` does not prove the tool (None: it does)."""
+    if plan.kind == "class" or plan.returns_handle_of:
+        return None
+    if _all_nan(result):
+        return "the call returned NaN, not a value"
+    if _documents_a_value(plan) and (
+        result is None or (isinstance(result, str | list | dict) and not result)
+    ):
+        return f"the library documents a return value, the call returned {result!r}"
+    return None
+
+
 # Most telling first: an environment problem explains every later failure; a made-up sample explains least.
 _PRIORITY = (
     "import_error",
@@ -98,7 +175,20 @@ def run_tools(
         for sample in chosen if chosen is not None else samples_for(plan, known, expressions=expressions):
             started = time.perf_counter()
             arguments, outcome = run_sample(session, sample)
-            category = None if outcome.ok else classify(outcome, from_example=sample.source == "example")
+            weak = None
+            if outcome.ok:
+                result = (outcome.structured or {}).get("result")
+                weak = meaningless(plan, result) or documented_mismatch(result, sample.expected)
+                if weak is not None:
+                    # Answered, but proves nothing: a made-up sample, most likely.
+                    outcome = CallOutcome(ok=False, structured=outcome.structured, text=f"[value] {weak}")
+            category = (
+                None
+                if outcome.ok
+                else "invalid_sample"
+                if weak is not None
+                else classify(outcome, from_example=sample.source == "example")
+            )
             attempts.append(
                 CallAttempt(
                     tool=plan.name,

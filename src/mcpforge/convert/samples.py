@@ -10,6 +10,7 @@ returned. Non-literal arguments of an expression library (``x**2 - 1``) travel a
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ class Sample:
 
     source: str
     steps: list[Step] = field(default_factory=list)
+    expected: str | None = None  # the output the docstring shows for this call, as written there
 
     @property
     def final(self) -> Step:
@@ -97,8 +99,15 @@ def _quantity_text(node: ast.expr) -> str | None:
 
 
 class _Reader:
-    def __init__(self, plan: ToolPlan, tools: dict[str, ToolPlan], expressions: bool) -> None:
+    def __init__(
+        self,
+        plan: ToolPlan,
+        tools: dict[str, ToolPlan],
+        expressions: bool,
+        outputs: dict[str, str] | None = None,
+    ) -> None:
         self.plan = plan
+        self.outputs = outputs or {}
         self.tools = tools
         self.expressions = expressions
         self.literals: dict[str, Any] = {}  # example variables assigned a literal (``seq = "ATGC"``)
@@ -195,9 +204,12 @@ class _Reader:
                         continue
                     tool, arguments = resolved
                     if tool.name == self.plan.name:
+                        whole = call is value and target is None and len(tree.body) == 1
                         found.append(
                             Sample(
-                                source="example", steps=[*steps, Step(tool=tool.name, arguments=arguments)]
+                                source="example",
+                                steps=[*steps, Step(tool=tool.name, arguments=arguments)],
+                                expected=self.outputs.get(statement) if whole else None,
                             )
                         )
                         if len(found) >= MAX_EXAMPLE_SAMPLES:
@@ -209,69 +221,311 @@ class _Reader:
         return found
 
 
-def _typed_value(name: str, schema: dict[str, Any], expressions: bool) -> Any:
+# Parameter names common across libraries, and a value of the kind they usually mean (the first
+# whole-word match wins). Numbers are ordinary magnitudes, not edge cases such as 0 or 1.
+_NAMED_NUMBERS: list[tuple[str, float]] = [
+    (r"lat|latitude|lat\d", 45.0),
+    (r"lon|lng|long|longitude|lon\d|lng\d", 4.0),
+    (r"rate|interest", 0.05),
+    (r"prob|probability|p|alpha|fraction|frac", 0.5),
+    (r"temp|temperature|kelvin", 300.0),
+    (r"pressure", 101325.0),
+    (r"year|years", 2020),
+    (r"month", 6),
+    (r"day", 15),
+    (r"hour", 12),
+    (r"angle|degrees|deg|theta|phi|azimuth|bearing|direction", 30.0),
+    (r"distance|dist|length|radius|size|width|height", 10.0),
+    (r"seconds|secs|duration|delta|time", 90.0),
+    (r"amount|value|quantity|price|cost|pv|fv|principal", 1234.5),
+]
+_NAMED_STRINGS: list[tuple[str, str]] = [
+    (r"text|string|s|sentence|message|msg|content|word|words|phrase|title", "hello world"),
+    (r"version|ver", "1.2.3"),
+    (r"date|day|start|end|since|until", "2020-01-01"),
+    (r"locale", "en_US"),
+    (r"lang|language", "en"),
+    (r"currency", "USD"),
+    (r"formula", "H2O"),
+    (r"name|label|key", "example"),
+    (r"expr|expression|query", "a"),
+    (r"sep|separator|delimiter", ","),
+]
+_NAMED_PAIRS: list[tuple[str, bool]] = [(r"point|coords?|coordinates?|location|latlon|lonlat|position", True)]
+_NAMED_ARRAYS: list[tuple[str, bool]] = [(r"arr|array|values|data|xs|ys|samples|vector|vec|signal", True)]
+_QUOTED = re.compile(r"""(?<![\w])['"`]{1,2}([^'"`\s][^'"`]{0,20})['"`]{1,2}""")
+_TUPLE_OF = re.compile(r"\((\s*[A-Za-z_][\w ]*(?:,\s*[A-Za-z_][\w ]*){1,5})\)")
+
+
+def _name_match(name: str, table: list[tuple[str, Any]]) -> Any:
+    lowered = name.lower()
+    parts = [lowered, *re.split(r"[_\d]+", lowered)]
+    for pattern, value in table:
+        if any(re.fullmatch(pattern, part) for part in parts if part):
+            return value
+    return None
+
+
+_COUNT_NAME = re.compile(r"^(n|num|number|count|index|idx)_|_(number|num|count|index|idx|no)$")
+
+
+def _number_for(name: str, integer: bool) -> int | float:
+    if _COUNT_NAME.search(name.lower()):
+        return 3  # a count, an index or a small ordinal (``zone_number``, ``n_terms``, ``nper``)
+    if integer:
+        if name.lower() in _NAME_INTS:
+            return 3
+        found = _name_match(name, _NAMED_NUMBERS)
+        return int(found) if isinstance(found, int) else 2
+    found = _name_match(name, _NAMED_NUMBERS)
+    return float(found) if found is not None else 0.5
+
+
+def _tuple_value(doc: str) -> list[Any] | None:
+    """``tuple of (latitude, longitude)`` / ``(x, y) pair`` in a parameter's description → a list with one
+    value per named member."""
+    match = _TUPLE_OF.search(doc)
+    if not match or not re.search(r"tuple|pair|point|coordinates?|\(\s*\w+\s*,", doc, re.IGNORECASE):
+        return None
+    members = [m.strip().split()[-1] for m in match.group(1).split(",")]
+    return [_number_for(m, integer=False) for m in members]
+
+
+def _array_like(schema: dict[str, Any], doc_type: str) -> bool:
+    options = schema.get("anyOf", [schema])
+    kinds: set[str] = set()
+    for option in options:
+        kind = option.get("type") if isinstance(option, dict) else None
+        kinds |= set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else set()
+    if re.search(r"\bscalar\b|\bfloat\b|\bint\b", doc_type, re.IGNORECASE):
+        return False  # "scalar or array_like": one number first (the alternative sample tries a list)
+    return "array" in kinds and ("number" in kinds or "array_like" in doc_type or "ndarray" in doc_type)
+
+
+def _fits(value: Any, schema: dict[str, Any]) -> bool:
+    """Whether ``value`` has one of the JSON types ``schema`` allows (no type: anything)."""
+    options = schema.get("anyOf", [schema])
+    kinds: set[str] = set()
+    for option in options:
+        kind = option.get("type") if isinstance(option, dict) else None
+        if kind is None:
+            return True
+        kinds |= set(kind) if isinstance(kind, list) else {kind}
+    checks = {
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, int | float) and not isinstance(value, bool),
+        "string": isinstance(value, str),
+        "boolean": isinstance(value, bool),
+        "array": isinstance(value, list),
+        "object": isinstance(value, dict),
+        "null": value is None,
+    }
+    return any(checks.get(kind, False) for kind in kinds)
+
+
+def _typed_value(
+    name: str,
+    schema: dict[str, Any],
+    expressions: bool,
+    *,
+    doc: str = "",
+    doc_type: str = "",
+    pool: dict[str, Any] | None = None,
+) -> Any:
+    """A value for a required parameter: what the library's own examples pass under that name, else
+    what its description shows (a quoted value, a ``(lat, lon)`` tuple), else one from its type and
+    name."""
     if schema.get("enum"):
         return schema["enum"][0]
     if "default" in schema:
         return schema["default"]
+    if pool and name in pool and _fits(pool[name], schema):
+        return pool[name]
+    text = f"{doc_type} {doc}"
+    pair = _tuple_value(text)
+    if pair is None and not schema and _name_match(name, _NAMED_PAIRS):
+        pair = [45.0, 4.0]
+    if pair is not None:
+        # A second point (``point2``, ``end``) a little away from the first: a distance of 0 proves little.
+        shift = float(sum(int(d) for d in re.findall(r"\d", name)[-1:]) or 1) - 1.0
+        return [v + shift if isinstance(v, float) else v for v in pair]
+    if _array_like(schema, doc_type) or (not schema and _name_match(name, _NAMED_ARRAYS)):
+        return [1.0, 2.0, 3.0, 4.0]
     kinds = schema.get("type")
     if isinstance(kinds, list):
         kinds = kinds[0]
     if kinds is None and "anyOf" in schema:
-        return _typed_value(name, schema["anyOf"][0], expressions)
+        return _typed_value(name, schema["anyOf"][0], expressions, doc=doc, doc_type=doc_type)
     if kinds == "integer":
-        return 3 if name.lower() in _NAME_INTS else 2
+        return _number_for(name, integer=True)
     if kinds == "number":
-        return 0.5
+        return _number_for(name, integer=False)
     if kinds == "boolean":
         return True
     if kinds == "string":
-        return "x**2 - 1" if expressions else "a"
+        if expressions:
+            return "x**2 - 1"
+        quoted = _QUOTED.search(doc)
+        if quoted and not re.search(r"default", doc[max(0, quoted.start() - 20) : quoted.start()], re.I):
+            return quoted.group(1)
+        named = _name_match(name, _NAMED_STRINGS)
+        return named if named is not None else "a"
     if kinds == "array":
+        if re.search(r"\b(str|string|text|word|name)s?\b", text, re.IGNORECASE):
+            return ["alpha", "beta", "gamma"]
         return [1.0, 2.0, 3.0, 4.0]
     if kinds == "object":
         return {}
-    return "x" if expressions else 1.0
+    if expressions:
+        return "x"
+    if re.search(r"\b(str|string|text)\b", text, re.IGNORECASE):
+        named = _name_match(name, _NAMED_STRINGS)
+        return named if named is not None else "hello world"
+    if _COUNT_NAME.search(name.lower()):
+        return 3
+    named_number = _name_match(name, _NAMED_NUMBERS)
+    if named_number is not None:
+        return float(named_number)
+    named = _name_match(name, _NAMED_STRINGS)
+    return named if named is not None else 1.0
 
 
-def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool) -> list[Sample]:
-    """Ordered candidate samples for ``plan``: examples, then defaults with type-based required values."""
-    # A method's examples often live in its class's docstring (``c = Counter(5)``, ``c.increment(2)``).
-    examples = [*plan.api.examples, *plan.extra.get("owner_examples", [])]
-    found = _Reader(plan, tools, expressions).samples(examples)
-    steps: list[Step] = []
+def keyword_pool(tools: dict[str, ToolPlan]) -> dict[str, Any]:
+    """Literal keyword arguments the library's doctests pass, by parameter name (``unit='mi'``,
+    ``ndigits=2``): what its authors consider an ordinary value of that parameter."""
+    pool: dict[str, Any] = {}
+    seen: set[str] = set()
+    for tool in tools.values():
+        for statement in [*tool.api.examples, *tool.extra.get("owner_examples", [])]:
+            if statement in seen:
+                continue
+            seen.add(statement)
+            try:
+                tree = ast.parse(statement)
+            except SyntaxError:
+                continue
+            for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+                for keyword in call.keywords:
+                    if keyword.arg is None or keyword.arg in pool:
+                        continue
+                    try:
+                        pool[keyword.arg] = _json_literal(ast.literal_eval(keyword.value))
+                    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError, _NotUsable):
+                        continue
+    for tool in tools.values():
+        # Then the default another callable of the library declares for a parameter of that name.
+        for param in tool.api.params:
+            default = param.default
+            if default.get("present") and default.get("json") and default.get("value") is not None:
+                pool.setdefault(param.name, default["value"])
+    return pool
+
+
+def _required_arguments(
+    plan: ToolPlan, expressions: bool, pool: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Type/doc-based values for the plain required parameters; the handle parameters still to fill."""
     arguments: dict[str, Any] = {}
+    handles: list[dict[str, Any]] = []
     properties = plan.input_schema.get("properties", {})
+    docs = {p.name: (p.doc, p.doc_type) for p in plan.api.params}
     for param in plan.params:
         if not param.get("required"):
             continue
         if param["adapter"].get("kind") == "handle":
-            maker = next(
-                (t for t in tools.values() if t.returns_handle_of == param.get("handle_class")), None
-            )
-            if maker is None:
-                return found
-            many = bool(param["adapter"].get("many"))
-            refs = [f"_{param['name']}{i}" for i in range(2 if many else 1)]
-            steps.extend(Step(tool=maker.name, arguments={}, bind=ref) for ref in refs)
-            arguments[param["name"]] = [{"$ref": ref} for ref in refs] if many else {"$ref": refs[0]}
-        else:
-            arguments[param["name"]] = _typed_value(
-                param["name"], properties.get(param["name"], {}), expressions
-            )
-    found.append(Sample(source="types", steps=[*steps, Step(tool=plan.name, arguments=arguments)]))
-    alternative = {
+            handles.append(param)
+            continue
+        doc, doc_type = docs.get(param.get("python_name", param["name"]), ("", ""))
+        arguments[param["name"]] = _typed_value(
+            param["name"],
+            properties.get(param["name"], {}),
+            expressions,
+            doc=doc,
+            doc_type=doc_type,
+            pool=pool,
+        )
+    return arguments, handles
+
+
+def _maker_preludes(
+    handle_class: str | None,
+    tools: dict[str, ToolPlan],
+    expressions: bool,
+    pool: dict[str, Any],
+    prefix: str,
+) -> list[list[Step]]:
+    """Ways to build an object of ``handle_class``: the calls of its constructor's (or a ``from_*``
+    factory's) own doctest examples, then the constructor with doc/type-based required arguments; the
+    last step binds ``prefix``."""
+    makers = [t for t in tools.values() if t.returns_handle_of == handle_class]
+    makers.sort(key=lambda t: (t.kind != "class", t.name))
+    preludes: list[list[Step]] = []
+    for maker in makers[:3]:
+        outputs = {**maker.api.example_outputs, **maker.extra.get("owner_outputs", {})}
+        reader = _Reader(maker, tools, expressions, outputs)
+        for sample in reader.samples([*maker.api.examples, *maker.extra.get("owner_examples", [])])[:2]:
+            *before, last = sample.steps
+            if all(not s.bind or not s.bind.startswith("_") for s in before):
+                preludes.append([*before, Step(tool=last.tool, arguments=last.arguments, bind=prefix)])
+        arguments, handles = _required_arguments(maker, expressions, pool)
+        if not handles:
+            preludes.append([Step(tool=maker.name, arguments=arguments, bind=prefix)])
+    unique: list[list[Step]] = []
+    for prelude in preludes:
+        if prelude not in unique:
+            unique.append(prelude)
+    return unique[:3]
+
+
+def _alternative(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {
         k: (
             1
-            if v == 2
+            if v == 2 and not isinstance(v, bool)
             else "x"
             if v == "x**2 - 1"
             else [[1.0, 2.0], [3.0, 4.0]]
-            if isinstance(v, list) and v and not isinstance(v[0], dict)
+            if isinstance(v, list) and v and not isinstance(v[0], dict | list | str)
             else v
         )
         for k, v in arguments.items()
     }
+
+
+def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool) -> list[Sample]:
+    """Ordered candidate samples for ``plan``: its doctest examples (with the output they show), then
+    values from its documentation and types, a method's object built by its constructor's own sample."""
+    # A method's examples often live in its class's docstring (``c = Counter(5)``, ``c.increment(2)``).
+    examples = [*plan.api.examples, *plan.extra.get("owner_examples", [])]
+    outputs = {**plan.extra.get("owner_outputs", {}), **plan.api.example_outputs}
+    found = _Reader(plan, tools, expressions, outputs).samples(examples)
+    # Then literal calls of it in the README, docs, examples and tests of the library.
+    usage = _Reader(plan, tools, expressions).samples(plan.extra.get("usage_examples", []))
+    found += [s for s in usage if s not in found][:MAX_EXAMPLE_SAMPLES]
+    pool = keyword_pool(tools)
+    arguments, handles = _required_arguments(plan, expressions, pool)
+    preludes: list[list[Step]] = [[]]
+    for param in handles:
+        many = bool(param["adapter"].get("many"))
+        refs = [f"_{param['name']}{i}" for i in range(2 if many else 1)]
+        options = _maker_preludes(param.get("handle_class"), tools, expressions, pool, refs[0])
+        if not options:
+            return found
+        extended: list[list[Step]] = []
+        for prelude in preludes:
+            for option in options:
+                steps = [*prelude, *option]
+                for ref in refs[1:]:
+                    last = option[-1]
+                    steps += [*option[:-1], Step(tool=last.tool, arguments=last.arguments, bind=ref)]
+                extended.append(steps)
+        preludes = extended[:3]
+        arguments[param["name"]] = [{"$ref": ref} for ref in refs] if many else {"$ref": refs[0]}
+    for prelude in preludes:
+        found.append(Sample(source="types", steps=[*prelude, Step(tool=plan.name, arguments=arguments)]))
+    alternative = _alternative(arguments)
     if alternative != arguments:
-        found.append(Sample(source="types", steps=[*steps, Step(tool=plan.name, arguments=alternative)]))
+        found.append(
+            Sample(source="types", steps=[*preludes[0], Step(tool=plan.name, arguments=alternative)])
+        )
     return found

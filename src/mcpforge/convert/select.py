@@ -139,6 +139,39 @@ def _params(
     return params, schema_obj
 
 
+# Names that configure, fetch, document or are private: rarely what a library is used *for*.
+_PUSH_DOWN = re.compile(
+    r"^(_|main$|cli$|cli_|run_cli|set_|seed|use_|enable_|disable_|register|unregister|activate|deactivate|configure|reset_|clear_"
+    r"|get_data_?dir|doc_|docstring|copy_doc|add_doc|deprecat|warn|download|fetch|http|urlopen|request_)"
+    r"|(_dirs?|_url|_urls|_uri|_cache|_doc|_docstring|_docs|_home)$|url|http|deprecated",
+    re.IGNORECASE,
+)
+
+
+def _prominence(api: ApiCallable, prominence: dict[str, Any]) -> float:
+    """What the library itself shows first: top-level exports and ``__all__``, the README (earlier is
+    better), and how often its own examples, docs and tests call the name."""
+    if not prominence:
+        return 0.0
+    short = api.public_path.rsplit(".", 1)[-1]
+    weight = 0.4 if api.kind == "method" else 1.0  # a method name is shared by many classes
+    score = 0.0
+    if api.kind != "method" and short in set(prominence.get("top_level", [])):
+        score += 1.5
+    rank = prominence.get("readme_rank", {}).get(short)
+    if rank is not None:
+        score += weight * (2.0 + 2.0 / (1.0 + rank / 4.0))
+        score += weight * min(2.0, math.log2(1 + prominence.get("readme_calls", {}).get(short, 0)))
+    usage = prominence.get("usage_calls", {}).get(short, 0)
+    score += weight * min(4.0, 0.8 * math.log2(1 + usage))
+    return score
+
+
+def _pushed_down(api: ApiCallable) -> bool:
+    short = api.public_path.rsplit(".", 1)[-1]
+    return bool(_PUSH_DOWN.search(short))
+
+
 def _score(api: ApiCallable, package: str) -> float:
     # ``pkg.api.name`` is the library's own curated surface (statsmodels.api, ...): as good as top level.
     depth = api.public_path.replace(".api.", ".").count(".")
@@ -169,6 +202,8 @@ def _score(api: ApiCallable, package: str) -> float:
         )
     ):
         score -= 5.0
+    if _pushed_down(api):
+        score -= 4.0
     return score
 
 
@@ -180,10 +215,12 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
     skipped: list[SkippedCallable] = []
     apis: list[ApiCallable] = []
     owner_examples: dict[str, list[str]] = {}
+    owner_outputs: dict[str, dict[str, str]] = {}
     for api in analysis.callables:
         apis.append(api)
         apis.extend(api.methods)
         owner_examples[api.public_path] = api.examples
+        owner_outputs[api.public_path] = api.example_outputs
     for api in apis:
         if patterns and not any(
             fnmatch.fnmatch(api.public_path, p) or fnmatch.fnmatch(api.public_path.rsplit(".", 1)[-1], p)
@@ -211,6 +248,10 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
         returns_handle_of = None
         if kind == "class":
             returns_handle_of = api.public_path
+        if kind == "function" and api.owner:
+            # ``Class.from_x`` / ``Class.is_valid``: a class or static method, called on the class itself.
+            target = f"{_target(api.owner)}.{api.public_path.rsplit('.', 1)[-1]}"
+            returns_handle_of = api.factory_of
         if kind == "method":
             assert api.owner is not None
             method = api.public_path.rsplit(".", 1)[-1]
@@ -243,9 +284,19 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                 output_schema=output_schema(api.returns),
                 returns_handle_of=returns_handle_of,
                 score=_score(api, package)
+                + _prominence(api, analysis.prominence)
                 - (1.5 if kind == "class" else 0.0)
+                - (1.0 if api.factory_of else 0.0)
                 - (1.0 if kind == "method" else 0.0),
-                extra={"owner_examples": owner_examples.get(api.owner or "", [])},
+                extra={
+                    "usage_examples": []
+                    if kind == "method"
+                    else analysis.prominence.get("usage_examples", {}).get(
+                        api.public_path.rsplit(".", 1)[-1], []
+                    ),
+                    "owner_examples": owner_examples.get(api.owner or "", []),
+                    "owner_outputs": owner_outputs.get(api.owner or "", {}),
+                },
             )
         )
     mentions = _mentions(apis)
