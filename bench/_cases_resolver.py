@@ -1,0 +1,111 @@
+"""Which tools wrap a check's callable: object identity, decided inside the library's environment.
+
+Run by ``bench_convert_cases.py`` as a sandboxed script (standard library only; it imports the library,
+so it never runs on the host). Reads ``{"site_dirs", "checks": [{"id", "call"}], "entries": [{"ref",
+"kind", "target", "method"}]}`` on stdin; writes ``matches.json`` to ``$MCPFORGE_OUTPUT_DIR``: per check
+``{"function": [ref...], "static": [ref...], "method": [ref...], "constructor": [ref...], "error"}``.
+
+A check's ``call`` is resolved as the benchmark's own runner resolves it: from the top package, an
+attribute first, a submodule only when there is no such attribute. An entry (a served tool, a dropped
+tool, a skipped or merely analysed callable) is resolved from the ``module:attr`` target convert records
+for it. Matching is by identity, so a tool recorded under another public path than the check's
+(``humanize.number.intcomma`` for ``humanize.intcomma``) still matches:
+
+- function check: entries of kind function/class that are the same object (``function``), or method
+  entries whose attribute on their class is that object (a static method reached through its class,
+  ``static``);
+- ``pkg.Class(**constructor).method``: method entries named ``method`` whose class is ``Class`` or one
+  of its bases (the service calls ``getattr(receiver, method)``, so an inherited method is the same
+  call; ``method``), and class entries that are ``Class`` (``constructor``).
+"""
+
+import importlib
+import json
+import os
+import site
+import sys
+import warnings
+from pathlib import Path
+
+CTOR = "(**constructor)."
+
+
+def resolve_call(dotted):
+    parts = dotted.split(".")
+    obj = importlib.import_module(parts[0])
+    path = parts[0]
+    for attr in parts[1:]:
+        path = f"{path}.{attr}"
+        obj = getattr(obj, attr) if hasattr(obj, attr) else importlib.import_module(path)
+    return obj
+
+
+def resolve_target(target):
+    module_name, _, attrs = target.partition(":")
+    obj = importlib.import_module(module_name)
+    for attr in attrs.split(".") if attrs else []:
+        obj = getattr(obj, attr)
+    return obj
+
+
+def unwrap(obj):
+    return getattr(obj, "__func__", obj)
+
+
+def same(a, b):
+    return a is b or unwrap(a) is unwrap(b)
+
+
+def match_check(call, resolved):
+    found = {"function": [], "static": [], "method": [], "constructor": [], "error": None}
+    if CTOR in call:
+        class_path, _, method = call.partition(CTOR)
+        cls = resolve_call(class_path)
+        for entry, owner in resolved:
+            if entry["kind"] == "class" and owner is cls:
+                found["constructor"].append(entry["ref"])
+            elif entry["kind"] == "method" and entry["method"] == method and _base_of(owner, cls):
+                found["method"].append(entry["ref"])
+        return found
+    target = resolve_call(call)
+    for entry, owner in resolved:
+        if entry["kind"] in {"function", "class"} and same(owner, target):
+            found["function"].append(entry["ref"])
+        elif entry["kind"] == "method" and same(getattr(owner, entry["method"], None), target):
+            found["static"].append(entry["ref"])
+    return found
+
+
+def _base_of(owner, cls):
+    return isinstance(owner, type) and isinstance(cls, type) and issubclass(cls, owner)
+
+
+def main():
+    request = json.loads(sys.stdin.read() or "{}")
+    for directory in reversed(request.get("site_dirs", [])):
+        site.addsitedir(directory)
+        if directory in sys.path:
+            sys.path.remove(directory)
+        sys.path.insert(0, directory)
+    warnings.simplefilter("ignore")
+    resolved = []
+    for entry in request["entries"]:
+        try:
+            resolved.append((entry, resolve_target(entry["target"])))
+        except BaseException:  # an entry that does not resolve cannot match; the others still can
+            continue
+    out = {}
+    for check in request["checks"]:
+        try:
+            out[check["id"]] = match_check(check["call"], resolved)
+        except BaseException as exc:  # the check's callable does not resolve: say so, go on
+            out[check["id"]] = {
+                "function": [], "static": [], "method": [], "constructor": [],
+                "error": f"{type(exc).__name__}: {exc}"[:300],
+            }  # fmt: skip
+    target = Path(os.environ["MCPFORGE_OUTPUT_DIR"]) / "matches.json"
+    target.write_text(json.dumps(out), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
