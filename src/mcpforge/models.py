@@ -304,3 +304,9 @@ class Intent(_Model):
         default_factory=list, description="preparation steps run in order after derived columns"
     )
     method: AnalysisMethod = Field(default_factory=AnalysisMethod, description="method instructions")
+    unused_words: list[str] = Field(
+        default_factory=list,
+        description="words of the request the reading leaves unused because they cannot change the "
+        "numbers (instructions, tool names, verbs restating the question, question numbering); the reading "
+        "names them",
+    )

@@ -163,6 +163,9 @@ VARIANTS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
             {"grain": "quarter", "metrics": [{"column": "qty", "func": "mean"}, {"func": "count"}]},
             {"grain": "year"},
             {"grain": "month", "metrics": [{"column": "kind", "func": "nunique"}]},
+            {"grain": "month", "top_n": 1},
+            {"grain": "week", "top_n": 2, "sort_descending": False},
+            {"grain": "day", "metrics": [{"column": "qty", "func": "mean"}], "top_n": 3},
         ],
     ),
     "date_part_group": (

@@ -271,7 +271,6 @@ def test_parsing_is_fast(traffic: DatasetSchema) -> None:
             "list the 10 youngest drivers",
             {"operation": "top_n_rows", "columns": ["driver_age"], "sort_descending": False},
         ),
-        ("accident counts by region and year", {"group_by": ["region"], "time_grain": "year"}),
         (
             "total casualties in March 2023",
             {

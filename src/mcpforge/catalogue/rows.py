@@ -201,6 +201,7 @@ class Outliers(Operation):
             "method": method,
             "threshold": float(intent.options.get("threshold", default)),
             "max_rows": intent.top_n or DEFAULT_MAX_ROWS,
+            "count_only": bool(intent.options.get("count", False)),
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
@@ -219,8 +220,14 @@ class Outliers(Operation):
                 message = f"method must be 'iqr' or 'zscore', got {method!r}"
                 raise InvalidArgumentError(message, argument="method")
             found = values[(values < lower) | (values > upper)]
-            rows = pd.DataFrame({"row_number": found.index.to_numpy() + 1, column: found.to_numpy()})
-            result = rows.head(max_rows)
+            if count_only:
+                result = pd.DataFrame({
+                    "column": [column], "outlier_count": [len(found)], "lower_bound": [lower],
+                    "upper_bound": [upper],
+                })
+            else:
+                rows = pd.DataFrame({"row_number": found.index.to_numpy() + 1, column: found.to_numpy()})
+                result = rows.head(max_rows)
             title = f"Outliers in {column} ({method}, threshold {threshold:g}): {len(found):,}"
             extra = {
                 "outlier_count": len(found), "lower_bound": lower, "upper_bound": upper, "method": method,
@@ -234,10 +241,13 @@ class Outliers(Operation):
                     "threshold", args["threshold"], "IQR multiplier (1.5 usual) or z-score limit (3 usual)"
                 ),
                 _max_rows_param(args["max_rows"], "Most outlier rows to list; the count is always reported"),
+                bool_param(
+                    "count_only", args["count_only"], "Answer with the number of outliers and the bounds only"
+                ),
             ],
             needed="[column]",
             body=body,
-            empty_columns="['row_number', column]",
+            empty_columns=None if args["count_only"] else "['row_number', column]",
             docs=ToolDocs(
                 description=f"Find outliers in {args['column']} ({args['method']}).",
                 when_to_use="You need the unusual values of a numeric column: rows far outside the typical "
@@ -253,20 +263,30 @@ class Outliers(Operation):
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
-        return ["row_number", arguments["column"]]
+        return None if arguments.get("count_only") else ["row_number", arguments["column"]]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         column, threshold = arguments["column"], float(arguments["threshold"])
         values = numbers(df[column].tolist())
+        count_only = bool(arguments.get("count_only"))
+        nan = float("nan")
         if arguments["method"] == "iqr":
             ordered = sorted(values)
             q1, q3 = quantile(ordered, 0.25), quantile(ordered, 0.75)
             if q1 is None or q3 is None:
-                return pd.DataFrame({"row_number": [], column: []})
+                return (
+                    _outlier_count(column, 0, nan, nan)
+                    if count_only
+                    else pd.DataFrame({"row_number": [], column: []})
+                )
             lower, upper = q1 - threshold * (q3 - q1), q3 + threshold * (q3 - q1)
         else:
             if len(values) < 2:
-                return pd.DataFrame({"row_number": [], column: []})
+                return (
+                    _outlier_count(column, 0, nan, nan)
+                    if count_only
+                    else pd.DataFrame({"row_number": [], column: []})
+                )
             mean, std = statistics.fmean(values), statistics.stdev(values)
             lower, upper = mean - threshold * std, mean + threshold * std
         rows = [
@@ -274,4 +294,12 @@ class Outliers(Operation):
             for position, value in zip(df.index, df[column].tolist(), strict=True)
             if not is_missing(value) and not lower <= float(value) <= upper
         ]
+        if count_only:
+            return _outlier_count(column, len(rows), lower, upper)
         return pd.DataFrame(rows[: arguments["max_rows"]], columns=["row_number", column])
+
+
+def _outlier_count(column: str, count: int, lower: float, upper: float) -> pd.DataFrame:
+    return pd.DataFrame(
+        {"column": [column], "outlier_count": [count], "lower_bound": [lower], "upper_bound": [upper]}
+    )

@@ -3,8 +3,10 @@
 Decisions: text time columns are parsed (unparseable cells are skipped and counted in the notes);
 ``time_resample`` fills the gaps between the first and last period (count, sum and nunique 0, other
 metrics null) and labels periods ``YYYY-MM-DD`` (day; week = the Monday it starts on), ``YYYY-MM``,
-``YYYY-Qn`` and ``YYYY``; ``date_part_group`` lists only the parts present, in natural order (weekday
-names Monday..Sunday; hour 0-23, month 1-12, quarter 1-4, day 1-31, year as numbers).
+``YYYY-Qn`` and ``YYYY``, and with ``top_n`` keeps the N periods with the largest (or smallest) first
+metric ("which month had the most rain"), ties by the earlier period; ``date_part_group`` lists only the
+parts present, in natural order (weekday names Monday..Sunday; hour 0-23, month 1-12, quarter 1-4, day
+1-31, year as numbers).
 """
 
 from __future__ import annotations
@@ -15,10 +17,18 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
-from mcpforge.catalogue._params import choice_param, column_param, metric_dicts, metrics_param
+from mcpforge.catalogue._params import (
+    bool_param,
+    choice_param,
+    column_param,
+    metric_dicts,
+    metrics_param,
+    positive_top_n,
+    top_n_param,
+)
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, records
+from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, order_groups, records
 from mcpforge.models import Intent
 
 GRAINS = ("day", "week", "month", "quarter", "year")
@@ -112,7 +122,8 @@ class TimeResample(Operation):
     def arguments(self, intent: Intent) -> dict[str, Any]:
         grain = intent.time_grain if intent.time_grain in GRAINS else "month"
         return {"time_column": _time_column(intent), "grain": grain,
-                "metrics": metric_dicts(intent.metrics, default_count=True)}  # fmt: skip
+                "metrics": metric_dicts(intent.metrics, default_count=True),
+                "top_n": positive_top_n(intent.top_n), "sort_descending": intent.sort_descending}  # fmt: skip
 
     def plan(self, intent: Intent) -> ToolPlan:
         args = self.arguments(intent)
@@ -145,6 +156,10 @@ class TimeResample(Operation):
                 starts = periods.start_time if grain == "week" else periods
                 labels = starts.strftime(formats[grain])
                 result = pd.DataFrame({"period": labels, **{n: table[n].to_numpy() for n in names}})
+            if top_n is not None and top_n > 0:
+                order = [not sort_descending, True]
+                result = result.sort_values([names[0], "period"], ascending=order, na_position="last",
+                                            kind="stable").head(top_n).reset_index(drop=True)
             title = f"{', '.join(names)} per {grain} of {time_column}"
         """)
         names = [metric_label(m) for m in args["metrics"]]
@@ -153,6 +168,12 @@ class TimeResample(Operation):
                 column_param("time_column", args["time_column"], "Date or datetime column"),
                 choice_param("grain", GRAINS, args["grain"], "Period length"),
                 metrics_param(args["metrics"]),
+                top_n_param(
+                    args["top_n"], "Keep only the N periods with the largest first metric (null: all)"
+                ),
+                bool_param(
+                    "sort_descending", args["sort_descending"], "With top_n: largest first-metric first"
+                ),
             ],
             needed="[time_column, *(str(m['column']) for m in metrics if m.get('column'))]",
             body=body,
@@ -164,8 +185,8 @@ class TimeResample(Operation):
                 what_it_does="Loads the CSV, applies derived columns and filters, parses the time column, "
                 "assigns each row to its period, aggregates each metric per period and fills the periods "
                 "without rows (count and sum 0).",
-                returns="A markdown table period | metrics in time order, notes, and a JSON footer with the "
-                "table.",
+                returns="A markdown table period | metrics in time order (with top_n: the N periods ranked "
+                "by the first metric), notes, and a JSON footer with the table.",
                 assumptions=["Weeks start on Monday and are labelled with that Monday's date."],
             ),
             default_name=tool_name_for(names[0] if len(names) == 1 else "metrics", "per", args["grain"]),
@@ -185,6 +206,9 @@ class TimeResample(Operation):
             while key <= last:
                 rows.append([_period_label(key, grain), *_metric_cells(groups.get(key, []), metrics)])
                 key = _next(key, grain)
+        if arguments.get("top_n"):
+            descending = bool(arguments.get("sort_descending", True))
+            rows = order_groups(rows, 1, 1, descending=descending)[: arguments["top_n"]]
         return pd.DataFrame(rows, columns=columns)
 
 

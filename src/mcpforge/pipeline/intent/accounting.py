@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.discourse import INSTRUCTION_WORDS, discourse
 from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import (
@@ -23,6 +24,7 @@ from mcpforge.pipeline.intent.parse import (
     detect_operations,
 )
 from mcpforge.pipeline.intent.ratios import id_column, row_noun
+from mcpforge.pipeline.intent.superlatives import measure_word_why, restates_ranking
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
@@ -85,6 +87,9 @@ def _intent_columns(intent: Intent) -> set[str]:
 def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
     token: str, i: int, tokens: list[str], intent: Intent, resolver: ColumnResolver
 ) -> str | None:
+    measure = measure_word_why(tokens, i, intent, resolver)  # "wettest", "(the most southern)"
+    if measure is not None:
+        return measure or None
     if _NUMBER.fullmatch(token):
         digits = re.sub(r"[^\d.]", "", token).strip(".")
         if digits and float(digits) in _option_numbers(intent):
@@ -142,8 +147,8 @@ def _unused_operator(token: str, intent: Intent) -> str | None:
 
 def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> str | None:
     """``cardiolgy``: a close spelling of a category value the reading does not filter on."""
-    if len(token) < _MIN_VALUE_WORD or not token.isalpha():
-        return None
+    if len(token) < _MIN_VALUE_WORD or not token.isalpha() or token in INSTRUCTION_WORDS:
+        return None  # "computed" is an instruction, not a misspelt "completed"
     filtered = {f.column for f in intent.filters} | set(intent.group_by)
     for info in resolver.schema.columns:
         if info.kind != "categorical" or info.name in filtered:
@@ -284,9 +289,11 @@ def _unaccounted(
             or detect_operations(token)
             or any(resolver.resolve(form, fuzzy=False) is not None for form in forms)
             or _stem_of_column(token, columns)
+            or restates_ranking(tokens, i, intent, resolver)
             or any(_is_row_noun(form, resolver) for form in forms)
             or _describes_the_rows(tokens, i, resolver)
             or _before_a_step(tokens, i)
+            or discourse(tokens, i, intent, resolver)  # "using pandas", "how much do they weigh"
         ):
             continue
         found.append(Leftover(word=token, why="it names no column, value or analysis term the reading uses"))

@@ -10,6 +10,7 @@ from typing import Any
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import FilterResult, date_column
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
+from mcpforge.pipeline.intent.superlatives import known_keys
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _DEFAULT_SUM_WORDS = ("revenue", "sales", "amount", "units", "quantity", "qty", "casualt", "total", "cost",
@@ -212,6 +213,8 @@ def _distribution(p: Parsed, base: dict[str, Any]) -> Intent | None:
 
 def _time(operation: str) -> Callable[[Parsed, dict[str, Any]], Intent | None]:
     def build(p: Parsed, base: dict[str, Any]) -> Intent | None:
+        if p.phrases.group_by:
+            return None  # "monthly mean per weather": the time templates have no key; dropping it is wrong
         metrics = _default_metrics(p, list(p.phrases.metrics), p.numeric(p.mentioned))
         options = {"part": p.phrases.part} if p.phrases.part else {}
         return Intent(
@@ -336,4 +339,5 @@ def assemble(p: Parsed) -> Intent | None:
         if time_column is None:
             return None
         base["time_column"] = time_column
-    return BUILDERS[operation](p, base)
+    intent = BUILDERS[operation](p, base)
+    return known_keys(intent, p.resolver) if intent is not None else None

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcpforge.models import Filter
+from mcpforge.pipeline.intent.periods import month_column, year_column, year_filters
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values
 
 _YEAR = re.compile(r"(19|20)\d{2}")
@@ -148,6 +149,18 @@ def _year_range(column: str, year: int, op: str) -> list[Filter]:
     return _year_range(column, year, "year")
 
 
+def year_target(resolver: ColumnResolver, tokens: list[str]) -> str | None:
+    """The column a year in the request filters: the date column, else an integer year column."""
+    return date_column(resolver, tokens) or year_column(resolver)
+
+
+def _years(column: str, year: int, op: str, resolver: ColumnResolver) -> list[Filter]:
+    """``in 2019`` on a date column (a date range) or on an integer year column (``year == 2019``)."""
+    if resolver.kind(column) == "numeric":
+        return year_filters(column, year, op)
+    return _year_range(column, year, op)
+
+
 def date_column(resolver: ColumnResolver, tokens: list[str]) -> str | None:
     """The datetime column the request names, else the dataset's first datetime column."""
     dates = [c for c in resolver.names() if resolver.kind(c) == "datetime"]
@@ -188,14 +201,16 @@ def _between_at(tokens: list[str], i: int, resolver: ColumnResolver, out: Filter
         return 0
     left = _column_before(tokens, i, resolver)
     start = left[1] if left else i
+    if left is not None and left[1] > 0 and tokens[left[1] - 1] in {"by", "per", "each", "every"}:
+        start = i  # "sales per year between 2010 and 2014": the year is a key and the range's column
     if left is not None and resolver.kind(left[0]) == "numeric":
         found = [Filter(column=left[0], op="between", value=[low, high])]
     else:
-        column = left[0] if left and resolver.kind(left[0]) == "datetime" else date_column(resolver, tokens)
+        column = left[0] if left and resolver.kind(left[0]) == "datetime" else year_target(resolver, tokens)
         if column is None:
             return 0
         if _year_like(tokens[i + 1]) and _year_like(tokens[i + 3]):
-            found = [*_year_range(column, int(low), ">="), *_year_range(column, int(high), "<=")]
+            found = [*_years(column, int(low), ">=", resolver), *_years(column, int(high), "<=", resolver)]
         elif isinstance(low, str) and isinstance(high, str):
             found = [Filter(column=column, op="between", value=[low, high])]
         else:
@@ -319,8 +334,8 @@ def _year_column(
     del column
     if not _year_like(word):
         return []
-    target = date_column(resolver, tokens)
-    return _year_range(target, int(word), op) if target else []
+    target = year_target(resolver, tokens)
+    return _years(target, int(word), op, resolver) if target else []
 
 
 def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
@@ -342,11 +357,13 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
             continue
         if op is None or (i + 1) in reserved or (i + 1) in out.used:
             continue
-        column = date_column(resolver, tokens)
+        column = year_target(resolver, tokens)
         if column is None:
             continue
         month = _MONTHS.get(nxt[:3]) if nxt[:3] in _MONTHS and nxt in _MONTH_WORDS else None
-        if month and i + 2 < len(tokens) and _year_like(tokens[i + 2]) and op in {"year", ">=", "<="}:
+        if resolver.kind(column) == "numeric":
+            _integer_year_words(tokens, i, op, month, column, resolver, out)
+        elif month and i + 2 < len(tokens) and _year_like(tokens[i + 2]) and op in {"year", ">=", "<="}:
             year = int(tokens[i + 2])
             after = f"{year + month // 12}-{month % 12 + 1:02d}-01"
             out.filters += [
@@ -360,6 +377,29 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
         elif _DATE.fullmatch(nxt) and op != "year":
             out.filters.append(Filter(column=column, op=op, value=nxt.replace("t", "T")))
             out.used.update({i, i + 1})
+
+
+def _integer_year_words(  # noqa: PLR0917 - the scan's position, passed through
+    tokens: list[str],
+    i: int,
+    op: str,
+    month: int | None,
+    column: str,
+    resolver: ColumnResolver,
+    out: FilterResult,
+) -> None:
+    """``in 2019`` → year == 2019, ``from 2011`` → year >= 2011; ``in July 2015`` with a month column too."""
+    nxt = tokens[i + 1]
+    months = month_column(resolver)
+    if month and months and op == "year":
+        out.filters.append(Filter(column=months, op="==", value=month))
+        out.used.update({i, i + 1})
+        if i + 2 < len(tokens) and _year_like(tokens[i + 2]):
+            out.filters += year_filters(column, int(tokens[i + 2]), op)
+            out.used.add(i + 2)
+    elif _year_like(nxt):
+        out.filters += year_filters(column, int(nxt), op)
+        out.used.update({i, i + 1})
 
 
 def _category_values(

@@ -21,6 +21,13 @@ from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
+from mcpforge.pipeline.intent.discourse import (
+    strip_numbering,
+    strip_tool_phrases,
+    unused_discourse,
+    with_unused,
+    without_discourse,
+)
 from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.guards import (
     absorb_value_labels,
@@ -30,6 +37,7 @@ from mcpforge.pipeline.intent.guards import (
     shape_problem,
 )
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
+from mcpforge.pipeline.intent.languages import read_language
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.metrics import find_metrics
 from mcpforge.pipeline.intent.parse import (
@@ -40,26 +48,15 @@ from mcpforge.pipeline.intent.parse import (
     find_top_n,
     find_value_counts,
 )
+from mcpforge.pipeline.intent.periods import defined_season
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
+from mcpforge.pipeline.intent.refusals import refusal
 from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
 __all__ = ["DatasetSchema", "apply_corrections", "extract_intent"]
-
-_REFUSALS: list[tuple[str, str]] = [
-    (r"\b(delete|erase|wipe|remove|rm|destroy|overwrite|format|shred|truncate)\b.*"
-     r"\b(files?|folders?|director(y|ies)|disk|drive|system|everything|database|repo(sitory)?|home)\b",
-     "it asks to delete or change files"),
-    (r"\b(rm -rf|sudo|chmod|shutdown|reboot|kill|install|pip|curl|wget|ssh|shell|terminal|execute|exec)\b",
-     "it asks to run system commands"),
-    (r"\b(e-?mail|mail|send|post|tweet|upload|slack|message)\b.*\b(results?|it|this|them|report|to|me)\b",
-     "it asks to send data somewhere"),
-    (r"\b(poem|poetry|story|song|joke|essay|haiku|limerick|novel|lyrics|letter)\b",
-     "it asks for writing, not analysis"),
-    (r"\b(hack|password|credentials?|api key|secret)\b", "it asks for credentials or access"),
-]  # fmt: skip
 
 
 def _refuse(
@@ -96,14 +93,13 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     given = Answers(given=dict(answers or {}))
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
-    low = text.lower()
-    for pattern, reason in _REFUSALS:
-        if re.search(pattern, low):
-            _refuse(request, reason, {"operation": None}, schema, [], final=True)
+    text, aside = _set_aside(request, text, schema)  # "1.", "the statistics module"; refuses commands
+    language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
+    text = language.text
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
-        statistic = finish_intent(instructions.statistic, instructions)
+        statistic = with_unused(finish_intent(instructions.statistic, instructions), aside)
         return chart_for(request, statistic.model_copy(update={"data_source": schema.path}))
     text, resolver = instructions.text, instructions.resolver
     # -- end of hook
@@ -115,7 +111,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     find_top_n(tokens, phrases)
     find_sort_order(tokens, phrases)
     find_value_counts(tokens, phrases)
-    find_grain(tokens, resolver, phrases)
+    find_grain(tokens, resolver, phrases)  # and the argmax shapes over periods and rows (superlatives.py)
     filters = _conditions(tokens, resolver, set(phrases.used), given, request)
     reserved = phrases.used | filters.used
     phrases.used |= filters.used
@@ -133,7 +129,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
         "columns": mentioned,
         "time_grain": phrases.grain,
     }
-    unknown = phrases.unknown + filters.unknown
+    unknown = without_discourse(phrases.unknown + filters.unknown, tokens)  # "the built-in mean function"
     ambiguous = phrases.ambiguous + filters.ambiguous
     if ambiguous:
         _refuse(request, "it is ambiguous (" + "; ".join(ambiguous) + ")", understood, schema, unknown)
@@ -163,12 +159,22 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
             else "no analysis (operation, grouping, metric or filter) was recognised"
         )
         _refuse(request, reason, understood, schema, [])
-    _account_for_every_word(parsed, intent, understood, schema)
-    notes = [*intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
+    intent = _account_for_every_word(parsed, intent, understood, schema, aside)
+    notes = [*language.notes, *intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
     derived += [DerivedColumn(name=name, expression=expr) for name, expr in resolver.derived.items()]
     intent = intent.model_copy(update={"derived": derived, "notes": notes})
     intent = _settled(finish_intent(intent, instructions), given, understood, schema)  # issue 16 hook
     return chart_for(request, intent.model_copy(update={"data_source": schema.path}))
+
+
+def _set_aside(request: str, text: str, schema: DatasetSchema) -> tuple[str, list[str]]:
+    """``text`` without its question label and tool phrases (named as not used); commands refused."""
+    text, numbering = strip_numbering(text)  # "1. What is ...": a label, no number of the question
+    text, tools = strip_tool_phrases(text)  # "with the statistics module": a tool, not summary statistics
+    refused = refusal(text.lower())
+    if refused is not None:
+        _refuse(request, refused, {"operation": None}, schema, [], final=True)
+    return text, [*([numbering] if numbering else []), *tools]
 
 
 def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema: DatasetSchema) -> Intent:
@@ -200,6 +206,7 @@ def _conditions(
     """Every condition the request states, explicit or implied, alternatives joined by "or" merged."""
     filters = find_filters(tokens, resolver, used)
     code_equalities(tokens, resolver, used, filters)
+    defined_season(tokens, resolver, filters.used, filters.filters)
     implicit_comparisons(tokens, resolver, used, filters, given, request=request)
     merge_alternatives(tokens, used, filters)
     absorb_value_labels(tokens, resolver, filters)
@@ -207,9 +214,9 @@ def _conditions(
 
 
 def _account_for_every_word(
-    parsed: Parsed, intent: Intent, understood: dict[str, Any], schema: DatasetSchema
-) -> None:
-    """Refuse, naming them, when words that carry meaning were left unused by the reading."""
+    parsed: Parsed, intent: Intent, understood: dict[str, Any], schema: DatasetSchema, aside: list[str]
+) -> Intent:
+    """Refuse, naming them, when words that carry meaning were left unused; else name the discourse left."""
     unused = leftovers(
         parsed.tokens, parsed.phrases.used, intent, parsed.resolver, mentioned=parsed.mentioned
     )
@@ -217,6 +224,8 @@ def _account_for_every_word(
         words = [f"{item.word!r} ({item.why})" for item in unused]
         reason = "not every word was understood: " + "; ".join(words)
         _refuse(parsed.request, reason, understood, schema, [])
+    discourse = unused_discourse(parsed.tokens, parsed.phrases.used, intent, parsed.resolver)
+    return with_unused(intent, [*aside, *discourse])
 
 
 def _words(

@@ -184,3 +184,19 @@ def never_value(tokens: list[str], start: int) -> bool:
     if word in FUNCTION_WORDS:
         return True
     return start + 1 < len(tokens) and (word, tokens[start + 1]) in _TERMS
+
+
+def _split(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Function words of French, German and Spanish with no English word to stand for them (intent/languages.py
+# puts the others in English): in a request read as that language they are grammar, dropped, never unknown.
+FOREIGN_FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "fr": _split("y il ils elle elles a-t-il t-il ce cet cette ces sur ensemble tous toutes tout leur"
+                    " leurs se qui que qu' ne n' s' c' on son sa ses votre vos donnez donne calculez"
+                    " calcule affichez affiche indiquez"),
+    "de": _split("es gibt sich alle aller allen wie hoch zu zum zur bei an am auf aus da dabei insgesamt"
+                    " bitte zeige berechne gib"),
+    "es": _split("se lo su sus hay que todos todas a muestra calcula dame"),
+}  # fmt: skip

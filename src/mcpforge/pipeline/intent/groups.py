@@ -11,6 +11,8 @@ from mcpforge.pipeline.intent.parse import (
     record_unknown,
     trigger_at,
 )
+from mcpforge.pipeline.intent.periods import integer_time_groups, month_range_words, names_a_period, over_all
+from mcpforge.pipeline.intent.superlatives import find_rankings
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, singular
 
 _GRAIN_PHRASES: dict[tuple[str, ...], TimeGrain | str] = {
@@ -37,6 +39,7 @@ _SORT_TRIGGERS = {("sorted", "by"), ("ordered", "by"), ("ranked", "by"), ("sort"
 
 def find_grain(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> None:
     """Time grains: ``monthly``, ``per week``, ``by day of week``, ``by hour``, ``month of year``."""
+    over_all(tokens, resolver, out)  # "over all cities and years": no split, so no grain either
     for i in range(len(tokens)):
         if i in out.used:
             continue
@@ -58,6 +61,9 @@ def find_grain(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> Non
                     out.used.update(range(i, i + trigger + 1))
                     if _next_is(tokens, i + trigger + 1, "and"):
                         out.used.add(i + trigger + 1)
+    integer_time_groups(resolver, out)
+    month_range_words(tokens, out)
+    find_rankings(tokens, resolver, out)
 
 
 def _phrase_at(tokens: list[str], i: int) -> bool:
@@ -164,6 +170,8 @@ def _rate_after(tokens: list[str], end: int) -> bool:
 def is_level_column(column: str) -> bool:
     """``grade_level``, ``triage_code``, ``Pclass``: a numeric column that labels groups, not a measure."""
     parts = column.lower().replace("-", "_").replace(" ", "_").split("_")
+    if names_a_period(column):
+        return True  # "per yr", "je Baujahr": a calendar label
     return bool(set(parts) & _LEVEL_WORDS) or any(part.endswith(tuple(_LEVEL_WORDS)) for part in parts)
 
 

@@ -121,5 +121,20 @@ def code_equalities(
         value = _number(tokens[j]) if tokens[j].isdigit() else None
         if value is None or j in out.used or not 0 < info.distinct_count <= _CODE_MAX_DISTINCT:
             continue
-        out.filters.append(Filter(column=column, op="==", value=int(value)))
-        out.used.update(range(start, j + 1))
+        values, end = _code_list(tokens, j, out)
+        if len(values) > 1:  # "month 6, 7 and 8": one of the codes (a row holds one value)
+            out.filters.append(Filter(column=column, op="in", value=values))
+        else:
+            out.filters.append(Filter(column=column, op="==", value=int(value)))
+        out.used.update(range(start, end))
+
+
+def _code_list(tokens: list[str], j: int, out: FilterResult) -> tuple[list[int], int]:
+    """The codes ``6, 7 and 8`` / ``6 or 7`` from ``j``: (values, index after the last one)."""
+    values, end, k = [int(tokens[j])], j + 1, j + 1
+    while k + 1 < len(tokens) and tokens[k] in {",", "and", "or"} and tokens[k + 1].isdigit():
+        if k + 1 in out.used:
+            break
+        values.append(int(tokens[k + 1]))
+        end = k = k + 2
+    return values, end

@@ -11,7 +11,7 @@ from mcpforge.pipeline.intent.parse import (
     looks_like_column_word,
     record_unknown,
 )
-from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, singular
+from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
 
 def _agg_run(
@@ -47,7 +47,15 @@ _RANKING_WORDS = {"highest", "lowest", "largest", "smallest", "biggest"}
 def _starts_column(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
     """``total cost`` naming the column total_cost: the first word is part of a name, not an aggregation."""
     hit = resolver.match_at(tokens, j, fuzzy=False)
-    return hit is not None and hit[1] >= 2
+    if hit is None or hit[1] < 2:
+        return False
+    # "max temp_max": the words after the aggregation spell the column's whole name by themselves
+    rest = " ".join(tokens[j + 1 : j + hit[1]])
+    return _name_key(rest) != _name_key(hit[0])
+
+
+def _name_key(phrase: str) -> str:
+    return " ".join(singular(w) for w in norm(phrase).split())
 
 
 def _skip_filler(tokens: list[str], j: int) -> int:

@@ -358,19 +358,31 @@ def detect_operations(text: str) -> list[str]:
     return [op for pattern, op in OP_KEYWORDS if re.search(pattern, low)]
 
 
+_PCT_NUMBER = re.compile(r"(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?")
+_PCT_JOINERS = frozenset({",", "and", "&", "or", "the"})
+
+
 def percentiles_in(text: str) -> list[float]:
-    """``90th percentile`` → [90]; ``p95`` → [95]; ``quartiles`` → [25, 50, 75]; ``deciles``."""
+    """``90th percentile`` → [90]; ``25th, 50th and 75th percentiles`` → [25, 50, 75]; ``p5, p95``;
+    ``percentiles 5, 50 and 95``; ``quartiles`` → [25, 50, 75]; ``deciles``.
+
+    Works on the joined tokens of a request too ("25th , 50th and 75th percentile"): a list of ordinal
+    numbers right before the word is one answer with several points, never its last number alone.
+    """
     low = text.lower()
-    found = [
-        float(m)
-        for m in re.findall(r"(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?\s*(?:and\s+\d+\w*\s+)?percentile", low)
-    ]
+    words = re.findall(r"\d+(?:\.\d+)?(?:st|nd|rd|th)?|[a-z]+|[,&]", low)
+    found: list[float] = []
+    for k, word in enumerate(words):
+        if not word.startswith("percentile"):
+            continue
+        j = k - 1
+        while j >= 0 and (_PCT_NUMBER.fullmatch(words[j]) or words[j] in _PCT_JOINERS):
+            match = _PCT_NUMBER.fullmatch(words[j])
+            if match:
+                found.append(float(match.group(1)))
+            j -= 1
     found += [float(m) for m in re.findall(r"\bp(\d{1,2})\b", low)]
-    for chunk in re.findall(r"percentiles?\s+(?:of\s+)?(\d{1,2}(?:\s*(?:,|and)\s*\d{1,2})*)", low):
-        found += [float(n) for n in re.findall(r"\d{1,2}", chunk)]
-    for chunk in re.findall(
-        r"(\d{1,2}(?:st|nd|rd|th)?(?:\s*(?:,|and)\s*\d{1,2}(?:st|nd|rd|th)?)+)\s+percentiles", low
-    ):
+    for chunk in re.findall(r"percentiles?\s+(?:of\s+)?(\d{1,2}(?:\s*(?:,|and)\s*\d{1,2})*)\b(?!\s*%)", low):
         found += [float(n) for n in re.findall(r"\d{1,2}", chunk)]
     if re.search(r"\bquartiles?\b", low):
         found += [25.0, 50.0, 75.0]

@@ -24,10 +24,10 @@ from typing import Any
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
 from mcpforge.models import Filter, Intent, PreparationStep
 
-# Characters that can start markup anywhere in a line; "_" only outside a word (CommonMark does not
-# emphasize intraword underscores, so column names keep their readable form) and "#" only first.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]<>|~&]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|^#)")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Re-exported (explicitly, for mypy): the one way data is quoted in markdown lives in mcpforge.shown_text.
+from mcpforge.shown_text import code_span as code_span  # noqa: PLC0414
+from mcpforge.shown_text import inline_text as inline_text  # noqa: PLC0414
+
 _PLAIN_VALUE = re.compile(r"^[\w][\w.:/@+-]*$")
 _OPERATORS = {"==": "=", "!=": "≠", ">": ">", ">=": "≥", "<": "<", "<=": "≤"}
 FUNCTION_WORDS = {
@@ -35,21 +35,6 @@ FUNCTION_WORDS = {
     "max": "maximum", "std": "standard deviation", "nunique": "number of distinct values",
 }  # fmt: skip
 _STAT_NAMES = "count, missing, mean, standard deviation, minimum, quartiles and maximum"
-
-
-def inline_text(text: Any) -> str:
-    """``text`` as one line of markdown that renders literally (no markup, no HTML, no line breaks)."""
-    flat = " ".join(_CONTROL.sub(" ", str(text)).split())
-    return _MARKDOWN_SPECIAL.sub(lambda match: "\\" + match.group(0), flat)
-
-
-def code_span(name: Any) -> str:
-    """``name`` as a markdown code span whose fence its own backticks cannot close."""
-    text = " ".join(_CONTROL.sub(" ", str(name)).split())
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if longest or text.startswith(" ") or text.endswith(" ") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def join_words(items: Sequence[str], last: str = "and") -> str:
@@ -218,8 +203,11 @@ _PART_WORDS = {"month": "month of the year", "day": "day of the month", "hour": 
 
 
 def _time_resample(context: _Context) -> str:
-    metrics = _metrics_text(context.arg("metrics") or [])
-    return f"{metrics} per {context.arg('grain', 'month')} of {code_span(context.arg('time_column'))}"
+    metrics = context.arg("metrics") or []
+    first = metric_text(str(metrics[0].get("func")), metrics[0].get("column")) if metrics else "count"
+    grain, column = context.arg("grain", "month"), code_span(context.arg("time_column"))
+    ranked = _ranked(context, first) if context.arg("top_n") else ""
+    return f"{_metrics_text(metrics)} per {grain} of {column}{ranked}"
 
 
 def _date_part_group(context: _Context) -> str:
@@ -256,6 +244,8 @@ def _outliers(context: _Context) -> str:
         rule = f"lies more than {threshold:g} standard deviations from its mean"
     else:
         rule = f"lies more than {threshold:g} times the IQR beyond the quartiles"
+    if context.arg("count_only"):
+        return f"Number of outliers: the rows whose {column} {rule}, with the bounds"
     return f"Outliers: the rows whose {column} {rule} ({listed})"
 
 
@@ -349,7 +339,7 @@ _HEADS: dict[str, Callable[[_Context], str]] = {
 }  # fmt: skip
 # Option keys each head already states (any other option key is listed generically).
 _STATED_OPTIONS: dict[str, frozenset[str]] = {
-    "correlation": frozenset({"method"}), "outliers": frozenset({"method", "threshold"}),
+    "correlation": frozenset({"method"}), "outliers": frozenset({"method", "threshold", "count"}),
     "percentiles": frozenset({"percentiles"}), "crosstab": frozenset({"normalize"}),
     "date_part_group": frozenset({"part"}),
     "statistical_test": frozenset({"test", "groups", "alpha", "value", "group_column"}),
@@ -395,7 +385,7 @@ def _step_text(step: PreparationStep) -> str:
     columns = columns_text(step.columns)
     if step.kind == "drop_missing":
         return (
-            f"after dropping rows with missing {columns}"
+            f"after dropping rows with missing {join_words([code_span(c) for c in step.columns], 'or')}"
             if step.columns
             else ("after dropping rows with any missing value")
         )
@@ -454,8 +444,15 @@ def _part_clause(context: _Context) -> str | None:
     return None
 
 
+def _unused_clause(context: _Context) -> str | None:
+    """The request's words of discourse the reading did not use ("not used: 'pandas', 'weigh'")."""
+    words = context.intent.unused_words
+    return "not used: " + ", ".join(f"'{inline_text(word)}'" for word in words) if words else None
+
+
 _CLAUSES: tuple[Callable[[_Context], str | None], ...] = (
     _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause, _part_clause,
+    _unused_clause,
 )  # fmt: skip
 
 

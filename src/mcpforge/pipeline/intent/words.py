@@ -5,13 +5,14 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from mcpforge.pipeline.intent.function_words import never_value
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 
 FUZZY_CUTOFF = 0.8
-MAX_PHRASE_WORDS = 4
+MAX_PHRASE_WORDS = 6  # "Sous le seuil de pauvreté (%)"
 
 _TOKEN = re.compile(
     r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?"  # dates
@@ -109,15 +110,30 @@ ENTITY_WORDS = frozenset(
 )
 
 
+# Letters NFKD does not take apart: folded by hand so "Größe" and "grosse" are one word.
+_FOLDED = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "\u0131": "i"})
+
+
+def fold(text: str) -> str:
+    """``text`` in lower case without accents: "État" → "etat", "Größe" → "grosse" (NFKD, marks dropped)."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text.lower().translate(_FOLDED))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_FOLDED)
+
+
 def tokenize(text: str) -> list[str]:
-    """Lower-case tokens of a request: words, numbers, dates, operators, and list separators."""
-    return _TOKEN.findall(text.lower().replace("\u2019", "'"))
+    """Lower-case, accent-folded tokens of a request: words, numbers, dates, operators, list separators."""
+    return _TOKEN.findall(fold(text.replace("\u2019", "'")))
 
 
 def norm(name: str) -> str:
-    """A column name as words: lower case, ``_``/``-``/camelCase become spaces."""
+    """A column name as words: lower case, accents folded, ``_``/``-``/camelCase/brackets become spaces.
+
+    "Part noire (%)" → "part noire %", "Motorgröße (l)" → "motorgrosse l": the words a request writes.
+    """
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
-    return " ".join(re.split(r"[\s_\-./]+", spaced.lower())).strip()
+    return " ".join(re.findall(r"[a-z0-9']+|%", fold(spaced).replace("\u2019", "'"))).strip()
 
 
 def singular(word: str) -> str:
@@ -173,7 +189,7 @@ class ColumnResolver:
         by_key = self._by_key()
         compact = key.replace(" ", "")
         exact = [name for k, name in by_key.items() if k == key or k.replace(" ", "") == compact]
-        exact = exact or self._synonym_hits(key, by_key)
+        exact = exact or self._synonym_hits(key, by_key) or _meaning_hits(key, by_key)
         if len(exact) == 1 or key in ENTITY_WORDS:
             return exact[0] if len(exact) == 1 else None
         return self._loose(key, by_key, fuzzy=fuzzy)
@@ -216,9 +232,10 @@ class ColumnResolver:
 
     def match_at(self, tokens: list[str], start: int, *, fuzzy: bool = False) -> tuple[str, int] | None:
         """The longest column phrase starting at ``tokens[start]``: (column, number of tokens)."""
-        for width in range(min(MAX_PHRASE_WORDS, len(tokens) - start), 0, -1):
-            words = tokens[start : start + width]
-            if not all(re.fullmatch(r"[a-z][a-z0-9_'\-]*", w) for w in words):
+        longest = _longest_name(tuple(self.names()))
+        for width in range(min(longest + 2, len(tokens) - start), 0, -1):
+            words = _phrase_words(tokens[start : start + width], longest)
+            if words is None:
                 continue
             if width == 1 and words[0] in _NEVER_COLUMN:
                 return None
@@ -228,9 +245,78 @@ class ColumnResolver:
         return None
 
 
+_NAME_WORD = re.compile(r"[a-z][a-z0-9_'\-]*\Z")
+
+
+@functools.lru_cache(maxsize=64)
+def _longest_name(names: tuple[str, ...]) -> int:
+    """How many words a phrase may have: 4, or the longest column name's (up to MAX_PHRASE_WORDS).
+
+    A name with a unit or a share in brackets ("Part noire (%)") spans two tokens more than its words.
+    """
+    return min(MAX_PHRASE_WORDS, max([4, *(len(norm(name).split()) for name in names)]))
+
+
+def _phrase_words(tokens: list[str], longest: int) -> list[str] | None:
+    """The words of a candidate column phrase, or None when it is no name.
+
+    Words, and inside a multi-word name a bracketed unit or ``%`` ("part noire ( % )"); a phrase never
+    starts with punctuation nor leaves a bracket open, and has at most ``longest`` words.
+    """
+    words = [t for t in tokens if t not in {"(", ")"}]
+    if len(words) > longest or tokens.count("(") != tokens.count(")") or not _NAME_WORD.match(tokens[0]):
+        return None
+    if not all(_NAME_WORD.match(word) or word == "%" for word in words):
+        return None
+    if words[-1] == "%" and "(" not in tokens:
+        return None  # "share of X %": the sign is the request's, not part of a name
+    return words
+
+
 _SYNONYM_KEYS: dict[str, tuple[str, ...]] = {}
 for _word, _targets in SYNONYMS.items():
     _SYNONYM_KEYS[" ".join(singular(w) for w in _word.split())] = _targets
+
+
+# Words a column name abbreviates: "minimum price" names price_min, "maximum temperature" temp_max.
+_SHORT = {"minimum": "min", "maximum": "max", "average": "avg", "mean": "avg", "temperature": "temp",
+          "number": "num", "percent": "%", "percentage": "%", "pct": "%", "quantity": "qty",
+          "kilogram": "kg", "kilograms": "kg", "kilometer": "km", "kilometre": "km", "kilometers": "km",
+          "kilometres": "km", "gram": "g", "grams": "g", "litre": "l", "liter": "l", "litres": "l",
+          "liters": "l", "millimeter": "mm", "millimetre": "mm", "centimeter": "cm", "centimetre": "cm",
+          "pound": "lb", "pounds": "lb", "lbs": "lb", "dollar": "usd", "dollars": "usd", "euro": "eur",
+          "euros": "eur", "hour": "h", "hours": "h"}  # fmt: skip
+# Units that name the one column measured in them ("the kg column", "in km"): at least two letters, so a
+# one-letter value code ("f", "r", "4") never reads as a unit.
+_UNITS = frozenset({"kg", "km", "mm", "cm", "lb", "mph", "kmh", "usd", "eur", "kwh", "km2", "m2", "ha"})
+
+
+def _meaning_hits(key: str, by_key: dict[str, str]) -> list[str]:
+    """Columns named by their meaning or unit: the same words up to abbreviation and order, or a unit alone.
+
+    "minimum price" → price_min, "max temperature" → temp_max, "kilograms" → "Gewicht (kg)". Several words
+    must all be there (no word is dropped); a unit alone must end exactly one column's name.
+    """
+    words = _canonical(key)
+    if len(words) == 1 and words[0] not in _UNITS:
+        return []  # one word is matched by name, synonym or spelling, not by meaning
+    return list(_meaning_index(tuple(by_key.items())).get(words, ()))
+
+
+def _canonical(key: str) -> tuple[str, ...]:
+    return tuple(sorted(_SHORT.get(w, w) for w in key.split()))
+
+
+@functools.lru_cache(maxsize=64)
+def _meaning_index(keys: tuple[tuple[str, str], ...]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Each column under its words up to abbreviation and order, and under its unit (its last word)."""
+    index: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for key, name in keys:
+        words = key.split()
+        unit = _SHORT.get(words[-1], words[-1]) if words else ""
+        for entry in {_canonical(key), *(((unit,),) if unit in _UNITS else ())}:
+            index[entry] = (*index.get(entry, ()), name)
+    return index
 
 
 def _ratio(a: str, b: str) -> float:

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
+from mcpforge.pipeline.intent.analysis.features import read_features
 from mcpforge.pipeline.intent.analysis.methods import read_methods
 from mcpforge.pipeline.intent.analysis.phrasings import plain_phrasing
-from mcpforge.pipeline.intent.analysis.preparation import read_preparation
+from mcpforge.pipeline.intent.analysis.preparation import read_preparation, scope_missing
 from mcpforge.pipeline.intent.analysis.statistic_words import account_for_statistic, mentioned_columns
 from mcpforge.pipeline.intent.analysis.statistics import SETTINGS, read_statistics
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular, tokenize
@@ -25,6 +26,9 @@ from mcpforge.pipeline.schema import DatasetSchema
 
 _QUOTED = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201d\u2019]{1,80})[\"'`\u201d\u2019]")
 _PLACEHOLDER = "quotedcolumn"
+_STAT_NAMES = frozenset({"mean", "median", "average", "min", "max", "minimum", "maximum", "sum", "total",
+                         "count", "mode", "std", "variance", "range", "rate", "share"})  # fmt: skip
+_NAMED_COLUMN = re.compile(r"\b(?:the\s+)?([A-Za-z]+)\s+(?:column|field|variable)\b", re.IGNORECASE)
 _NEW_COLUMN = re.compile(
     r"\b(?:create|add|make|compute|derive|build|construct|define)\s+(?:a\s+|an\s+)?(?:new\s+)?"
     r"(?:column|feature|variable|field)(?:\s+(?:called|named)\s+[\"'`]?(?P<name>[A-Za-z_]\w*)[\"'`]?)?\s+"
@@ -71,6 +75,9 @@ _VALUE_OF = re.compile(
 )
 # "an unusual Glucose", "outlying prices", "anomalous readings of X": adjectives that ask for the outliers.
 _UNUSUAL = re.compile(r"\b(?:unusual|anomalous|abnormal|atypical|aberrant|outlying)\b", re.IGNORECASE)
+_COUNTED = re.compile(r"\bhow\s+many\b|\bcount(?:ing)?\b|\bnumber\s+of\b", re.IGNORECASE)
+# "Which rows ..., and how many?": the rows are asked for too (their count is in the answer's title).
+_LISTED = re.compile(r"\b(?:which|list|show|display|print|identify)\b|\bwhat\s+are\s+the\b", re.IGNORECASE)
 _ADJECTIVES = re.compile(
     r"\b(?:scaled|rescaled|normali[sz]ed|standardi[sz]ed|imputed|filled|binned|cleaned)\s+", re.IGNORECASE
 )
@@ -121,6 +128,20 @@ def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, st
         return f" {word} "
 
     text = _QUOTED.sub(swap, text)
+    # "the median column", "the count field": a column named like a statistic, said to be a column.
+    by_word = {
+        name.strip().lower(): name for name in schema.column_names if name.strip().lower() in _STAT_NAMES
+    }
+
+    def swap_named(match: re.Match[str]) -> str:
+        column = by_word.get(match.group(1).lower())
+        if column is None:
+            return match.group(0)
+        word = f"{_PLACEHOLDER}{chr(ord('a') + len(aliases) % 26)}{'x' * (len(aliases) // 26)}"
+        aliases[word] = column
+        return f" {word} "
+
+    text = _NAMED_COLUMN.sub(swap_named, text) if by_word else text
     # A multi-word name written exactly as the file has it ("TEMP MAX", "kWh usage") is that column, even
     # when its words are also analysis words (max, min, mean): longest names first.
     spaced = sorted((n for n in schema.column_names if re.search(r"[\s.]", n.strip())), key=len, reverse=True)
@@ -257,6 +278,12 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
                 understood={"unsupported": pattern.pattern},
             )
     text, derived = _new_columns(_UNUSUAL.sub("outlier", methods.text), resolver)
+    text, features = read_features(
+        text, resolver, resolver, placeholder=_PLACEHOLDER, row_nouns=_row_nouns(schema)
+    )
+    if len(features) == 1 and not derived:
+        text = _refer(text, _mention(features[0].name, resolver))
+    derived += features
     prepared = read_preparation(text, resolver)
     text = _drop_step_remarks(prepared.text, prepared.steps, resolver)
     touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
@@ -355,18 +382,26 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
         options["method"] = method.outlier_rule
         if method.outlier_threshold is not None:
             options["threshold"] = method.outlier_threshold
+    if (
+        intent.operation == "outliers"
+        and _COUNTED.search(instructions.text)
+        and not _LISTED.search(instructions.text)
+    ):
+        options["count"] = True  # "how many outliers": the number (and the bounds), not the rows
     if intent.operation == "outliers" and not intent.group_by:
         group = _group_of(instructions)
         if group is not None:  # "for each class, the z-score outliers of the price": bounds per group
             intent = intent.model_copy(update={"operation": "group_outliers", "group_by": [group]})
             options.setdefault("method", "zscore" if method.outlier_rule != "iqr" else "iqr")
+            options.pop("count", None)
     intent = _population(intent, method)
     _unused_method(intent, method)
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(
         update={
-            "options": options, "group_by": group_by, "preparation": list(instructions.steps),
+            "options": options, "group_by": group_by,
+            "preparation": scope_missing(list(instructions.steps), intent),
             "method": method,
             "notes": [*intent.notes, *instructions.notes],
             "derived": [*instructions.derived, *intent.derived],

@@ -57,6 +57,50 @@ _ALPHA = re.compile(
 _ALPHA_AT = re.compile(
     r"\bat\s+(?:the|a)\s+(\d+(?:\.\d+)?\s*%|0?\.\d+)\s+(?:significance\s+)?level\b", re.IGNORECASE
 )
+# Decision rules of a test stated with its threshold: "significant at p < 0.05", "non-normal if p < 0.01",
+# "is it significant at 0.05?", "significant at the 1% level". The threshold is the test's alpha.
+_P_RULE = re.compile(
+    r"\(?\s*(?:\bat\s+)?\bp(?:[- ]?values?)?\s*(?:<|\u2264|<=|\bbelow\b|\bunder\b|\bless\s+than\b|"
+    r"\bsmaller\s+than\b)\s*(0?\.\d+)\s*\)?",
+    re.IGNORECASE,
+)
+# The decision said whole: "call it non-normal if p < 0.05", "significant when the p-value is below 0.01".
+_P_DECISION = re.compile(
+    r"[,;]?\s*(?:(?:call|consider|treat|deem|declare|judge)\s+(?:it|them|this|the\s+\w+)\s+(?:as\s+)?)?"
+    r"(?:non[- ]?normal|not\s+normal|normal|(?:non[- ]?|not\s+|statistically\s+)?significant|different)\s+"
+    r"(?:if|when|whenever|where)\s+(?:the\s+)?"
+    + _P_RULE.pattern.replace(r"\(?\s*(?:\bat\s+)?", "", 1).replace(
+        r"values?)?\s*(?:<", r"values?)?\s*(?:is\s+)?(?:<", 1
+    ),
+    re.IGNORECASE,
+)
+_SIGNIFICANT_AT = re.compile(
+    r"(?<=\bsignificant)(?P<at>\s+at\s+(?:the\s+|a\s+)?(0?\.\d+|\d+(?:\.\d+)?\s*%)"
+    r"(?:\s+(?:significance\s+)?level)?)",
+    re.IGNORECASE,
+)
+# An outlier rule said as a formula or a named rule: "|z| > 3", "|z-score| above 2.5", "the 1.5 x IQR rule",
+# "1.5 IQR fences", "Tukey's fences". Cut out with the words that attach it ("flagging rows with", "by the",
+# "under the") when the request is about outliers; the rule becomes the method.
+_RULE_LEAD = (
+    r"(?:,?\s*\(?\s*(?:(?:flag(?:ging|ged)?|mark(?:ing|ed)?|count(?:ing)?)\s+(?:the\s+)?"
+    r"(?:rows?|values?|points?|observations?|records?)\s+)?"
+    r"(?:with|by|under|using|via|per|according\s+to|following|based\s+on|where|whose|as|at)\s+"
+    r"(?:the\s+|a\s+|an\s+|its\s+)?)?"
+)
+_Z_RULE = re.compile(
+    _RULE_LEAD + r"(?:\|\s*z(?:[- ]?scores?)?\s*\||(?:an?\s+)?(?:absolute\s+)?z(?:[- ]?scores?)?)"
+    r"\s*(?:>|\bgreater\s+than\b|\bmore\s+than\b|\babove\b|\bover\b|\bexceed(?:s|ing)?\b|\bbeyond\b)"
+    r"\s*(?P<z>\d+(?:\.\d+)?)(?:\s*\))?",
+    re.IGNORECASE,
+)
+_IQR_RULE = re.compile(
+    _RULE_LEAD + r"(?:(?P<k>\d+(?:\.\d+)?)\s*(?:\u00d7|\*|x|times)?\s*(?:the\s+)?)?"
+    r"(?:\biqr\b|\binter-?\s?quartile\s+range\b|\btukey(?:'s)?)"
+    r"(?:\s+(?:rule|method|criterion|fences?|test|bounds?))?(?:\s*\))?",
+    re.IGNORECASE,
+)
+_OUTLIER_WORDS = re.compile(r"\boutlier|\banomal|\bextreme\s+values?|\bunusual", re.IGNORECASE)
 _SIGMA = re.compile(
     r"(?:more\s+than|greater\s+than|above|beyond|exceed(?:s|ing)?|over|outside(?:\s+of)?|>)\s*"
     r"(\d+(?:\.\d+)?)\s*(?:standard\s+deviations?|std|sigmas?|\u03c3)",
@@ -114,23 +158,46 @@ def _alpha(raw: str) -> float:
     return float(raw.rstrip("% ")) / 100 if raw.endswith("%") else float(raw)
 
 
-def _read(sentence: str) -> dict[str, object]:
+def _significance(sentence: str) -> dict[str, object]:
+    """The alpha a sentence states: "a significance level of 0.01", "significant at p < 0.05"."""
+    match = (
+        _ALPHA.search(sentence) or _ALPHA_AT.search(sentence) or _P_DECISION.search(sentence)
+        or _P_RULE.search(sentence)
+    )  # fmt: skip
+    if match is not None:
+        return {"significance": _alpha(match.group(1))}
+    if (match := _SIGNIFICANT_AT.search(sentence)) is not None:
+        return {"significance": _alpha(match.group(2))}
+    return {}
+
+
+def _outlier_rule(sentence: str, *, outliers: bool) -> dict[str, object]:
+    """The outlier rule and threshold a sentence states ("|z| > 3", "the 1.5 x IQR rule")."""
+    if outliers and (match := _Z_RULE.search(sentence)) is not None:
+        return {"outlier_rule": "zscore", "outlier_threshold": float(match.group("z"))}
+    if outliers and (match := _IQR_RULE.search(sentence)) is not None and match.group("k"):
+        return {"outlier_rule": "iqr", "outlier_threshold": float(match.group("k"))}
+    if (match := _SIGMA.search(sentence)) is not None:
+        return {"outlier_rule": "zscore", "outlier_threshold": float(match.group(1))}
+    if (match := _ZSCORE.search(sentence)) is not None:
+        return {"outlier_rule": "zscore", "outlier_threshold": float(match.group(1) or match.group(2))}
+    if (match := _IQR.search(sentence)) is not None:
+        return {
+            "outlier_rule": "iqr",
+            **({"outlier_threshold": float(match.group(1))} if match.group(1) else {}),
+        }
+    return {}
+
+
+def _read(sentence: str, *, outliers: bool = False) -> dict[str, object]:
     found: dict[str, object] = {}
     if match := _ROUND.search(sentence) or _ROUND_BARE.search(sentence):
         word = match.group("places").lower()
         found["round_digits"] = _NUMBER_WORDS.get(word) if word in _NUMBER_WORDS else int(word)
     elif _ROUND_INTEGER.search(sentence):
         found["round_digits"] = 0
-    if (match := _ALPHA.search(sentence) or _ALPHA_AT.search(sentence)) is not None:
-        found["significance"] = _alpha(match.group(1))
-    if (match := _SIGMA.search(sentence)) is not None:
-        found.update(outlier_rule="zscore", outlier_threshold=float(match.group(1)))
-    elif (match := _ZSCORE.search(sentence)) is not None:
-        found.update(outlier_rule="zscore", outlier_threshold=float(match.group(1) or match.group(2)))
-    elif (match := _IQR.search(sentence)) is not None:
-        found["outlier_rule"] = "iqr"
-        if match.group(1):
-            found["outlier_threshold"] = float(match.group(1))
+    found.update(_significance(sentence))
+    found.update(_outlier_rule(sentence, outliers=outliers))
     if _POPULATION.search(sentence):
         found["population"] = True
     elif _SAMPLE.search(sentence):
@@ -146,12 +213,16 @@ def read_methods(text: str) -> MethodReading:
     kept: list[str] = []
     found: dict[str, object] = {}
     notes: list[str] = []
+    outliers = _OUTLIER_WORDS.search(text) is not None
     for sentence in sentences:
-        read = _read(sentence)
+        read = _read(sentence, outliers=outliers)
         found.update({k: v for k, v in read.items() if k not in found})
         rest = _ROUND_BARE.sub(" ", _ROUND.sub(_cut_rounding, sentence))
-        for pattern in (_ROUND_INTEGER, _ALPHA, _ALPHA_AT, _KIND_WORD):
+        for pattern in (_ROUND_INTEGER, _ALPHA, _ALPHA_AT, _KIND_WORD, _P_DECISION, _P_RULE):
             rest = pattern.sub(" ", rest)
+        rest = _SIGNIFICANT_AT.sub("", rest)
+        if outliers:  # the rule is the method; its words and numbers are no condition on a column
+            rest = _IQR_RULE.sub(" ", _Z_RULE.sub(" ", rest))
         asks = _QUESTION_OPENING.match(sentence) is not None and _asks_something(rest)
         if read and _INSTRUCTION_OPENING.match(sentence) and len(sentences) > 1 and not asks:
             notes.append(f"method instruction: {sentence.strip()!r}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mcpforge.models import PreparationStep
+from mcpforge.models import Intent, PreparationStep
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _ROWS = r"(?:rows?|records?|entries|entry|observations?|lines?|data\s+points?|samples?|cases?)"
@@ -108,6 +108,14 @@ def _columns(raw: str | None, resolver: ColumnResolver) -> list[str] | None:
     return found
 
 
+# "in any column", "in every field", "anywhere in the data": a missing value in ANY column drops the row.
+_EVERY_COLUMN = re.compile(
+    r"\b(?:any|all|every|each)\s+(?:of\s+the\s+)?(?:columns?|fields?|variables?)\b|\banywhere\b|"
+    r"\b(?:in|from|across)\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:data|dataset|data\s+set|table|file)\b",
+    re.IGNORECASE,
+)
+
+
 def _fill_how(raw: str) -> tuple[str, object]:
     low = raw.lower()
     if low in ("mean", "average"):
@@ -146,7 +154,48 @@ def _step(match: re.Match[str], kind: str, resolver: ColumnResolver) -> Preparat
         how, verb = (groups.get("how") or "").lower(), groups["verb"].lower()
         zscore = "z" in how or "standard" in how or "mean" in how or verb.startswith("standardi")
         return PreparationStep(kind="normalize", columns=columns, strategy="zscore" if zscore else "minmax")
+    every = re.fullmatch(r"any|all|every|each", (groups.get("cols") or "").strip(), re.IGNORECASE)
+    if kind == "drop_missing" and not columns and (every or _EVERY_COLUMN.search(match.group(0))):
+        columns = list(resolver.schema.column_names)  # said so: every column, named one by one
     return PreparationStep(kind=kind, columns=columns)
+
+
+def analysis_columns(intent: Intent) -> list[str]:
+    """The columns the analysis itself reads (keys, measures, time, model columns), in order, each once.
+
+    Filter columns are not among them: a row missing a filter column is judged by the filter.
+    """
+    options = intent.options
+    names = [*intent.group_by, *intent.columns, *(m.column for m in intent.metrics if m.column)]
+    names += [intent.time_column] if intent.time_column else []
+    names += [str(options["target"])] if options.get("target") else []
+    names += [str(feature) for feature in options.get("features") or []]
+    binned = {
+        f"{column}_bin": column
+        for step in intent.preparation
+        if step.kind == "bin"
+        for column in step.columns
+    }
+    return [binned.get(name, name) for name in dict.fromkeys(names) if name]
+
+
+def scope_missing(steps: list[PreparationStep], intent: Intent) -> list[PreparationStep]:
+    """Unscoped "ignore missing values" drops the rows missing a column the analysis uses, no others.
+
+    "Average X by Y, ignoring missing values" is pandas' own default made explicit: dropping every row with a
+    missing value in ANY column would drop rows the analysis never reads (and change its answer). A step
+    that names its columns, or says "in any column", keeps them. An analysis of no named column (every
+    numeric column, a row count) keeps the step as written: every column.
+    """
+    used = analysis_columns(intent.model_copy(update={"preparation": steps}))
+    if not used:
+        return steps
+    return [
+        step.model_copy(update={"columns": used})
+        if step.kind == "drop_missing" and not step.columns
+        else step
+        for step in steps
+    ]
 
 
 def read_preparation(text: str, resolver: ColumnResolver) -> PreparationReading:

@@ -107,9 +107,22 @@ def _group_values_used(tokens: list[str], intent: Intent, resolver: ColumnResolv
         if hit.column in intent.group_by:
             used.update(range(hit.start, hit.start + hit.width))
     value = intent.options.get("value")
+    coded = {
+        float(g) for g in intent.options.get("groups") or [] if isinstance(g, int) and not isinstance(g, bool)
+    }
     for i, token in enumerate(tokens):
         if value is not None and _number(token) == float(value):
             used.add(i)  # the hypothesised mean of a one-sample test
+        if coded and _number(token) in coded and i > 0 and _names(tokens, i - 1, intent.group_by, resolver):
+            used.add(i)  # "Metropole 1": a group picked by its code
+        if (
+            coded
+            and _number(token) in coded
+            and i > 1
+            and tokens[i - 1] in {"=", "==", "is", "equals"}
+            and _names(tokens, i - 2, intent.group_by, resolver)
+        ):
+            used.update({i - 1, i})  # "Metropole = 1"
     return used
 
 

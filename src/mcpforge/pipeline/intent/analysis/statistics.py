@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from mcpforge.models import AnalysisMethod, Intent
-from mcpforge.pipeline.intent.analysis.statistic_words import mentioned_columns
+from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
@@ -59,6 +59,7 @@ _ONE_SAMPLE_VALUE = re.compile(
 # The phrases that set a model's split and seed; their numbers are read into the options.
 SETTINGS = re.compile(f"{_SPLIT.pattern}|{_SEED.pattern}", re.IGNORECASE)
 _DISCRETE = {"categorical", "boolean", "text"}
+_EQUALS = frozenset({"=", "==", "is", "equals"})
 
 
 def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]:
@@ -83,6 +84,26 @@ def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]
         if match is not None:
             spots.append((match.start(), value))
     return [value for _, value in sorted(spots)]
+
+
+def _numeric_group_values(text: str, resolver: ColumnResolver, column: str) -> list[int]:
+    """ "between Metropole = 1 and Metropole = 0": the whole numbers that pick groups of a code column."""
+    info = resolver.schema.get(column)
+    if info is None or not _few_whole_numbers(resolver, column):
+        return []
+    tokens, found = tokenize(text), []
+    for i in range(len(tokens)):
+        hit = column_at(tokens, i, resolver)
+        if hit is None or hit[0] != column:
+            continue
+        j = i + hit[1] + (1 if i + hit[1] < len(tokens) and tokens[i + hit[1]] in _EQUALS else 0)
+        if j < len(tokens) and re.fullmatch(r"-?\d+", tokens[j]):
+            value = int(tokens[j])
+            low, high = info.minimum, info.maximum
+            inside = isinstance(low, float | int) and isinstance(high, float | int) and low <= value <= high
+            if inside and value not in found:
+                found.append(value)
+    return found
 
 
 def _few_whole_numbers(resolver: ColumnResolver, column: str) -> bool:
@@ -141,7 +162,12 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
         # "across Pclass": a whole-number column with few values after the measure is a group key
         keys = [c for c in numeric[1:] if _few_whole_numbers(resolver, c)]
         discrete, numeric = keys[:1], [c for c in numeric if c not in keys[:1]]
-    values = {c: found for c in resolver.names() if (found := _group_values(text, resolver, c))}
+    values: dict[str, list[Any]] = {
+        c: found for c in resolver.names() if (found := _group_values(text, resolver, c))
+    }
+    for column in numeric[1:] + discrete:
+        if column not in values and len(coded := _numeric_group_values(text, resolver, column)) == 2:
+            values[column] = list(coded)
     group = discrete[0] if discrete else next((c for c, v in values.items() if len(v) >= 2), None)
     options: dict[str, Any] = {"test": test}
     if test == "chi2":

@@ -1,0 +1,397 @@
+"""French, German and Spanish requests read for the core analyses, by putting their analysis words in English.
+
+The parser's vocabulary is English. A request in another language is detected by its function words
+(never counting the words of the file's own column names and values), and only its *analysis* words are
+replaced by the English ones: counting, sums, means, medians, extremes, shares, top N, grouping, filters,
+comparisons and years ("Population totale moyenne par État" → "average Population totale per État").
+Column names and category values are never translated: they must still match the file's real names, and a
+word that is part of one is left as written. Function words of the language become English function words
+or are dropped (``FOREIGN_FUNCTION_WORDS``). Any other content word stays as written, so the English
+accounting still refuses or asks about it: a word nobody translated never passes silently.
+
+The reading sentence stays in English; a note says the request was read from the other language.
+Also here, for every language: a description written right before a bracketed name ("Peso (Weight_in_lbs)",
+"Florida (state FL)") is read as that name's label, since the bracket says what it means.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mcpforge.pipeline.intent.function_words import FOREIGN_FUNCTION_WORDS, FUNCTION_WORDS, describes_rows
+from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
+from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, norm
+from mcpforge.pipeline.schema import DatasetSchema
+
+Language = Literal["en", "fr", "de", "es"]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+LANGUAGE_NAMES: dict[Language, str] = {"en": "English", "fr": "French", "de": "German", "es": "Spanish"}
+
+# Words that mark a language strongly: one is enough when no other language scores.
+_MARKERS: dict[Language, frozenset[str]] = {
+    "fr": _words("le la les des du une est sont quel quelle quels quelles combien nombre moyenne moyen par"
+                    " pour chaque avec dont ou sur dans au aux et ont l' d' qu' somme ecart-type mediane"
+                    " superieur superieure inferieur inferieure entre"),
+    "de": _words("der die das den dem des ein eine einer ist sind wie viele welche welcher welches anzahl"
+                 " durchschnittliche durchschnittlichen durchschnittlicher durchschnitt mittelwert je pro"
+                 " nach mit und im jahr hat haben gibt es summe anteil hochste hochsten niedrigste"),
+    "es": _words("el la los las del una es son cuantos cuantas cual cuales numero promedio por para cada"
+                    " con donde y hay ano suma media medio mediana porcentaje"),
+}  # fmt: skip
+_STRONG: dict[Language, frozenset[str]] = {
+    "fr": _words("combien moyenne quel quelle quels quelles somme ecart-type mediane"),
+    "de": _words("wie welche welcher welches anzahl durchschnittliche durchschnittlichen durchschnitt"
+                    " mittelwert summe anteil hochste hochsten niedrigste gibt"),
+    "es": _words("cuantos cuantas cual cuales numero promedio porcentaje hay"),
+}  # fmt: skip
+_ANY_MARKER = frozenset().union(*_MARKERS.values())
+_ENGLISH = _words("the of what how many by per for each with and is are mean average sum count total"
+                     " number which in where than more less above below")  # fmt: skip
+
+# Foreign phrase (folded words) → English words. Longest phrases are tried first. Numbers are kept.
+_FRENCH = {
+    "combien de": "how many", "combien": "how many", "nombre de": "number of", "nombre": "number",
+    "nombre total de": "total number of", "somme de": "sum of", "somme": "sum", "total": "total",
+    "totale": "total", "totaux": "total", "totales": "total", "moyenne": "average", "moyen": "average",
+    "moyens": "average", "moyennes": "average", "mediane": "median", "median": "median",
+    "minimum": "minimum", "minimale": "minimum", "minimal": "minimum", "maximum": "maximum",
+    "maximale": "maximum", "maximal": "maximum", "ecart-type": "standard deviation",
+    "ecart type": "standard deviation", "variance": "variance", "part": "share", "pourcentage": "percentage",
+    "proportion": "proportion", "le plus eleve": "the highest", "la plus elevee": "the highest",
+    "les plus eleves": "the highest", "les plus elevees": "the highest", "le plus haut": "the highest",
+    "la plus haute": "the highest", "le plus grand": "the largest", "la plus grande": "the largest",
+    "le plus bas": "the lowest", "la plus basse": "the lowest", "le plus faible": "the lowest",
+    "la plus faible": "the lowest", "le plus petit": "the smallest", "la plus petite": "the smallest",
+    "le plus de": "the most", "le moins de": "the fewest", "par": "per", "pour chaque": "for each",
+    "chaque": "each", "selon": "by", "ou": "or", "avec": "with", "dont": "whose",
+    "superieur a": "above", "superieure a": "above", "superieurs a": "above", "superieures a": "above",
+    "inferieur a": "below", "inferieure a": "below", "inferieurs a": "below", "inferieures a": "below",
+    "plus de": "more than", "moins de": "less than", "plus que": "more than", "moins que": "less than",
+    "au moins": "at least", "au plus": "at most", "egal a": "equal to", "egale a": "equal to",
+    "entre": "between", "sans": "without", "pas": "not", "non": "not", "en": "in", "dans": "in",
+    "annee": "year", "annees": "years", "an": "year", "ans": "years", "mois": "month", "jour": "day",
+    "jours": "days", "semaine": "week", "quel est": "what is", "quelle est": "what is",
+    "quels sont": "what are", "quelles sont": "what are", "quel": "which", "quelle": "which",
+    "quels": "which", "quelles": "which", "le": "the", "la": "the", "les": "the", "l'": "the",
+    "de": "of", "d'": "of", "du": "of the", "des": "of the", "un": "a", "une": "a", "est": "is",
+    "sont": "are", "et": "and", "au": "in the", "aux": "in the", "a": "has", "ont": "have",
+    "il y a": "there are", "y a-t-il": "are there", "premiers": "first", "premieres": "first",
+    # nouns for what a row is; the English reading decides whether the file's rows are these
+    "voitures": "cars", "vehicules": "vehicles", "lignes": "rows", "enregistrements": "records",
+    "aeroports": "airports", "manchots": "penguins", "pingouins": "penguins", "diamants": "diamonds",
+    "clients": "customers", "commandes": "orders", "ventes": "sales",
+    "employes": "employees", "patients": "patients", "vols": "flights",
+}  # fmt: skip
+_GERMAN = {
+    "wie viele": "how many", "wieviele": "how many", "anzahl der": "number of", "anzahl": "number of",
+    "summe der": "sum of", "summe": "sum", "gesamt": "total", "insgesamt": "in total", "gesamte": "total",
+    "gesamten": "total", "durchschnitt": "average", "durchschnittlich": "average",
+    "durchschnittliche": "average", "durchschnittlichen": "average", "durchschnittlicher": "average",
+    "durchschnittliches": "average", "mittelwert": "mean", "mittlere": "average", "mittleren": "average",
+    "median": "median", "maximum": "maximum", "maximal": "maximum", "maximale": "maximum",
+    "maximalen": "maximum", "maximaler": "maximum", "minimum": "minimum", "minimal": "minimum",
+    "minimale": "minimum", "minimalen": "minimum", "minimaler": "minimum",
+    "standardabweichung": "standard deviation", "varianz": "variance", "anteil": "share",
+    "prozentsatz": "percentage", "prozent": "percent", "hochste": "highest", "hochsten": "highest",
+    "hochster": "highest", "hochstes": "highest", "grosste": "largest", "grossten": "largest",
+    "niedrigste": "lowest", "niedrigsten": "lowest", "niedrigster": "lowest", "geringste": "lowest",
+    "geringsten": "lowest", "kleinste": "smallest", "kleinsten": "smallest", "die meisten": "the most",
+    "am meisten": "most", "die wenigsten": "the fewest", "pro": "per", "je": "for each", "nach": "by",
+    "fur jede": "for each", "fur jeden": "for each", "fur jedes": "for each", "jede": "each",
+    "jeden": "each", "jedes": "each", "wo": "where", "mit": "with", "deren": "whose", "dessen": "whose",
+    "mehr als": "more than", "weniger als": "less than", "uber": "above", "unter": "below",
+    "grosser als": "greater than", "kleiner als": "less than", "mindestens": "at least",
+    "hochstens": "at most", "gleich": "equal to", "zwischen": "between", "ohne": "without",
+    "nicht": "not", "im jahr": "in", "in": "in", "jahr": "year", "jahre": "years", "monat": "month",
+    "tag": "day", "tage": "days", "woche": "week", "was ist": "what is", "wie hoch ist": "what is",
+    "welche": "which", "welcher": "which", "welches": "which", "welchen": "which", "der": "the",
+    "die": "the", "das": "the", "den": "the", "dem": "the", "des": "of the", "ein": "a", "eine": "a",
+    "einer": "a", "einen": "a", "einem": "a", "ist": "is", "sind": "are", "und": "and", "oder": "or",
+    "im": "in", "von": "of", "vom": "of the", "hat": "has", "haben": "have", "gibt es": "are there",
+    "es gibt": "there are",
+    # nouns for what a row is; the English reading decides whether the file's rows are these
+    "autos": "cars", "fahrzeuge": "vehicles", "zeilen": "rows", "datensatze": "records",
+    "flughafen": "airports", "pinguine": "penguins", "diamanten": "diamonds", "landkreise": "counties",
+    "kunden": "customers", "bestellungen": "orders", "verkaufe": "sales", "mitarbeiter": "employees",
+    "patienten": "patients", "fluge": "flights",
+}  # fmt: skip
+_SPANISH = {
+    "cuantos": "how many", "cuantas": "how many", "numero de": "number of", "numero": "number",
+    "cantidad de": "number of", "suma de": "sum of", "suma": "sum", "total": "total",
+    "promedio": "average", "media": "average", "medio": "average", "medias": "average",
+    "medios": "average", "mediana": "median", "maximo": "maximum", "maxima": "maximum",
+    "minimo": "minimum", "minima": "minimum", "desviacion estandar": "standard deviation",
+    "desviacion tipica": "standard deviation", "varianza": "variance", "porcentaje": "percentage",
+    "proporcion": "proportion", "el mas alto": "the highest", "la mas alta": "the highest",
+    "el mayor": "the highest", "la mayor": "the highest", "el mas bajo": "the lowest",
+    "la mas baja": "the lowest", "el menor": "the lowest", "la menor": "the lowest", "por": "per",
+    "para cada": "for each", "cada": "each", "donde": "where", "con": "with", "cuyo": "whose",
+    "cuya": "whose", "mas de": "more than", "menos de": "less than", "mayor que": "greater than",
+    "mayor a": "greater than", "menor que": "less than", "menor a": "less than", "al menos": "at least",
+    "como maximo": "at most", "igual a": "equal to", "entre": "between", "sin": "without", "no": "not",
+    "en el ano": "in", "en": "in", "ano": "year", "anos": "years", "mes": "month", "dia": "day",
+    "dias": "days", "semana": "week", "cual es": "what is", "cuales son": "what are",
+    "cual": "which", "cuales": "which", "el": "the", "la": "the", "los": "the", "las": "the",
+    "de": "of", "del": "of the", "un": "a", "una": "a", "es": "is", "son": "are", "y": "and",
+    "o": "or", "al": "to the", "tiene": "has", "tienen": "have", "hay": "are there",
+    # nouns for what a row is; the English reading decides whether the file's rows are these
+    "coches": "cars", "autos": "cars", "vehiculos": "vehicles", "filas": "rows", "registros": "records",
+    "aeropuertos": "airports", "pinguinos": "penguins", "diamantes": "diamonds", "condados": "counties",
+    "clientes": "customers", "pedidos": "orders", "ventas": "sales", "empleados": "employees",
+    "pacientes": "patients", "vuelos": "flights",
+}  # fmt: skip
+
+
+def _phrases(table: dict[str, str]) -> dict[tuple[str, ...], str]:
+    return {tuple(key.replace("'", "' ").split()): value for key, value in table.items()}
+
+
+_PHRASES: dict[Language, dict[tuple[str, ...], str]] = {
+    "fr": _phrases(_FRENCH),
+    "de": _phrases(_GERMAN),
+    "es": _phrases(_SPANISH),
+}
+# Aggregation adjectives written after their noun in French and Spanish ("prix médian", "peso medio"):
+# moved before the noun phrase, where the English reading expects them.
+_POSTPOSED = frozenset({"average", "median", "total", "maximum", "minimum"})
+_WORD = re.compile(r"(?i)\b(?:qu|[ldjmnstc])['\u2019](?=\w)|\w+(?:-\w+)*|%|[()=<>]")
+_DOTTED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])")
+_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})(?:[ \u00a0\u202f](\d{3}))+(?![\d,])")
+
+
+@dataclass(kw_only=True)
+class Translation:
+    """A request with its analysis words in English, and what was done to it."""
+
+    text: str
+    language: Language = "en"
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Span:
+    start: int
+    end: int
+    word: str  # folded
+    raw: str
+
+
+def _spans(text: str) -> list[_Span]:
+    return [_Span(start=m.start(), end=m.end(), word=fold(m.group()).replace("\u2019", "'"),
+                  raw=m.group().lower()) for m in _WORD.finditer(text)]  # fmt: skip
+
+
+def _protected(spans: list[_Span], resolver: ColumnResolver) -> set[int]:
+    """Positions of words that are part of a column's full name or of a category value."""
+    words = [s.word for s in spans]
+    keep: set[int] = set()
+    at = [i for i, word in enumerate(words) if word not in {"(", ")"}]  # "Part noire (%)": brackets aside
+    for name in resolver.names():
+        target = norm(name).split()
+        for k in range(len(at) - len(target) + 1):
+            if [words[i] for i in at[k : k + len(target)]] == target:
+                keep.update(range(at[k], at[k + len(target) - 1] + 1))
+    plain = [w if re.fullmatch(r"[a-z0-9][a-z0-9'\-]*", w) else "," for w in words]
+    for hit in find_values(plain, resolver):
+        if all(len(plain[k]) > 1 for k in range(hit.start, hit.start + hit.width)):
+            keep.update(range(hit.start, hit.start + hit.width))
+    return keep
+
+
+def detect_language(text: str, resolver: ColumnResolver) -> Language:
+    """The request's language, by its function words outside the file's own names and values."""
+    spans = _spans(text)
+    if not any(s.word in _ANY_MARKER for s in spans):
+        return "en"
+    keep = _protected(spans, resolver)
+    words = [s.word for i, s in enumerate(spans) if i not in keep]
+    scores: dict[Language, int] = {}
+    for lang, markers in _MARKERS.items():
+        scores[lang] = sum(w in markers for w in words) + 2 * sum(w in _STRONG[lang] for w in words)
+    english = sum(w in _ENGLISH for w in words)
+    best = max(scores, key=lambda lang: scores[lang])
+    runner_up = max(score for lang, score in scores.items() if lang != best)
+    if scores[best] >= 2 and scores[best] > runner_up and scores[best] > english:
+        return best
+    return "en"
+
+
+def translate(text: str, resolver: ColumnResolver) -> Translation:
+    """``text`` with a French, German or Spanish request's analysis words in English (else unchanged)."""
+    language = detect_language(text, resolver)
+    if language == "en":
+        return Translation(text=text)
+    text = _THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group()), text)  # "100 000"
+    if language != "fr":
+        text = _DOTTED_THOUSANDS.sub(lambda m: m.group().replace(".", ""), text)  # "100.000"
+    text = re.sub(r"(?<=\d),(?=\d{1,2}\b)", ".", text)  # "1,5" is one and a half outside English
+    text = text.replace("\u00ab", '"').replace("\u00bb", '"')  # « name » quotes a name
+    spans = _spans(text)
+    keep = _protected(spans, resolver)
+    table = _PHRASES[language]
+    longest = max(len(key) for key in table)
+    out: dict[int, str] = {}  # span index → replacement ("" drops it); spans after it in a phrase drop too
+    used: list[str] = []
+    i = 0
+    while i < len(spans):
+        if i in keep:
+            i += 1
+            continue
+        if spans[i].raw == "o\u00f9":  # "où" (where) and "ou" (or) fold alike
+            out[i] = "where"
+            i += 1
+            continue
+        for width in range(min(longest, len(spans) - i), 0, -1):
+            key = tuple(s.word for s in spans[i : i + width])
+            if key in table and not keep & set(range(i, i + width)):
+                out[i] = table[key]
+                out.update(dict.fromkeys(range(i + 1, i + width), ""))
+                used.append(" ".join(key))
+                i += width
+                break
+        else:
+            if spans[i].word in FOREIGN_FUNCTION_WORDS[language]:
+                out[i] = ""
+            i += 1
+    if language in {"fr", "es"}:
+        _move_postposed(spans, out, keep)
+    english = _rebuild(text, spans, out)
+    note = f"read as {LANGUAGE_NAMES[language]}: its analysis words in English ({', '.join(used)})"
+    return Translation(text=english, language=language, notes=[note])
+
+
+def _move_postposed(spans: list[_Span], out: dict[int, str], keep: set[int]) -> None:
+    """``Population totale moyenne`` → ``average Population totale``: the adjective before its noun."""
+    for i in sorted(out):
+        if out[i] not in _POSTPOSED or i == 0 or not _content(i - 1, spans, out, keep):
+            continue
+        j = i - 1
+        while j > 0 and _content(j - 1, spans, out, keep):
+            j -= 1
+        out[j], out[i] = f"{out[i]} \x00", ""  # \x00: the noun's first word as written
+
+
+def _content(k: int, spans: list[_Span], out: dict[int, str], keep: set[int]) -> bool:
+    """A word of the noun phrase before a postposed adjective: a name, or a word nobody translated."""
+    if k in keep:
+        return True
+    if k in out or not re.fullmatch(r"[a-z][a-z'\-]*", spans[k].word):
+        return False
+    return spans[k].word not in FUNCTION_WORDS
+
+
+def _rebuild(text: str, spans: list[_Span], out: dict[int, str]) -> str:
+    parts: list[str] = []
+    last = 0
+    for i, span in enumerate(spans):
+        if i not in out:
+            continue
+        parts.append(text[last : span.start])
+        original = text[span.start : span.end]
+        parts.append(out[i].replace("\x00", original))
+        if out[i] and text[span.end : span.end + 1].isalnum():
+            parts.append(" ")  # "l'Illinois" → "the Illinois"
+        last = span.end
+    parts.append(text[last:])
+    return re.sub(r"[ \t]{2,}", " ", "".join(parts)).strip()
+
+
+def read_glosses(text: str, resolver: ColumnResolver, *, english: bool = True) -> Translation:
+    """Drop a description written right before a bracketed name: "Peso (Weight_in_lbs)" → "(Weight_in_lbs)".
+
+    The bracket must hold a column name, alone or with a value ("(state FL)", "(Origin = Japan)"), or a
+    category value; the description is the run of at most three words right before it that are no grammar,
+    number, analysis word, column or value (those keep their meaning and end the run).
+    """
+    if "(" not in text:
+        return Translation(text=text)
+    spans = _spans(text)
+    keep = _protected(spans, resolver)
+    drop: set[int] = set()
+    for i, span in enumerate(spans):
+        if span.word != "(" or not _names_something(spans, i, resolver):
+            continue
+        j = i - 1
+        while j >= 0 and i - j <= _GLOSS_WORDS and _describes(spans, j, keep, resolver, english=english):
+            j -= 1
+        if j + 1 == i:
+            continue
+        drop.update(range(j + 1, i))
+        close = next(k for k in range(i + 1, len(spans)) if spans[k].word == ")")
+        bare = resolver.match_at([s.word for s in spans[i + 1 : close]], 0)
+        if bare is not None and bare[1] == close - i - 1:
+            drop.update({i, close})  # "Peso (Weight_in_lbs)" reads "Weight_in_lbs": the name alone
+    if not drop:
+        return Translation(text=text)
+    words = " ".join(text[spans[k].start : spans[k].end] for k in sorted(drop) if spans[k].word not in "()")
+    note = f"read {words!r} as the label of the name in brackets after it"
+    return Translation(text=_rebuild(text, spans, dict.fromkeys(drop, "")), notes=[note])
+
+
+_GLOSS_WORDS = 3
+
+
+def _names_something(spans: list[_Span], i: int, resolver: ColumnResolver) -> bool:
+    close = next((k for k in range(i + 1, min(len(spans), i + 9)) if spans[k].word == ")"), None)
+    if close is None or close == i + 1:
+        return False
+    inside = [s.word for s in spans[i + 1 : close] if s.word != "="]
+    if not all(re.fullmatch(r"[a-z0-9][a-z0-9_'\-]*|%", w) for w in inside):
+        return False
+    hit = resolver.match_at(inside, 0)
+    if hit is not None:
+        rest = " ".join(inside[hit[1] :])
+        info = resolver.schema.get(hit[0])
+        values = {fold(str(value)) for value in info.values} if info is not None else set()
+        return not rest or rest in values or rest.replace(" ", "").isdigit()
+    values = {fold(str(value)) for info in resolver.schema.columns for value in info.values}
+    return " ".join(inside) in values
+
+
+def _describes(
+    spans: list[_Span], j: int, keep: set[int], resolver: ColumnResolver, *, english: bool
+) -> bool:
+    """A word of a label: no grammar, name, analysis word, nor (in English) a word that restricts rows."""
+    word = spans[j].word
+    if english and not describes_rows(word):
+        return False
+    if j in keep or not re.fullmatch(r"[a-z][a-z'\-]{2,}", word) or word in FUNCTION_WORDS:
+        return False
+    if resolver.match_at([word], 0, fuzzy=False) is not None:
+        return False
+    return not _analysis_word(word)
+
+
+def _analysis_word(word: str) -> bool:
+    """A word of the English analysis vocabulary: aggregations, rankings, grouping words, operations."""
+    return (
+        word in _VOCABULARY
+        or bool(detect_operations(word))
+        or bool(re.fullmatch(r"[a-z]+(?:est|iest)", word))
+    )
+
+
+_VOCABULARY = frozenset(
+    {word for words in AGG_WORDS for word in words}
+    | {word for words in GROUP_TRIGGERS for word in words}
+    | RANK_WORDS
+    | set(" ".join(_FRENCH.values()).split() + " ".join(_GERMAN.values()).split())
+    | set(" ".join(_SPANISH.values()).split())
+)
+
+
+def read_language(text: str, schema: DatasetSchema) -> Translation:
+    """The request with its analysis words in English and the labels of bracketed names dropped."""
+    resolver = ColumnResolver(schema=schema)
+    translated = translate(text, resolver)
+    glossed = read_glosses(translated.text, resolver, english=translated.language == "en")
+    return Translation(
+        text=glossed.text, language=translated.language, notes=[*translated.notes, *glossed.notes]
+    )
