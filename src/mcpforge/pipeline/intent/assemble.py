@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import FilterResult, date_column
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
@@ -203,12 +204,34 @@ def _distribution(p: Parsed, base: dict[str, Any]) -> Intent | None:
         return Intent(operation="group_count", group_by=named, **base)
     cols = named + ([p.subject] if p.subject else [])
     share_of = _equality_filter(p)
-    if not cols and share_of is not None:
-        # "what percentage of accidents were fatal": the shares of every severity answer it
-        cols = [share_of]
-        base["filters"] = [f for f in p.filters.filters if f.column != share_of]
-        p.notes.append(f"showing the share of every {share_of!r} value")
+    if share_of is not None and (not cols or (p.share and not p.phrases.group_by and cols == [share_of])):
+        return _share_of_value(p, base, share_of)  # "are in category Toys": the word names the value's column
     return Intent(operation="value_distribution", columns=[cols[0]], **base) if cols else None
+
+
+def _share_of_value(p: Parsed, base: dict[str, Any], column: str) -> Intent:
+    """ "what percentage of airports are in AK": one row, the share of rows where ``column`` holds the value.
+
+    The whole distribution of ``column`` answers another question (one number was asked). With any other
+    condition the parser cannot tell the part from the whole ("what fraction of Ideal diamonds cost over
+    1000" vs "... of diamonds over 1000 are Ideal"), so it refuses instead of guessing.
+    """
+    if len(p.filters.filters) != 1:
+        conditions = " and ".join(f"{f.column} {f.op} {f.value!r}" for f in p.filters.filters)
+        raise UnmappableRequestError(
+            f"cannot map the request {p.request!r}: a share of rows under several conditions ({conditions}) "
+            "does not say which condition is the part and which the whole; ask for one condition "
+            "(e.g. 'what percentage of rows have <column> <value>') or filter the rows first",
+            understood={"filters": [f.model_dump() for f in p.filters.filters]},
+        )
+    value = p.filters.filters[0].value
+    base = {k: v for k, v in base.items() if k not in {"top_n", "sort_descending"}}
+    base["filters"] = []
+    p.notes.append(f"share read as the percent of all rows where {column!r} = {value!r}")
+    return Intent(operation="group_ratio", group_by=[], as_percentage=True,
+                  metrics=[Aggregation(func="count"), Aggregation(func="count")],
+                  options={"numerator_filters": [{"column": column, "op": "==", "value": value}]},
+                  **base)  # fmt: skip
 
 
 def _time(operation: str) -> Callable[[Parsed, dict[str, Any]], Intent | None]:

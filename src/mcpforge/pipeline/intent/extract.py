@@ -28,6 +28,7 @@ from mcpforge.pipeline.intent.discourse import (
     with_unused,
     without_discourse,
 )
+from mcpforge.pipeline.intent.each_of import group_each_of
 from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.guards import (
     absorb_value_labels,
@@ -77,7 +78,9 @@ def _refuse(
     raise UnmappableRequestError("".join(parts), understood={**understood, "unknown": unknown}, final=final)
 
 
-def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, str] | None = None) -> Intent:
+def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
+    request: str, schema: DatasetSchema, *, answers: dict[str, str] | None = None
+) -> Intent:
     """Parse ``request`` against ``schema`` into an Intent.
 
     Args:
@@ -118,6 +121,7 @@ def extract_intent(request: str, schema: DatasetSchema, *, answers: dict[str, st
     ratio = ratio_phrase(tokens, resolver, phrases, given, request=request)
     reserved |= phrases.used
     find_groups(tokens, resolver, phrases)
+    group_each_of(tokens, resolver, phrases, filters)  # "for each of the states CA, TX and FL"
     find_metrics(tokens, resolver, phrases, reserved)
     mentioned = _remaining_columns(tokens, resolver, phrases)
     ops = detect_operations(text)

@@ -96,7 +96,7 @@ def _leading_key(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> N
     out.used.update(range(hit[1]))
 
 
-def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
+def find_groups(  # noqa: PLR0912, PLR0915 - one scan, each branch a phrase shape
     tokens: list[str], resolver: ColumnResolver, out: Phrases
 ) -> None:
     """Group keys after by / per / for each / across; ``sorted by`` columns; unknown words after them."""
@@ -112,6 +112,16 @@ def find_groups(  # noqa: PLR0912 - one scan, each branch a phrase shape
             i += 1
             continue
         start = i + width
+        counted = _number_of_column(tokens, start, resolver, out)
+        if counted is not None and (sort or out.top_n is not None):
+            start = counted[2]  # "top 3 cars by number of cylinders": sorted by the column itself
+        elif counted is not None:  # "per number of Cylinders": the column holds counts already, a key
+            out.group_by.extend(c for c in [counted[0]] if c not in out.group_by)
+            said = " ".join(tokens[i : counted[1]])
+            out.notes.append(f"{said!r} read as one group per {counted[0]!r} value")
+            out.used.update(range(i, counted[1]))
+            i = counted[1]
+            continue
         if start < len(tokens) and (
             agg_at(tokens, start) or tokens[start] in {"count", "number", "frequency"}
         ):
@@ -183,6 +193,22 @@ def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> 
         return False  # "per grade level", "per triage code", "per Pclass": a numeric label, a group
     left = resolver.match_at(tokens, i - 1)
     return left is not None and left[1] == 1 and resolver.kind(left[0]) == "numeric"
+
+
+def _number_of_column(
+    tokens: list[str], start: int, resolver: ColumnResolver, out: Phrases
+) -> tuple[str, int, int] | None:
+    """``per number of Cylinders`` / ``by number of doors``: "number of" then a numeric column is that
+    column as a key (its values are counts already), never a count or sum of it: (column, end, where
+    the column starts)."""
+    start += start < len(tokens) and tokens[start] == "the"
+    if tuple(tokens[start : start + 2]) not in {("number", "of"), ("no", "of")}:
+        return None
+    at = start + 2 + (start + 2 < len(tokens) and tokens[start + 2] == "the")
+    hit = resolver.match_at(tokens, at)
+    if hit is None or resolver.kind(hit[0]) != "numeric" or set(range(start, at + hit[1])) & out.used:
+        return None
+    return hit[0], at + hit[1], at
 
 
 def _is_entity_count(tokens: list[str], end: int) -> bool:

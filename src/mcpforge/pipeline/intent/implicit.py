@@ -8,15 +8,27 @@ values span the number. Several such columns make a question. ``<numeric code co
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers, ask
 from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
-from mcpforge.pipeline.intent.words import ColumnResolver, norm
+from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
 _PEOPLE = frozenset({"patients", "patient", "people", "persons", "customers", "employees", "children",
                      "adults", "aged", "age", "ages", "students", "staff", "members", "users",
                      "kids"})  # fmt: skip
 _NUMERIC_OPS = {">", ">=", "<", "<="}
+# Plural words after a number that measure a value, not count rows: "over 500 dollars", "above 30 degrees".
+_MEASURE_PLURALS = frozenset({
+    "years", "months", "weeks", "days", "hours", "hrs", "minutes", "mins", "seconds", "secs", "decades",
+    "dollars", "euros", "pounds", "cents", "bucks", "usd", "eur", "gbp", "lbs", "kgs", "kilos", "kilograms",
+    "grams", "tons", "tonnes", "ounces", "litres", "liters", "gallons", "metres", "meters", "kilometres",
+    "kilometers", "kms", "miles", "feet", "inches", "yards", "degrees", "percent", "points", "pts",
+    "percentage", "stars", "times", "units", "thousands", "millions", "billions", "calories", "watts",
+    "volts", "mph", "bpm", "mmhg", "levels", "ratings", "votes", "runs", "goals",
+})  # fmt: skip
 _CODE_MAX_DISTINCT = 50
 
 
@@ -67,6 +79,7 @@ def implicit_comparisons(
         value = _number(tokens[j]) if j < len(tokens) else None
         if value is None or j in out.used:
             continue
+        _refuse_row_count(tokens, i, j, resolver, request)
         age = resolver.resolve("age", fuzzy=False)
         context = set(tokens[max(0, i - 3) : i])
         if age is not None and context & _PEOPLE and resolver.kind(age) == "numeric":
@@ -85,6 +98,38 @@ def implicit_comparisons(
             out.filters.append(Filter(column=options[0], op=op, value=number))
             out.used.update(range(i, j + 1))
             out.notes.append(f"{key!r} read as {options[0]!r} {op} {tokens[j]}")
+
+
+def _counts_rows(word: str, resolver: ColumnResolver) -> bool:
+    """``airports`` in airports.json, ``orders``, ``counties`` (a category column): a noun that counts rows
+    or entities, not a unit of a value."""
+    if not word.isalpha() or word in _MEASURE_PLURALS:
+        return False
+    base = singular(word)
+    column = resolver.resolve(word, fuzzy=False)
+    if column is not None:
+        return resolver.kind(column) in {"categorical", "text"}  # "more than 50 counties": distinct values
+    rows = singular(Path(resolver.schema.path).stem.lower().replace("-", "_").split("_")[-1])
+    return base in ENTITY_WORDS or base == rows or base != word
+
+
+def _refuse_row_count(tokens: list[str], i: int, j: int, resolver: ColumnResolver, request: str) -> None:
+    """``how many cities have more than 5 airports``: the number counts rows per group (a HAVING on the
+    row count), not a value of some column; the catalogue has no such condition, so refuse, naming it.
+
+    Raises:
+        UnmappableRequestError: the word after the number counts rows or entities.
+    """
+    if j + 1 >= len(tokens) or not _counts_rows(tokens[j + 1], resolver):
+        return
+    words = " ".join(tokens[i : j + 2])
+    raise UnmappableRequestError(
+        f"cannot map the request {request!r}: {words!r} compares a count of {tokens[j + 1]!r} per group "
+        "(groups whose number of rows passes a threshold), not the value of a column; that condition is "
+        "not in the catalogue yet. Ask for the count per group instead (e.g. 'number of rows per city', "
+        "then read the groups over the threshold), or let a model write it (--engine local)",
+        understood={"condition": words},
+    )
 
 
 def _column_then_number(  # noqa: PLR0917 - the scan's position, passed through
