@@ -450,10 +450,12 @@ CASES: list[Case] = [
         id="t_percentage_fatal",
         dataset=T,
         request="What percentage of accidents were fatal?",
-        operation="value_distribution",
-        intent={"columns": ["severity"], "filters": []},
-        expected=lambda df: _share(df, ["severity"]),
-        shape=(3, 3),
+        # One number: the share of the rows whose severity is Fatal (it used to be the whole distribution
+        # of severity, which answers another question).
+        operation="group_ratio",
+        intent={"group_by": [], "filters": []},
+        expected=lambda df: pd.DataFrame({"percent": [(df["severity"] == "Fatal").mean() * 100]}),
+        shape=(1, 1),
     ),
     Case(
         id="t_compare_urban_rural",
