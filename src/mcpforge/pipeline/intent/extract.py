@@ -35,6 +35,7 @@ from mcpforge.pipeline.intent.guards import (
     merge_alternatives,
     missing_data_words,
     settle_share_scope,
+    shadowed_values,
     shape_problem,
 )
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
@@ -184,6 +185,14 @@ def _set_aside(request: str, text: str, schema: DatasetSchema) -> tuple[str, lis
 def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema: DatasetSchema) -> Intent:
     """The reading once whose share it is is settled and the answer's shape is one a template has."""
     intent = settle_share_scope(intent, given)
+    shadowed = shadowed_values(intent.request, schema, intent)
+    if shadowed:
+        names = ", ".join(repr(code) for code in shadowed)
+        reason = (
+            f"{names} is a value of the data and also an English word, and the reading does not use it; "
+            "write the condition out, e.g. state = HI"
+        )
+        _refuse(intent.request, reason, understood, schema, shadowed)
     problem = shape_problem(intent.request, schema.column_names, intent)
     if problem is not None:
         _refuse(intent.request, f"the catalogue cannot shape this answer: {problem}", understood, schema, [])

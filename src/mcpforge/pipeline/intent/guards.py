@@ -8,6 +8,8 @@
 - **Missing data words**: "total profit" over a file without profit is a final refusal for every engine
   (a model asked anyway computes something else under the word's name), unless the request defines it.
 - **Value labels**: "the Online channel" is one condition; its column word is no second group key.
+- **Values spelled like grammar**: "airports in HI" names the value HI, which the value finder skips as
+  the word "hi"; a reading without that condition is refused, never answered over every row.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from mcpforge.pipeline.intent.conditions import FilterResult
 from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.words import ColumnResolver
+from mcpforge.pipeline.schema import DatasetSchema
 
 # -- the shape of the answer
 
@@ -207,3 +210,33 @@ def absorb_value_labels(tokens: list[str], resolver: ColumnResolver, found: Filt
         hit = resolver.match_at(tokens, i + 1, fuzzy=False)
         if hit is not None and hit[0] == column:
             found.used.update(range(i + 1, i + 1 + hit[1]))
+
+
+# -- values spelled like grammar
+
+# Two to four capitals: "HI", "OR", "IN" (one letter would catch the pronoun "I" and the article "A").
+_CODE = re.compile(r"(?<![\w'])[A-Z][A-Z0-9]{1,3}(?![\w'])")
+
+
+def shadowed_values(request: str, schema: DatasetSchema, intent: Intent) -> list[str]:
+    """Category values written as in the data that the reading had to take for grammar, and did not use.
+
+    "airports in HI", "for WA, OR and CA", "counties of IN": a code that is also an English word ("in",
+    "or", "hi", "me") is skipped as grammar when values are found, so the condition would silently vanish
+    and the answer cover every row. Written in the data's own capitals, it is the value; a reading that
+    does not filter on it must not answer.
+    """
+    used = {
+        str(item)
+        for condition in intent.filters
+        for item in (condition.value if isinstance(condition.value, list) else [condition.value])
+    }
+    grammar_codes = {
+        value
+        for info in schema.columns
+        if info.kind == "categorical"
+        for value in info.values
+        if value != value.lower() and value.lower() in FUNCTION_WORDS
+    }
+    written = dict.fromkeys(match.group(0) for match in _CODE.finditer(request))
+    return [code for code in written if code in grammar_codes and code not in used]
