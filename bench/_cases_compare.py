@@ -38,6 +38,7 @@ class Param:
 
     name: str
     python_name: str
+    varargs: bool = False  # the tool's array of a ``*args`` signature's positional values
 
 
 def map_arguments(
@@ -63,7 +64,8 @@ def map_arguments(
             notes.append(f"{name}→{by_python[name].name}")
         else:
             left[name] = value
-    free = [p for p in params if p.name not in out]
+    free = [p for p in params if p.name not in out and not p.varargs]
+    varargs = _spread(varargs, free, [p for p in params if p.varargs and p.name not in out], out, notes)
     if varargs:
         if len(varargs) > len(free):
             raise MappingFailedError(
@@ -88,6 +90,18 @@ def map_arguments(
             f"arguments {sorted(left)} have no parameter of the tool (it takes {sorted(by_name)})"
         )
     return out, notes
+
+
+def _spread(
+    varargs: list[Any], free: list[Param], spread: list[Param], out: dict[str, Any], notes: list[str]
+) -> list[Any]:
+    """``Permutation(2, 1, 4, 5, 3)``: what the named parameters do not take goes to the tool's array
+    of a ``*args`` signature's positional values; the values left for the named parameters."""
+    if not spread or len(varargs) <= len(free):
+        return varargs
+    out[spread[0].name] = varargs[len(free) :]
+    notes.append(f"*args[{len(free)}:]→{spread[0].name}")
+    return varargs[: len(free)]
 
 
 def _is_number(value: Any) -> bool:

@@ -202,7 +202,11 @@ def served_tools(package_dir: Path) -> dict[str, Tool]:
                 assert node.value is not None
                 for name, plan in ast.literal_eval(node.value).items():
                     params = [
-                        Param(name=p["name"], python_name=p.get("python_name", p["name"]))
+                        Param(
+                            name=p["name"],
+                            python_name=p.get("python_name", p["name"]),
+                            varargs=bool(p.get("varargs")),
+                        )
                         for p in plan["params"]
                         if p.get("role") != "self"
                     ]

@@ -146,10 +146,17 @@ def _text_signature_params(obj: Any) -> list[dict[str, Any]] | None:
     (pybind11, Cython and C extensions write one)."""
     doc = getattr(obj, "__doc__", None) or ""
     name = getattr(obj, "__name__", "")
-    match = re.search(rf"^\s*(?:\d+\.\s*)?{re.escape(name)}\(([^)]*)\)", doc, re.M) if name else None
-    if not match:
+    forms = list(re.finditer(rf"^\s*(?:\d+\.\s*)?{re.escape(name)}\(([^)]*)\)", doc, re.M)) if name else []
+    if not forms:
         return None
-    params = []
+    match = forms[0]
+    # Overloads (``PropsSI(a, b, c, d, e, f)`` and ``PropsSI(a, b)``): what the shortest form leaves out
+    # is optional, and simply not passed.
+    shortest = min(
+        len([p for p in f.group(1).split(",") if p.strip() and p.strip() not in {"/", "*", "self"}])
+        for f in forms
+    )
+    params: list[dict[str, Any]] = []
     for index, raw in enumerate(p.strip() for p in match.group(1).split(",")):
         if not raw or raw in {"/", "*", "self"} or raw.startswith("*"):
             continue
@@ -164,7 +171,11 @@ def _text_signature_params(obj: Any) -> list[dict[str, Any]] | None:
                 "name": label,
                 "kind": "POSITIONAL_ONLY",
                 "type": {"kind": "text", "text": type_text} if type_text else {"kind": "any"},
-                "default": _literal_default(default.strip()) if default.strip() else {"present": False},
+                "default": _literal_default(default.strip())
+                if default.strip()
+                else {"present": True, "json": False, "repr": "(another call form)"}
+                if len(params) >= shortest
+                else {"present": False},
                 "doc_type": "",
                 "doc": "",
             }
@@ -184,6 +195,7 @@ def _literal_default(text: str) -> dict[str, Any]:
 _NUMPY_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_][\w, *]*?)\s*:\s*(.*)$")
 _GOOGLE_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_]\w*)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$")
 _REST_PARAM = re.compile(r"^:param\s+(?:([^:]+?)\s+)?(\w+):\s*(.*)$")
+_STARRED_PARAM = re.compile(r"^\*([A-Za-z_]\w*)\*(?:\s+[\w.]+)?\s*\\?:\s*(.*)$")
 _REST_TYPE = re.compile(r"^:type\s+(\w+):\s*(.*)$")
 
 
@@ -199,6 +211,17 @@ def _doc_params(doc: str) -> dict[str, dict[str, str]]:
         nxt = lines[index + 1].strip() if index + 1 < len(lines) else ""
         if nxt and set(nxt) == {"-"} and stripped:
             section, current = stripped.lower(), None
+            continue
+        if stripped.lower().strip(":") == "parameters" and stripped.startswith(":"):
+            section, current = "parameters", None  # ``:Parameters:`` (docutils field list)
+            continue
+        starred = _STARRED_PARAM.match(stripped) if section == "parameters" else None
+        if starred:
+            current = starred.group(1)
+            found.setdefault(current, {})["type"] = starred.group(2).strip()
+            continue
+        if section == "parameters" and stripped.startswith(":") and stripped.endswith(":"):
+            section, current = stripped.lower().strip(":"), None
             continue
         if stripped.lower().rstrip(":") in {
             "args",
@@ -315,7 +338,7 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
     try:
         signature = inspect.signature(obj)
     except (TypeError, ValueError) as exc:
-        from_doc = _text_signature_params(obj) if kind != "class" else None
+        from_doc = _text_signature_params(obj)  # a Cython class documents its call form too
         if from_doc is None:
             record["error"] = f"no signature: {exc}"
         else:
@@ -326,9 +349,13 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
         signature = _init_signature(obj, signature)
     hints = _hints(obj.__init__ if kind == "class" else obj)
     doc_params = _doc_params(doc) if doc else {}
-    if kind == "class" and not doc_params:
+    if kind == "class":
         init_doc = inspect.getdoc(obj.__init__) or ""
-        doc_params = _doc_params(init_doc)
+        if init_doc and init_doc != doc:
+            doc_params = {**_doc_params(init_doc), **doc_params}
+            record["examples"] = (record["examples"] + _examples(init_doc))[:60]
+            record["init_doc"] = init_doc[:_DOC_LIMIT]
+            record["example_outputs"] = {**_example_outputs(init_doc), **record["example_outputs"]}
     for name, param in signature.parameters.items():
         annotation = hints.get(name, param.annotation)
         info = doc_params.get(name, {})
@@ -342,9 +369,49 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
                 "doc": info.get("doc", "")[:400],
             }
         )
+    _documented_keywords(record, doc_params, obj, kind)
     ret = hints.get("return", signature.return_annotation)
     record["returns"] = _describe_type(ret)
     return record
+
+
+def _documented_keywords(
+    record: dict[str, Any], doc_params: dict[str, dict[str, str]], obj: Any, kind: str
+) -> None:
+    """A ``**kwargs`` signature hides parameters its docstring documents or its doctests pass by keyword
+    (``Geod(ellps='clrk66')``, ``neutron_sld(*args, **kw)`` documenting ``compound`` and ``density``):
+    they become keyword parameters; a ``(*args, **kw)`` wrapper's first documented one is required and
+    passed by position (the wrapper may read ``args`` itself)."""
+    params = record["params"]
+    if not any(p["kind"] == "VAR_KEYWORD" for p in params):
+        return
+    known = {p["name"] for p in params}
+    short = getattr(obj, "__name__", "")
+    used: list[str] = []
+    for statement in record["examples"]:
+        for match in re.finditer(rf"\b{re.escape(short)}\(([^()]*)\)", statement) if short else []:
+            used += re.findall(r"(?:^|,)\s*([A-Za-z_]\w*)\s*=(?!=)", match.group(1))
+    names = [n for n in dict.fromkeys([*doc_params, *used]) if n not in known and n.isidentifier()]
+    names = [n for n in names if n not in {"self", "args", "kwargs", "kw", "kwds"}][:20]
+    wrapper = not any(p["kind"] not in {"VAR_POSITIONAL", "VAR_KEYWORD"} for p in params)
+    if wrapper and names:
+        params[:] = [p for p in params if p["kind"] != "VAR_POSITIONAL"]
+    for index, name in enumerate(names):
+        info = doc_params.get(name, {})
+        params.append(
+            {
+                "name": name,
+                "kind": "POSITIONAL_ONLY" if wrapper and index == 0 else "KEYWORD_ONLY",
+                "type": {"kind": "any"},
+                "default": {"present": False}
+                if wrapper and index == 0
+                else {"present": True, "json": True, "value": None},
+                "doc_type": info.get("type", ""),
+                "doc": info.get("doc", "")[:400],
+            }
+        )
+    record["params"] = sorted(params, key=lambda p: p["kind"] == "VAR_KEYWORD")
+    del kind
 
 
 def _named(signature: inspect.Signature) -> int:
@@ -502,7 +569,7 @@ def _usage_text(top: Any) -> str:
     return "\n".join(chunks)
 
 
-def _prominence(top: Any, package: str, names: set[str]) -> dict[str, Any]:
+def _prominence(top: Any, package: str, names: set[str], docs: str = "") -> dict[str, Any]:
     """How visible each public name is: exported at the top level, its first place in the README, and
     how often the library's own examples, docs and tests call it."""
     top_names = set(_public_names(top)) | set(getattr(top, "__all__", []) or [])
@@ -526,11 +593,26 @@ def _prominence(top: Any, package: str, names: set[str]) -> dict[str, Any]:
         "readme_rank": readme_rank,
         "readme_calls": readme_calls,
         "usage_calls": usage,
-        "usage_examples": _literal_calls(readme + "\n" + text, names),
+        # Calls written in its docstrings' prose count too (``Permutation(5, 4, 3, 6, 1, 2)``).
+        "usage_examples": _literal_calls(readme + "\n" + text + "\n" + docs, names),
     }
 
 
 _LITERAL_ARGS = r"(?:[^()\n]|\([^()\n]*\))*"
+
+
+def _constants(text: str) -> dict[str, Any]:
+    """Names assigned a plain literal at the start of a line, once in the whole text (``FLUID = 'Water'``)."""
+    import ast
+
+    seen: dict[str, list[Any]] = {}
+    for match in re.finditer(r"^([A-Za-z_]\w*)\s*=\s*([^\n#]+?)\s*$", text, re.M):
+        try:
+            value = ast.literal_eval(match.group(2))
+        except Exception:
+            value = None
+        seen.setdefault(match.group(1), []).append(value)
+    return {k: v[0] for k, v in seen.items() if len(v) == 1 and isinstance(v[0], (str, int, float))}
 
 
 def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
@@ -539,6 +621,7 @@ def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
     import ast
 
     found: dict[str, list[str]] = {}
+    constants = _constants(text)
     for match in re.finditer(rf"\b([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\)", text):
         name = match.group(1)
         if name not in names or len(found.get(name, [])) >= 4 or len(match.group(0)) > 300:
@@ -550,6 +633,13 @@ def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
             continue
         if not isinstance(node, ast.Call) or not (node.args or node.keywords):
             continue
+        if any(isinstance(a, ast.Name) and a.id in constants for a in node.args):
+            # ``PropsSI(_FLUID, 'Tmin')`` with ``_FLUID = 'Water'`` set once in that file.
+            node.args = [
+                ast.Constant(constants[a.id]) if isinstance(a, ast.Name) and a.id in constants else a
+                for a in node.args
+            ]
+            call = ast.unparse(node)
         try:
             for arg in [*node.args, *(k.value for k in node.keywords)]:
                 ast.literal_eval(arg)
@@ -649,8 +739,8 @@ def main() -> None:
             if inspect.isclass(obj):
                 seen.add(id(obj))
                 record = _callable_record(obj, public_path, "class")
-                if issubclass(obj, (enum.Enum, BaseException)):
-                    continue
+                if issubclass(obj, (enum.Enum, BaseException)) or getattr(obj, "_is_protocol", False):
+                    continue  # a Protocol is a type, never an object to build
                 room = _MAX_TOTAL_METHODS - sum(len(c.get("methods", [])) for c in analysis["callables"])
                 record["methods"] = [
                     _callable_record(fn, f"{public_path}.{method}", "method", owner=public_path)
@@ -670,7 +760,12 @@ def main() -> None:
         short_names |= {
             m["public_path"].rsplit(".", 1)[-1] for c in analysis["callables"] for m in c.get("methods", [])
         }
-        analysis["prominence"] = _prominence(top, package, short_names)
+        docs = "\n".join(
+            f"{c.get('doc', '')}\n{c.get('init_doc', '')}"
+            for c in analysis["callables"]
+            if c.get("kind") == "class" or not c.get("examples")
+        )
+        analysis["prominence"] = _prominence(top, package, short_names, docs)
     except Exception as exc:  # a signal for ranking only; never fails the analysis
         analysis["module_errors"]["<prominence>"] = f"{type(exc).__name__}: {exc}"[:300]
     analysis["seconds"] = round(time.perf_counter() - started, 3)

@@ -32,6 +32,13 @@ _WHEEL_NAME = re.compile(
     r"^[A-Za-z0-9_.]+-[A-Za-z0-9_.!+]+(-[0-9][A-Za-z0-9_.]*)?-[\w.]+-[\w.]+-[\w.]+\.whl$"
 )
 _MAX_OUTPUT_BYTES = 256 * 1024 * 1024
+# The documented ways to give a VCS-versioning build backend its version when there is no VCS metadata.
+VERSION_BYPASS = (
+    "SETUPTOOLS_SCM_PRETEND_VERSION",  # setuptools-scm, hatch-vcs
+    "UV_DYNAMIC_VERSIONING_BYPASS",  # uv-dynamic-versioning
+    "POETRY_DYNAMIC_VERSIONING_BYPASS",  # poetry-dynamic-versioning
+    "PDM_BUILD_SCM_VERSION",  # pdm-backend
+)
 _HINTS = (
     ("_execute_child", "it tried to run a program (a compiler?), which the sandbox does not allow"),
     ("Operation not permitted", "the sandbox does not allow an operation it tried"),
@@ -80,8 +87,17 @@ def build_system(tree: Path) -> BuildSystem:
     return BuildSystem(requires=tuple(requires), backend=backend, backend_path=tuple(backend_path))
 
 
-def build_wheel(tree: Path, *, work: Path, config: SandboxConfig) -> Path:
+def build_wheel(
+    tree: Path,
+    *,
+    work: Path,
+    config: SandboxConfig,
+    version: str | None = None,
+) -> Path:
     """Build ``tree`` into a wheel in the sandbox; the wheel's path under ``work/dist``.
+
+    ``version`` (an sdist's) is handed to dynamic-versioning backends through their documented bypass
+    variables (:data:`VERSION_BYPASS`), as a tree without VCS metadata has no other way to tell it.
 
     Raises:
         ConversionError: (env_failure) no strong sandbox, a build requirement has no wheel, or the build
@@ -91,7 +107,8 @@ def build_wheel(tree: Path, *, work: Path, config: SandboxConfig) -> Path:
     wheels = work / "build-wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     _pip.download(list(system.requires), wheels)
-    result = _run(tree, system, wheels, config=config, check_requires=True)
+    env = dict.fromkeys(VERSION_BYPASS, version) if version else {}
+    result = _run(tree, system, wheels, config=config, check_requires=True, env=env)
     if "needs.json" in result.outputs:
         needs = json.loads(result.outputs["needs.json"])
         if not _strings(needs) or len(needs) > 50:
@@ -99,12 +116,18 @@ def build_wheel(tree: Path, *, work: Path, config: SandboxConfig) -> Path:
         for text in needs:
             _check_requirement(text)
         _pip.download(list(needs), wheels)
-        result = _run(tree, system, wheels, config=config, check_requires=False)
+        result = _run(tree, system, wheels, config=config, check_requires=False, env=env)
     return _collect(tree, result, work / "dist")
 
 
 def _run(
-    tree: Path, system: BuildSystem, wheels: Path, *, config: SandboxConfig, check_requires: bool
+    tree: Path,
+    system: BuildSystem,
+    wheels: Path,
+    *,
+    config: SandboxConfig,
+    check_requires: bool,
+    env: dict[str, str],
 ) -> SandboxResult:
     try:
         sandbox = get_sandbox(config)
@@ -127,6 +150,7 @@ def _run(
                 "backend": system.backend,
                 "backend_path": list(system.backend_path),
                 "check_requires": check_requires,
+                "env": env,
             }
         ).encode("utf-8"),
         limits=SandboxLimits(

@@ -2,7 +2,8 @@
 
 The backend (an in-tree one, setuptools running ``setup.py``, hatchling, ...) is third-party code, so this
 never runs on the host. Reads ``{"tree": str, "build_wheels": [str], "backend": str, "backend_path": [str],
-"check_requires": bool}`` from stdin. The tree is copied to the sandbox's ``/tmp`` (builds write into it),
+"check_requires": bool, "env": {str: str}}`` from stdin (``env``: variables the backend reads, such as a
+dynamic-versioning bypass). The tree is copied to the sandbox's ``/tmp`` (builds write into it),
 the pre-downloaded build wheels are unpacked there and put first on ``sys.path``, then the backend's
 ``build_wheel`` writes ``dist/<wheel>`` into ``$MCPFORGE_OUTPUT_DIR``. Other outputs: ``needs.json`` (the
 backend's dynamic build requirements that no downloaded wheel satisfies; nothing was built) and
@@ -127,6 +128,7 @@ def _build(request: dict[str, Any], out: str, work: str) -> None:
     src = os.path.join(work, "src")
     _copy_tree(request["tree"], src)
     os.chdir(src)
+    os.environ.update({str(k): str(v) for k, v in dict(request.get("env") or {}).items()})
     sys.path[:0] = [os.path.join(src, p) for p in request["backend_path"]] + [env_dir]
     site.addsitedir(env_dir)  # its .pth files (setuptools' distutils shim)
     backend = _backend(request["backend"])

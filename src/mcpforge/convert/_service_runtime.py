@@ -200,7 +200,7 @@ def adapt_argument(name: str, value: Any, adapter: Mapping[str, Any], service: M
     if kind == "complex":
         return _complex_in(value)
     if kind == "quantity":
-        return _quantity(value, str(service.get("library") or ""))
+        return _quantity(value, str(service.get("library") or ""), str(adapter.get("system") or "pint"))
     if kind == "tuple":
         return tuple(value) if isinstance(value, list) else value
     if kind == "enum":
@@ -233,12 +233,18 @@ def _unit_registry(library: str) -> Any:
     return importlib.import_module("pint").get_application_registry()
 
 
-def _quantity(value: Any, library: str) -> Any:
+def _quantity(value: Any, library: str, system: str = "pint") -> Any:
+    """``"10 m/s"`` (or ``{"value": 10, "unit": "m/s"}``) as a pint or astropy quantity."""
+    if isinstance(value, dict) and set(value) == {"value", "unit"}:
+        value = f"{value['value']} {value['unit']}"
     if isinstance(value, str):
         # Magnitude and unit apart: "35 degC" parsed as one expression would multiply an offset unit.
         match = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(.*?)\s*", value)
         if match is None:
             raise AdapterError(f"{value!r} is not a quantity such as '10 m/s'")
+        if system == "astropy":
+            units = importlib.import_module("astropy.units")
+            return units.Quantity(float(match.group(1)), match.group(2) or "")
         return _unit_registry(library).Quantity(float(match.group(1)), match.group(2) or "dimensionless")
     if isinstance(value, list):
         np = importlib.import_module("numpy")
@@ -376,6 +382,11 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
         for param in plan.get("params", []):
             name = param["name"]
             if name not in arguments:
+                continue
+            if param.get("varargs"):
+                # ``*args`` travels as one array of the positional values; each is adapted alone.
+                items = arguments[name] if isinstance(arguments[name], list) else [arguments[name]]
+                positional.extend(adapt_argument(name, v, param.get("adapter", {}), service) for v in items)
                 continue
             value = adapt_argument(name, arguments[name], param.get("adapter", {}), service)
             if param.get("role") == "self":

@@ -5,9 +5,10 @@ generated code). A PyPI requirement is installed from wheels only into a fresh v
 interpreter, so compiled wheels match the sandbox's Python): pip fetches and unpacks wheels and is unable to
 build anything (:mod:`mcpforge.convert._pip`). A local project (pyproject.toml / setup.py / setup.cfg) is
 built into a wheel inside the sandbox (:mod:`mcpforge.convert._build`), and that wheel is installed the
-same way; a plain package folder is used in place. Environments live under the cache directory keyed by
-a hash of the requirement, so a second conversion of the same requirement skips the install. Nothing of
-the library is imported here.
+same way; so is a requirement the index has only as an sdist, fetched as a file and checked against the
+index's sha256 first (:mod:`mcpforge.convert._sdist`); a plain package folder is used in place.
+Environments live under the cache directory keyed by a hash of the requirement, so a second conversion of
+the same requirement skips the install. Nothing of the library is imported here.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 from filelock import FileLock
 
 from mcpforge.config import SandboxConfig
-from mcpforge.convert import _build, _pip
+from mcpforge.convert import _build, _pip, _sdist
 from mcpforge.convert.models import InstallMethod
 from mcpforge.exceptions import ConversionError
 
@@ -90,7 +91,8 @@ def acquire(
         )
     name = re.split(r"[\[=<>!~\s]", source.strip(), maxsplit=1)[0]
     env_dir = (cache_dir or default_cache_dir()) / f"{normalize(name)}-{_digest(source.strip())}"
-    cached, _dist = _ensure_installed(env_dir, lambda env: _from_index(env, source.strip()))
+    box = sandbox or SandboxConfig()
+    cached, built = _ensure_installed(env_dir, lambda env: _from_index(env, source.strip(), box))
     site_dir = _site_packages(env_dir)
     dist, version, imports = _distribution_info(site_dir, name)
     return Environment(
@@ -103,7 +105,7 @@ def acquire(
         version=version,
         install_seconds=round(time.perf_counter() - started, 3),
         cached=cached,
-        install="installed from wheels",
+        install="built from source in the sandbox" if built else "installed from wheels",
     )
 
 
@@ -219,8 +221,32 @@ def _create_venv(env_dir: Path) -> None:
         raise ConversionError("acquire", "env_failure", f"cannot create the environment: {exc}") from exc
 
 
-def _from_index(env_dir: Path, requirement: str) -> None:
-    _pip.install(env_dir, [requirement])
+def _from_index(env_dir: Path, requirement: str, sandbox: SandboxConfig) -> str | None:
+    """Wheels when the index has one for this Python; else the newest matching sdist, built into a
+    wheel in the sandbox (:func:`_from_sdist`). The distribution's name when it came from an sdist."""
+    try:
+        _pip.install(env_dir, [requirement])
+    except ConversionError as no_wheel:
+        if no_wheel.category != "not_found":
+            raise
+        index = _sdist.index_url()
+        found = _sdist.find_sdist(requirement, index=index) if index else None
+        if found is None:
+            raise
+        return _from_sdist(env_dir, found, sandbox)
+    return None
+
+
+def _from_sdist(env_dir: Path, sdist: _sdist.SdistFile, sandbox: SandboxConfig) -> str:
+    """Fetch, check and unpack the sdist on the host (nothing of it runs), build it in the sandbox with
+    its version for dynamic-versioning backends, then install the wheel and its dependencies as wheels."""
+    work = env_dir / ".mcpforge-build"
+    tree = _sdist.fetch(sdist, work)
+    wheel = _build.build_wheel(tree, work=work, config=sandbox, version=sdist.version)
+    shutil.rmtree(work / "build-wheels", ignore_errors=True)
+    _pip.install(env_dir, [str(wheel)])
+    shutil.rmtree(work / "sdist", ignore_errors=True)
+    return _build.wheel_distribution(wheel)
 
 
 def _from_source(env_dir: Path, tree: Path, sandbox: SandboxConfig) -> str:

@@ -18,6 +18,10 @@ HANDLE_SCHEMA: dict[str, Any] = {
     "description": "a handle id returned by another tool of this service (see `release`), or a JSON value "
     "the library accepts in its place (e.g. a list of edges)",
 }
+_HANDLE_OR_NAME: dict[str, Any] = {
+    "anyOf": [{"type": "string"}, {"type": ["array", "object", "number", "boolean"]}],
+    "description": "a handle id returned by another tool of this service, or the object's name",
+}
 ANY_JSON: dict[str, Any] = {}
 _NUMBER = {"type": "number"}
 _COMPLEX = {
@@ -43,6 +47,19 @@ _UNSUPPORTED_WORDS = ("callable", "function", "func ", "generator", "file-like",
 _QUANTITY = {
     "anyOf": [{"type": "string"}, {"type": "number"}, {"type": "array"}],
     "description": 'a quantity with units, e.g. "10 m/s" (numbers are dimensionless)',
+}
+_UNIT_TYPED = {
+    "anyOf": [
+        {"type": "string"},
+        {
+            "type": "object",
+            "properties": {"value": {"type": "number"}, "unit": {"type": "string"}},
+            "required": ["value", "unit"],
+        },
+        {"type": "number"},
+    ],
+    "description": 'a quantity with units: a string such as "10 kg" or {"value": 10, "unit": "kg"}; '
+    "a bare number is dimensionless",
 }
 _WORDS: list[tuple[tuple[str, ...], dict[str, Any], str]] = [
     (("quantity", "with units"), _QUANTITY, "quantity"),
@@ -169,6 +186,11 @@ def _class(full: str, library_classes: dict[str, str]) -> Adapted:
         return Adapted(schema=_NUMBER)
     if full in _NUMERIC_CLASSES:
         return Adapted(schema={"type": _NUMERIC_CLASSES[full]})
+    system = full.split(".", 1)[0]
+    if short.endswith("Quantity") and system in {"pint", "astropy"}:
+        # Unit-typed: a string such as "10 kg" (or {"value": 10, "unit": "kg"}), built as the library's
+        # own quantity; a bare number is dimensionless.
+        return Adapted(schema=_UNIT_TYPED, adapter={"kind": "quantity", "system": system})
     if full.startswith(("collections.abc.Callable", "typing.Callable")) or short in {"Callable", "function"}:
         raise Unadaptable("callables cannot be passed as JSON")
     raise Unadaptable(f"objects of {full!r} (outside the library) cannot be built from JSON")
@@ -207,6 +229,13 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
             schemas.append(schema)
             if kind != "json" and adapter["kind"] == "json":
                 adapter = {"kind": kind}
+    if (
+        handle_class is not None
+        and not schemas
+        and re.search(r"\b(names?|initiali[sz]er|specification)\b", lowered)
+    ):
+        # "Wavelet object or name": a handle id, or the name the library looks the object up by.
+        return Adapted(schema=_HANDLE_OR_NAME, adapter={"kind": "handle"}, handle_class=handle_class)
     if handle_class is not None and not schemas:
         return Adapted(schema=HANDLE_SCHEMA, adapter={"kind": "handle"}, handle_class=handle_class)
     if handle_class is not None:
@@ -233,3 +262,32 @@ def output_schema(tree: dict[str, Any]) -> dict[str, Any]:
         "properties": {"result": result, "duration_ms": {"type": "number"}},
         "required": ["result"],
     }
+
+
+def varargs_parameter(
+    name: str, tree: dict[str, Any], doc_type: str, library_classes: dict[str, str]
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """A ``*args`` parameter as one JSON array of the positional values (``Permutation(*img)``): the
+    plan's parameter (``varargs``: the runtime spreads it) and its schema; None when its items are not
+    JSON. The parameters before it must then be passed by position too (the caller marks them)."""
+    try:
+        items = adapt_type(tree, doc_type, library_classes)
+    except Unadaptable:
+        return None
+    if items.adapter["kind"] == "handle":
+        return None
+    schema = {
+        "type": "array",
+        "items": items.schema,
+        "description": f"the positional values (*{name}), in order",
+    }
+    param = {
+        "name": name,
+        "python_name": name,
+        "adapter": items.adapter,
+        "positional_only": True,
+        "varargs": True,
+        "handle_class": None,
+        "required": False,
+    }
+    return param, schema

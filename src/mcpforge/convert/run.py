@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 import time
 from collections.abc import Callable
 from typing import Any
 
+from mcpforge.convert.followups import MAX_FOLLOW_UPS, follow_up
 from mcpforge.convert.models import CallAttempt, ToolOutcome
 from mcpforge.convert.review import classify
-from mcpforge.convert.samples import Sample, samples_for
+from mcpforge.convert.samples import Sample, keyword_pool, samples_for
 from mcpforge.convert.select import ToolPlan
 from mcpforge.convert.session import CallOutcome, ServiceSession
 
@@ -61,6 +63,11 @@ def run_sample(session: ServiceSession, sample: Sample) -> tuple[dict[str, Any],
     return arguments, session.call(sample.final.tool, arguments, timeout=CALL_TIMEOUT_SECONDS)
 
 
+_ERROR_TEXT = re.compile(
+    r"\b(error|exception)\b.{0,200}\b(failed|not found|not understood|invalid)\b"
+    r"|\b(failed|not found|not understood|invalid)\b.{0,200}\b(error|exception)\b",
+    re.IGNORECASE | re.S,
+)
 _NAN_TEXTS = frozenset({"nan", "NaN", "-nan", "<NA>", "NaT"})
 
 
@@ -106,12 +113,20 @@ def _same(got: Any, want: Any) -> bool:
 
 def documented_mismatch(result: Any, expected: str | None) -> str | None:
     """Why ``result`` contradicts the output the docstring shows (None: it agrees, or cannot be judged:
-    a repr such as ``array([1, 2])`` or ``<Foo ...>`` is not compared)."""
+    printed text or a repr such as ``<Foo ...>`` is not compared; ``array([1, 2])`` is compared as the list
+    and ``1.67093...`` by the digits it shows)."""
     if expected is None or (isinstance(result, dict) and "handle" in result):
         return None
     text = expected.strip()
+    prefix = re.fullmatch(r"(-?\d+\.\d+)\.\.\.", text)
+    if prefix and isinstance(result, int | float) and not isinstance(result, bool):
+        # ``1.6709303...`` (doctest ELLIPSIS): the digits shown, truncated or rounded.
+        step = 10.0 ** -len(prefix.group(1).split(".")[1])
+        agrees = abs(result - float(prefix.group(1))) <= step
+        return None if agrees else f"the docstring shows {text[:80]}, the call returned {str(result)[:80]}"
+    array = re.fullmatch(r"array\((.*)\)", text, re.S)
     try:
-        want = _jsonish(ast.literal_eval(text))
+        want = _jsonish(ast.literal_eval(array.group(1) if array else text))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None  # printed text or a repr: not judged
     if _same(result, want):
@@ -127,8 +142,13 @@ def meaningless(plan: ToolPlan, result: Any) -> str | None:
         return None
     if _all_nan(result):
         return "the call returned NaN, not a value"
+    if isinstance(result, str) and _ERROR_TEXT.search(result):
+        # ``PhaseSI`` answers "unknown: Initialize failed ...; error: key [a] was not found": a refusal.
+        return f"the call returned an error message, not a value: {result[:120]}"
     if _documents_a_value(plan) and (
-        result is None or (isinstance(result, str | list | dict) and not result)
+        result is None
+        or (isinstance(result, str | list | dict) and not result)
+        or (isinstance(result, list) and all(item is None for item in result))
     ):
         return f"the library documents a return value, the call returned {result!r}"
     return None
@@ -167,12 +187,16 @@ def run_tools(
 ) -> list[ToolOutcome]:
     """Try the samples of every tool in ``plans`` (``tools``: every tool of the service, for chains)."""
     known = {plan.name: plan for plan in (tools or plans)}
+    pool = keyword_pool(known)
     outcomes: list[ToolOutcome] = []
     for index, plan in enumerate(plans, 1):
         attempts: list[CallAttempt] = []
         passed = False
         chosen = (samples or {}).get(plan.name)
-        for sample in chosen if chosen is not None else samples_for(plan, known, expressions=expressions):
+        queue = list(chosen if chosen is not None else samples_for(plan, known, expressions=expressions))
+        follow_ups = 0
+        while queue:
+            sample = queue.pop(0)
             started = time.perf_counter()
             arguments, outcome = run_sample(session, sample)
             weak = None
@@ -205,6 +229,12 @@ def run_tools(
             if outcome.ok:
                 passed = True
                 break
+            if outcome.timed_out:
+                break  # another sample of a call that did not answer in time costs as much again
+            again = follow_up(plan, sample, outcome.text, pool) if follow_ups < MAX_FOLLOW_UPS else None
+            if again is not None and all(again.final.arguments != s.final.arguments for s in queue):
+                follow_ups += 1
+                queue.insert(0, again)  # the library said what the sample missed: try that next
         last = _most_telling(attempts)
         outcomes.append(
             ToolOutcome(
@@ -218,7 +248,46 @@ def run_tools(
             )
         )
         progress(f"  [{index}/{len(plans)}] {plan.name}: {'ok' if passed else 'failed'}")
-    return outcomes
+    return _proven_through_chains(outcomes, plans)
+
+
+def _proven_through_chains(outcomes: list[ToolOutcome], plans: list[ToolPlan]) -> list[ToolOutcome]:
+    """A constructor (or factory) whose own samples failed is proven when a passing sample of another
+    tool built its object with it and then got a meaningful value from that object (``Geod(initstring=
+    ...)`` before ``Geod_line_length``)."""
+    makers = {p.name for p in plans if p.kind == "class" or p.returns_handle_of}
+    proofs: dict[str, CallAttempt] = {}
+    for outcome in outcomes:
+        for attempt in outcome.attempts:
+            if not attempt.ok:
+                continue
+            for step in attempt.steps[:-1]:
+                if step.get("tool") in makers and step.get("bind") and step["tool"] not in proofs:
+                    proofs[step["tool"]] = CallAttempt(
+                        tool=step["tool"],
+                        source="chain",
+                        arguments=step.get("arguments", {}),
+                        steps=attempt.steps[: attempt.steps.index(step) + 1],
+                        ok=True,
+                        result=outcome.tool,
+                    )
+    return [
+        outcome.model_copy(
+            update={
+                "passed": True,
+                "attempts": [*outcome.attempts, proofs[outcome.tool].model_copy(update={"result": None})],
+                "category": None,
+                "dropped_reason": None,
+                "fixes": [
+                    *outcome.fixes,
+                    f"proven by building the object {proofs[outcome.tool].result!r} was proven on",
+                ],
+            }
+        )
+        if not outcome.passed and outcome.tool in proofs
+        else outcome
+        for outcome in outcomes
+    ]
 
 
 def sample_records(outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:

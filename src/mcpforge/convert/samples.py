@@ -4,20 +4,29 @@ Docstring examples are read with the AST, never executed on the host: ``G = nx.p
 call of the ``path_graph`` tool whose result is bound to ``G``; ``nx.shortest_path(G, source=0,
 target=4)`` becomes a call of ``shortest_path`` with ``G`` replaced by the handle ``path_graph``
 returned. Non-literal arguments of an expression library (``x**2 - 1``) travel as expression strings.
+``a = np.array([...])`` binds the list; ``Version.parse("2.0.0").match(">=1.0.0")`` builds the receiver
+first; extra positional values of a ``*args`` signature go to its array parameter. Then literal calls in
+the README, docs, tests and docstring prose; then values from descriptions and types (sample_values.py).
 """
 
-# ruff: noqa: PLR0911, PLR0912 - one small interpreter of doctest lines
+# ruff: noqa: PLR0912 - one small interpreter of doctest lines
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from mcpforge.convert.sample_values import (
+    NAMED_STRINGS,
+    described_string,
+    fits,
+    name_match,
+    quantity_value,
+    typed_value,
+)
 from mcpforge.convert.select import ToolPlan
 
 MAX_EXAMPLE_SAMPLES = 3
-_NAME_INTS = {"n", "k", "m", "p", "q", "i", "j", "size", "order", "degree", "dim", "num", "count"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,6 +107,70 @@ def _quantity_text(node: ast.expr) -> str | None:
     return None
 
 
+# ``np.array([...])``, ``numpy.asarray(...)``, ``tuple(...)``: the literal inside is the value (it travels as
+# JSON and the tool's adapter builds the array again).
+_LITERAL_WRAPPERS = frozenset(
+    {"array", "asarray", "asanyarray", "tuple", "list", "float64", "int64", "float"}
+)
+
+
+def _wrapped_literal(node: ast.expr) -> Any:
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) == 1
+        and not node.keywords
+        and (
+            (isinstance(node.func, ast.Attribute) and node.func.attr in _LITERAL_WRAPPERS)
+            or (isinstance(node.func, ast.Name) and node.func.id in _LITERAL_WRAPPERS)
+        )
+    ):
+        try:
+            return _json_literal(ast.literal_eval(node.args[0]))
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            pass
+    raise _NotUsable
+
+
+_ARITHMETIC = {
+    ast.Add: float.__add__,
+    ast.Sub: float.__sub__,
+    ast.Mult: float.__mul__,
+    ast.Div: float.__truediv__,
+}
+
+
+def _number(node: ast.expr) -> float:
+    """``42.+(15./60.)``: arithmetic over number literals, folded (nothing else is evaluated)."""
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int | float)
+        and not isinstance(node.value, bool)
+    ):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_number(node.operand)
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        try:
+            return float(_ARITHMETIC[type(node.op)](_number(node.left), _number(node.right)))
+        except ZeroDivisionError:
+            raise _NotUsable from None
+    raise _NotUsable
+
+
+def _literal(node: ast.expr, *, fold: bool = True) -> Any:
+    """A doctest value written as a literal, as arithmetic over numbers (``fold``: not for an
+    expression library, where ``1/3`` is exact), or as an array constructor over a literal."""
+    try:
+        return _json_literal(ast.literal_eval(node))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        pass
+    if isinstance(node, ast.BinOp | ast.UnaryOp):
+        if not fold:
+            raise _NotUsable
+        return _number(node)
+    return _wrapped_literal(node)
+
+
 class _Reader:
     def __init__(
         self,
@@ -111,6 +184,7 @@ class _Reader:
         self.tools = tools
         self.expressions = expressions
         self.literals: dict[str, Any] = {}  # example variables assigned a literal (``seq = "ATGC"``)
+        self.made = 0  # receivers built by a call inside the statement
         self.by_short: dict[str, ToolPlan] = {}
         for tool in tools.values():
             short = tool.public_path.rsplit(".", 1)[-1]
@@ -119,11 +193,9 @@ class _Reader:
 
     def value(self, node: ast.expr, bound: set[str]) -> Any:
         try:
-            literal = ast.literal_eval(node)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return _literal(node, fold=not self.expressions)
+        except _NotUsable:
             pass
-        else:
-            return _json_literal(literal)
         if isinstance(node, ast.Name) and node.id in self.literals:
             return self.literals[node.id]
         if isinstance(node, ast.Name) and node.id in bound:
@@ -137,7 +209,9 @@ class _Reader:
             return ast.unparse(node)
         raise _NotUsable
 
-    def tool_for(self, call: ast.Call, bound: set[str]) -> tuple[ToolPlan, dict[str, Any]] | None:
+    def tool_for(self, call: ast.Call, bound: set[str]) -> tuple[ToolPlan, dict[str, Any], list[Step]] | None:
+        """The tool ``call`` calls, its arguments, and the steps that build its receiver when that is
+        itself a call (``Version.parse("2.0.0").match(">=1.0.0")``)."""
         func = call.func
         name = (
             func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
@@ -147,6 +221,15 @@ class _Reader:
         receiver = func.value if isinstance(func, ast.Attribute) else None
         tool: ToolPlan | None = None
         extra: dict[str, Any] = {}
+        before: list[Step] = []
+        if isinstance(receiver, ast.Call):
+            made = self.tool_for(receiver, bound)
+            if made is not None and (made[0].returns_handle_of or made[0].kind == "class"):
+                self.made += 1
+                ref = f"obj{self.made}"
+                before = [*made[2], Step(tool=made[0].name, arguments=made[1], bind=ref)]
+                receiver = ast.Name(id=ref)
+                bound = {*bound, ref}
         if isinstance(receiver, ast.Name) and receiver.id in bound:
             tool = next((t for t in self.tools.values() if t.kind == "method" and t.method == name), None)
             extra = {"handle": {"$ref": receiver.id}}
@@ -155,17 +238,24 @@ class _Reader:
         if tool is None:
             return None
         params = [p for p in tool.params if p.get("role") != "self"]
+        fixed = [p for p in params if not p.get("varargs")]
+        varargs = next((p for p in params if p.get("varargs")), None)
         arguments = dict(extra)
         for index, arg in enumerate(call.args):
-            if isinstance(arg, ast.Starred) or index >= len(params):
+            if isinstance(arg, ast.Starred):
                 raise _NotUsable
-            arguments[params[index]["name"]] = self.value(arg, bound)
+            if index < len(fixed):
+                arguments[fixed[index]["name"]] = self.value(arg, bound)
+            elif varargs is not None:
+                arguments.setdefault(varargs["name"], []).append(self.value(arg, bound))
+            else:
+                raise _NotUsable
         known = {p["name"] for p in params} | {p["python_name"] for p in params}
         for keyword in call.keywords:
             if keyword.arg is None or keyword.arg not in known:
                 raise _NotUsable
             arguments[keyword.arg] = self.value(keyword.value, bound)
-        return tool, arguments
+        return tool, arguments, before
 
     def samples(self, examples: list[str]) -> list[Sample]:
         found: list[Sample] = []
@@ -185,15 +275,17 @@ class _Reader:
                     and isinstance(node.targets[0], ast.Name)
                 ):
                     target, value = node.targets[0].id, node.value
+                elif isinstance(node, ast.Assign):
+                    value = node.value  # ``(cA, cD) = pywt.dwt(...)``: a sample, bound to nothing
                 elif isinstance(node, ast.Expr):
                     value = node.value
                 if value is None:
                     continue
                 if target is not None:
                     try:
-                        self.literals[target] = _json_literal(ast.literal_eval(value))
+                        self.literals[target] = _literal(value, fold=not self.expressions)
                         continue
-                    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError, _NotUsable):
+                    except _NotUsable:
                         self.literals.pop(target, None)
                 for call in [n for n in ast.walk(value) if isinstance(n, ast.Call)]:
                     try:
@@ -202,199 +294,32 @@ class _Reader:
                         continue
                     if resolved is None:
                         continue
-                    tool, arguments = resolved
+                    tool, arguments, before = resolved
                     if tool.name == self.plan.name:
-                        whole = call is value and target is None and len(tree.body) == 1
+                        whole = call is value and isinstance(node, ast.Expr) and len(tree.body) == 1
                         found.append(
                             Sample(
                                 source="example",
-                                steps=[*steps, Step(tool=tool.name, arguments=arguments)],
+                                steps=[*steps, *before, Step(tool=tool.name, arguments=arguments)],
                                 expected=self.outputs.get(statement) if whole else None,
                             )
                         )
                         if len(found) >= MAX_EXAMPLE_SAMPLES:
                             return found
                     elif call is value and target is not None:
-                        steps.append(Step(tool=tool.name, arguments=arguments, bind=target))
+                        steps += [*before, Step(tool=tool.name, arguments=arguments, bind=target)]
                         bound.add(target)
                     break
         return found
 
 
-# Parameter names common across libraries, and a value of the kind they usually mean (the first
-# whole-word match wins). Numbers are ordinary magnitudes, not edge cases such as 0 or 1.
-_NAMED_NUMBERS: list[tuple[str, float]] = [
-    (r"lat|latitude|lat\d", 45.0),
-    (r"lon|lng|long|longitude|lon\d|lng\d", 4.0),
-    (r"rate|interest", 0.05),
-    (r"prob|probability|p|alpha|fraction|frac", 0.5),
-    (r"temp|temperature|kelvin", 300.0),
-    (r"pressure", 101325.0),
-    (r"year|years", 2020),
-    (r"month", 6),
-    (r"day", 15),
-    (r"hour", 12),
-    (r"angle|degrees|deg|theta|phi|azimuth|bearing|direction", 30.0),
-    (r"distance|dist|length|radius|size|width|height", 10.0),
-    (r"seconds|secs|duration|delta|time", 90.0),
-    (r"amount|value|quantity|price|cost|pv|fv|principal", 1234.5),
-]
-_NAMED_STRINGS: list[tuple[str, str]] = [
-    (r"text|string|s|sentence|message|msg|content|word|words|phrase|title", "hello world"),
-    (r"version|ver", "1.2.3"),
-    (r"date|day|start|end|since|until", "2020-01-01"),
-    (r"locale", "en_US"),
-    (r"lang|language", "en"),
-    (r"currency", "USD"),
-    (r"formula", "H2O"),
-    (r"name|label|key", "example"),
-    (r"expr|expression|query", "a"),
-    (r"sep|separator|delimiter", ","),
-]
-_NAMED_PAIRS: list[tuple[str, bool]] = [(r"point|coords?|coordinates?|location|latlon|lonlat|position", True)]
-_NAMED_ARRAYS: list[tuple[str, bool]] = [(r"arr|array|values|data|xs|ys|samples|vector|vec|signal", True)]
-_QUOTED = re.compile(r"""(?<![\w])['"`]{1,2}([^'"`\s][^'"`]{0,20})['"`]{1,2}""")
-_TUPLE_OF = re.compile(r"\((\s*[A-Za-z_][\w ]*(?:,\s*[A-Za-z_][\w ]*){1,5})\)")
-
-
-def _name_match(name: str, table: list[tuple[str, Any]]) -> Any:
-    lowered = name.lower()
-    parts = [lowered, *re.split(r"[_\d]+", lowered)]
-    for pattern, value in table:
-        if any(re.fullmatch(pattern, part) for part in parts if part):
-            return value
-    return None
-
-
-_COUNT_NAME = re.compile(r"^(n|num|number|count|index|idx)_|_(number|num|count|index|idx|no)$")
-
-
-def _number_for(name: str, integer: bool) -> int | float:
-    if _COUNT_NAME.search(name.lower()):
-        return 3  # a count, an index or a small ordinal (``zone_number``, ``n_terms``, ``nper``)
-    if integer:
-        if name.lower() in _NAME_INTS:
-            return 3
-        found = _name_match(name, _NAMED_NUMBERS)
-        return int(found) if isinstance(found, int) else 2
-    found = _name_match(name, _NAMED_NUMBERS)
-    return float(found) if found is not None else 0.5
-
-
-def _tuple_value(doc: str) -> list[Any] | None:
-    """``tuple of (latitude, longitude)`` / ``(x, y) pair`` in a parameter's description → a list with one
-    value per named member."""
-    match = _TUPLE_OF.search(doc)
-    if not match or not re.search(r"tuple|pair|point|coordinates?|\(\s*\w+\s*,", doc, re.IGNORECASE):
-        return None
-    members = [m.strip().split()[-1] for m in match.group(1).split(",")]
-    return [_number_for(m, integer=False) for m in members]
-
-
-def _array_like(schema: dict[str, Any], doc_type: str) -> bool:
-    options = schema.get("anyOf", [schema])
-    kinds: set[str] = set()
-    for option in options:
-        kind = option.get("type") if isinstance(option, dict) else None
-        kinds |= set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else set()
-    if re.search(r"\bscalar\b|\bfloat\b|\bint\b", doc_type, re.IGNORECASE):
-        return False  # "scalar or array_like": one number first (the alternative sample tries a list)
-    return "array" in kinds and ("number" in kinds or "array_like" in doc_type or "ndarray" in doc_type)
-
-
-def _fits(value: Any, schema: dict[str, Any]) -> bool:
-    """Whether ``value`` has one of the JSON types ``schema`` allows (no type: anything)."""
-    options = schema.get("anyOf", [schema])
-    kinds: set[str] = set()
-    for option in options:
-        kind = option.get("type") if isinstance(option, dict) else None
-        if kind is None:
-            return True
-        kinds |= set(kind) if isinstance(kind, list) else {kind}
-    checks = {
-        "integer": isinstance(value, int) and not isinstance(value, bool),
-        "number": isinstance(value, int | float) and not isinstance(value, bool),
-        "string": isinstance(value, str),
-        "boolean": isinstance(value, bool),
-        "array": isinstance(value, list),
-        "object": isinstance(value, dict),
-        "null": value is None,
-    }
-    return any(checks.get(kind, False) for kind in kinds)
-
-
-def _typed_value(
-    name: str,
-    schema: dict[str, Any],
-    expressions: bool,
-    *,
-    doc: str = "",
-    doc_type: str = "",
-    pool: dict[str, Any] | None = None,
-) -> Any:
-    """A value for a required parameter: what the library's own examples pass under that name, else
-    what its description shows (a quoted value, a ``(lat, lon)`` tuple), else one from its type and
-    name."""
-    if schema.get("enum"):
-        return schema["enum"][0]
-    if "default" in schema:
-        return schema["default"]
-    if pool and name in pool and _fits(pool[name], schema):
-        return pool[name]
-    text = f"{doc_type} {doc}"
-    pair = _tuple_value(text)
-    if pair is None and not schema and _name_match(name, _NAMED_PAIRS):
-        pair = [45.0, 4.0]
-    if pair is not None:
-        # A second point (``point2``, ``end``) a little away from the first: a distance of 0 proves little.
-        shift = float(sum(int(d) for d in re.findall(r"\d", name)[-1:]) or 1) - 1.0
-        return [v + shift if isinstance(v, float) else v for v in pair]
-    if _array_like(schema, doc_type) or (not schema and _name_match(name, _NAMED_ARRAYS)):
-        return [1.0, 2.0, 3.0, 4.0]
-    kinds = schema.get("type")
-    if isinstance(kinds, list):
-        kinds = kinds[0]
-    if kinds is None and "anyOf" in schema:
-        return _typed_value(name, schema["anyOf"][0], expressions, doc=doc, doc_type=doc_type)
-    if kinds == "integer":
-        return _number_for(name, integer=True)
-    if kinds == "number":
-        return _number_for(name, integer=False)
-    if kinds == "boolean":
-        return True
-    if kinds == "string":
-        if expressions:
-            return "x**2 - 1"
-        quoted = _QUOTED.search(doc)
-        if quoted and not re.search(r"default", doc[max(0, quoted.start() - 20) : quoted.start()], re.I):
-            return quoted.group(1)
-        named = _name_match(name, _NAMED_STRINGS)
-        return named if named is not None else "a"
-    if kinds == "array":
-        if re.search(r"\b(str|string|text|word|name)s?\b", text, re.IGNORECASE):
-            return ["alpha", "beta", "gamma"]
-        return [1.0, 2.0, 3.0, 4.0]
-    if kinds == "object":
-        return {}
-    if expressions:
-        return "x"
-    if re.search(r"\b(str|string|text)\b", text, re.IGNORECASE):
-        named = _name_match(name, _NAMED_STRINGS)
-        return named if named is not None else "hello world"
-    if _COUNT_NAME.search(name.lower()):
-        return 3
-    named_number = _name_match(name, _NAMED_NUMBERS)
-    if named_number is not None:
-        return float(named_number)
-    named = _name_match(name, _NAMED_STRINGS)
-    return named if named is not None else 1.0
-
-
 def keyword_pool(tools: dict[str, ToolPlan]) -> dict[str, Any]:
-    """Literal keyword arguments the library's doctests pass, by parameter name (``unit='mi'``,
-    ``ndigits=2``): what its authors consider an ordinary value of that parameter."""
+    """Literal arguments the library's doctests pass, by parameter name (``unit='mi'``, ``ndigits=2``,
+    and positional strings and arrays by the parameter they fill: ``dwt(x, 'db1')`` gives ``wavelet``):
+    what its authors consider an ordinary value of that parameter."""
     pool: dict[str, Any] = {}
     seen: set[str] = set()
+    by_short = {t.public_path.rsplit(".", 1)[-1]: t for t in tools.values() if t.kind != "method"}
     for tool in tools.values():
         for statement in [*tool.api.examples, *tool.extra.get("owner_examples", [])]:
             if statement in seen:
@@ -405,6 +330,20 @@ def keyword_pool(tools: dict[str, ToolPlan]) -> dict[str, Any]:
             except SyntaxError:
                 continue
             for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+                func = call.func
+                callee = by_short.get(
+                    func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                )
+                names = [p["name"] for p in (callee.params if callee else []) if p.get("role") != "self"]
+                for name, arg in zip(names, call.args, strict=False):
+                    # A name the library knows (``'db1'``) or an array of the right shape (``[[2, 2]]``); a
+                    # positional number says little (``f(2)`` with ``x``: a symbol, in sympy).
+                    try:
+                        value = _literal(arg, fold=False)
+                    except _NotUsable:
+                        continue
+                    if name not in pool and isinstance(value, str | list | dict):
+                        pool[name] = value
                 for keyword in call.keywords:
                     if keyword.arg is None or keyword.arg in pool:
                         continue
@@ -436,7 +375,12 @@ def _required_arguments(
             handles.append(param)
             continue
         doc, doc_type = docs.get(param.get("python_name", param["name"]), ("", ""))
-        arguments[param["name"]] = _typed_value(
+        if param["adapter"].get("kind") == "quantity" and not fits(
+            pool.get(param["name"]), {"type": "string"}
+        ):
+            arguments[param["name"]] = quantity_value(f"{doc_type} {doc}")
+            continue
+        arguments[param["name"]] = typed_value(
             param["name"],
             properties.get(param["name"], {}),
             expressions,
@@ -463,7 +407,9 @@ def _maker_preludes(
     for maker in makers[:3]:
         outputs = {**maker.api.example_outputs, **maker.extra.get("owner_outputs", {})}
         reader = _Reader(maker, tools, expressions, outputs)
-        for sample in reader.samples([*maker.api.examples, *maker.extra.get("owner_examples", [])])[:2]:
+        written = reader.samples([*maker.api.examples, *maker.extra.get("owner_examples", [])])[:2]
+        written += _Reader(maker, tools, expressions).samples(maker.extra.get("usage_examples", []))[:2]
+        for sample in written:
             *before, last = sample.steps
             if all(not s.bind or not s.bind.startswith("_") for s in before):
                 preludes.append([*before, Step(tool=last.tool, arguments=last.arguments, bind=prefix)])
@@ -475,6 +421,23 @@ def _maker_preludes(
         if prelude not in unique:
             unique.append(prelude)
     return unique[:3]
+
+
+def _plain_value(
+    param: dict[str, Any], schema: dict[str, Any], pool: dict[str, Any], text: str = "", *, guess: bool = True
+) -> Any:
+    """A plain value for a handle parameter (``Formula initializer``, ``Wavelet object or name``): what
+    the library's doctests pass for it, else what its description says (a chemical formula), else
+    (``guess``) a name when its schema takes a plain string; None when none of these."""
+    value = pool.get(param["name"])
+    if value is not None and not (isinstance(value, str) and value.startswith("h$")) and fits(value, schema):
+        return value
+    options = schema.get("anyOf", [schema])
+    if any(isinstance(o, dict) and o.get("type") == "string" and "pattern" not in o for o in options):
+        described = described_string(text)
+        if described is not None or guess:
+            return described or name_match(param["name"], NAMED_STRINGS) or "a"
+    return None
 
 
 def _alternative(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -504,13 +467,30 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
     found += [s for s in usage if s not in found][:MAX_EXAMPLE_SAMPLES]
     pool = keyword_pool(tools)
     arguments, handles = _required_arguments(plan, expressions, pool)
+    properties = plan.input_schema.get("properties", {})
+    docs = {p.name: f"{p.doc_type} {p.doc}" for p in plan.api.params}
+    plain = {
+        p["name"]: _plain_value(
+            p, properties.get(p["name"], {}), pool, docs.get(p["python_name"], ""), guess=False
+        )
+        for p in handles
+    }
+    if handles and all(v is not None for v in plain.values()):
+        # What the library documents for the object (a formula, a name) before an object built blind.
+        found.append(Sample(source="types", steps=[Step(tool=plan.name, arguments={**arguments, **plain})]))
     preludes: list[list[Step]] = [[]]
     for param in handles:
         many = bool(param["adapter"].get("many"))
         refs = [f"_{param['name']}{i}" for i in range(2 if many else 1)]
         options = _maker_preludes(param.get("handle_class"), tools, expressions, pool, refs[0])
         if not options:
-            return found
+            value = _plain_value(
+                param, properties.get(param["name"], {}), pool, docs.get(param["python_name"], "")
+            )
+            if value is None:
+                return found
+            arguments[param["name"]] = value  # "Wavelet object or name": the name, as its authors write it
+            continue
         extended: list[list[Step]] = []
         for prelude in preludes:
             for option in options:
@@ -529,3 +509,7 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
             Sample(source="types", steps=[*preludes[0], Step(tool=plan.name, arguments=alternative)])
         )
     return found
+
+
+_typed_value = typed_value  # the name the earlier tests use
+__all__ = ["Sample", "Step", "keyword_pool", "quantity_value", "samples_for", "typed_value"]

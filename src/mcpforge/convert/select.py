@@ -3,13 +3,14 @@
 Functions become tools; a class becomes a constructor tool (it returns a handle) plus one tool per
 public method (taking that handle). A callable is skipped, with the reason, when it has no signature,
 is deprecated, or has a required parameter that cannot cross a JSON boundary; optional parameters that
-cannot are simply not exposed (the library's default applies). Ranking prefers what a caller can use
-and the run step can prove: top-level exports, docstring examples, documented parameters.
+cannot are simply not exposed (the library's default applies). Ranking follows the library's public
+face (:mod:`mcpforge.convert.ranking`: top-level exports, curated namespaces, README, its own examples
+and docs; a method ranks with its class), spread over areas so that one big area does not take every
+place yet a large headline area is not starved by the long tail of small ones.
 """
 
 from __future__ import annotations
 
-import builtins
 import fnmatch
 import math
 import re
@@ -17,13 +18,24 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcpforge.convert.adapt import ANY_JSON, HANDLE_SCHEMA, Adapted, Unadaptable, adapt_type, output_schema
+from mcpforge.convert import ranking
+from mcpforge.convert.adapt import (
+    ANY_JSON,
+    HANDLE_SCHEMA,
+    Adapted,
+    Unadaptable,
+    adapt_type,
+    output_schema,
+    varargs_parameter,
+)
 from mcpforge.convert.models import Analysis, ApiCallable, SkippedCallable
 
 MAX_NAME = 60
 DEFAULT_MAX_TOOLS = 80
 AREA_PENALTY = 0.75
-_BUILTINS = frozenset(dir(builtins))
+METHOD_PENALTY = 0.5
+CONSTRUCTOR_PENALTY = 1.5
+FULL_COST_PICKS = 4
 _VARIADIC = {"VAR_POSITIONAL", "VAR_KEYWORD"}
 
 
@@ -96,6 +108,17 @@ def _params(
     properties: dict[str, Any] = {}
     required: list[str] = []
     for index, param in enumerate(api.params):
+        spread = (
+            varargs_parameter(param.name, param.type, param.doc_type, classes)
+            if param.kind == "VAR_POSITIONAL"
+            else None
+        )
+        if spread is not None:
+            # ``f(a, *args)``: the values before the spread go by position too.
+            params = [{**p, "positional_only": True} for p in params]
+            params.append(spread[0])
+            properties[param.name] = spread[1]
+            continue
         if param.kind in _VARIADIC or (index == 0 and param.name in {"self", "cls"}):
             continue
         optional = bool(param.default.get("present"))
@@ -139,74 +162,6 @@ def _params(
     return params, schema_obj
 
 
-# Names that configure, fetch, document or are private: rarely what a library is used *for*.
-_PUSH_DOWN = re.compile(
-    r"^(_|main$|cli$|cli_|run_cli|set_|seed|use_|enable_|disable_|register|unregister|activate|deactivate|configure|reset_|clear_"
-    r"|get_data_?dir|doc_|docstring|copy_doc|add_doc|deprecat|warn|download|fetch|http|urlopen|request_)"
-    r"|(_dirs?|_url|_urls|_uri|_cache|_doc|_docstring|_docs|_home)$|url|http|deprecated",
-    re.IGNORECASE,
-)
-
-
-def _prominence(api: ApiCallable, prominence: dict[str, Any]) -> float:
-    """What the library itself shows first: top-level exports and ``__all__``, the README (earlier is
-    better), and how often its own examples, docs and tests call the name."""
-    if not prominence:
-        return 0.0
-    short = api.public_path.rsplit(".", 1)[-1]
-    weight = 0.4 if api.kind == "method" else 1.0  # a method name is shared by many classes
-    score = 0.0
-    if api.kind != "method" and short in set(prominence.get("top_level", [])):
-        score += 1.5
-    rank = prominence.get("readme_rank", {}).get(short)
-    if rank is not None:
-        score += weight * (2.0 + 2.0 / (1.0 + rank / 4.0))
-        score += weight * min(2.0, math.log2(1 + prominence.get("readme_calls", {}).get(short, 0)))
-    usage = prominence.get("usage_calls", {}).get(short, 0)
-    score += weight * min(4.0, 0.8 * math.log2(1 + usage))
-    return score
-
-
-def _pushed_down(api: ApiCallable) -> bool:
-    short = api.public_path.rsplit(".", 1)[-1]
-    return bool(_PUSH_DOWN.search(short))
-
-
-def _score(api: ApiCallable, package: str) -> float:
-    # ``pkg.api.name`` is the library's own curated surface (statsmodels.api, ...): as good as top level.
-    depth = api.public_path.replace(".api.", ".").count(".")
-    score = 3.0 if depth == 1 else (1.5 if depth == 2 else 0.0)
-    score += 2.0 if api.examples else 0.0
-    score += 1.0 if api.doc else -2.0
-    score += (
-        0.5
-        * sum(1 for p in api.params if p.doc_type or p.type.get("kind") != "any")
-        / max(len(api.params), 1)
-    )
-    score -= 0.3 * sum(1 for p in api.params if not p.default.get("present"))
-    if api.public_path.split(".")[-1].startswith(
-        (
-            "test",
-            "show",
-            "plot",
-            "print",
-            "download",
-            "fetch",
-            "save",
-            "draw",
-            "write",
-            "read",
-            "load",
-            "init",
-            "interactive",
-        )
-    ):
-        score -= 5.0
-    if _pushed_down(api):
-        score -= 4.0
-    return score
-
-
 def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: str) -> Selection:
     """Choose and adapt up to ``max_tools`` tools (constructors count; ``release`` does not)."""
     parser = "sympy" if package == "sympy" else None
@@ -221,6 +176,7 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
         apis.extend(api.methods)
         owner_examples[api.public_path] = api.examples
         owner_outputs[api.public_path] = api.example_outputs
+    scores = _scores(analysis, apis)
     for api in apis:
         if patterns and not any(
             fnmatch.fnmatch(api.public_path, p) or fnmatch.fnmatch(api.public_path.rsplit(".", 1)[-1], p)
@@ -283,11 +239,7 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                 input_schema=schema,
                 output_schema=output_schema(api.returns),
                 returns_handle_of=returns_handle_of,
-                score=_score(api, package)
-                + _prominence(api, analysis.prominence)
-                - (1.5 if kind == "class" else 0.0)
-                - (1.0 if api.factory_of else 0.0)
-                - (1.0 if kind == "method" else 0.0),
+                score=_handle_capped(scores, api.public_path, params),
                 extra={
                     "usage_examples": []
                     if kind == "method"
@@ -299,51 +251,52 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                 },
             )
         )
-    mentions = _mentions(apis)
-    candidates = [
-        ToolPlan(
-            **{
-                **c.__dict__,
-                # A method name ("doit", "add_edge") is shared by many classes: no popularity from it.
-                "score": c.score
-                + (
-                    0.0
-                    if c.kind == "method"
-                    else math.log2(1 + mentions.get(c.public_path.rsplit(".", 1)[-1], 0))
-                ),
-            }
-        )
-        for c in candidates
-    ]
     chosen = _with_constructors(_rank(candidates, max_tools), candidates, max_tools)
     return Selection(plans=_name(chosen, package), skipped=skipped, expression_parser=parser)
 
 
-def _mentions(apis: list[ApiCallable]) -> Counter[str]:
-    """In how many docstrings each name is called in an example or listed under See Also: a popularity
-    signal that needs no usage data (prose words such as "mean" or "value" do not count)."""
-    words: Counter[str] = Counter()
+def _scores(analysis: Analysis, apis: list[ApiCallable]) -> dict[str, float]:
+    """Each callable's prominence (:mod:`mcpforge.convert.ranking`); a method's builds on its class's."""
+    popular = ranking.mentions(apis)
+    scores: dict[str, float] = {}
     for api in apis:
-        # Calls on numpy / pandas / matplotlib / math in the examples are not calls of this library.
-        found = set(
-            re.findall(
-                r"(?<!np\.)(?<!plt\.)(?<!pd\.)(?<!math\.)(?<!numpy\.)\b([A-Za-z_][A-Za-z0-9_]{2,})\(",
-                "\n".join(api.examples),
+        if api.kind != "method":
+            scores[api.public_path] = (
+                ranking.base_score(api)
+                + ranking.readme_and_usage(api, analysis.prominence)
+                + math.log2(1 + popular.get(ranking.short_name(api), 0))
             )
-        )
-        see_also = re.search(
-            r"See Also\s*\n\s*[-=]+\s*\n(.*?)(?:\n\s*\n\S[^\n]*\n\s*[-=]{3,}|\Z)", api.doc, re.S
-        )
-        if see_also:
-            found |= set(re.findall(r"([A-Za-z_][A-Za-z0-9_]{2,})", see_also.group(1)))
-        found |= set(re.findall(r":(?:func|meth|class):`~?(?:[\w.]+\.)?(\w+)`", api.doc))
-        words.update(found - _BUILTINS)
-    return words
+    signals = ranking.MethodSignals(analysis.callables)
+    for api in apis:
+        if api.kind == "method":
+            scores[api.public_path] = ranking.method_score(api, scores.get(api.owner or "", 0.0), signals)
+    for api in apis:
+        if api.kind == "class":
+            scores[api.public_path] -= CONSTRUCTOR_PENALTY  # a constructor alone answers little
+        elif api.factory_of:
+            scores[api.public_path] -= 1.0
+    return scores
+
+
+def _handle_capped(scores: dict[str, float], path: str, params: list[dict[str, Any]]) -> float:
+    """A tool that needs a handle of another class is worth no more than that class's constructor (it
+    takes a place of its own, and an obscure class makes the tool obscure too)."""
+    caps = [
+        scores[p["handle_class"]] + CONSTRUCTOR_PENALTY
+        for p in params
+        if p.get("handle_class") in scores and p.get("required") and p.get("role") != "self"
+    ]
+    return min([scores[path], *caps])
+
+
+def _handles_required(plan: ToolPlan) -> list[str]:
+    """The classes whose handles the tool cannot be called without (an optional one has a default)."""
+    return [p["handle_class"] for p in plan.params if p.get("handle_class") and p.get("required", True)]
 
 
 def _with_constructors(chosen: list[ToolPlan], candidates: list[ToolPlan], max_tools: int) -> list[ToolPlan]:
     """Make sure every handle class a chosen tool takes has its constructor tool."""
-    needed = {p.get("handle_class") for plan in chosen for p in plan.params if p.get("handle_class")}
+    needed = {c for plan in chosen for c in _handles_required(plan)}
     have = {plan.returns_handle_of for plan in chosen}
     extra = [c for c in candidates if c.kind == "class" and c.public_path in needed - have]
     extra = sorted(extra, key=lambda c: -c.score)[: max(1, max_tools // 5)]
@@ -355,21 +308,52 @@ def _with_constructors(chosen: list[ToolPlan], candidates: list[ToolPlan], max_t
 
 
 def _rank(candidates: list[ToolPlan], max_tools: int) -> list[ToolPlan]:
-    """Best first, each further pick from an area already chosen costing AREA_PENALTY, so one big area does
-    not crowd out the rest while a very popular callable still beats a weak one from a fresh area."""
-    by_area: dict[str, list[ToolPlan]] = defaultdict(list)
+    """Best first, each further pick from an area already chosen costing a little more, so one big area
+    does not crowd out the rest while a prominent callable still beats a weak one from a fresh area.
+
+    The cost grows with the log of the picks an area has had, so in a large library the cap is not spent
+    on the long tail of small areas; each further method of one class costs METHOD_PENALTY more, so one
+    big class does not take every place."""
+    groups: dict[tuple[str, str], list[ToolPlan]] = defaultdict(list)
     for plan in sorted(candidates, key=lambda p: (-p.score, p.public_path)):
-        by_area[plan.area].append(plan)
-    taken: Counter[str] = Counter()
+        groups[(plan.area, (plan.api.owner or "") if plan.kind == "method" else "")].append(plan)
+    in_area: Counter[str] = Counter()
+    in_class: Counter[str] = Counter()
     chosen: list[ToolPlan] = []
-    while len(chosen) < max_tools and any(by_area.values()):
-        area = max(
-            (a for a, plans in by_area.items() if plans),
-            key=lambda a: (by_area[a][0].score - AREA_PENALTY * taken[a], a),
-        )
-        chosen.append(by_area[area].pop(0))
-        taken[area] += 1
+
+    def effective(key: tuple[str, str]) -> tuple[float, tuple[str, str]]:
+        area, owner = key
+        cost = AREA_PENALTY * _group_cost(in_area[area]) + METHOD_PENALTY * in_class[owner]
+        return groups[key][0].score - cost, key
+
+    constructors = {c.public_path: c for c in candidates if c.kind == "class"}
+    while len(chosen) < max_tools and any(groups.values()):
+        key = max((k for k, plans in groups.items() if plans), key=effective)
+        plan = groups[key].pop(0)
+        if plan in chosen:
+            continue
+        # A method comes with its class's constructor, which takes its own place under the cap.
+        needed = [constructors[c] for c in _handles_required(plan) if c in constructors]
+        picked: list[ToolPlan] = []
+        for one in [*needed, plan]:
+            if one not in chosen and one not in picked:
+                picked.append(one)
+        if len(chosen) + len(picked) > max_tools:
+            continue
+        for one in picked:
+            chosen.append(one)
+            in_area[one.area] += 1
+        if key[1]:
+            in_class[key[1]] += 1
     return chosen
+
+
+def _group_cost(taken: int) -> float:
+    """What the picks an area already had cost the next one: one AREA_PENALTY each up to FULL_COST_PICKS,
+    then only the log of the rest, so a large headline area keeps being chosen over a small area's tail."""
+    if taken <= FULL_COST_PICKS:
+        return float(taken)
+    return FULL_COST_PICKS + math.log2(1 + taken - FULL_COST_PICKS)
 
 
 def _name(plans: list[ToolPlan], package: str) -> list[ToolPlan]:

@@ -1,0 +1,222 @@
+"""Values for sample arguments when the library's own examples give none: from a parameter's
+description (a quoted value, a ``(lat, lon)`` tuple, a unit, "chemical formula", GeoJSON), its JSON type
+and its name. Ordinary magnitudes, not edge cases such as 0 or 1.
+"""
+
+# ruff: noqa: PLR0911, PLR0912 - one rule per kind of value
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_NAME_INTS = {"n", "k", "m", "p", "q", "i", "j", "size", "order", "degree", "dim", "num", "count"}
+
+
+# Parameter names common across libraries, and a value of the kind they usually mean (the first
+# whole-word match wins). Numbers are ordinary magnitudes, not edge cases such as 0 or 1.
+_NAMED_NUMBERS: list[tuple[str, float]] = [
+    (r"lat|latitude|lat\d", 45.0),
+    (r"lon|lng|long|longitude|lon\d|lng\d", 4.0),
+    (r"rate|interest", 0.05),
+    (r"prob|probability|p|alpha|fraction|frac", 0.5),
+    (r"temp|temperature|kelvin", 300.0),
+    (r"pressure", 101325.0),
+    (r"year|years", 2020),
+    (r"month", 6),
+    (r"day", 15),
+    (r"hour", 12),
+    (r"angle|degrees|deg|theta|phi|azimuth|bearing|direction", 30.0),
+    (r"distance|dist|length|radius|size|width|height", 10.0),
+    (r"seconds|secs|duration|delta|time", 90.0),
+    (r"amount|value|quantity|price|cost|pv|fv|principal", 1234.5),
+]
+NAMED_STRINGS: list[tuple[str, str]] = [
+    (r"text|string|s|sentence|message|msg|content|word|words|phrase|title", "hello world"),
+    (r"version|ver", "1.2.3"),
+    (r"date|day|start|end|since|until", "2020-01-01"),
+    (r"locale", "en_US"),
+    (r"lang|language", "en"),
+    (r"currency", "USD"),
+    (r"formula", "H2O"),
+    (r"name|label|key", "example"),
+    (r"expr|expression|query", "a"),
+    (r"sep|separator|delimiter", ","),
+]
+_NAMED_PAIRS: list[tuple[str, bool]] = [(r"point|coords?|coordinates?|location|latlon|lonlat|position", True)]
+_NAMED_ARRAYS: list[tuple[str, bool]] = [(r"arr|array|values|data|xs|ys|samples|vector|vec|signal", True)]
+_QUOTED = re.compile(r"""(?<![\w])['"`]{1,2}([^'"`\s][^'"`]{0,20})['"`]{1,2}""")
+_TUPLE_OF = re.compile(r"\((\s*[A-Za-z_][\w ]*(?:,\s*[A-Za-z_][\w ]*){1,5})\)")
+
+
+# A GeoJSON value (RFC 7946) for an object parameter its documentation calls GeoJSON or a shape.
+_GEOJSON_WORDS = re.compile(r"geo_?json|geometry|\bshape\b|polygon", re.IGNORECASE)
+_GEOJSON: dict[str, Any] = {
+    "type": "Polygon",
+    "coordinates": [[[170.0, 10.0], [-170.0, 10.0], [-170.0, -10.0], [170.0, -10.0], [170.0, 10.0]]],
+}
+# Words of a parameter's description that say which kind of string it is (the name says nothing).
+_DESCRIBED_STRINGS: list[tuple[str, str]] = [
+    (r"chemical formula|formula", "H2O"),
+    (r"currency code|currency", "USD"),
+    (r"locale", "en_US"),
+    (r"version string|semantic version", "1.2.3"),
+    (r"iso date|date string", "2020-01-01"),
+]
+
+
+_UNIT_IN_DOC = re.compile(
+    r"\[([A-Za-z][\w/*^. -]{0,15})\]|\|([A-Za-z][\w/*^. -]{0,15})\||\bin ([a-z]{1,3}(?:/[a-z]{1,3})?)\b"
+)
+
+
+def quantity_value(text: str) -> str:
+    """A unit-typed parameter's sample: ten of the unit its description names (``[m/s]``, ``|g/cm^3|``,
+    ``in kg``), else a dimensionless ten."""
+    match = _UNIT_IN_DOC.search(text)
+    unit = next((g for g in match.groups() if g), "") if match else ""
+    return f"10 {unit.strip()}".strip()
+
+
+def described_string(text: str) -> str | None:
+    for pattern, value in _DESCRIBED_STRINGS:
+        if re.search(rf"\b({pattern})\b", text, re.IGNORECASE):
+            return value
+    return None
+
+
+def name_match(name: str, table: list[tuple[str, Any]]) -> Any:
+    lowered = name.lower()
+    parts = [lowered, *re.split(r"[_\d]+", lowered)]
+    for pattern, value in table:
+        if any(re.fullmatch(pattern, part) for part in parts if part):
+            return value
+    return None
+
+
+_COUNT_NAME = re.compile(r"^(n|num|number|count|index|idx)_|_(number|num|count|index|idx|no)$")
+
+
+def _number_for(name: str, integer: bool) -> int | float:
+    if _COUNT_NAME.search(name.lower()):
+        return 3  # a count, an index or a small ordinal (``zone_number``, ``n_terms``, ``nper``)
+    if integer:
+        if name.lower() in _NAME_INTS:
+            return 3
+        found = name_match(name, _NAMED_NUMBERS)
+        return int(found) if isinstance(found, int) else 2
+    found = name_match(name, _NAMED_NUMBERS)
+    return float(found) if found is not None else 0.5
+
+
+def _tuple_value(doc: str) -> list[Any] | None:
+    """``tuple of (latitude, longitude)`` / ``(x, y) pair`` in a parameter's description → a list with one
+    value per named member."""
+    match = _TUPLE_OF.search(doc)
+    if not match or not re.search(r"tuple|pair|point|coordinates?|\(\s*\w+\s*,", doc, re.IGNORECASE):
+        return None
+    members = [m.strip().split()[-1] for m in match.group(1).split(",")]
+    return [_number_for(m, integer=False) for m in members]
+
+
+def _array_like(schema: dict[str, Any], doc_type: str) -> bool:
+    options = schema.get("anyOf", [schema])
+    kinds: set[str] = set()
+    for option in options:
+        kind = option.get("type") if isinstance(option, dict) else None
+        kinds |= set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else set()
+    if re.search(r"\bscalar\b|\bfloat\b|\bint\b", doc_type, re.IGNORECASE):
+        return False  # "scalar or array_like": one number first (the alternative sample tries a list)
+    return "array" in kinds and ("number" in kinds or "array_like" in doc_type or "ndarray" in doc_type)
+
+
+def fits(value: Any, schema: dict[str, Any]) -> bool:
+    """Whether ``value`` has one of the JSON types ``schema`` allows (no type: anything)."""
+    options = schema.get("anyOf", [schema])
+    kinds: set[str] = set()
+    for option in options:
+        kind = option.get("type") if isinstance(option, dict) else None
+        if kind is None:
+            return True
+        kinds |= set(kind) if isinstance(kind, list) else {kind}
+    checks = {
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, int | float) and not isinstance(value, bool),
+        "string": isinstance(value, str),
+        "boolean": isinstance(value, bool),
+        "array": isinstance(value, list),
+        "object": isinstance(value, dict),
+        "null": value is None,
+    }
+    return any(checks.get(kind, False) for kind in kinds)
+
+
+def typed_value(
+    name: str,
+    schema: dict[str, Any],
+    expressions: bool,
+    *,
+    doc: str = "",
+    doc_type: str = "",
+    pool: dict[str, Any] | None = None,
+) -> Any:
+    """A value for a required parameter: what the library's own examples pass under that name, else
+    what its description shows (a quoted value, a ``(lat, lon)`` tuple), else one from its type and
+    name."""
+    if schema.get("enum"):
+        return schema["enum"][0]
+    if "default" in schema:
+        return schema["default"]
+    if pool and name in pool and fits(pool[name], schema):
+        return pool[name]
+    text = f"{doc_type} {doc}"
+    pair = _tuple_value(text)
+    if pair is None and not schema and name_match(name, _NAMED_PAIRS):
+        pair = [45.0, 4.0]
+    if pair is not None:
+        # A second point (``point2``, ``end``) a little away from the first: a distance of 0 proves little.
+        shift = float(sum(int(d) for d in re.findall(r"\d", name)[-1:]) or 1) - 1.0
+        return [v + shift if isinstance(v, float) else v for v in pair]
+    if _array_like(schema, doc_type) or (not schema and name_match(name, _NAMED_ARRAYS)):
+        return [1.0, 2.0, 3.0, 4.0]
+    kinds = schema.get("type")
+    if isinstance(kinds, list):
+        kinds = kinds[0]
+    if kinds is None and "anyOf" in schema:
+        return typed_value(name, schema["anyOf"][0], expressions, doc=doc, doc_type=doc_type)
+    if kinds == "integer":
+        return _number_for(name, integer=True)
+    if kinds == "number":
+        return _number_for(name, integer=False)
+    if kinds == "boolean":
+        return True
+    if kinds == "string":
+        if expressions:
+            return "x**2 - 1"
+        quoted = _QUOTED.search(doc)
+        if quoted and not re.search(r"default", doc[max(0, quoted.start() - 20) : quoted.start()], re.I):
+            return quoted.group(1)
+        named = name_match(name, NAMED_STRINGS)
+        return named if named is not None else described_string(text) or "a"
+    if kinds == "array":
+        if re.search(r"\b(str|string|text|word|name)s?\b", text, re.IGNORECASE):
+            return ["alpha", "beta", "gamma"]
+        return [1.0, 2.0, 3.0, 4.0]
+    if kinds == "object":
+        return dict(_GEOJSON) if _GEOJSON_WORDS.search(f"{name} {text}") else {}
+    if expressions:
+        return "x"
+    described = described_string(text)
+    if described is not None and name_match(name, NAMED_STRINGS) is None:
+        return described  # "compound: Chemical formula" → "H2O"
+    if _GEOJSON_WORDS.search(f"{name} {text}") and re.search(r"geojson|dict", text, re.IGNORECASE):
+        return dict(_GEOJSON)
+    if re.search(r"\b(str|string|text)\b", text, re.IGNORECASE):
+        named = name_match(name, NAMED_STRINGS)
+        return named if named is not None else "hello world"
+    if _COUNT_NAME.search(name.lower()):
+        return 3
+    named_number = name_match(name, _NAMED_NUMBERS)
+    if named_number is not None:
+        return float(named_number)
+    named = name_match(name, NAMED_STRINGS)
+    return named if named is not None else 1.0
