@@ -376,13 +376,24 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
     started = time.perf_counter()
     try:
         target = _import_object(str(plan["target"]))
+        params = list(plan.get("params", []))
+        check_known_arguments(params, arguments)
         kwargs: dict[str, Any] = {}
         positional: list[Any] = []
+        skipped: list[Mapping[str, Any]] = []  # positional parameters not given, so far
         receiver = None
-        for param in plan.get("params", []):
+        for param in params:
             name = param["name"]
+            by_position = param.get("role") != "self" and bool(
+                param.get("positional_only") or param.get("varargs")
+            )
             if name not in arguments:
+                if by_position:
+                    skipped.append(param)
                 continue
+            if by_position and skipped:
+                positional.extend(fill_skipped(skipped, name, service))
+                skipped = []
             if param.get("varargs"):
                 # ``*args`` travels as one array of the positional values; each is adapted alone.
                 items = arguments[name] if isinstance(arguments[name], list) else [arguments[name]]
@@ -412,6 +423,38 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
     except Exception as exc:
         raise ToolFailedError("result", exc) from exc
     return {"result": result, "duration_ms": round((time.perf_counter() - started) * 1000, 3)}
+
+
+def check_known_arguments(params: list[Mapping[str, Any]], arguments: Mapping[str, Any]) -> None:
+    """AdapterError naming every argument the tool has no parameter for: none is silently ignored."""
+    known = [str(p["name"]) for p in params]
+    unknown = sorted(set(arguments) - set(known))
+    if unknown:
+        takes = ", ".join(known) or "no arguments"
+        raise AdapterError(f"unknown argument(s) {', '.join(unknown)}; this tool takes: {takes}")
+
+
+def fill_skipped(skipped: list[Mapping[str, Any]], given: str, service: Mapping[str, Any]) -> list[Any]:
+    """The values of positional parameters left out before ``given``, which goes by position after them:
+    each one's default (from the library's signature), so ``given`` lands in its own slot; AdapterError
+    when one has no known default (the caller must pass it too)."""
+    values: list[Any] = []
+    for param in skipped:
+        if param.get("varargs"):
+            continue
+        if "default" not in param:
+            raise AdapterError(
+                f"{given!r} is passed by position after {param['name']!r}, whose default is not known; "
+                f"pass {param['name']!r} too"
+            )
+        adapter = param.get("adapter", {})
+        default = param["default"]
+        values.append(
+            default
+            if adapter.get("kind", "json") == "json"
+            else adapt_argument(param["name"], default, adapter, service)
+        )
+    return values
 
 
 class ResultTooLargeError(Exception):

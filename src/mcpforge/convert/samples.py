@@ -250,11 +250,12 @@ class _Reader:
                 arguments.setdefault(varargs["name"], []).append(self.value(arg, bound))
             else:
                 raise _NotUsable
-        known = {p["name"] for p in params} | {p["python_name"] for p in params}
+        # A keyword names the library's parameter; the tool's may differ (``handle`` → ``handle_``).
+        known = {p["python_name"]: p["name"] for p in params} | {p["name"]: p["name"] for p in params}
         for keyword in call.keywords:
             if keyword.arg is None or keyword.arg not in known:
                 raise _NotUsable
-            arguments[keyword.arg] = self.value(keyword.value, bound)
+            arguments[known[keyword.arg]] = self.value(keyword.value, bound)
         return tool, arguments, before
 
     def samples(self, examples: list[str]) -> list[Sample]:

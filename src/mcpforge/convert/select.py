@@ -146,16 +146,18 @@ def _params(
         properties[name] = schema
         if not optional:
             required.append(name)
-        params.append(
-            {
-                "name": name,
-                "python_name": param.name,
-                "adapter": adapter,
-                "positional_only": param.kind == "POSITIONAL_ONLY",
-                "handle_class": adapted.handle_class,
-                "required": not optional,
-            }
-        )
+        plan_param: dict[str, Any] = {
+            "name": name,
+            "python_name": param.name,
+            "adapter": adapter,
+            "positional_only": param.kind == "POSITIONAL_ONLY",
+            "handle_class": adapted.handle_class,
+            "required": not optional,
+        }
+        if optional and param.default.get("json"):
+            # What the runtime passes in this slot when a later positional argument is given alone.
+            plan_param["default"] = param.default.get("value")
+        params.append(plan_param)
     schema_obj: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         schema_obj["required"] = required
