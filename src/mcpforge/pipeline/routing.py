@@ -10,7 +10,7 @@ what the parser understood) or ``custom`` (it writes the tool).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
@@ -27,7 +27,13 @@ _NAMED_ANALYSES = frozenset({"statistical_test", "linear_regression", "distribut
 
 
 def read_or_route(
-    engine: Engine, request: str, schema: DatasetSchema, answers: dict[str, str], say: Progress
+    engine: Engine,
+    request: str,
+    schema: DatasetSchema,
+    answers: dict[str, str],
+    say: Progress,
+    *,
+    explicit: Sequence[str] = (),
 ) -> Intent | None:
     """The parser's reading; when it refuses, the model's choice of template (None: the model writes it).
 
@@ -37,7 +43,7 @@ def read_or_route(
     from mcpforge.pipeline.intent import extract_intent
 
     try:
-        return extract_intent(request, schema, answers=answers)
+        return extract_intent(request, schema, answers=answers, explicit=explicit)
     except UnmappableRequestError as refusal:
         if refusal.final or isinstance(refusal, NeedsClarificationError):
             raise  # data the file lacks, not an analysis, or a question that is the person's to answer
@@ -48,10 +54,15 @@ def _route_with_model(
     engine: Engine, request: str, schema: DatasetSchema, say: Progress, understood: dict[str, Any]
 ) -> Intent | None:
     from mcpforge.catalogue import CATALOGUE
+    from mcpforge.pipeline.modelgen.accounting_gate import unaccounted
     from mcpforge.pipeline.modelgen.generate import model_intent
+    from mcpforge.pipeline.modelgen.model_use import from_intent
+    from mcpforge.pipeline.modelgen.partial_reading import from_understood
 
     say(f"asking the {engine.name} model which analysis fits")
-    chosen = model_intent(engine, request, schema, {name: op.summary for name, op in CATALOGUE.items()})
+    partial = from_understood(understood, schema)
+    operations = {name: op.summary for name, op in CATALOGUE.items()}
+    chosen = model_intent(engine, request, schema, operations, notes=partial.notes())
     if chosen is None:
         return None
     if shape_problem(request, schema.column_names, chosen) is not None:
@@ -59,6 +70,10 @@ def _route_with_model(
         return None
     if contradicts(understood, chosen):
         say(f"the model chose {chosen.operation!r}, which contradicts what the request asks for")
+        return None
+    left_out = unaccounted(request, schema, partial, from_intent(chosen))
+    if left_out:  # held to the request's accounting; the model-written tool is held to it in turn
+        say(f"the chosen template leaves out {left_out[0].text()}; the model writes the tool instead")
         return None
     return chosen
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.periods import month_column, year_column, year_filters
+from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters
+from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, years_belong_to_time
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values
 
 _YEAR = re.compile(r"(19|20)\d{2}")
@@ -23,6 +25,8 @@ COMPARATORS: list[tuple[tuple[str, ...], str]] = sorted(
         (("over",), ">"), (("above",), ">"), (("exceeding",), ">"), (("exceeds",), ">"),
         (("greater", "than"), ">"), (("more", "than"), ">"), (("higher", "than"), ">"),
         (("larger", "than"), ">"), (("bigger", "than"), ">"), (("older", "than"), ">"),
+        (("heavier", "than"), ">"), (("longer", "than"), ">"), (("lighter", "than"), "<"),
+        (("cheaper", "than"), "<"), (("shorter", "than"), "<"),
         (("at", "least"), ">="), (("no", "less", "than"), ">="),
         (("under",), "<"), (("below",), "<"), (("less", "than"), "<"), (("fewer", "than"), "<"),
         (("lower", "than"), "<"), (("smaller", "than"), "<"), (("younger", "than"), "<"),
@@ -36,7 +40,8 @@ _NUMERIC_ONLY = {">", ">=", "<", "<="}
 _NEGATORS = {"not", "non", "excluding", "exclude", "except", "without", "no", "outside", "other", "besides"}
 _NULL_WORDS = {"missing", "null", "empty", "blank", "nan", "unknown", "unrecorded"}
 _DATE_WORDS = {"after": ">", "since": ">=", "from": ">=", "before": "<", "until": "<=", "till": "<=",
-               "in": "year", "during": "year", "of": "year", "to": "<=", "for": "year"}  # fmt: skip
+               "through": "<=", "in": "year", "during": "year", "of": "year", "to": "<=",
+               "for": "year"}  # fmt: skip
 
 
 _MONTHS = {
@@ -203,15 +208,20 @@ def _between_at(tokens: list[str], i: int, resolver: ColumnResolver, out: Filter
     start = left[1] if left else i
     if left is not None and left[1] > 0 and tokens[left[1] - 1] in {"by", "per", "each", "every"}:
         start = i  # "sales per year between 2010 and 2014": the year is a key and the range's column
-    if left is not None and resolver.kind(left[0]) == "numeric":
+    to_time = years_belong_to_time(tokens, i, left, resolver, year_target(resolver, tokens))
+    if to_time is None:  # "sales between 2011 and 2013 per city": years, or values of the sales?
+        out.ambiguous.append(ambiguous_years(tokens, i, left, year_target(resolver, tokens)))
+        out.used.update(range(i, i + 4))
+        return i + 4
+    if to_time:
+        start = i  # "total volume between 2000 and 2015": the volume is the measure, the years are time
+    if left is not None and resolver.kind(left[0]) == "numeric" and not to_time:
         found = [Filter(column=left[0], op="between", value=[low, high])]
     else:
         column = left[0] if left and resolver.kind(left[0]) == "datetime" else year_target(resolver, tokens)
-        if column is None:
-            return 0
-        if _year_like(tokens[i + 1]) and _year_like(tokens[i + 3]):
+        if column is not None and _year_like(tokens[i + 1]) and _year_like(tokens[i + 3]):
             found = [*_years(column, int(low), ">=", resolver), *_years(column, int(high), "<=", resolver)]
-        elif isinstance(low, str) and isinstance(high, str):
+        elif column is not None and isinstance(low, str) and isinstance(high, str):
             found = [Filter(column=column, op="between", value=[low, high])]
         else:
             return 0
@@ -238,7 +248,12 @@ def _comparison_at(
     if left is None and j + 1 < len(tokens) and _reversed(tokens, j, op, resolver, out):
         out.used.update(range(i, j + 1 + out.used_width))
         return j + 1 + out.used_width
-    if left is None or j >= len(tokens) or any(p in reserved or p in out.used for p in range(left[1], i)):
+    # "carat of the 5 diamonds with ...": the 5 (reserved: the top N) is no value of carat
+    if (
+        left is None
+        or j >= len(tokens)
+        or any(p in reserved or p in out.used for p in [*range(left[1], i), j])
+    ):
         return i + width
     column, start = left
     result = _filter_for(column, op, tokens=tokens, i=i, j=j, resolver=resolver)
@@ -360,23 +375,29 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
         column = year_target(resolver, tokens)
         if column is None:
             continue
+        op, tail = from_reading(tokens, i + 1) if token == "from" else (op, set())  # "from 1975": that year
+        found = len(out.filters)
         month = _MONTHS.get(nxt[:3]) if nxt[:3] in _MONTHS and nxt in _MONTH_WORDS else None
         if resolver.kind(column) == "numeric":
             _integer_year_words(tokens, i, op, month, column, resolver, out)
-        elif month and i + 2 < len(tokens) and _year_like(tokens[i + 2]) and op in {"year", ">=", "<="}:
-            year = int(tokens[i + 2])
-            after = f"{year + month // 12}-{month % 12 + 1:02d}-01"
-            out.filters += [
-                Filter(column=column, op=">=", value=f"{year}-{month:02d}-01"),
-                Filter(column=column, op="<", value=after),
-            ]
+        elif month and i + 2 < len(tokens) and _year_like(tokens[i + 2]):
+            out.filters += month_filters(column, int(tokens[i + 2]), month, op)
             out.used.update({i, i + 1, i + 2})
         elif _year_like(nxt):
             out.filters += _year_range(column, int(nxt), op)
             out.used.update({i, i + 1})
-        elif _DATE.fullmatch(nxt) and op != "year":
-            out.filters.append(Filter(column=column, op=op, value=nxt.replace("t", "T")))
+        elif _DATE.fullmatch(nxt) and (dated := _date_filters(column, op, nxt)):
+            out.filters += dated
             out.used.update({i, i + 1})
+        if len(out.filters) > found:
+            out.used.update(tail)
+
+
+def _date_filters(column: str, op: str, date: str) -> list[Filter]:
+    """``after 2024-01-01``; ``in`` / ``from 2024-01-03`` alone: that day."""
+    if op != "year":
+        return [Filter(column=column, op=op, value=date.replace("t", "T"))]
+    return day_filters(column, date) or []
 
 
 def _integer_year_words(  # noqa: PLR0917 - the scan's position, passed through

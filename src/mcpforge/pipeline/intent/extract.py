@@ -9,15 +9,18 @@ it cannot map raises :class:`~mcpforge.exceptions.UnmappableRequestError` saying
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any, NoReturn
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.aggregation_names import column_words
 from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
-from mcpforge.pipeline.intent.clarify import Answers
+from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
+from mcpforge.pipeline.intent.compass import compass_filters, with_compass
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
@@ -29,6 +32,7 @@ from mcpforge.pipeline.intent.discourse import (
     without_discourse,
 )
 from mcpforge.pipeline.intent.each_of import group_each_of
+from mcpforge.pipeline.intent.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.guards import (
     absorb_value_labels,
@@ -54,7 +58,12 @@ from mcpforge.pipeline.intent.periods import defined_season
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.refusals import refusal
+from mcpforge.pipeline.intent.restated import one_per_condition
+from mcpforge.pipeline.intent.rows.nouns import rows_named
 from mcpforge.pipeline.intent.spelling import fix_spelling
+from mcpforge.pipeline.intent.time.period_counts import period_words
+from mcpforge.pipeline.intent.time.which_month import which_month
+from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -80,7 +89,11 @@ def _refuse(
 
 
 def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
-    request: str, schema: DatasetSchema, *, answers: dict[str, str] | None = None
+    request: str,
+    schema: DatasetSchema,
+    *,
+    answers: dict[str, str] | None = None,
+    explicit: Collection[str] = (),
 ) -> Intent:
     """Parse ``request`` against ``schema`` into an Intent.
 
@@ -88,6 +101,8 @@ def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
         request: the person's words.
         schema: the dataset's columns.
         answers: answers to earlier questions (``key -> choice``), e.g. ``{"revenue": "amount"}``.
+        explicit: the keys of ``answers`` the person gave now (not remembered): each must be a key this
+            request has a question for.
 
     Raises:
         NeedsClarificationError: the request has several readings; one question with choices.
@@ -104,6 +119,8 @@ def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
         statistic = with_unused(finish_intent(instructions.statistic, instructions), aside)
+        statistic = fit_test(statistic, schema)  # a t-test of yes/no values: refused in words
+        unknown_keys(explicit, given)
         return chart_for(request, statistic.model_copy(update={"data_source": schema.path}))
     text, resolver = instructions.text, instructions.resolver
     # -- end of hook
@@ -113,6 +130,7 @@ def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
     text = " ".join(tokens)
     phrases = Phrases(notes=read_as, additive=additive)
     find_top_n(tokens, phrases)
+    rank_by_the_named_measure(tokens, resolver, phrases)  # "carat of the diamond with the lowest price"
     find_sort_order(tokens, phrases)
     find_value_counts(tokens, phrases)
     find_grain(tokens, resolver, phrases)  # and the argmax shapes over periods and rows (superlatives.py)
@@ -162,13 +180,14 @@ def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
             "what was found does not make a complete analysis (an operation needs columns it could not find)"
             if any(understood.values())
             else "no analysis (operation, grouping, metric or filter) was recognised"
-        )
+        ) + (date_problem(schema) if understood.get("time_grain") else "")
         _refuse(request, reason, understood, schema, [])
     intent = _account_for_every_word(parsed, intent, understood, schema, aside)
     notes = [*language.notes, *intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
     derived += [DerivedColumn(name=name, expression=expr) for name, expr in resolver.derived.items()]
     intent = intent.model_copy(update={"derived": derived, "notes": notes})
     intent = _settled(finish_intent(intent, instructions), given, understood, schema)  # issue 16 hook
+    unknown_keys(explicit, given)
     return chart_for(request, intent.model_copy(update={"data_source": schema.path}))
 
 
@@ -184,7 +203,7 @@ def _set_aside(request: str, text: str, schema: DatasetSchema) -> tuple[str, lis
 
 def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema: DatasetSchema) -> Intent:
     """The reading once whose share it is is settled and the answer's shape is one a template has."""
-    intent = settle_share_scope(intent, given)
+    intent = fit_types(settle_share_scope(intent, given), schema, given)  # a mean of text: asks first
     shadowed = shadowed_values(intent.request, schema, intent)
     if shadowed:
         names = ", ".join(repr(code) for code in shadowed)
@@ -217,12 +236,14 @@ def _conditions(
     tokens: list[str], resolver: ColumnResolver, used: set[int], given: Answers, request: str
 ) -> FilterResult:
     """Every condition the request states, explicit or implied, alternatives joined by "or" merged."""
-    filters = find_filters(tokens, resolver, used)
+    compass = compass_filters(tokens, resolver, used)  # "west of longitude -100": longitude < -100
+    filters = with_compass(find_filters(tokens, resolver, used | compass.used), compass)
     code_equalities(tokens, resolver, used, filters)
     defined_season(tokens, resolver, filters.used, filters.filters)
     implicit_comparisons(tokens, resolver, used, filters, given, request=request)
     merge_alternatives(tokens, used, filters)
     absorb_value_labels(tokens, resolver, filters)
+    filters.filters = one_per_condition(filters.filters)  # "sunny (weather = sun)": one condition
     return filters
 
 
@@ -236,7 +257,11 @@ def _account_for_every_word(
     if unused:
         words = [f"{item.word!r} ({item.why})" for item in unused]
         reason = "not every word was understood: " + "; ".join(words)
-        _refuse(parsed.request, reason, understood, schema, [])
+        try:
+            _refuse(parsed.request, reason, understood, schema, [])
+        except UnmappableRequestError as refusal:  # the words, for a model engine's route (modelgen)
+            refusal.understood["leftovers"] = [(item.word, item.why) for item in unused]
+            raise
     discourse = unused_discourse(parsed.tokens, parsed.phrases.used, intent, parsed.resolver)
     return with_unused(intent, [*aside, *discourse])
 
@@ -248,7 +273,11 @@ def _words(
     tokens, spelled = fix_spelling(tokenize(text), resolver)
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     tokens, counted = counted_entities(tokens, resolver, given, request=request)
-    return tokens, [*spelled, *bound, *counted], additive
+    tokens, rows = rows_named(period_words(tokens, resolver), resolver)  # "how many counties": the rows
+    tokens, named = column_words(tokens, resolver)  # "average median": the column named median
+    tokens, ranked = meaning_superlatives(tokens, resolver, given, request=request)  # "the heaviest car"
+    tokens, months = which_month(tokens, resolver, given, request=request)  # over several years: asks
+    return tokens, [*spelled, *bound, *counted, *rows, *named, *ranked, *months], additive
 
 
 def _subject(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> str | None:

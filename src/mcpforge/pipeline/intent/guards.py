@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter, Intent
 from mcpforge.pipeline.intent.accounting import ARITHMETIC_WORDS, RATE_WORDS
-from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.conditions import FilterResult
 from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
@@ -114,7 +114,8 @@ def settle_share_scope(intent: Intent, given: Answers) -> Intent:
         "split": f"how the rows where {condition} split across {keys} (the percents add up to 100)",
         "within": f"in each {keys}, the share of its own rows where {condition}",
     }
-    answer = (given.get(SHARE_KEY) or "").lower()
+    said = given.get(SHARE_KEY)
+    answer = offered(said, choices) or ""
     if answer == "split":
         return intent.model_copy(update={"notes": [*intent.notes, f"share read as {choices['split']}"]})
     if answer == "within":
@@ -127,7 +128,7 @@ def settle_share_scope(intent: Intent, given: Answers) -> Intent:
                 "filters": [f.model_dump() for f in intent.filters],
             },
         )
-    return ask(SHARE_KEY, "Whose share do you mean?", choices, request=intent.request)
+    return ask(SHARE_KEY, "Whose share do you mean?", choices, request=intent.request, rejected=said)
 
 
 # -- alternatives joined by "or"

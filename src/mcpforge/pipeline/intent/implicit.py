@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter
-from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
@@ -88,11 +88,13 @@ def implicit_comparisons(
             options = _spans(resolver, value)
         key = f"{' '.join(tokens[i:j])} {tokens[j]}"
         chosen = answers.get(key)
-        if chosen is not None and resolver.resolve(chosen, fuzzy=False) in options:
-            options = [str(resolver.resolve(chosen, fuzzy=False))]
-        if len(options) > 1:
+        column = offered(chosen, options) or exact_column(chosen, resolver.names())
+        if column is not None:
+            options = [column]
+        if len(options) > 1 or (chosen is not None and column is None and options):
             choices = {name: f"{name} {op} {tokens[j]}" for name in options}
-            ask(key, f"Which column should be {key!r}?", choices, request=request)
+            question = f"Which column should be {key!r}?"
+            ask(key, question, choices, request=request, rejected=chosen if column is None else None)
         if len(options) == 1:
             number = int(value) if value.is_integer() else value
             out.filters.append(Filter(column=options[0], op=op, value=number))

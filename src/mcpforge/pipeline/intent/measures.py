@@ -8,7 +8,7 @@ parser asks; with none it leaves the word for the word check, which refuses nami
 
 from __future__ import annotations
 
-from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
 _MONEY = ("revenue", "sales", "amount", "value", "turnover", "income", "total", "spend", "paid")
@@ -88,23 +88,25 @@ def bind_measures(
             notes.append(f"{token!r} read as {derived} (your answer)")
             additive.add(name)
             continue
-        if chosen is not None:
-            column = resolver.resolve(chosen, fuzzy=False)
-            if column is not None:
-                out[i] = column.lower().replace(" ", "_")
-                notes.append(f"{token!r} read as column {column!r} (your answer)")
-                additive |= {column} if MEASURE_STEMS[token] is _MONEY else set()
-                continue
-        if derived is not None and options:
-            choices = {name: f"the column {name!r}" for name in options}
+        # An answer is an offered choice or a column named exactly; anything else asks again.
+        column = exact_column(chosen, resolver.names())
+        if column is not None:
+            out[i] = column.lower().replace(" ", "_")
+            notes.append(f"{token!r} read as column {column!r} (your answer)")
+            additive |= {column} if MEASURE_STEMS[token] is _MONEY else set()
+            continue
+        choices = {name: f"the column {name!r}" for name in options}
+        if derived is not None:
             choices[derived.replace(" ", "")] = f"computed per row as {derived}"
+        if chosen is not None and choices:
+            ask(key, f"Which numbers does {token!r} mean?", choices, request=request, rejected=chosen)
+        if derived is not None and options:
             ask(key, f"Which numbers does {token!r} mean?", choices, request=request)
         if len(options) == 1:
             out[i] = options[0].lower().replace(" ", "_")
             notes.append(f"{token!r} read as column {options[0]!r}")
             additive |= {options[0]} if MEASURE_STEMS[token] is _MONEY else set()
         elif len(options) > 1:
-            choices = {name: f"the column {name!r}" for name in options}
             ask(key, f"Which column does {token!r} mean?", choices, request=request)
     return out, notes, additive
 
@@ -141,7 +143,8 @@ def counted_entities(
         info = schema.get(column) if column else None
         if column is None or info is None or schema.sampled or info.distinct_count >= schema.row_count:
             continue
-        chosen = answers.get(token)
+        given = answers.get(token)
+        chosen = offered(given, ("rows", "distinct"))
         if chosen == "distinct":
             out[i] = column.lower().replace(" ", "_")
             notes.append(f"{token!r} counted as distinct {column!r} (your answer)")
@@ -152,7 +155,6 @@ def counted_entities(
                 "rows": f"count rows: each of the {schema.row_count:,} rows is one {token[:-1]}",
                 "distinct": f"count distinct {column!r} values ({info.distinct_count:,} in the file)",
             }
-            ask(
-                token, f"Should {token!r} count rows or distinct {column!r} values?", choices, request=request
-            )
+            question = f"Should {token!r} count rows or distinct {column!r} values?"
+            ask(token, question, choices, request=request, rejected=given)
     return out, notes

@@ -11,6 +11,7 @@ from mcpforge.pipeline.intent.parse import (
     looks_like_column_word,
     record_unknown,
 )
+from mcpforge.pipeline.intent.time.period_counts import period_count
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
 
@@ -156,7 +157,7 @@ def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
         added = False
         for func in dict.fromkeys(funcs):
             if func == "count":
-                _add(out, _count_metric(columns, resolver, out))
+                _add(out, _count_metric(columns, resolver, out, tokens[j:end]))
                 added = True
             elif not columns:
                 if func == "nunique" and unresolved:
@@ -199,11 +200,16 @@ _ENTITY_HINTS = frozenset(
 )
 
 
-def _count_metric(columns: list[str], resolver: ColumnResolver, out: Phrases) -> Aggregation:
-    """``how many customers`` counts distinct customers; ``how many orders`` counts rows."""
+def _count_metric(
+    columns: list[str], resolver: ColumnResolver, out: Phrases, counted: list[str]
+) -> Aggregation:
+    """``how many customers`` counts distinct customers; ``how many orders`` counts rows; ``counted``:
+    the words that named ``columns``."""
     if columns and resolver.kind(columns[0]) == "categorical" and columns[0].lower().endswith("id"):
         out.notes.append(f"counted the distinct values of {columns[0]!r}")
         return Aggregation(column=columns[0], func="nunique")
+    if columns and (periods := period_count(columns[0], counted, resolver, out)) is not None:
+        return periods  # "in how many months ...": distinct periods, never a sum of the month numbers
     if columns and resolver.kind(columns[0]) == "numeric":
         out.notes.append(f"'number of {columns[0]}' read as the sum of {columns[0]!r}")
         return Aggregation(column=columns[0], func="sum")

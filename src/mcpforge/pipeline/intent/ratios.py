@@ -23,7 +23,7 @@ from pathlib import Path
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
-from mcpforge.pipeline.intent.clarify import Answers, ask
+from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.groups import is_level_column
 from mcpforge.pipeline.intent.parse import Phrases
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
@@ -235,14 +235,15 @@ def _settled(
     key: str, numerator: Aggregation, denominator: Aggregation, answers: Answers, *, request: str
 ) -> str:
     """The person's answer to "X per Y" with a numeric Y (asks when there is none)."""
-    choice = answers.get(key)
+    given = answers.get(key)
+    choices = {
+        "ratio": (f"the sum of {numerator.column!r}" if numerator.column else "the number of rows")
+        + f" divided by the sum of {denominator.column!r}",
+        "group": f"one group per value of {denominator.column!r}",
+    }
+    choice = offered(given, choices)
     if choice is None:
-        choices = {
-            "ratio": (f"the sum of {numerator.column!r}" if numerator.column else "the number of rows")
-            + f" divided by the sum of {denominator.column!r}",
-            "group": f"one group per value of {denominator.column!r}",
-        }
-        ask(key, f"What does {key!r} mean?", choices, request=request)
+        ask(key, f"What does {key!r} mean?", choices, request=request, rejected=given)
     return choice
 
 

@@ -450,9 +450,16 @@ def _unused_clause(context: _Context) -> str | None:
     return "not used: " + ", ".join(f"'{inline_text(word)}'" for word in words) if words else None
 
 
+def _rows_clause(context: _Context) -> str | None:
+    """What the request called the rows ("rows: counties"), when a noun of the request was read as them."""
+    named = [m.group(1) for note in context.intent.notes if (m := _ROWS_NOTE.match(note))]
+    return "rows: " + ", ".join(inline_text(word) for word in dict.fromkeys(named)) if named else None
+
+
+_ROWS_NOTE = re.compile(r"read as (?:rows|a row) \((.+?)\)")
 _CLAUSES: tuple[Callable[[_Context], str | None], ...] = (
     _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause, _part_clause,
-    _unused_clause,
+    _rows_clause, _unused_clause,
 )  # fmt: skip
 
 

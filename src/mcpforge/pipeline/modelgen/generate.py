@@ -5,7 +5,10 @@ Schema and the ToolSpec, signature and docstring are rendered from it. The model
 function, ``compute(df)``, from the request and a profile of the loaded data (column types and
 example values); the tool around it is rendered (``compute_tool``), lint-only findings are fixed by
 ruff, and validation is the same as for catalogue tools. Failures feed up to
-``max_repair_iterations`` repair rounds, each recorded in the report.
+``max_repair_iterations`` repair rounds, each recorded in the report. The prompts carry what the rules
+parser read of the request (``partial_reading``), and before any of its code runs each function is held
+to the request's accounting (``accounting_gate``): one that leaves out a content word is written afresh
+once, then asked about or refused, never validated.
 """
 
 from __future__ import annotations
@@ -19,15 +22,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from mcpforge.catalogue._file_kind import file_label
 from mcpforge.config import MCPForgeConfig
 from mcpforge.engines import Engine, extract_code
 from mcpforge.engines.prompts import data_sample, render_prompt
 from mcpforge.exceptions import EngineError
 from mcpforge.models import Aggregation, Filter, Intent, RepairRound, ToolSpec
 from mcpforge.pipeline.intent.hints import request_hints
+from mcpforge.pipeline.modelgen.accounting_gate import Unaccounted, hold_back, unaccounted
 from mcpforge.pipeline.modelgen.compute_tool import extract_compute, render_compute_tool, used_columns
 from mcpforge.pipeline.modelgen.data_profile import DataProfile, profile_data
 from mcpforge.pipeline.modelgen.examples import closest_examples
+from mcpforge.pipeline.modelgen.model_use import from_code
+from mcpforge.pipeline.modelgen.partial_reading import PartialReading, read_partially
 from mcpforge.pipeline.modelgen.repair_diagnostics import repair_diagnostics
 from mcpforge.pipeline.schema import DatasetSchema
 from mcpforge.pipeline.validation.answer_checks import answer_problems
@@ -101,12 +108,26 @@ def _sample_rows(path: Path) -> list[dict[str, object]]:
     return [{str(k): v for k, v in row.items()} for row in frame.to_dict(orient="records")]
 
 
+def _read_notes(notes: Sequence[str]) -> str:
+    if not notes:
+        return ""
+    return "Read from the question:\n" + "\n".join(f"- {note}" for note in notes) + "\n"
+
+
 def model_intent(
-    engine: Engine, request: str, schema: DatasetSchema, operations: dict[str, str]
+    engine: Engine,
+    request: str,
+    schema: DatasetSchema,
+    operations: dict[str, str],
+    notes: Sequence[str] = (),
 ) -> Intent | None:
-    """Ask the model which catalogue operation fits; None when it says ``custom`` or names unknown columns."""
+    """Ask the model which catalogue operation fits; None when it says ``custom`` or names unknown columns.
+
+    ``notes``: what the rules parser read of the request (:mod:`partial_reading`).
+    """
     prompt = render_prompt(
         "intent_extraction",
+        notes=_read_notes(notes),
         operations="\n".join(f"- {name} - {summary}" for name, summary in operations.items())
         + "\n- custom - anything else: a model writes the code",
         schema=schema_lines(schema),
@@ -129,16 +150,18 @@ def model_intent(
     )
 
 
-def plan_to_spec(plan: ToolPlan, columns: Sequence[str] = ()) -> ToolSpec:
+def plan_to_spec(plan: ToolPlan, columns: Sequence[str] = (), label: str = "CSV file") -> ToolSpec:
     """The ToolSpec of a plan: a model-written tool takes only ``file_path`` and answers the request.
 
     ``returns`` is the same for every such tool (``table_result`` renders it) and ``prerequisites``
     names the data's columns, so the model is not asked for either.
 
     Parameters are a catalogue feature: a template knows which values are safe to vary; model code was
-    checked only for the values of the request, so it does not pretend to take others.
+    checked only for the values of the request, so it does not pretend to take others. ``label`` is the
+    kind of file it is made on ("Parquet file"; :func:`mcpforge.catalogue._file_kind.file_label`).
     """
-    description = "Path to the CSV file"
+    description = f"Path to the {label}"
+    article = "An" if label[:1].lower() in "aeiou" else "A"
     return ToolSpec(
         tool_name=plan.tool_name,
         description=plan.description,
@@ -161,7 +184,9 @@ def plan_to_spec(plan: ToolPlan, columns: Sequence[str] = ()) -> ToolSpec:
         when_to_use=plan.when_to_use,
         what_it_does=plan.what_it_does,
         returns="A markdown table of the answer, ending with a JSON footer holding its columns and rows",
-        prerequisites=f"A CSV file with the columns {', '.join(columns)}" if columns else "A CSV file",
+        prerequisites=f"{article} {label} with the columns {', '.join(columns)}"
+        if columns
+        else f"{article} {label}",
         assumptions=["The code was written by a model from the request; check the numbers before approving"],
         limitations=[
             "No reference implementation exists for this analysis; tests check behaviour, not values",
@@ -189,6 +214,8 @@ class _Context:
     spec: ToolSpec
     data: DataProfile
     hints: list[str]
+    schema: DatasetSchema
+    partial: PartialReading
     data_path: Path
     config: MCPForgeConfig
     say: Progress
@@ -217,9 +244,25 @@ class _Context:
         return replace(run, report=run.report.model_copy(update=update))
 
     def notes(self) -> str:
-        if not self.hints:
-            return ""
-        return "Read from the question:\n" + "\n".join(f"- {hint}" for hint in self.hints) + "\n"
+        return _read_notes(self.hints)
+
+    def unaccounted(self, compute: str) -> list[Unaccounted]:
+        """The request's content words ``compute`` leaves out (read from its code, before it runs)."""
+        use = from_code(compute, self.data.columns)
+        if use is None or use.unknown_columns:
+            # Code that does not parse or reads a column the data lacks fails validation, which names the
+            # problem for repair; it is never staged, and each repair is held to the accounting again.
+            return []
+        return unaccounted(self.request, self.schema, self.partial, use)
+
+    def accounted(self, compute: str) -> tuple[str, list[Unaccounted]]:
+        """``compute``, written afresh once when it leaves out a content word; the words still left out."""
+        problems = self.unaccounted(compute)
+        if problems:
+            self.say(f"the code leaves out {problems[0].text()}; writing it afresh")
+            compute = self.write(avoid=[f"it leaves out {p.text()}" for p in problems])
+            problems = self.unaccounted(compute)
+        return compute, problems
 
     def examples(self) -> str:
         return "\n\n".join(example.render() for example in closest_examples(self.request))
@@ -274,15 +317,18 @@ def generate_custom_tool(
     """
     say = progress or (lambda _message: None)
     data = profile_data(data_path)
+    partial = read_partially(request, schema)
     say(f"asking the {engine.name} model for a tool contract")
     prompt = render_prompt("spec_generation", request=request, columns=", ".join(data.columns))
     plan = engine.complete_model([{"role": "user", "content": prompt}], ToolPlan, max_tokens=PLAN_TOKENS)
     context = _Context(
         engine=engine,
         request=request,
-        spec=plan_to_spec(plan, data.columns),
+        spec=plan_to_spec(plan, data.columns, file_label(str(data_path))),
         data=data,
-        hints=request_hints(request, schema),
+        hints=[*request_hints(request, schema), *partial.notes()],
+        schema=schema,
+        partial=partial,
         data_path=data_path,
         config=config,
         say=say,
@@ -290,14 +336,17 @@ def generate_custom_tool(
     best: GeneratedTool | None = None
     samples = max(1, config.generation.samples)
     passed = 0
+    left_out: list[Unaccounted] = []
     for sample in range(samples):
         say(f"writing code (sample {sample + 1}/{samples})")
         try:
-            compute = context.write()
+            compute, left_out = context.accounted(context.write())
         except EngineError:
-            if sample == samples - 1 and best is None:
+            if sample == samples - 1 and best is None and not left_out:
                 raise
             continue
+        if left_out:
+            continue  # held to the request's accounting before any of its code runs
         candidate = _validate_and_repair(context, compute)
         passed += int(candidate.validation.passed)
         if best is None or (candidate.validation.passed, _score(candidate.validation)) > (
@@ -305,6 +354,8 @@ def generate_custom_tool(
             _score(best.validation),
         ):
             best = candidate
+    if best is None and left_out:
+        hold_back(request, schema, left_out)
     if best is None:
         raise EngineError("the model produced no usable code", engine=engine.name)
     return replace(best, samples_generated=samples, samples_passed=passed)
@@ -347,6 +398,18 @@ def _validate_and_repair(context: _Context, compute: str) -> GeneratedTool:
             )
             continue
         tried.add(_normalized(repaired))
+        left_out = context.unaccounted(repaired)
+        if left_out:  # never run: the repair left out a word of the request
+            diagnostics = [*diagnostics, *(f"the repair leaves out {p.text()}" for p in left_out)]
+            rounds.append(
+                RepairRound(
+                    iteration=iteration,
+                    diagnostics=diagnostics,
+                    overall_score_before=_score(run),
+                    passed=False,
+                )
+            )
+            continue
         new_source = context.tool(repaired)
         new_run = context.validate(new_source)
         rounds.append(

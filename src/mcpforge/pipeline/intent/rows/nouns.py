@@ -1,0 +1,142 @@
+"""Row nouns: "how many counties have ...", "number of cars per class", "what share of days were sunny".
+
+A plural noun in a row's place (after "how many", "number of", "share of", "the ... of", "all") that names
+no column, no value and no analysis term names what one row of the file is: "counties" over a table of
+counties, "vehicles" over a table of vehicles. It is read as the rows ("rows (counties)" in the reading).
+The plural of an identifier column that holds one value per row ("comtés" beside ``Comté``, "days" beside
+a date column with one row per day) names the rows too.
+
+Never the rows: a person or customer word (one person has many rows: counting rows would answer another
+question), a measure or quantity word, a word when the file's name says what its rows are (a file named
+``airports`` holds airports, not runways; "airports" there is read as it always was), a number's unit
+("30 days"), or two different such nouns in one request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mcpforge.pipeline.intent.accounting import RATE_WORDS
+from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS
+from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
+from mcpforge.pipeline.intent.ratios import row_noun
+from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
+
+_PEOPLE = frozenset({"customer", "client", "user", "patient", "student", "member", "visitor", "buyer",
+                     "player", "employee", "person", "people", "passenger", "subscriber", "account",
+                     "session", "author"})  # fmt: skip
+_NOT_ROWS = frozenset({"value", "row", "record", "time", "item", "unit", "column", "field", "variable",
+                       "group", "category", "decimal", "digit", "place", "percent", "point", "number",
+                       "result", "outlier", "duplicate", "observation", "entry", "case", "level", "kind",
+                       "type", "day", "week", "month", "year", "hour", "minute", "quarter",
+                       "decade"})  # fmt: skip
+_ROW_PLACES = frozenset({"many", "of", "the", "all", "those", "these", "every", "most", "fewest"})
+_COUNTING = frozenset({"many", "number", "count", "distinct", "unique", "different"})
+_MOSTLY = 0.5
+_SHARE_WORDS = frozenset(RATE_WORDS) | {"fraction", "proportion"}
+_ANALYSIS = frozenset(word for words in AGG_WORDS for word in words)
+
+
+def _file_rows(resolver: ColumnResolver) -> str | None:
+    """The plural noun the file's name gives its rows (``airports.json`` → "airport"), if it has one."""
+    parts = Path(resolver.schema.path).stem.lower().replace("-", "_").split("_")
+    plural = [p for p in parts if p.isalpha() and len(p) > 3 and p.endswith("s") and not p.endswith("ss")]
+    return singular(plural[-1]) if plural else None
+
+
+def _unique_per_row(column: str, resolver: ColumnResolver) -> bool:
+    info = resolver.schema.get(column)
+    schema = resolver.schema
+    return (
+        info is not None
+        and info.kind in {"categorical", "text", "datetime"}
+        and not schema.sampled
+        and schema.rows is not None
+        and info.null_count == 0
+        and info.distinct_count == schema.rows
+    )
+
+
+def _in_row_place(tokens: list[str], i: int) -> bool:
+    before = tokens[i - 1] if i > 0 else ""
+    return before in _ROW_PLACES or before in _SHARE_WORDS
+
+
+def _unknown_noun(tokens: list[str], i: int, resolver: ColumnResolver, *, plural: bool = True) -> bool:
+    """``counties`` at ``i``: a plural content word that names nothing the file or the vocabulary knows."""
+    token = tokens[i]
+    base = singular(token)
+    if not (token.isalpha() and len(token) > 3 and (not plural or (token.endswith("s") and base != token))):
+        return False
+    known = FUNCTION_WORDS | FILLER_WORDS | ENTITY_WORDS | _ANALYSIS | MEASURE_WORDS | _SHARE_WORDS
+    if {token, base} & (known | _PEOPLE | _NOT_ROWS) or detect_operations(token):
+        return False
+    return resolver.resolve(token, fuzzy=True) is None and not resolver.candidates(token)
+
+
+def _mostly_distinct(column: str, resolver: ColumnResolver) -> bool:
+    info = resolver.schema.get(column)
+    rows = resolver.schema.rows
+    return (
+        info is not None
+        and info.kind in {"categorical", "text"}
+        and bool(rows)
+        and (info.distinct_count >= _MOSTLY * (rows or 0))
+    )
+
+
+def _counted_at(tokens: list[str], i: int) -> bool:
+    return any(w in _COUNTING for w in tokens[max(0, i - 3) : i])
+
+
+def _plural_of_row_column(tokens: list[str], i: int, resolver: ColumnResolver) -> str | None:
+    """``days`` beside a daily ``date``: a column with one value per row; ``the comtés`` (not counted)
+    beside ``Comté`` with mostly distinct names: the things the rows are."""
+    token = tokens[i]
+    if not token.endswith("s") or singular(token) == token:
+        return None
+    hit = resolver.match_at(tokens, i, fuzzy=False)
+    if hit is None or hit[1] != 1 or norm(hit[0]) == token:
+        return None
+    if _unique_per_row(hit[0], resolver):
+        return hit[0]
+    if tokens[i - 1] in {"the", "all"} and not _counted_at(tokens, i) and _mostly_distinct(hit[0], resolver):
+        return hit[0]
+    return None
+
+
+def one_row_noun(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
+    """``vehicle`` in "the heaviest vehicle": a noun for one row of a file whose name does not say what
+    its rows are (under the same guards as the plural)."""
+    valued = {k for hit in find_values(tokens, resolver) for k in range(hit.start, hit.start + hit.width)}
+    return (
+        i not in valued
+        and _unknown_noun(tokens, i, resolver, plural=False)
+        and _file_rows(resolver) is None
+        and singular(tokens[i]) != row_noun(resolver)
+    )
+
+
+def rows_named(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
+    """``tokens`` with each noun that names the file's rows replaced by "rows", and a note for each."""
+    valued = {k for hit in find_values(tokens, resolver) for k in range(hit.start, hit.start + hit.width)}
+    file_rows = _file_rows(resolver)
+    found: dict[str, str] = {}
+    for i, token in enumerate(tokens):
+        after_number = i > 0 and tokens[i - 1].isdigit()  # "the last 30 days": a span, not the rows
+        if i in valued or not (_in_row_place(tokens, i) or after_number):
+            continue
+        column = None if after_number else _plural_of_row_column(tokens, i, resolver)
+        if column is not None:
+            found[token] = f"each row is one {column!r}"
+        elif (
+            _unknown_noun(tokens, i, resolver) and file_rows is None and singular(token) != row_noun(resolver)
+        ):
+            found[token] = "it names no column, and one row of the file is one of them"
+    unknown = [word for word, why in found.items() if why.startswith("it names")]
+    if len(unknown) > 1:
+        return tokens, []  # "how many counties have more cities ...": which of them is the row is not said
+    out = ["rows" if token in found else token for token in tokens]
+    notes = [f"read as rows ({word}): {why}" for word, why in found.items()]
+    return out, notes
