@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Create .venv (if missing) and install mcpforge with its test, model-engine and benchmark extras.
-# Idempotent: a second run only checks that everything is installed.
+# With --local, also the `local` extra (xllamacpp, the embedded llama.cpp that `--engine local` runs;
+# a prebuilt wheel of about 100 MB). Idempotent: a second run only checks that everything is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
+extras="dev,openai,anthropic,bench"
+stamp=.venv/.mcpforge-installed
+for arg in "$@"; do
+  case "$arg" in
+    --local) extras="$extras,local"; stamp=.venv/.mcpforge-installed-local ;;
+    *) echo "setup: unknown option $arg (known: --local)" >&2; exit 2 ;;
+  esac
+done
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
-stamp=.venv/.mcpforge-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev,openai,anthropic,bench]"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[$extras]"
   touch "$stamp"
 fi

@@ -22,6 +22,7 @@ MCPForgeError
 │   ├── PromotionRefusedError       a pre-promotion check refused (identical / needs version bump)
 │   └── IntegrityError              a tool's files no longer match their recorded hashes
 ├── DiskFullError                   a write failed with ENOSPC / EDQUOT (or SQLite's "disk is full")
+│   └── ActPendingError             ... after an act's commit point: recorded, finished once space is free
 ├── SandboxError                    running untrusted code failed for a reason outside the code
 │   └── SandboxUnavailableError     no isolation backend is usable and the weak fallback is not allowed
 ├── EngineError                     a model engine failed (unreachable, timeout, garbage answer)
@@ -234,6 +235,31 @@ class DiskFullError(MCPForgeError):
         self.path = str(path)
         self.needed_bytes = needed_bytes
         self.reason = reason
+
+
+class ActPendingError(DiskFullError):
+    """The disk filled up after an act's commit point: the act is recorded and completes once space is free.
+
+    The journal of the act stays behind; the next mcpforge command (or ``doctor --repair``) rolls it
+    forward, and running the same command again is safe.
+    """
+
+    def __init__(self, cause: DiskFullError, *, candidate_id: str, status: str) -> None:
+        super().__init__(cause.path, needed_bytes=cause.needed_bytes, reason=cause.reason)
+        needed = (
+            f"needs about {_human_bytes(cause.needed_bytes)} more"
+            if cause.needed_bytes
+            else "needs more space"
+        )
+        what = "its promotion" if status == "APPROVED" else "the rest of the change"
+        self.args = (
+            f"candidate {candidate_id!r} is {status} (recorded), but the disk filled up before {what} was "
+            f"written ({cause.reason} writing {cause.path!r}; {needed}). Free some space: it then completes "
+            "on the next mcpforge command or with `mcpforge doctor --repair`, and running this command "
+            "again is safe",
+        )
+        self.candidate_id = candidate_id
+        self.status = status
 
 
 def _human_bytes(size: int) -> str:

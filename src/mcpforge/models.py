@@ -213,6 +213,9 @@ class ToolCandidate(_Model):
     dependencies: list[str] = Field(default_factory=list)
     intent: dict[str, Any] | None = Field(default=None, description="the Intent that produced this tool")
     run_arguments: dict[str, Any] | None = Field(default=None, description="arguments of the staged run")
+    data_key: dict[str, str] | None = Field(
+        default=None, description="the data validated on: path, sheet/table and fingerprint (twin check)"
+    )
 
     @property
     def candidate_id(self) -> str:

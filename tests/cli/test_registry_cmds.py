@@ -340,8 +340,13 @@ def test_an_unanswered_prompt_times_out_as_rejected(reg: Registry) -> None:
 def test_only_staged_candidates_can_be_reviewed(reg: Registry) -> None:
     cid = _stage(reg)
     _invoke("review", cid, "--output", "y", "--decision", "approve", "--registry", str(reg.root))
+    rejected = _invoke("review", cid, "--output", "no", "--registry", str(reg.root))
+    assert rejected.exit_code == 2
+    assert "already approved and PROMOTED" in rejected.stderr
+    # Approving it again is not an error (a retry, or a second reviewer): it says nothing more is needed.
     again = _invoke("review", cid, "--output", "y", "--decision", "approve", "--registry", str(reg.root))
-    assert again.exit_code == 2
+    assert again.exit_code == 0, again.stderr
+    assert "Already approved" in again.stdout and "nothing more is needed" in again.stdout
     assert reg.get_candidate(cid).status == ToolStatus.PROMOTED
 
 

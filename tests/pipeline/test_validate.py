@@ -20,10 +20,16 @@ from mcpforge.registry.testing import COUNT_BY_COLUMN_TOOL
 
 GOOD_TOOL = COUNT_BY_COLUMN_TOOL
 
-# Reads with plain pandas: an empty file raises pandas' own EmptyDataError, not a clear message.
+# Reads the header by hand: an empty file stops it with an IndexError, not a clear message. (pandas' own
+# EmptyDataError, "No columns to parse from file", counts as clear: a plain pd.read_csv passes.)
 CRASHING_TOOL = GOOD_TOOL.replace(
-    "df = load_csv_data_with_types(file_path)", "df = pd.read_csv(file_path)"
-).replace("from pydantic import Field\n", "import pandas as pd\nfrom pydantic import Field\n")
+    "df = load_csv_data_with_types(file_path)",
+    'header = Path(file_path).read_text(encoding="utf-8").splitlines()[0]\n'
+    '    df = pd.read_csv(file_path, usecols=header.split(","))',
+).replace(
+    "from pydantic import Field\n",
+    "from pathlib import Path\n\nimport pandas as pd\nfrom pydantic import Field\n",
+)
 
 
 def reference(df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:

@@ -169,7 +169,7 @@ def _free_port() -> int:
 
 @pytest.fixture
 def http_url(served: Served) -> Iterator[str]:
-    """``mcpforge serve --http`` as a subprocess; its endpoint once uvicorn says it listens."""
+    """``mcpforge serve --http`` as a subprocess; its endpoint once it says it serves (bound, listening)."""
     port = _free_port()
     proc = subprocess.Popen(
         [*_serve_command(served), "--http", str(port)],
@@ -183,7 +183,7 @@ def http_url(served: Served) -> Iterator[str]:
         assert proc.stdout is not None
         for line in proc.stdout:
             lines.append(line)
-            if "Uvicorn running on" in line:
+            if line.startswith("mcpforge: serving"):  # printed once the port is bound and listening
                 listening.set()
         listening.set()  # the server ended: stop waiting
 

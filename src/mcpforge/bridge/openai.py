@@ -80,3 +80,22 @@ def to_openai_tools(tools: Sequence[ToolLike], *, strict: bool = False) -> list[
     definitions = unique_definitions(tools)
     names = assign_names((d.name for d in definitions), function_name)
     return [to_openai_tool(d, strict=strict, name=names[d.name]) for d in definitions]
+
+
+def to_strict_openai_tools(
+    tools: Sequence[ToolLike],
+) -> tuple[list[dict[str, Any]], list[StrictModeError]]:
+    """The strict definitions of the tools that can be made strict, and why each other one cannot.
+
+    Names are assigned over all the tools, so a tool keeps its name whether or not another was skipped.
+    """
+    definitions = unique_definitions(tools)
+    names = assign_names((d.name for d in definitions), function_name)
+    converted: list[dict[str, Any]] = []
+    skipped: list[StrictModeError] = []
+    for definition in definitions:
+        try:
+            converted.append(to_openai_tool(definition, strict=True, name=names[definition.name]))
+        except StrictModeError as exc:
+            skipped.append(exc)
+    return converted, skipped

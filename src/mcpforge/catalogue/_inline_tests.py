@@ -52,7 +52,9 @@ def _two_samples(
                 "a two-sample test needs two columns or a group column", argument="columns"
             )
         return _sample(df, columns[0]), _sample(df, columns[1])
-    keys = groups or sorted(df[group_column].dropna().unique().tolist())
+    present = sorted(df[group_column].dropna().unique().tolist())
+    yes_no = bool(present) and all(_group_label(key) in ("true", "false") for key in present)
+    keys = groups or ([False, True] if yes_no else present)  # a yes/no column has both groups, always
     if len(keys) != 2:
         raise DataError(f"{group_column!r} has {len(keys)} groups; name the two to compare")
     labels = df[group_column].map(_group_label)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpforge import runtime
+from mcpforge.catalogue._file_kind import LABELS, file_label, file_path_description
 from mcpforge.catalogue.base import REQUIRED, Param, RenderedTool, ToolPlan
 from mcpforge.catalogue.expressions import DERIVED_SCHEMA, derived_argument, validate_derived
 from mcpforge.exceptions import InvalidArgumentError
@@ -210,7 +212,8 @@ def _imports(code: str) -> str:
 
 def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None = None) -> RenderedTool:
     """Render ``operation`` for ``intent``: a ToolSpec, ``tool.py`` source and this request's arguments."""
-    plan = operation.plan(intent)
+    label = file_label(intent.data_source)  # the kind of file it is made on, as its prose names it
+    plan = _for_file(operation.plan(intent), label)
     name = tool_name or plan.default_name
     if not _TOOL_NAME.match(name):
         raise InvalidArgumentError(f"tool name {name!r} is not snake_case [a-z0-9_] of at most 64 characters")
@@ -226,7 +229,8 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     params += preparation_params(preparation, digits)
     part = part_param(intent)
     params += [part] if part is not None else []
-    all_params = [FILE_PATH, *params]
+    file_path = replace(FILE_PATH, description=file_path_description(label))
+    all_params = [file_path, *params]
     derived_arg = "derived_map" if derived else "{}"
     if preparation:
         derived_arg = f"{{**{derived_arg}, **_prepared_names(preparation)}}"
@@ -271,7 +275,7 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     ]
     helpers = "\n\n\n".join(_inline(module).strip() for module in modules)
     function = "\n".join(
-        ["@mcp.tool()", f"def {name}(", _signature_line(FILE_PATH), "    *,",
+        ["@mcp.tool()", f"def {name}(", _signature_line(file_path), "    *,",
          *(_signature_line(p) for p in params), ") -> str:",
          "    " + _docstring(plan, all_params).rstrip(), *body]
     )  # fmt: skip
@@ -296,6 +300,19 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     return RenderedTool(
         spec=spec, source=source, function_name=name, arguments=arguments, helpers=helpers_module
     )
+
+
+def _for_file(plan: ToolPlan, label: str) -> ToolPlan:
+    """``plan`` with its prose naming the kind of file it reads (the operations' prose says "CSV")."""
+    if label == LABELS["csv"]:
+        return plan
+    short = label.removesuffix(" file").split(" (")[0]
+    docs = replace(
+        plan.docs,
+        what_it_does=plan.docs.what_it_does.replace("Loads the CSV,", f"Loads the {short},"),
+        prerequisites=plan.docs.prerequisites.replace("The CSV file", f"The {label}"),
+    )
+    return replace(plan, docs=docs)
 
 
 def part_param(intent: Intent) -> Param | None:

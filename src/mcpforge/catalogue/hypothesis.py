@@ -213,7 +213,9 @@ def _split(df: pd.DataFrame, arguments: dict[str, Any]) -> list[list[float]]:
     column, group = arguments["columns"][0], arguments["group_column"]
     if not group:
         return [numbers(df[c].tolist()) for c in arguments["columns"][:2]]
-    keys = arguments["groups"] or sorted({v for v in df[group].tolist() if not is_missing(v)})
+    present = sorted({v for v in df[group].tolist() if not is_missing(v)})
+    yes_no = bool(present) and all(str(v).strip().lower() in _TRUTH for v in present)
+    keys = arguments["groups"] or ([False, True] if yes_no else present)  # a yes/no column: both, always
     rows = list(zip(df[group].tolist(), df[column].tolist(), strict=True))
     return [
         [float(v) for g, v in rows if not is_missing(g) and _same_group(g, k) and not is_missing(v)]

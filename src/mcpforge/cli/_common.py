@@ -48,7 +48,20 @@ def load_cli_config(
         overrides.setdefault("registry", {})["root"] = str(registry)
     from mcpforge.config import load_config
 
-    return load_config(config, overrides=overrides)
+    cfg = load_config(config, overrides=overrides)
+    _check_registry_path(Path(cfg.registry.root).expanduser())
+    return cfg
+
+
+def _check_registry_path(root: Path) -> None:
+    """Refuse a registry path that names a file, or lies under one, before any command writes there."""
+    for path in (root, *root.parents):
+        if path.is_dir():
+            return
+        if path.exists() or path.is_symlink():
+            kind = "a file" if path.exists() else "a link to nothing"
+            where = f"is {kind}" if path == root else f"lies under {str(path)!r}, which is {kind}"
+            fail(f"registry {str(root)!r} {where}, not a directory; give --registry a directory")
 
 
 def print_json(data: Any) -> None:

@@ -19,11 +19,12 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import InvalidArgumentError
+
+if TYPE_CHECKING:  # pandas loads when an answer is exported: a refused ask never pays for it
+    import pandas as pd
 
 EXPORT_SUFFIXES = (".csv", ".json", ".parquet")
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
@@ -60,6 +61,8 @@ def neutralise_formulas(frame: pd.DataFrame) -> tuple[pd.DataFrame, int]:
     Returns:
         The new frame (``frame`` is not changed) and how many cells (column names included) were changed.
     """
+    import pandas as pd
+
     header = [str(name) for name in frame.columns]
     changed = sum(_formula_like(name) for name in header)
     columns = [_FORMULA_QUOTE + name if _formula_like(name) else name for name in header]
@@ -100,6 +103,8 @@ def answer_frame(result: Any) -> pd.DataFrame:
     Raises:
         InvalidArgumentError: the tool returned no table-shaped result to export.
     """
+    import pandas as pd
+
     table = result.get("result") if isinstance(result, dict) else None
     if (
         isinstance(table, dict)

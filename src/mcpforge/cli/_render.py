@@ -18,7 +18,7 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -76,19 +76,62 @@ def render_markdown(text: str) -> None:
 
 
 def _program() -> str:
-    """How the person can run this mcpforge again."""
+    """How the person can run this mcpforge again: ``mcpforge`` when that is on PATH and is this very
+    program, else the console script's full path, else ``PYTHON -m mcpforge`` (never a bare name that
+    the shell would not find)."""
     here = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
     script = Path(sys.executable).with_name("mcpforge")
-    if here is not None and here.name == "mcpforge":
+    if here is not None and here.name == "mcpforge" and here.exists():
         script = here
-    on_path = shutil.which("mcpforge")
-    if on_path is not None and script.exists() and os.path.realpath(on_path) == os.path.realpath(script):
-        return "mcpforge"
     if not script.exists():
+        return f"{shlex.quote(sys.executable)} -m mcpforge"
+    on_path = shutil.which("mcpforge")
+    if on_path is not None and os.path.realpath(on_path) == os.path.realpath(script):
         return "mcpforge"
     return shlex.quote(str(script.resolve()))
 
 
-def command_hint(*arguments: str) -> str:
-    """The shell command for ``mcpforge ARGUMENTS``, as the person can paste it."""
-    return " ".join([_program(), *(shlex.quote(argument) for argument in arguments)])
+def _given_on_command_line(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
+def command_hint(*arguments: str, registry: Path | None = None, config: Path | None = None) -> str:
+    """The shell command for ``mcpforge ARGUMENTS``, as the person can paste it; ``registry`` and
+    ``config`` are the running command's ``--registry`` / ``--config`` (when given), so the hint acts
+    on the same registry with the same configuration."""
+    words = list(arguments)
+    for flag, value in (("--registry", registry), ("--config", config)):
+        words += [flag, str(value)] if value is not None else []
+    return " ".join([_program(), *(shlex.quote(word) for word in words)])
+
+
+def rerun_hint(ctx: typer.Context, option: str, values: list[str]) -> str:
+    """The running command as it was typed (every argument and option given on the command line), with
+    ``option`` (a repeatable one, e.g. ``--clarify``) given ``values`` instead: pastes as is in a shell."""
+    names: list[str] = []
+    parent: Any = ctx
+    while parent is not None and parent.parent is not None:
+        names.insert(0, str(parent.info_name))
+        parent = parent.parent
+    positional: list[str] = []
+    options: list[str] = []
+    for param in ctx.command.params:
+        name = str(param.name)
+        value = ctx.params.get(name)
+        flag = param.opts[0]
+        if flag == option or not _given_on_command_line(ctx, name):
+            continue
+        if param.param_type_name == "argument":
+            positional.append(str(value))
+        elif getattr(param, "is_flag", False):
+            options += [flag] if value else []
+        else:
+            for one in value if isinstance(value, list | tuple) else [value]:
+                options += [flag, str(one)]
+    for value in values:
+        options += [option, value]
+    words = [*names, *positional, *options]
+    if any(word.startswith("-") for word in positional):  # read as an option: after "--", options first
+        words = [*names, *options, "--", *positional]
+    return " ".join([_program(), *(shlex.quote(word) for word in words)])

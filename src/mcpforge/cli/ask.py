@@ -25,7 +25,7 @@ from mcpforge.cli._common import (
 if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
     from mcpforge.config import MCPForgeConfig
     from mcpforge.exceptions import NeedsClarificationError
-from mcpforge.cli._render import command_hint, echo, render_markdown
+from mcpforge.cli._render import command_hint, echo, render_markdown, rerun_hint
 
 AllowReadOption = Annotated[
     list[Path] | None,
@@ -122,7 +122,8 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
             echo(
                 f"Staged {result.candidate.spec.tool_name!r} v{result.candidate.version} as candidate "
                 f"{result.candidate.candidate_id!r}. "
-                f"Review it with: {command_hint('review', result.candidate.candidate_id)}",
+                "Review it with: "
+                + command_hint("review", result.candidate.candidate_id, registry=registry, config=config),
                 err=True,
             )
         if result.error:
@@ -148,7 +149,11 @@ def _prompt(question: str) -> str | None:
         return None
 
 
-def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
+Scope = dict[str, Path | None]
+"""The command's ``--registry`` / ``--config`` as given: hints name them (:func:`command_hint`)."""
+
+
+def _review(result: Any, registry: Any, config: MCPForgeConfig, scope: Scope) -> Any:
     """The two-stage review of a staged candidate; a specific rejection refines and asks again."""
     from mcpforge.pipeline.feedback import parse_feedback
     from mcpforge.pipeline.refine import refine
@@ -178,7 +183,7 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
             if active is None:
                 echo(f"Approved, but not registered: {act.refused_reason}.")
                 return result
-            serve = command_hint("serve")
+            serve = command_hint("serve", **scope)
             echo(f"Registered {active.name!r} v{active.version}; it is now served by `{serve}`.")
             return result
         if output.decision == "OUTPUT_REJECTED" and output.notes:
@@ -213,6 +218,7 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig) -> Any:
 
 
 def ask_command(  # noqa: PLR0917 - typer maps parameters to options
+    ctx: typer.Context,
     request: Annotated[str, typer.Argument(help="What to compute, in plain words.")],
     data: Annotated[
         Path,
@@ -298,6 +304,11 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             # A process that lives for one answer: no transparent huge pages for it or its sandboxes
             # (their faults cost more than they save here; docs/DECISIONS.md, "Big files").
             _no_huge_pages()
+            # ... nor a worker process for CodeBLEU (scored here once the answer is out), nor the
+            # modules' teardown at exit (``cli/_exit.py``).
+            from mcpforge.cli._exit import one_answer_process
+
+            one_answer_process()
             reg = _registry(cfg)
             existed = reg.is_initialized()
             interactive = sys.stdin.isatty() and sys.stdout.isatty() and not as_json
@@ -320,7 +331,8 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                     status.stop()
                     picked = _pick(question) if interactive else None
                     if picked is None:
-                        _say_question(question, request, as_json=as_json)
+                        given = parse_answers(clarify or [])
+                        _say_question(ctx, question, request, given, as_json=as_json)
                         raise typer.Exit(EXIT_NEEDS_CLARIFICATION) from None
                     answers = {**answers, question.key: picked}
                     continue
@@ -335,6 +347,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                 export_path=export_path,
                 as_json=as_json,
                 review=not no_review and interactive,
+                scope={"registry": registry, "config": config},
             )
             if not result.ok:
                 raise typer.Exit(EXIT_RUNTIME_ERROR)
@@ -343,7 +356,14 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
 
 
 def _show(
-    result: Any, reg: Any, cfg: MCPForgeConfig, *, export_path: Path | None, as_json: bool, review: bool
+    result: Any,
+    reg: Any,
+    cfg: MCPForgeConfig,
+    *,
+    export_path: Path | None,
+    as_json: bool,
+    review: bool,
+    scope: Scope,
 ) -> None:
     """The answer: exported when asked, then as JSON, or rendered with the review (or how to review)."""
     from mcpforge.cli._export import export_answer
@@ -364,11 +384,11 @@ def _show(
         render_markdown(result.result_markdown or "")
         _say_charts(result)
         if result.status == "STAGED" and review:
-            _review(result, reg, cfg)
+            _review(result, reg, cfg, scope)
         elif result.status == "STAGED":
             echo(
                 f"Candidate {result.candidate_id!r} is STAGED; review it with: "
-                f"{command_hint('review', str(result.candidate_id))}",
+                f"{command_hint('review', str(result.candidate_id), **scope)}",
                 err=True,
             )
 
@@ -393,7 +413,15 @@ def _wait_for_codebleu() -> None:
 EXIT_NEEDS_CLARIFICATION = 3
 
 
-def _say_question(question: NeedsClarificationError, request: str, *, as_json: bool) -> None:
+def _say_question(
+    ctx: typer.Context,
+    question: NeedsClarificationError,
+    request: str,
+    given: dict[str, str],
+    *,
+    as_json: bool,
+) -> None:
+    """The question, its choices, and the whole command again with each choice (pastes as is)."""
     if as_json:
         from mcpforge.pipeline.intent.clarify import question_json
 
@@ -402,7 +430,10 @@ def _say_question(question: NeedsClarificationError, request: str, *, as_json: b
     echo(f"NEEDS_CLARIFICATION: {question.question}")
     for name, meaning in question.choices.items():
         echo(f"  {name}: {meaning}")
-    echo(f"Ask again with: --clarify {question.key}=CHOICE", err=True)
+    earlier = [f"{key}={value}" for key, value in given.items() if key.lower() != question.key.lower()]
+    echo("Ask again with one of:", err=True)
+    for name in question.choices:
+        echo(f"  {rerun_hint(ctx, '--clarify', [*earlier, f'{question.key}={name}'])}", err=True)
 
 
 def _pick(question: NeedsClarificationError) -> str | None:

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from mcpforge.cli._common import cli_errors, print_json
+from mcpforge.cli._common import cli_errors, fail, print_json
+from mcpforge.cli._render import echo
 
 bridge_app = typer.Typer(
     rich_markup_mode=None,
@@ -35,7 +36,9 @@ def openai_tools(
     strict: Annotated[
         bool,
         typer.Option(
-            "--strict", help="Strict function calling schemas; fails naming the part that cannot be strict."
+            "--strict",
+            help="Strict function calling schemas; a tool that cannot be strict is left out, with a "
+            "warning naming it and the part of its schema that cannot be strict.",
         ),
     ] = False,
     timeout: TimeoutOption = 30.0,
@@ -45,10 +48,18 @@ def openai_tools(
     Example: mcpforge bridge openai-tools --server "mcpforge serve --registry ./registry" --strict
     """
     from mcpforge.bridge.fetch import fetch_tools_sync, merge_server_tools
-    from mcpforge.bridge.openai import to_openai_tools
+    from mcpforge.bridge.openai import to_openai_tools, to_strict_openai_tools
 
     with cli_errors():
-        tools = to_openai_tools(merge_server_tools(fetch_tools_sync(server, timeout=timeout)), strict=strict)
+        listed = merge_server_tools(fetch_tools_sync(server, timeout=timeout))
+        if not strict:
+            print_json(to_openai_tools(listed))
+            return
+        tools, skipped = to_strict_openai_tools(listed)
+        for refusal in skipped:
+            echo(f"warning: left out (run without --strict to include it): {refusal}", err=True)
+        if skipped and not tools:
+            fail(f"none of the {len(skipped)} tools can be made strict")
     print_json(tools)
 
 

@@ -37,9 +37,13 @@ def _console_script() -> str:
     return str(argv0.resolve()) if argv0 is not None and argv0.exists() else "mcpforge"
 
 
-def client_entry(client: Client, *, command: str, registry: Path, allow_read: list[Path]) -> dict[str, Any]:
-    """The JSON object to merge into ``client``'s configuration for a stdio ``mcpforge serve``."""
+def client_entry(
+    client: Client, *, command: str, registry: Path, allow_read: list[Path], config: Path | None = None
+) -> dict[str, Any]:
+    """The JSON object to merge into ``client``'s configuration for a stdio ``mcpforge serve``
+    (with ``--config`` when a project configuration is in effect: the client starts the server elsewhere)."""
     args = ["serve", "--registry", str(registry)]
+    args += ["--config", str(config)] if config is not None else []
     for root in allow_read:
         args += ["--allow-read", str(root)]
     server: dict[str, Any] = {"command": command, "args": args}
@@ -65,6 +69,9 @@ def client_config_command(
         if client not in WHERE:
             fail(f"unknown client {client!r}; choose one of {', '.join(WHERE)}")
         cfg = load_cli_config(registry, config)
+        from mcpforge.config import find_config_file
+
+        in_effect = config or find_config_file()  # --config, $MCPFORGE_CONFIG or ./mcpforge.yaml
         roots = [Path(os.path.realpath(p.expanduser())) for p in (allow_read or [Path.cwd()])]
         for root in roots:
             if not root.is_dir():
@@ -74,6 +81,7 @@ def client_config_command(
             command=_console_script(),
             registry=Path(os.path.realpath(Path(cfg.registry.root).expanduser())),
             allow_read=roots,
+            config=Path(os.path.realpath(in_effect.expanduser())) if in_effect is not None else None,
         )
         echo(json.dumps(entry, indent=2))
         echo(f"Paste into {WHERE[client]}.", err=True)

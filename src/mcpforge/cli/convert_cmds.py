@@ -22,7 +22,7 @@ from mcpforge.cli._common import (
     load_cli_config,
     print_json,
 )
-from mcpforge.cli._render import echo
+from mcpforge.cli._render import command_hint, echo
 
 ENGINES = ("rules", "local", "openai", "anthropic")
 
@@ -130,7 +130,8 @@ def convert_command(  # noqa: PLR0917 - typer maps parameters to options
                 f"through an MCP client; report {report.out_dir}/report.md"
             )
             if report.candidate_id:
-                echo(f"Review it: mcpforge review {report.candidate_id}")
+                review = command_hint("review", report.candidate_id, registry=registry, config=config)
+                echo(f"Review it: {review}")
         if report.status == "FAILED":
             raise typer.Exit(EXIT_RUNTIME_ERROR)
 

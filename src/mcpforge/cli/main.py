@@ -33,6 +33,7 @@ _COMMAND_MODULES = (
     "mcpforge.cli.model",
     "mcpforge.cli.bridge_cmds",
     "mcpforge.cli.chat",
+    "mcpforge.cli.env_cmds",
     "mcpforge.cli.convert_cmds",
     "mcpforge.cli.ui_cmd",
 )
@@ -99,6 +100,11 @@ def main() -> None:
         sys.stderr.write("\nmcpforge: interrupted; nothing was decided or half-written\n")
         sys.stderr.flush()
         raise SystemExit(EXIT_INTERRUPTED) from None
+    except SystemExit as stop:
+        ending = sys.modules.get("mcpforge.cli._exit")  # loaded by a one-answer command (``ask``)
+        if ending is None:
+            raise
+        ending.finish(stop.code)  # every exit step but the modules' teardown (``cli/_exit.py``)
 
 
 if __name__ == "__main__":

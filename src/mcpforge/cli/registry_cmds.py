@@ -6,6 +6,7 @@ import getpass
 import importlib
 import select
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from mcpforge.registry import Registry
 
 _PLAIN_LIST_ROWS = 200
+EXIT_PENDING = 4  # doctor: no damage, but an interrupted act or promotion waits to be finished
 tools_app = typer.Typer(
     rich_markup_mode=None, help="Promoted tools in the active registry.", no_args_is_help=True
 )
@@ -190,13 +192,14 @@ def tools_show(
 
     Example: mcpforge tools show group_and_count_by_columns --source
     """
-    from mcpforge.exceptions import IntegrityError, NotFoundError
+    from mcpforge.exceptions import IntegrityError
 
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
         tool = reg.get_active_tool(name)
         if tool is None:
-            raise NotFoundError("tool", name)
+            _show_active_service(reg, name, as_json=as_json)
+            return
         try:
             reg.verify_tool(name)
             integrity = "ok"
@@ -226,6 +229,28 @@ def tools_show(
             echo("\n" + data["source"])
 
 
+def _show_active_service(reg: Registry, name: str, *, as_json: bool) -> None:
+    """``tools show`` of a converted service, or of one of its tools (``<service>_<tool>``)."""
+    from mcpforge.exceptions import NotFoundError
+    from mcpforge.registry.service_tools import find_service_entry, service_details
+
+    match = find_service_entry(reg, name)
+    if match is None:
+        raise NotFoundError("tool", name)
+    data = service_details(reg, match)
+    if as_json:
+        print_json(data)
+        return
+    for key in ("name", "kind", "service", "version", "path", "promoted_at", "promoted_by", "integrity"):
+        echo(f"{key}: {data[key]}")
+    if match.spec is None:
+        echo(f"tools: {', '.join(data['tools'])}")
+    else:
+        echo(f"description: {match.spec.description}")
+        echo(f"when to use: {match.spec.when_to_use}")
+        echo(f"returns: {match.spec.returns}")
+
+
 @tools_app.command("remove")
 def tools_remove(
     name: Annotated[str, typer.Argument(help="Tool name.")],
@@ -233,12 +258,23 @@ def tools_remove(
     config: ConfigOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Unregister a promoted tool (its files move to archive/removed/).
+    """Unregister a promoted tool, or a converted service with all its tools (files move to
+    archive/removed/).
 
     Example: mcpforge tools remove group_and_count_by_columns
     """
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
+        if reg.get_active_tool(name) is None:
+            from mcpforge.registry.service_tools import remove_service
+
+            removed = remove_service(reg, name, actor=_actor())
+            if as_json:
+                print_json(removed)
+            else:
+                tools = len(removed["tools"])
+                echo(f"Removed service {name!r} ({tools} tools); running servers drop it on their next poll.")
+            return
         reg.remove_tool(name, actor=_actor())
         if as_json:
             print_json({"removed": name})
@@ -471,7 +507,7 @@ def review_command(  # noqa: PLR0917 - typer maps parameters to options
 
     Example: mcpforge review group_and_count_by_columns_1.0.0 --output yes --decision Approve
     """
-    from mcpforge.registry.review import apply_review, ensure_reviewable
+    from mcpforge.registry.review import apply_review, approves, ensure_reviewable, settle_candidate
 
     with cli_errors(as_json=as_json, extra=_EMPTY_REVIEW):
         reg, cfg = _open(registry, config)
@@ -483,7 +519,10 @@ def review_command(  # noqa: PLR0917 - typer maps parameters to options
             review_service_command(reg, candidate_id, output=output, decision=decision, as_json=as_json)
             return
         candidate = reg.get_candidate(candidate_id)
-        ensure_reviewable(candidate)
+        if not approves(output, decision, cfg):
+            # Settled first (a concurrent review's act, or one a full disk left pending), so the refusal
+            # names the final status; approving a decided candidate again is answered by apply_review.
+            ensure_reviewable(settle_candidate(reg, candidate))
         from mcpforge.pipeline.feedback import parse_feedback
 
         def output_accepted(answer: str | None) -> bool:
@@ -652,6 +691,44 @@ def _sandbox_section(sandbox_config: Any) -> dict[str, Any] | None:
     return dict(report(sandbox_config, live=True)) if callable(report) else None
 
 
+def _print_sandbox(sandbox: dict[str, Any] | None) -> None:
+    """The sandbox lines of ``doctor``."""
+    if sandbox is None:
+        echo("sandbox: report unavailable")
+    else:
+        echo(f"sandbox: selected {sandbox.get('selected')!r}, auto would pick {sandbox.get('auto_choice')!r}")
+        if sandbox.get("runs_as"):
+            echo(f"sandbox: runs as {sandbox['runs_as']['summary']}")
+        warm = sandbox.get("warm_calls") or {}
+        how = "warm (a fresh child of a pre-imported template)" if warm.get("enabled") else "fresh"
+        echo(f"sandbox: served calls run {how}: {warm.get('reason', '-')}")
+        if warm.get("probe"):
+            probe = warm["probe"]
+            echo(f"sandbox: warm calls {'work' if probe['ok'] else 'FAIL'} here: {probe['detail']}")
+        if sandbox.get("error"):
+            echo(f"sandbox: {sandbox['error']}")
+        for served in sandbox.get("serving", []):
+            echo(f"sandbox: {_serving_line(served)}")
+
+
+def _serving_line(served: dict[str, Any]) -> str:
+    """One running ``serve`` and its warm calls: on, or off with why and when they are tried again."""
+    warm = served.get("warm_calls") or {}
+    started = warm.get("templates_started", 0)
+    if warm.get("warm"):
+        return f"serve (pid {served.get('pid')}) runs calls warm; templates started: {started}"
+    retry_at = served.get("warm_retry_at")
+    when = (
+        f", tried again in {max(retry_at - time.time(), 0):.0f} s"
+        if isinstance(retry_at, int | float)
+        else ""
+    )
+    return (
+        f"serve (pid {served.get('pid')}) runs calls fresh: warm calls are off after "
+        f"{warm.get('failed_starts_in_a_row', 0)} failed start(s){when}: {warm.get('reason')}"
+    )
+
+
 def doctor_command(
     registry: RegistryOption = None,
     config: ConfigOption = None,
@@ -662,6 +739,9 @@ def doctor_command(
 ) -> None:
     """Check the registry (layout, metadata, hashes, orphans, audit log) and the sandbox.
 
+    Exit code 0: healthy; 1: errors (--repair fixes them); 4: no damage, but an interrupted approval or
+    promotion is pending (--repair, or any other command, finishes it).
+
     Example: mcpforge doctor --repair
     """
     from mcpforge.registry import doctor
@@ -670,6 +750,10 @@ def doctor_command(
         reg, cfg = _open(registry, config, damaged_ok=True)
         report = doctor.repair(reg) if repair else doctor.check(reg)
         sandbox = _sandbox_section(cfg.sandbox)
+        if sandbox is not None:
+            from mcpforge.server.serve_status import serving_status
+
+            sandbox["serving"] = serving_status(reg.root)  # what each running `serve` says of its warm calls
         if as_json:
             print_json({**report.to_dict(), "sandbox": sandbox})
         else:
@@ -677,33 +761,25 @@ def doctor_command(
                 echo(f"[{item.level:^7}] {item.name}: {item.detail}")
             for change in report.repaired:
                 echo(f"repaired: {change}")
-            if sandbox is None:
-                echo("sandbox: report unavailable")
-            else:
-                echo(
-                    f"sandbox: selected {sandbox.get('selected')!r}, "
-                    f"auto would pick {sandbox.get('auto_choice')!r}"
-                )
-                if sandbox.get("runs_as"):
-                    echo(f"sandbox: runs as {sandbox['runs_as']['summary']}")
-                warm = sandbox.get("warm_calls") or {}
-                how = "warm (a fresh child of a pre-imported template)" if warm.get("enabled") else "fresh"
-                echo(f"sandbox: served calls run {how}: {warm.get('reason', '-')}")
-                if warm.get("probe"):
-                    probe = warm["probe"]
-                    echo(f"sandbox: warm calls {'work' if probe['ok'] else 'FAIL'} here: {probe['detail']}")
-                if sandbox.get("error"):
-                    echo(f"sandbox: {sandbox['error']}")
+            _print_sandbox(sandbox)
+            for detail in report.pending:
+                echo(f"pending: {detail}")
             if not report.ok and not repair:
-                echo(f"Run `{command_hint('doctor', '--repair')}` to fix the errors above.")
-        if not report.ok:
+                what = "fix the errors above" if report.has_errors else "finish what is pending"
+                echo(f"Run `{command_hint('doctor', '--repair')}` to {what}.")
+        if report.has_errors:
             raise typer.Exit(EXIT_RUNTIME_ERROR)
+        if report.pending:
+            raise typer.Exit(EXIT_PENDING)
 
 
 def register(app: typer.Typer) -> None:
     """Add the registry commands to ``app``."""
     app.command("init")(init_command)
     app.add_typer(tools_app, name="tools")
+    from mcpforge.cli.prune_cmd import candidates_prune
+
+    candidates_app.command("prune")(candidates_prune)
     app.add_typer(candidates_app, name="candidates")
     app.command("review")(review_command)
     app.command("promote")(promote_command)

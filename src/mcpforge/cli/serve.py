@@ -5,13 +5,17 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from mcpforge.cli._common import ConfigOption, RegistryOption, cli_errors, fail, load_cli_config
 
 if TYPE_CHECKING:
+    import socket
+
+    from fastmcp import FastMCP
+
     from mcpforge.config import MCPForgeConfig
     from mcpforge.registry import Registry
     from mcpforge.server._auth import TokenTable
@@ -113,33 +117,55 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
 
             if service not in {s.name for s in active_services(reg)}:
                 fail(f"no approved service {service!r}; convert it and approve it with `mcpforge review`")
-        server = build_server(
-            reg,
-            cfg,
-            allowed_read_paths=roots,
-            poll_interval=poll_interval,
-            forge_tools=forge_tools,
-            service=service,
-            warm_start=True,
-            auth=tokens,
-        )
-        if http is None:
-            server.run(transport="stdio", show_banner=False)
-        else:
-            from mcpforge.server._http_security import HostPolicy, guard_middleware
+        sock = None
+        if http is not None:
+            from mcpforge.cli._listen import bind_listener
 
-            policy = HostPolicy.for_server(
-                host, http, [*cfg.server.public_names, *(public_name or [])], cfg.server.allowed_origins
+            sock = bind_listener(host, http, option="--http")  # before anything says "serving"
+        try:
+            server = build_server(
+                reg,
+                cfg,
+                allowed_read_paths=roots,
+                poll_interval=poll_interval,
+                forge_tools=forge_tools,
+                service=service,
+                warm_start=True,
+                auth=tokens,
             )
-            what = f"service {service!r}" if service is not None else _tool_count(reg)
-            typer.echo(
-                _startup_line(cfg, host, http, tokens, what, forge=forge_tools and service is None), err=True
-            )
-            # FastMCP's own Host/Origin guard is off: ours is stricter (ports, origins) and always on.
-            server.run(
-                transport="http", host=host, port=http, show_banner=False,
-                middleware=list(guard_middleware(policy)), host_origin_protection=False,
-            )  # fmt: skip
+            from mcpforge.server.stdio import run_stdio, stopped_by_sigterm
+
+            with stopped_by_sigterm():
+                if sock is None:
+                    run_stdio(server)
+                else:
+                    what = f"service {service!r}" if service is not None else _tool_count(reg)
+                    line = _startup_line(cfg, host, sock.getsockname()[1], tokens, what,
+                                         forge=forge_tools and service is None)  # fmt: skip
+                    _serve_http(server, cfg, host, sock, line, public_name or [])
+        finally:
+            if sock is not None:
+                sock.close()
+
+
+def _serve_http(  # noqa: PLR0917 - the bound socket and what the guards need
+    server: FastMCP[Any], cfg: MCPForgeConfig, host: str, sock: socket.socket, line: str, public: list[str]
+) -> None:
+    """Print ``line`` and serve streamable HTTP on the bound ``sock``, behind the Host/Origin and
+    JSON-RPC guards."""
+    from mcpforge.server._http_security import HostPolicy, guard_middleware
+    from mcpforge.server._jsonrpc_guard import jsonrpc_guard_middleware
+
+    port = sock.getsockname()[1]
+    policy = HostPolicy.for_server(
+        host, port, [*cfg.server.public_names, *public], cfg.server.allowed_origins
+    )
+    typer.echo(line, err=True)
+    # FastMCP's own Host/Origin guard is off: ours is stricter (ports, origins) and always on.
+    server.run(
+        transport="http", host=host, port=port, show_banner=False, sockets=[sock],
+        middleware=[*guard_middleware(policy), *jsonrpc_guard_middleware()], host_origin_protection=False,
+    )  # fmt: skip
 
 
 def _http_tokens(cfg: MCPForgeConfig, tokens_file: Path | None, host: str) -> TokenTable | None:

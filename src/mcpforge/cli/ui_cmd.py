@@ -32,7 +32,12 @@ def ui_command(
         reg = Registry(Path(cfg.registry.root), cfg)
         if not reg.is_initialized():
             raise RegistryNotInitializedError(reg.root)
-        server = serve_ui(reg, cfg, port=port)
+        try:
+            server = serve_ui(reg, cfg, port=port)
+        except OSError as exc:
+            from mcpforge.cli._listen import cannot_listen
+
+            raise cannot_listen("127.0.0.1", port, option="--port", error=exc) from None
         echo(f"Review page: {server.url}")
         echo("Open it in a browser on this machine (the link works once); Ctrl-C stops the page.")
         server.run()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import RunArtifacts, ToolCandidate, ToolStatus
-from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
+from mcpforge.pipeline._candidate import data_key, find_staged_twin, record_generation, stage_package
 from mcpforge.pipeline._paths import allowed_read_roots, check_data_path
 from mcpforge.pipeline._signature import ParsedTool
 from mcpforge.pipeline.codegen import build_package
@@ -53,6 +53,13 @@ class AddToolResult:
 OUTPUT_FIX = (
     "return the same footer on every path, output_footer({...}) with literal keys (its keys become the "
     "tool's output schema), or no footer at all"
+)
+# The static gate runs mypy (--check-untyped-defs) against pandas-stubs, for generated and hand-written
+# tools alike. Where the stubs cannot type correct pandas, the person silences that one line.
+MYPY_FIX = (
+    "mypy checks the tool against pandas-stubs; if that line is correct pandas the stubs cannot type "
+    "(e.g. df.loc[label, column] with a label from idxmax()), end the line with "
+    "`# type: ignore[CODE]`, CODE being the one in brackets at the end of mypy's message"
 )
 
 
@@ -156,7 +163,8 @@ def add_tool(
     )
     package = build_package(spec=spec, source=tool.source, cases=run.cases, file_parameter=file_parameter)
     created_by = f"handwritten:{path.name}"
-    candidate = find_staged_twin(registry, package, spec.tool_name) if run.passed else None
+    data = data_key(resolved) if resolved is not None else None
+    candidate = find_staged_twin(registry, package, spec.tool_name, data) if run.passed else None
     if candidate is None:
         candidate = stage_package(
             registry,
@@ -166,6 +174,7 @@ def add_tool(
             passed=run.passed,
             created_by=created_by,
             actor=actor,
+            data=data,
         )
     duration = run.report.duration_ms or 0.0
     record_generation(registry, candidate, passed=run.passed, duration_ms=duration, source="add-tool")
@@ -174,6 +183,8 @@ def add_tool(
         problems = "; ".join(errors[:5]) or "validation failed"
         if any("output schema" in error for error in errors):
             problems += f". Fix: {OUTPUT_FIX}"
+        if any(error.startswith("mypy (line") for error in errors):
+            problems += f". Note: {MYPY_FIX}"
         return AddToolResult(candidate=candidate, error=f"validation failed, candidate rejected: {problems}")
     if resolved is None or file_parameter is None:
         return AddToolResult(candidate=candidate)

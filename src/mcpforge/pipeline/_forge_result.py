@@ -29,6 +29,7 @@ class ForgeResult:
     timings_ms: dict[str, float] = field(default_factory=dict)
     error: str | None = None
     data_path: Path | None = None
+    reused_reading: str | None = None  # the reading of a reused tool's run (no candidate holds it)
 
     @property
     def ok(self) -> bool:
@@ -55,9 +56,10 @@ class ForgeResult:
 
     @property
     def reading(self) -> str | None:
-        """The reading sentence of the staged candidate (what its code computes), when there is one."""
+        """The reading sentence of the staged candidate (what its code computes), or of the reused tool's
+        run, when there is one."""
         if self.candidate is None:
-            return None
+            return self.reused_reading
         from mcpforge.pipeline.present import candidate_reading
 
         return candidate_reading(self.candidate, self.artifacts).sentence

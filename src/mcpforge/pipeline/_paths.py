@@ -9,12 +9,14 @@ import csv
 import itertools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import DataError, InvalidArgumentError, NeedsClarificationError
 from mcpforge.runtime import detect_encoding, detect_file_kind, resolve_under_roots, sniff_delimiter
 from mcpforge.runtime._readers import data_parts
+
+if TYPE_CHECKING:  # the caller holds the configuration already (pydantic and yaml load with it)
+    from mcpforge.config import MCPForgeConfig
 
 PART_KEYS = ("sheet", "table")
 

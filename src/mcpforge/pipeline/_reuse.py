@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import MCPForgeError
-from mcpforge.models import Intent, ToolStatus
+from mcpforge.models import Intent, ToolStatus, utc_now
 from mcpforge.pipeline._forge_result import ForgeResult
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def run_reuse(
     gap: Gap, intent: Intent, data_path: Path, *, registry: Registry, config: MCPForgeConfig
 ) -> ForgeResult:
     """Run the promoted tool on the data (integrity checked first); nothing is generated or staged."""
-    from mcpforge.pipeline.present import present_reuse
+    from mcpforge.pipeline.present import present_reuse, reuse_reading
     from mcpforge.pipeline.stage import run_tool  # the sandbox loads only when a tool runs
 
     assert gap.reuse_tool is not None
@@ -77,6 +78,24 @@ def run_reuse(
         registry.record_tool_call(tool.name, ok=False, duration_ms=0.0, error=str(exc))
         raise
     registry.record_tool_call(tool.name, ok=True, duration_ms=artifacts.execution_time_ms)
+    chart_note = None
+    if intent.chart is not None:
+        artifacts, chart_note = _reuse_chart(
+            artifacts, intent, registry.root / "outputs" / "reused", tool.name
+        )
+    changed = _changed_defaults(tool.spec.parameters, arguments, file_parameter)
+    markdown = present_reuse(
+        tool.name,
+        tool.version,
+        artifacts,
+        intent=intent,
+        arguments=arguments,
+        description=tool.spec.description,
+        made_for=tool.spec.description if changed else None,
+    )
+    reading = reuse_reading(
+        tool.name, artifacts, intent=intent, arguments=arguments, description=tool.spec.description
+    )
     return ForgeResult(
         decision="reuse",
         intent=intent,
@@ -84,14 +103,37 @@ def run_reuse(
         version=tool.version,
         status=ToolStatus.PROMOTED.value,
         artifacts=artifacts,
-        result_markdown=present_reuse(
-            tool.name,
-            tool.version,
-            artifacts,
-            intent=intent,
-            arguments=arguments,
-            description=tool.spec.description,
-        ),
+        result_markdown=markdown + (f"\n{chart_note}\n" if chart_note else ""),
         overlap_scores=gap.scores,
         data_path=data_path,
+        reused_reading=reading.sentence,
     )
+
+
+def _changed_defaults(
+    parameters: list[dict[str, Any]], arguments: dict[str, Any], file_parameter: str
+) -> list[str]:
+    """The parameters this call gives another value than the tool's default (columns of another file,
+    another aggregation): the tool's name and description speak of its defaults, not of this call."""
+    changed = []
+    for parameter in parameters:
+        name = str(parameter.get("name"))
+        if name == file_parameter or parameter.get("required") or name not in arguments:
+            continue
+        if arguments[name] != parameter.get("default"):
+            changed.append(name)
+    return changed
+
+
+def _reuse_chart(artifacts: Any, intent: Intent, folder: Path, tool: str) -> tuple[Any, str | None]:
+    """The chart the request asked for, drawn from the reused tool's answer table as for a staged one
+    (saved under ``<registry>/outputs/reused/``), or the one line saying why there is none."""
+    from mcpforge.charts import with_chart
+    from mcpforge.models import ChartSpec
+
+    stamp = utc_now().replace(":", "").replace("-", "").replace(".", "")
+    target = folder / f"{tool}-{stamp}-{secrets.token_hex(3)}"
+    drawn = with_chart(artifacts, ChartSpec(kind=intent.chart, title=intent.request.strip()[:120]), target)
+    if any(path.endswith(".png") for path in drawn.files):
+        return drawn, None
+    return drawn, "_No chart: the answer has no table with a numeric column to draw._"

@@ -239,7 +239,12 @@ def _stage_and_run(
     actor: str,
     created_by: str,
 ) -> ForgeResult:
-    from mcpforge.pipeline._candidate import find_staged_twin, record_generation, stage_package
+    from mcpforge.pipeline._candidate import (
+        data_key,
+        find_staged_twin,
+        record_generation,
+        stage_package,
+    )
     from mcpforge.pipeline.codegen import build_package
     from mcpforge.pipeline.present import present
     from mcpforge.pipeline.stage import stage_run
@@ -254,7 +259,10 @@ def _stage_and_run(
     # The last point where an abandoned ask (budget spent, Ctrl-C) stops: nothing is staged after it.
     say(STAGING_STEP)
     with timer.step("stage"):
-        candidate = find_staged_twin(registry, package, spec.tool_name) if run.passed else None
+        person = run.person_run
+        taken = person.data_hash if person is not None and person.data_path == data_path else None
+        data = data_key(data_path, part=intent.sheet or intent.table, fingerprint=taken)
+        candidate = find_staged_twin(registry, package, spec.tool_name, data) if run.passed else None
         if candidate is None:
             candidate = stage_package(
                 registry,
@@ -266,6 +274,7 @@ def _stage_and_run(
                 actor=actor,
                 intent=intent_json,
                 run_arguments=arguments,
+                data=data,
             )
     record_generation(
         registry, candidate, passed=run.passed, duration_ms=sum(timer.timings.values()), source=created_by
@@ -436,12 +445,17 @@ def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
             schema = DatasetSchema.from_file(path, sheet=part.get("sheet"), table=part.get("table"))
         check_csv_shape(path)
     with timer.step("intent"):
+        explicit = [key for key in answers or {} if key not in PART_KEYS]  # each must be a known key
         if model_engine is None:
-            intent = extract_intent_for(request, schema, given)
+            intent = extract_intent_for(request, schema, given, explicit)
         else:
             from mcpforge.pipeline.routing import read_or_route
 
-            chosen = None if custom else read_or_route(model_engine, request, schema, given, say)
+            chosen = (
+                None
+                if custom
+                else read_or_route(model_engine, request, schema, given, say, explicit=explicit)
+            )
             if chosen is None:
                 return _forge_with_model(
                     model_engine, request, schema, path, registry, config, timer, say, actor, part=part
@@ -491,11 +505,17 @@ def ensure_registry(registry: Registry) -> None:
         registry.init()
 
 
-def extract_intent_for(request: str, schema: DatasetSchema, answers: dict[str, str] | None = None) -> Intent:
-    """Step 1: the rules parser's intent for ``request`` over ``schema`` (with answers to its questions)."""
+def extract_intent_for(
+    request: str,
+    schema: DatasetSchema,
+    answers: dict[str, str] | None = None,
+    explicit: Sequence[str] = (),
+) -> Intent:
+    """Step 1: the rules parser's intent for ``request`` over ``schema`` (with answers to its questions;
+    each key in ``explicit`` must be one the request has a question for)."""
     from mcpforge.pipeline.intent import extract_intent
 
-    return extract_intent(request, schema, answers=answers)
+    return extract_intent(request, schema, answers=answers, explicit=explicit)
 
 
 def _forge_with_model(  # noqa: PLR0917 - private step with the forge state

@@ -219,11 +219,20 @@ def tool_summary(candidate: ToolCandidate, artifacts: RunArtifacts, reading: Rea
     validation = validation_line(candidate.validation_report, reading.origin)
     if validation:
         lines.append(f"**Validation**: {validation}")
-    assumptions = [str(a) for a in artifacts.metadata.get("assumptions", []) or candidate.spec.assumptions]
-    limitations = [str(a) for a in artifacts.metadata.get("limitations", []) or candidate.spec.limitations]
+    assumptions, limitations = stated_assumptions(candidate, artifacts)
     lines += ["", "**Assumptions**:", _bullets(assumptions, "None stated")]
     lines += ["", "**Limitations**:", _bullets(limitations, "None stated")]
     return "\n".join(lines)
+
+
+def stated_assumptions(
+    candidate: ToolCandidate, artifacts: RunArtifacts | None
+) -> tuple[list[str], list[str]]:
+    """The assumptions and limitations the review states: the run's own, else the contract's."""
+    metadata = artifacts.metadata if artifacts is not None else {}
+    assumptions = [str(a) for a in metadata.get("assumptions", []) or candidate.spec.assumptions]
+    limitations = [str(a) for a in metadata.get("limitations", []) or candidate.spec.limitations]
+    return assumptions, limitations
 
 
 def result_section(artifacts: RunArtifacts) -> str:
@@ -231,7 +240,11 @@ def result_section(artifacts: RunArtifacts) -> str:
     footer = _footer(artifacts)
     table = table_markdown(footer) if footer else None
     if table is None:
-        return "_The tool returned no structured answer; the text it printed is shown as data below._"
+        return (
+            "_The tool returned no structured answer (its footer has no `result`: "
+            '`output_footer({"result": {"columns": [...], "rows": [...]}})` gives one); '
+            "the text it printed is shown as data below._"
+        )
     extras = extra_values(footer, _FOOTER_KEYS)
     return table + (f"\n\n_Also reported by the tool_: {'; '.join(extras)}" if extras else "")
 
@@ -262,6 +275,20 @@ def present(candidate: ToolCandidate, artifacts: RunArtifacts) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def reuse_reading(
+    tool_name: str,
+    artifacts: RunArtifacts,
+    *,
+    intent: Intent | None = None,
+    arguments: dict[str, Any] | None = None,
+    description: str = "",
+) -> Reading:
+    """The reading of a run of an already promoted tool (from this request's intent, or its own words)."""
+    if intent is not None and intent.operation != "custom":
+        return intent_reading(intent, artifacts, arguments)
+    return _handwritten_reading(tool_name, description or tool_name, arguments)
+
+
 def present_reuse(
     tool_name: str,
     version: str,
@@ -270,23 +297,34 @@ def present_reuse(
     intent: Intent | None = None,
     arguments: dict[str, Any] | None = None,
     description: str = "",
+    made_for: str | None = None,
 ) -> str:
-    """The presentation of a run of an already promoted tool: reading first, no approval needed."""
-    if intent is not None and intent.operation != "custom":
-        reading = intent_reading(intent, artifacts, arguments)
-    else:
-        reading = _handwritten_reading(tool_name, description or tool_name, arguments)
+    """The presentation of a run of an already promoted tool: reading first, no approval needed.
+
+    The request shown is this one (not the one the tool was first made for); ``made_for`` is the tool's
+    own description when this call changes its default columns or values (its name still says them).
+    """
+    reading = reuse_reading(tool_name, artifacts, intent=intent, arguments=arguments, description=description)
     call = json.dumps(_call_arguments(arguments), ensure_ascii=False, default=str, sort_keys=True)
     rows = f"{artifacts.rows_processed:,}" if artifacts.rows_processed is not None else "unknown"
+    request = f"**Request**: {inline_text(intent.request)}\n" if intent is not None and intent.request else ""
+    made = (
+        f"**Made for**: “{inline_text(made_for.strip())}”: the name and description speak of the tool's "
+        "defaults; this call gives it other arguments\n"
+        if made_for
+        else ""
+    )
     parts = [
         "## Analysis Results",
         reading_section(reading),
         result_section(artifacts),
         "---",
         "### Tool Summary\n"
+        f"{request}"
         f"**Tool Name**: {inline_text(tool_name)} (registered, version {inline_text(version)})\n"
         f"**Answered by**: approved tool {code_span(tool_name)} v{inline_text(version)} "
         f"with arguments {code_span(call)}\n"
+        f"{made}"
         f"**Rows Processed**: {rows}\n"
         f"**Execution Time**: {format_duration(artifacts.execution_time_ms)}\n\n"
         "This answer came from a tool already in your registry; nothing new was generated.",

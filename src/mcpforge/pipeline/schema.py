@@ -2,44 +2,32 @@
 
 Only a sample is parsed (types, distinct values, ranges) through the runtime loader tools use; the row
 count of a text file comes from counting line breaks, so a file with a million rows is described in a
-fraction of a second. The kinds follow the runtime's
-conventions (``mcpforge.runtime``): a text column is categorical when it has at most 50 distinct values
-or at most half of its values are distinct.
+fraction of a second. The columns are described by :mod:`mcpforge.pipeline._describe`. A schema read
+once is kept in the user's cache (:mod:`mcpforge.pipeline.schema_cache`): asking again about an
+unchanged file reads it from there, without importing pandas.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import re
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from mcpforge.exceptions import DataError
-from mcpforge.runtime import (
-    LOAD_ATTR,
-    NOTES_ATTR,
-    load_csv_data_with_types,
-)
-from mcpforge.runtime._bigcsv import BIG_FILE_BYTES
-from mcpforge.runtime._guards import row_limit_error
+from mcpforge.pipeline import schema_cache
+from mcpforge.runtime._csvparts import BIG_FILE_BYTES
 from mcpforge.runtime._settings import get_settings, reading_from
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ColumnKind = Literal["numeric", "categorical", "datetime", "boolean", "text"]
 
 DEFAULT_SAMPLE_ROWS = 20_000
-CATEGORICAL_MAX_UNIQUE = 50
-CATEGORICAL_MAX_RATIO = 0.5
-MAX_VALUES_KEPT = 100
-_DATE_LIKE = re.compile(
-    r"^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?)?$|^\d{1,2}/\d{1,2}/\d{4}$"
-)
-_BOOL_WORDS = {"true", "false", "yes", "no"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,6 +43,10 @@ class ColumnInfo:
     minimum: float | str | None = None
     maximum: float | str | None = None
     is_integer: bool = False
+    date_reading: str | None = None
+    """For dates that also read the other way round ("05.10.2024"): which way they were read."""
+    unparsed_date: str | None = None
+    """For a column mostly written like dates that did not read as dates: a value that did not."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,7 +108,9 @@ class DatasetSchema:
         cls, df: pd.DataFrame, *, path: str = "<frame>", row_count: int | None = None
     ) -> DatasetSchema:
         """Describe an already loaded frame (text columns holding dates are detected)."""
-        columns = tuple(_describe(str(name), df[name]) for name in df.columns)
+        from mcpforge.pipeline._describe import describe_frame
+
+        columns = describe_frame(df)
         total = len(df) if row_count is None else row_count
         return cls(path=path, columns=columns, rows=total, sampled=total > len(df))
 
@@ -143,34 +137,64 @@ class DatasetSchema:
         shown = str(path)
         if not file.is_file():
             raise DataError(f"data file {shown!r} does not exist or is not a file", path=shown)
-        with _reading(file):
-            df = load_csv_data_with_types(
-                str(file), max_rows=sample_rows, auto_expand_json=False, convert_types=False,
-                sheet=sheet, table=table,
-            )  # fmt: skip
-        notes = tuple(str(note) for note in df.attrs.get(NOTES_ATTR, []) if "only the first" not in str(note))
-        kind = str(df.attrs.get(LOAD_ATTR, {}).get("kind", "csv"))
-        if df.empty:
-            raise DataError(f"data file {shown!r} has a header but no data rows", path=shown)
-        rows: int | None
-        if len(df) < sample_rows:
-            rows = len(df)
-        elif kind == "csv" and file.stat().st_size >= BIG_FILE_BYTES:
-            rows = None  # counted on first use (``row_count``); its parse enforces the row limit
-        elif kind == "csv":
-            rows = _count_rows(file)
-        else:
-            with _reading(file):
-                rows = len(load_csv_data_with_types(
-                    str(file), auto_expand_json=False, convert_types=False, sheet=sheet, table=table
-                ))  # fmt: skip
-        if rows is not None and rows > get_settings().max_rows:  # the sample fits, the whole file does not
-            raise row_limit_error(rows)
-        total = None if rows is None else max(rows, len(df))
-        return DatasetSchema(
-            path=shown, columns=cls.from_frame(df).columns, rows=total,
-            sampled=total is None or total > len(df), notes=notes,
+        settings = get_settings()
+        options = {
+            "sample_rows": sample_rows, "sheet": sheet, "table": table, "big_file_bytes": BIG_FILE_BYTES,
+            "limits": [settings.max_rows, settings.max_cols, settings.max_memory_mb],
+        }  # fmt: skip
+        try:
+            key = schema_cache.cache_key(file, options)
+        except OSError:
+            key = None
+        if key is not None and (cached := _from_cache(schema_cache.load(key), shown)) is not None:
+            return cached
+        schema = _read(file, shown, sample_rows=sample_rows, sheet=sheet, table=table)
+        if key is not None and _still(key, file, options):  # not a file that changed while it was read
+            schema_cache.store(key, _to_cache(schema))
+        return schema
+
+
+def _still(key: dict[str, Any], file: Path, options: dict[str, Any]) -> bool:
+    """Whether ``file`` still has ``key`` (it did not change while it was read)."""
+    try:
+        return schema_cache.cache_key(file, options) == key
+    except OSError:
+        return False
+
+
+def _read(file: Path, shown: str, *, sample_rows: int, sheet: str | None, table: str | None) -> DatasetSchema:
+    """The schema of ``file`` read from the file itself (pandas)."""
+    from mcpforge.runtime import LOAD_ATTR, NOTES_ATTR, load_csv_data_with_types
+    from mcpforge.runtime._guards import row_limit_error
+
+    with _reading(file):
+        df = load_csv_data_with_types(
+            str(file), max_rows=sample_rows, auto_expand_json=False, convert_types=False,
+            sheet=sheet, table=table,
         )  # fmt: skip
+    notes = tuple(str(note) for note in df.attrs.get(NOTES_ATTR, []) if "only the first" not in str(note))
+    kind = str(df.attrs.get(LOAD_ATTR, {}).get("kind", "csv"))
+    if df.empty:
+        raise DataError(f"data file {shown!r} has a header but no data rows", path=shown)
+    rows: int | None
+    if len(df) < sample_rows:
+        rows = len(df)
+    elif kind == "csv" and file.stat().st_size >= BIG_FILE_BYTES:
+        rows = None  # counted on first use (``row_count``); its parse enforces the row limit
+    elif kind == "csv":
+        rows = _count_rows(file)
+    else:
+        with _reading(file):
+            rows = len(load_csv_data_with_types(
+                str(file), auto_expand_json=False, convert_types=False, sheet=sheet, table=table
+            ))  # fmt: skip
+    if rows is not None and rows > get_settings().max_rows:  # the sample fits, the whole file does not
+        raise row_limit_error(rows)
+    total = None if rows is None else max(rows, len(df))
+    return DatasetSchema(
+        path=shown, columns=DatasetSchema.from_frame(df).columns, rows=total,
+        sampled=total is None or total > len(df), notes=notes,
+    )  # fmt: skip
 
 
 def _reading(file: Path) -> AbstractContextManager[None]:
@@ -218,67 +242,28 @@ def _count_breaks(descriptor: int, offset: int, length: int) -> tuple[int, bool]
     return found
 
 
-def _as_datetime(series: pd.Series) -> pd.Series | None:
-    values = series.dropna().astype(str).str.strip()
-    if values.empty or not bool(values.str.fullmatch(_DATE_LIKE).all()):
+def _to_cache(schema: DatasetSchema) -> dict[str, Any]:
+    """What the schema cache keeps of a schema read from a file (its path is the caller's)."""
+    return {
+        "columns": [dataclasses.asdict(column) for column in schema.columns],
+        "rows": schema.rows,
+        "sampled": schema.sampled,
+        "notes": list(schema.notes),
+    }
+
+
+def _from_cache(value: dict[str, Any] | None, shown: str) -> DatasetSchema | None:
+    """The schema a cache entry holds, shown as ``shown``; None for no entry or one that does not fit."""
+    if value is None:
         return None
-    for date_format in ("ISO8601", "mixed"):  # ISO first: vectorized, 50x faster than per-value parsing
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            parsed = pd.to_datetime(values, errors="coerce", format=date_format)
-        if not bool(parsed.isna().any()):
-            return parsed
-    return None
-
-
-def _describe(name: str, series: pd.Series) -> ColumnInfo:
-    non_null = series.dropna()
-    nulls = int(series.isna().sum())
-    distinct = int(non_null.nunique())
-    if pd.api.types.is_bool_dtype(series) or (
-        not pd.api.types.is_numeric_dtype(series)
-        and distinct > 0
-        and set(non_null.astype(str).str.strip().str.lower().unique()) <= _BOOL_WORDS
-    ):
-        # The literal spellings ("Yes"/"No") let a filter compare with what the file holds, not True/False.
-        literals = () if pd.api.types.is_bool_dtype(series) else tuple(sorted(non_null.astype(str).unique()))
-        return ColumnInfo(
-            name=name, kind="boolean", null_count=nulls, distinct_count=distinct, values=literals
+    try:
+        columns = tuple(
+            ColumnInfo(**{**column, "values": tuple(column.get("values", ()))}) for column in value["columns"]
         )
-    if pd.api.types.is_numeric_dtype(series):
-        is_int = pd.api.types.is_integer_dtype(series) or bool(
-            not non_null.empty and (non_null == non_null.round()).all()
-        )
-        return ColumnInfo(
-            name=name,
-            kind="numeric",
-            null_count=nulls,
-            distinct_count=distinct,
-            minimum=float(non_null.min()) if not non_null.empty else None,
-            maximum=float(non_null.max()) if not non_null.empty else None,
-            is_integer=is_int,
-        )
-    dates = _as_datetime(series)
-    if dates is not None:
-        return ColumnInfo(
-            name=name,
-            kind="datetime",
-            null_count=nulls,
-            distinct_count=distinct,
-            minimum=dates.min().isoformat(),
-            maximum=dates.max().isoformat(),
-        )
-    texts = non_null.astype(str)
-    is_categorical = distinct <= CATEGORICAL_MAX_UNIQUE or (
-        len(texts) > 0 and distinct / len(texts) <= CATEGORICAL_MAX_RATIO
-    )
-    values: tuple[str, ...] = ()
-    if is_categorical and distinct <= MAX_VALUES_KEPT:
-        values = tuple(str(v) for v in texts.value_counts().index)
-    return ColumnInfo(
-        name=name,
-        kind="categorical" if is_categorical else "text",
-        null_count=nulls,
-        distinct_count=distinct,
-        values=values,
-    )
+        rows, notes = value["rows"], tuple(str(note) for note in value["notes"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    kinds = get_args(ColumnKind)
+    if any(column.kind not in kinds for column in columns) or not (rows is None or isinstance(rows, int)):
+        return None
+    return DatasetSchema(path=shown, columns=columns, rows=rows, sampled=bool(value["sampled"]), notes=notes)

@@ -25,7 +25,13 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.exceptions import DiskFullError, IntegrityError, PromotionRefusedError, RegistryCorruptedError
+from mcpforge.exceptions import (
+    ActPendingError,
+    DiskFullError,
+    IntegrityError,
+    PromotionRefusedError,
+    RegistryCorruptedError,
+)
 from mcpforge.registry._atomic import atomic_write_text, dumps_json, fsync_dir
 from mcpforge.registry._fault import durable_step
 from mcpforge.registry._space import ensure_free_space
@@ -88,6 +94,7 @@ def commit_act(
 
     Raises:
         DiskFullError: the disk is full; before the commit point nothing was recorded.
+        ActPendingError: the disk filled up after the commit point; the journal finishes the act later.
     """
     op_id = secrets.token_hex(8)
     journal = {
@@ -108,12 +115,13 @@ def commit_act(
     durable_step("act-journal")
     try:
         return _apply(reg, journal)
-    except DiskFullError:
+    except DiskFullError as exc:
         if _staging_status(reg, candidate_id) == expect_status:
             # Before the commit point: withdraw the act, so the status change is not recorded at all.
             reg.act_journal_path.unlink(missing_ok=True)
             fsync_dir(reg.root)
-        raise
+            raise
+        raise _pending(exc, journal) from exc
 
 
 def finish_pending_act(reg: Registry) -> ActResult | None:
@@ -125,7 +133,29 @@ def finish_pending_act(reg: Registry) -> ActResult | None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RegistryCorruptedError(reg.act_journal_path, f"unreadable act journal: {exc}") from exc
     logger.warning("finishing the interrupted act on candidate %r", journal.get("candidate_id"))
-    return _apply(reg, journal)
+    try:
+        return _apply(reg, journal)
+    except DiskFullError as exc:
+        raise _pending(exc, journal) from exc
+
+
+def _pending(exc: DiskFullError, journal: dict[str, Any]) -> ActPendingError:
+    """The error for a full disk after the act's commit point: recorded, to be finished later."""
+    if isinstance(exc, ActPendingError):
+        return exc
+    entry = journal.get("entry") or {}
+    return ActPendingError(
+        exc, candidate_id=str(journal.get("candidate_id")), status=str(entry.get("status"))
+    )
+
+
+def pending_act(reg: Registry) -> dict[str, Any] | None:
+    """The journal of an act waiting to be finished (None when none is, or it cannot be read)."""
+    try:
+        data = json.loads(reg.act_journal_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _staging_status(reg: Registry, candidate_id: str) -> str | None:

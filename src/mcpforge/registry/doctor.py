@@ -8,6 +8,10 @@ files still match those hashes), rebuilds ``staging/metadata.json`` from the can
 finishes an interrupted act or promotion, promotes approved candidates whose promotion never ran,
 appends the audit rows the metadata implies, rebuilds the tool index, moves orphan tool directories to
 ``archive/orphans/`` and deletes temp directories. What repair did is appended to the audit log.
+
+An interrupted act or promotion waiting to be finished is not "ok": it is listed in ``pending`` (``ok``
+is false) and ``mcpforge doctor`` exits with its own code, so a script can tell it from both health and
+damage. Repair (or any later command) finishes it.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryCorrupted
 from mcpforge.models import ToolCandidate, utc_now
 from mcpforge.registry import reconcile
 from mcpforge.registry._atomic import TEMP_PREFIX, free_path, rename_dir
-from mcpforge.registry.acts import finish_pending_act
+from mcpforge.registry.acts import finish_pending_act, pending_act
 from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.promote import PARKED_PREFIX, finish_pending
 from mcpforge.registry.store import file_sha256
@@ -52,11 +56,17 @@ class DoctorReport:
     root: str
     checks: list[Check] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
+
+    @property
+    def has_errors(self) -> bool:
+        """Some check is an error (damage that ``--repair`` fixes)."""
+        return any(check.level == "error" for check in self.checks)
 
     @property
     def ok(self) -> bool:
-        """No check is an error."""
-        return not any(check.level == "error" for check in self.checks)
+        """No check is an error and no interrupted act or promotion waits to be finished."""
+        return not self.has_errors and not self.pending
 
     def add(self, name: str, level: Level, detail: str) -> None:
         """Record one finding."""
@@ -67,6 +77,7 @@ class DoctorReport:
         return {
             "root": self.root,
             "ok": self.ok,
+            "pending": self.pending,
             "repaired": self.repaired,
             "checks": [{"name": c.name, "level": c.level, "detail": c.detail} for c in self.checks],
         }
@@ -195,13 +206,33 @@ def _check_services(reg: Registry, report: DoctorReport) -> None:
 
 def _check_journals(reg: Registry, report: DoctorReport) -> None:
     if reg.journal_path.exists():
-        report.add("promotion journal", "warning", "an interrupted promotion is pending; repair finishes it")
+        detail = "an interrupted promotion is pending; the next command or repair finishes it"
+        report.add("promotion journal", "warning", detail)
+        report.pending.append(detail)
     if reg.act_journal_path.exists():
-        report.add(
-            "act journal",
-            "warning",
-            "an interrupted approval or status change is pending; the next command or repair finishes it",
+        act = pending_act(reg) or {}
+        status = (act.get("entry") or {}).get("status", "?")
+        what = "an approval" if act.get("promote_actor") else f"a status change to {status}"
+        detail = (
+            f"{what} of candidate {act.get('candidate_id', '?')!r} is recorded but not finished; "
+            "the next command or repair finishes it"
         )
+        report.add("act journal", "warning", detail)
+        report.pending.append(detail)
+
+
+def _pending_candidates(reg: Registry) -> set[str]:
+    """Candidates of the act and promotion journals waiting to be finished."""
+    found = set()
+    act = pending_act(reg)
+    if act is not None:
+        found.add(str(act.get("candidate_id")))
+    try:
+        promotion = json.loads(reg.journal_path.read_text(encoding="utf-8"))
+        found.add(str(promotion["candidate_id"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return found
 
 
 def _check_index(reg: Registry, report: DoctorReport) -> None:
@@ -245,7 +276,11 @@ def _check_reconciled(reg: Registry, report: DoctorReport) -> None:
     except (MCPForgeError, OSError) as exc:
         report.add("audit agreement", "error", f"cannot compare metadata and audit log: {exc}")
         return
+    pending = _pending_candidates(reg)
     for mismatch in found:
+        if mismatch.subject in pending:  # what the pending act will write, not damage
+            report.add(f"audit agreement {mismatch.subject}", "warning", f"{mismatch.detail} (pending)")
+            continue
         report.add(
             f"audit agreement {mismatch.subject}",
             "error" if mismatch.is_error else "warning",

@@ -51,6 +51,7 @@ logger = logging.getLogger(__name__)
 IDENTICAL_REASON = "identical tool already registered"
 PACKAGE_FILES = ("tool.py", "spec.json", "tests.py", "__init__.py", "helpers.py", "requirements.txt")
 PARKED_PREFIX = ".parked-"
+REJECTED_MARK = "-rejected."  # the version of a try that failed validation: <next version>-rejected.<n>
 
 
 def parse_version(version: str) -> tuple[int, ...]:
@@ -64,12 +65,25 @@ def parse_version(version: str) -> tuple[int, ...]:
     return numbers + (0,) * (3 - len(numbers))
 
 
-def plan_version(reg: Registry, tool_name: str, spec_hash: str) -> str:
-    """The active version for an identical spec; otherwise a minor bump over every known version."""
+def plan_version(reg: Registry, tool_name: str, spec_hash: str, *, rejected: bool = False) -> str:
+    """The active version for an identical spec; otherwise a minor bump over every known version.
+
+    A try that failed validation (``rejected``) does not take a version number: it is recorded as
+    ``<next>-rejected.<n>``, and such versions are skipped when the next one is planned, so the try
+    that passes after three failures is still the next version after the last staged or promoted one.
+    """
+    entries = [e for e in reg.staging_entries().values() if e.get("tool_name") == tool_name]
     active = reg.active_entries().get(tool_name)
+    if rejected:
+        base = plan_version(reg, tool_name, "", rejected=False)
+        prefix = f"{base}{REJECTED_MARK}"
+        tries = [
+            str(e["version"]).removeprefix(prefix) for e in entries if str(e["version"]).startswith(prefix)
+        ]
+        return f"{prefix}{max((int(n) for n in tries if n.isdigit()), default=0) + 1}"
     if active is not None and active.get("spec_hash") == spec_hash:
         return str(active["version"])
-    known = [str(e["version"]) for e in reg.staging_entries().values() if e.get("tool_name") == tool_name]
+    known = [str(e["version"]) for e in entries if REJECTED_MARK not in str(e["version"])]
     if active is not None:
         known.append(str(active["version"]))
     if not known:

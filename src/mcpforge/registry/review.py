@@ -10,6 +10,11 @@ A rejection with a reason ("Reject: wrong column: should be amount not region") 
 from every front end (``review`` flags, the terminal, MCP elicitation, the review page): the reason
 corrects the recorded reading and a new candidate is staged (:func:`mcpforge.pipeline.refine.refine`), or
 the message says why the reason could not be applied.
+
+An approval of a candidate that is already approved (a second reviewer who lost the race, or a retry
+after a full disk interrupted the promotion) is not an error: any pending act is rolled forward first,
+and the answer says who approved it and that nothing more is needed (or that the promotion completed
+now).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.exceptions import InvalidArgumentError
+from mcpforge.exceptions import IllegalTransitionError, InvalidArgumentError
 from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback
 from mcpforge.pipeline.feedback import parse_feedback
 from mcpforge.registry.promote import IDENTICAL_REASON
@@ -71,19 +76,100 @@ class ReviewOutcome:
         }
 
 
-def ensure_reviewable(candidate: ToolCandidate) -> None:
-    """Raise InvalidArgumentError unless the candidate is STAGED (the only status a review decides)."""
-    if candidate.status != ToolStatus.STAGED:
-        hint = (
-            " (use `mcpforge promote` to retry its promotion)"
-            if candidate.status == ToolStatus.APPROVED
-            else ""
+_DECIDED = (ToolStatus.APPROVED, ToolStatus.PROMOTED)
+
+
+def ensure_reviewable(candidate: ToolCandidate, *, approving: bool = False) -> None:
+    """Raise InvalidArgumentError unless the candidate is STAGED (the only status a review decides).
+
+    With ``approving`` (the answers approve), an APPROVED or PROMOTED candidate passes too: the review
+    then says it was already approved (:func:`apply_review`). Call :func:`settle_candidate` first, so a
+    pending act is not mistaken for a refused promotion.
+    """
+    status = candidate.status
+    if status == ToolStatus.STAGED or (approving and status in _DECIDED):
+        return
+    cid = candidate.candidate_id
+    if status == ToolStatus.PROMOTED:
+        message = f"candidate {cid!r} is already approved and PROMOTED; there is nothing to review"
+    elif status == ToolStatus.APPROVED:
+        message = (
+            f"candidate {cid!r} is already APPROVED but its promotion was refused "
+            f"(`mcpforge doctor` says why); once that is fixed, `mcpforge promote {cid}` promotes it"
         )
-        raise InvalidArgumentError(
-            f"candidate {candidate.candidate_id!r} is {candidate.status.value}; "
-            f"only STAGED candidates are reviewed{hint}",
-            argument="candidate",
+    else:
+        message = f"candidate {cid!r} is {status.value}; only STAGED candidates are reviewed"
+    raise InvalidArgumentError(message, argument="candidate")
+
+
+def settle_candidate(registry: Registry, candidate: ToolCandidate) -> ToolCandidate:
+    """The candidate once any act on the registry has finished (a concurrent review's, or one a full disk
+    or a crash interrupted): rolled forward first, so its status is final, not a step in the middle.
+
+    Raises:
+        ActPendingError: the disk is still too full to finish the pending act.
+    """
+    if candidate.status == ToolStatus.STAGED:
+        return candidate
+    registry.settle()
+    return registry.get_candidate(candidate.candidate_id)
+
+
+def approves(output_answer: str | None, decision_answer: str | None, config: MCPForgeConfig) -> bool:
+    """Whether the two answers accept the output and approve the registration."""
+    settings = config.feedback
+    return (
+        parse_feedback(output_answer, "output", settings).decision == "OUTPUT_ACCEPTED"
+        and parse_feedback(decision_answer, "registration", settings).decision == "APPROVED"
+    )
+
+
+def _approved_by(registry: Registry, candidate: ToolCandidate) -> str:
+    rows = [
+        row
+        for row in registry.audit.entries(tool=candidate.spec.tool_name, action="transition")
+        if row.candidate_id == candidate.candidate_id and row.to_status == ToolStatus.APPROVED.value
+    ]
+    return f" by {rows[-1].actor} at {rows[-1].time}" if rows else ""
+
+
+def _already_approved(
+    registry: Registry,
+    candidate: ToolCandidate,
+    output: UserFeedback,
+    decision: UserFeedback,
+    *,
+    completed_now: bool,
+) -> ReviewOutcome:
+    """The outcome of approving a candidate that another review (or an interrupted one) approved."""
+    by = _approved_by(registry, candidate)
+    name = candidate.spec.tool_name
+    active = registry.get_active_tool(name)
+    entry = registry.active_entries().get(name) or {}
+    refused: str | None = None
+    if candidate.status == ToolStatus.APPROVED:
+        refused = "promotion refused earlier"
+        tool = None
+        message = (
+            f"Already approved{by}, but its promotion was refused (`mcpforge doctor` says why); once that "
+            f"is fixed, `mcpforge promote {candidate.candidate_id}` promotes it."
         )
+    elif active is not None and entry.get("candidate_id") == candidate.candidate_id:
+        tool = active
+        done = "its promotion has now completed" if completed_now else "nothing more is needed"
+        message = f"Already approved{by}; {done}: {name!r} v{active.version} is registered."
+    else:
+        tool = None
+        now = f"v{active.version}" if active is not None else "no version (removed)"
+        message = f"Already approved{by} and promoted; {name!r} is now {now}. Nothing more is needed."
+    return ReviewOutcome(
+        candidate=candidate,
+        output_feedback=output,
+        decision_feedback=decision,
+        promoted=tool,
+        refused_reason=refused,
+        message=message,
+    )
 
 
 def _reject(
@@ -160,12 +246,19 @@ def apply_review(
         config: feedback keywords; the registry's configuration by default.
 
     Raises:
-        InvalidArgumentError: the candidate is not STAGED.
+        InvalidArgumentError: the candidate is not STAGED (an approval of an approved one is answered).
+        ActPendingError: an act on it is pending and the disk is still too full to finish it.
     """
     settings = (config or registry.config).feedback
-    candidate = registry.get_candidate(candidate_id)
-    ensure_reviewable(candidate)
     output = parse_feedback(output_answer, "output", settings)
+    approving = approves(output_answer, decision_answer, config or registry.config)
+    found = registry.get_candidate(candidate_id)
+    candidate = settle_candidate(registry, found)
+    ensure_reviewable(candidate, approving=approving)
+    if candidate.status in _DECIDED:
+        registration = parse_feedback(decision_answer, "registration", settings)
+        completed_now = found.status == ToolStatus.APPROVED and candidate.status == ToolStatus.PROMOTED
+        return _already_approved(registry, candidate, output, registration, completed_now=completed_now)
     if output.decision != "OUTPUT_ACCEPTED":
         rejection = output.model_copy(update={"decision": "REJECTED"})
         if (
@@ -201,7 +294,14 @@ def apply_review(
             f"{note}",
             refined_candidate_id=refined,
         )
-    approved, act = registry.approve(candidate_id, decision, actor=actor)
+    try:
+        approved, act = registry.approve(candidate_id, decision, actor=actor)
+    except IllegalTransitionError:
+        # Another review approved it while this one read its answers: say so, nothing is wrong.
+        current = settle_candidate(registry, registry.get_candidate(candidate_id))
+        if current.status not in _DECIDED:
+            raise
+        return _already_approved(registry, current, output, decision, completed_now=False)
     if act.promoted is None:
         reason = act.refused_reason or "the promotion did not complete"
         message = (

@@ -346,9 +346,10 @@ class Registry:
         return compute_metrics(self.audit)
 
     # ---------------------------------------------------------------- versions and promotion
-    def plan_version(self, tool_name: str, spec_hash: str) -> str:
-        """Version for a candidate: the active one for an identical spec, else a minor bump (1.0.0 new)."""
-        return promote.plan_version(self, tool_name, spec_hash)
+    def plan_version(self, tool_name: str, spec_hash: str, *, rejected: bool = False) -> str:
+        """Version for a candidate: the active one for an identical spec, else a minor bump (1.0.0 new);
+        a try that failed validation gets ``<next>-rejected.<n>`` and takes no number."""
+        return promote.plan_version(self, tool_name, spec_hash, rejected=rejected)
 
     def can_promote(self, candidate: ToolCandidate) -> tuple[bool, str]:
         """Pre-promotion checks (requirements 8.1): ``(ok, reason)``."""

@@ -24,7 +24,6 @@ from mcpforge.runtime._guards import out_of_memory_error, row_limit_error
 from mcpforge.runtime._settings import get_settings
 from mcpforge.runtime._text import TextFormat, normalise_decimal_commas
 
-BIG_FILE_BYTES = 64 * 1024 * 1024
 _BLOCK_BYTES = 8 * 1024 * 1024
 """The block the column types are inferred from (as many rows as before the typed read existed)."""
 _TYPED_BLOCK_BYTES = 2 * 1024 * 1024

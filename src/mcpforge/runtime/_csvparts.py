@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 
 from mcpforge.runtime._text import TextFormat
 
+BIG_FILE_BYTES = 64 * 1024 * 1024
+"""A delimited file this big is read by the streaming reader (``_bigcsv``), and its rows counted last."""
 MIN_PART_BYTES = 32 * 1024 * 1024
 """No part smaller: below this a thread costs more than it saves."""
 MAX_PARTS = 4

@@ -25,7 +25,8 @@ import pandas as pd
 
 from mcpforge.exceptions import DataError
 from mcpforge.runtime import _readers
-from mcpforge.runtime._bigcsv import BIG_FILE_BYTES, read_big_csv
+from mcpforge.runtime._bigcsv import read_big_csv
+from mcpforge.runtime._csvparts import BIG_FILE_BYTES
 from mcpforge.runtime._formats import FileKind, detect_file_kind
 from mcpforge.runtime._guards import (
     enforce_resource_limits,

@@ -14,12 +14,13 @@ import sqlite3
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import DataError
 from mcpforge.runtime._read_bounds import bounded_connection, fetch_bounded
+
+if TYPE_CHECKING:  # listing a file's sheets or tables needs no pandas; the readers import it
+    import pandas as pd
 
 
 def _pick(
@@ -79,6 +80,7 @@ def read_excel(
 ) -> tuple[pd.DataFrame, list[str]]:
     """One sheet of an .xlsx workbook (the first unless ``sheet`` names another)."""
     import openpyxl
+    import pandas as pd
     from openpyxl.utils.exceptions import InvalidFileException
 
     try:
@@ -178,6 +180,8 @@ def _origin_notes(metadata: dict[bytes, bytes]) -> list[str]:
 
 def _json_frame(document: Any, shown: str) -> pd.DataFrame:
     """A table from JSON: records ``[{...}]``, columns ``{"col": [...]}`` or ``{"data": [records]}``."""
+    import pandas as pd
+
     if isinstance(document, dict):
         lists = [key for key, value in document.items() if isinstance(value, list)]
         if len(lists) == 1 and all(isinstance(item, dict) for item in document[lists[0]]):
@@ -196,6 +200,8 @@ def _json_frame(document: Any, shown: str) -> pd.DataFrame:
 
 def read_json(path: Path, shown: str, *, lines: bool, encoding: str) -> tuple[pd.DataFrame, list[str]]:
     """A JSON document (records or columns) or a JSON Lines file (one record per line)."""
+    import pandas as pd
+
     with path.open("r", encoding=encoding) as handle:
         if not lines:
             try:
@@ -261,6 +267,8 @@ def read_sqlite(
     path: Path, shown: str, *, table: str | None, columns: Sequence[str] | None, nrows: int | None
 ) -> tuple[pd.DataFrame, list[str]]:
     """One table (or view) of a SQLite file: the only one, the one named by ``table``, or the first."""
+    import pandas as pd
+
     tables = sqlite_tables(path, shown)
     sizes = _table_sizes(path, shown, tables) if table is None else ()
     name, notes = _pick("table", table, tables, shown, sizes)

@@ -13,10 +13,12 @@ import csv
 import io
 import re
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from mcpforge.exceptions import DataError
+
+if TYPE_CHECKING:  # sniffing a file needs no pandas (a refused request never loads it)
+    import pandas as pd
 
 DELIMITERS = ",;\t|"
 

@@ -23,8 +23,11 @@ _SCAN_ROWS = 2_000
 _DATE_FORMATS = (
     "ISO8601",
     "%m/%d/%Y", "%d/%m/%Y", "%m/%d/%Y %H:%M", "%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S",
-    "%d.%m.%Y", "%d.%m.%Y %H:%M", "%Y/%m/%d", "%Y/%m/%d %H:%M:%S", "%m-%d-%Y", "%d-%m-%Y",
+    "%d.%m.%Y", "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S", "%Y/%m/%d", "%Y/%m/%d %H:%M:%S", "%Y.%m.%d",
+    "%m-%d-%Y", "%d-%m-%Y",
 )  # fmt: skip
+# The two leading numbers of a date written day and month first (either order): "05.10.2024", "10/5/2024".
+_DAY_MONTH = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.]\d{4}")
 
 
 def _is_text(series: pd.Series) -> bool:
@@ -88,6 +91,57 @@ def _to_datetime(series: pd.Series, values: pd.Series) -> pd.Series | None:
         ):
             return parsed
     return None
+
+
+def parse_numbers(series: pd.Series) -> pd.Series | None:
+    """A text column as numbers when the loader would convert it ("1,234" included), else None."""
+    if not _is_text(series) or not _could_convert(series):
+        return None
+    return _to_numeric(series, _non_empty_text(series))
+
+
+def parse_dates(values: pd.Series) -> pd.Series | None:
+    """Non-empty text values as datetimes, read with the one known format that reads every value."""
+    return _to_datetime(values, values)
+
+
+def date_order_note(values: pd.Series) -> str | None:
+    """How a column of dates such as "05.10.2024" was read when every value also reads the other way.
+
+    The formats are tried in ``_DATE_FORMATS`` order: dotted dates are day-first (the European writing),
+    slashed and dashed ones month-first unless a value's first number is over 12. A column whose values
+    all have both numbers at most 12 (and not all equal) could be read either way: the note says which.
+    """
+    parts = values.head(_SCAN_ROWS).str.extract(_DAY_MONTH).dropna()
+    if parts.empty or len(parts) < len(values.head(_SCAN_ROWS)):
+        return None
+    first, second = parts[0].astype(int), parts[1].astype(int)
+    if not bool((first <= 12).all() and (second <= 12).all() and (first != second).any()):
+        return None
+    telling = int((first != second).to_numpy(dtype=bool).argmax())  # a value whose two readings differ
+    parsed = parse_dates(values.head(_SCAN_ROWS).iloc[[telling]])
+    if parsed is None:
+        return None
+    day_first = int(first.iloc[telling]) == parsed.iloc[0].day
+    order = "day first (dd.mm.yyyy)" if day_first else "month first (mm/dd/yyyy)"
+    other = "month first" if day_first else "day first"
+    return f"read as {order}; every value could also be read {other}"
+
+
+def unreadable_date(values: pd.Series) -> str | None:
+    """For a column mostly written like dates that did not convert: one value no date format reads."""
+    sample = values.head(_SCAN_ROWS)
+    if sample.empty or float(sample.str.fullmatch(_DATE_LIKE).mean()) < 0.5:
+        return None
+    best: pd.Series | None = None
+    for fmt in _DATE_FORMATS:
+        parsed = _parse_dates(sample, fmt, "coerce")
+        if parsed is None:
+            continue
+        failed = sample[parsed.isna().to_numpy(dtype=bool)]
+        if best is None or len(failed) < len(best):
+            best = failed
+    return None if best is None or best.empty else str(best.iloc[0])
 
 
 def _could_convert(series: pd.Series) -> bool:

@@ -17,7 +17,9 @@ reads as the file is now (under a root shown whole, or the very inode bound at t
 sandbox uid may read it; anything else (and any failure of the template itself) runs in a fresh sandbox
 exactly as before; a call the template accepted is never run a second time (if the template dies
 under it, the call fails with a clear error). A template that fails to start is tried again after a
-back-off, so warm calls come back by themselves. One template serves every run slot at once; libraries
+back-off, by a timer rather than by the next call, so warm calls come back by themselves; a template
+found stopped (SIGSTOP, a debugger) while a call waits is killed within a second or two and replaced,
+instead of holding its calls to their time limit. One template serves every run slot at once; libraries
 of ``ON_DEMAND`` are imported by a replacement template once a tool imports them. See
 docs/DECISIONS.md "Warm calls".
 """
@@ -33,17 +35,19 @@ import select
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from mcpforge.exceptions import InvalidArgumentError, SandboxError
+from mcpforge.runtime import SUBMODULES as RUNTIME_SUBMODULES
 from mcpforge.sandbox._identity import readable_by, sandbox_identity, searchable_by
 from mcpforge.sandbox._kernel import landlock_abi
 from mcpforge.sandbox._layout import PROC_READ, SYSTEM_FILES, SYSTEM_LIB_DIRS, data_layout, python_layout
 from mcpforge.sandbox._process import CONFINEMENT_FAILED_EXIT, ProcessRun, signal_reason
+from mcpforge.sandbox._stopped import stopped_processes
 from mcpforge.sandbox.base import Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.tool_call import (
@@ -65,6 +69,7 @@ PRELOAD = (
     "pyarrow.csv",
     "pydantic.fields",  # `from pydantic import Field` in every forged tool: pydantic loads it lazily
     "mcpforge.runtime",
+    *RUNTIME_SUBMODULES,  # the runtime's names load lazily (pandas with them): no child may pay for that
 )
 ON_DEMAND = {"scipy": ("scipy.stats",)}
 """Trusted libraries a template imports only once a tool it serves imports them (the top-level name):
@@ -78,6 +83,9 @@ RETIRE_AFTER_SECONDS = 3600.0
 _TEMPLATE_OVERHEAD_MB = 768  # the template's and the zygote's own pages
 _HELPERS_PER_CALL = 2  # the call's reaper, and the call's own process before its tool starts threads
 RETRY_AFTER_SECONDS = (5.0, 15.0, 60.0, 300.0)  # a template that did not start is tried again then
+_TIMER_SLACK_SECONDS = 0.05  # a retry timer fires at or after the retry time, never a hair before
+STALL_CHECK_SECONDS = 1.0  # how often a waiting call checks that the template is not stopped
+_SUPERVISOR_DEPTH = 3  # bwrap, its pid-1 bwrap, the template, the zygote: the processes below are calls
 LOST = "the warm sandbox stopped while this call ran; it was not run again"
 
 
@@ -143,6 +151,7 @@ class WarmTemplate:
         self.calls = 0
         self.started = time.monotonic()
         self.alive = True
+        self._why: str | None = None  # why the template is being given up, once it is
         ready = self._read_ready(START_SECONDS)
         if ready is None or not ready.get("ready"):
             self.close()
@@ -202,8 +211,7 @@ class WarmTemplate:
         except (OSError, ValueError):
             self._fail("its stdin is closed")
             return None
-        if not waiter.event.wait(limits.timeout_seconds + GRACE_SECONDS):
-            self._fail("no answer within the call's limit")
+        self._await(waiter, time.monotonic() + limits.timeout_seconds + GRACE_SECONDS)
         answer = waiter.answer
         if answer is None and waiter.accepted:
             return _lost(limits)
@@ -215,6 +223,28 @@ class WarmTemplate:
             return None
         oom_killed = cgroup is not None and cgroup.oom_kills() > oom_before
         return _result(answer, limits, oom_killed=oom_killed)
+
+    def _await(self, waiter: _Waiter, deadline: float) -> None:
+        """Wait for the call's answer until ``deadline``; a template found stopped (SIGSTOP, a debugger)
+        is given up within :data:`STALL_CHECK_SECONDS` instead of holding the call to its limit."""
+        while not waiter.event.wait(min(STALL_CHECK_SECONDS, max(deadline - time.monotonic(), 0.0))):
+            if time.monotonic() >= deadline:
+                self._fail("no answer within the call's limit")
+                return
+            if stopped_processes(self._run.pid, depth=_SUPERVISOR_DEPTH):
+                self._give_up("it is stopped (SIGSTOP or a debugger)")
+                return
+
+    def _give_up(self, why: str) -> None:
+        """Kill the template, then read what it wrote before it died, so that a call it accepted is
+        known as accepted (and never run again) before its caller decides."""
+        with self._lock:
+            if self._why is not None:
+                return  # another caller is giving up on it: its ``_fail`` wakes this one
+            self._why = why
+        self._run.kill(f"warm template failed: {why}")
+        self._reader.join(GRACE_SECONDS)
+        self._fail(why)
 
     def _read_ready(self, timeout: float) -> dict[str, Any] | None:
         fd = self._run.stdout.fileno()
@@ -243,7 +273,7 @@ class WarmTemplate:
             except OSError:
                 chunk = b""
             if not chunk:
-                self._fail("it exited")
+                self._fail(self._why or "it exited")
                 return
             buffer += chunk
             while b"\n" in buffer:
@@ -374,8 +404,10 @@ class WarmCalls:
         size: int,
         learn: bool = True,
         huge_pages: bool = True,
+        on_status: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self._sandbox = sandbox
+        self._on_status = on_status
         self._roots = tuple(roots)
         self._limits = limits
         self._options: dict[str, Any] = {
@@ -388,6 +420,7 @@ class WarmCalls:
         self._disabled: str | None = None  # why warm calls are off, until ``_retry_at``
         self._retry_at = 0.0
         self._start_failures = 0
+        self._templates_started = 0
         self._lock = threading.Lock()
         self._current: WarmTemplate | None = None
         self._retiring: list[WarmTemplate] = []
@@ -451,8 +484,37 @@ class WarmCalls:
             self._template()
             return
         with self._lock:
-            if not self._off() and not self._closed and self._current is None and self._starting is None:
-                self._starting = self._spawn()
+            if self._off() or self._closed or self._current is not None or self._starting is not None:
+                return
+            started = self._starting = self._spawn()
+        started.add_done_callback(self._on_started)  # outside the lock: it may run here and now
+
+    def _on_started(self, started: Future[WarmTemplate]) -> None:
+        """A start in the background (serve's warm-up, a retry after a failed start) ended: its template
+        serves from now on, or warm calls are off again for a longer while."""
+        with self._lock:
+            if self._starting is not started or self._closed or self._current is not None:
+                return  # a call took it already, or it was replaced or closed
+            self._starting = None
+            try:
+                self._current = started.result()
+            except (SandboxError, InvalidArgumentError, OSError, RuntimeError) as exc:
+                self._switch_off(str(exc))
+                return
+            self._back()
+
+    def _back(self) -> None:
+        """A template started; called with the lock held."""
+        failures, self._start_failures = self._start_failures, 0
+        self._templates_started += 1
+        self._notify()
+        if failures:
+            logger.warning("warm calls are back after %d failed start(s)", failures)
+
+    def _notify(self) -> None:
+        """Tell ``on_status`` what changed; called with the lock held."""
+        if self._on_status is not None:
+            self._on_status(self._status())
 
     def _spawn(self) -> Future[WarmTemplate]:
         return self._spawner.submit(WarmTemplate, self._sandbox, self._roots, self._limits, **self._options)
@@ -499,9 +561,7 @@ class WarmCalls:
                 self._current = None
                 self._switch_off(str(exc))
                 return None
-            if self._start_failures:
-                logger.warning("warm calls are back after %d failed start(s)", self._start_failures)
-            self._start_failures = 0
+            self._back()
             return self._current
 
     def _switch_off(self, why: str) -> None:
@@ -510,11 +570,17 @@ class WarmCalls:
         self._start_failures += 1
         self._disabled = why
         self._retry_at = time.monotonic() + wait
+        self._notify()  # recorded before it is announced: a reader of the log finds the status written
         logger.warning(
             "warm calls are off for %.0f s (every call runs in a fresh sandbox), then tried again: %s",
             wait,
             why,
         )
+        # Tried again by itself, not by the next call: a server nobody calls for a while is warm again
+        # when the next call comes.
+        retry = threading.Timer(wait + _TIMER_SLACK_SECONDS, self.start, kwargs={"wait": False})
+        retry.daemon = True
+        retry.start()
 
     def _off(self) -> bool:
         """Whether warm calls are off now (a failed start not yet retried); called with the lock held."""
@@ -525,14 +591,18 @@ class WarmCalls:
     def status(self) -> dict[str, Any]:
         """What a person or ``doctor`` needs to know: on, off (why, and when they are tried again)."""
         with self._lock:
-            off = self._off()
-            return {
-                "warm": not off and not self._closed,
-                "reason": self._disabled,
-                "retry_in_seconds": max(self._retry_at - time.monotonic(), 0.0) if off else None,
-                "failed_starts_in_a_row": self._start_failures,
-                "template_alive": self._current is not None and self._current.alive,
-            }
+            return self._status()
+
+    def _status(self) -> dict[str, Any]:
+        off = self._off()
+        return {
+            "warm": not off and not self._closed,
+            "reason": self._disabled,
+            "retry_in_seconds": max(self._retry_at - time.monotonic(), 0.0) if off else None,
+            "failed_starts_in_a_row": self._start_failures,
+            "template_alive": self._current is not None and self._current.alive,
+            "templates_started": self._templates_started,
+        }
 
     def _close_retired(self) -> None:
         with self._lock:

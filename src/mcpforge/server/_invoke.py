@@ -43,6 +43,7 @@ from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.warm import WarmCalls, warm_available
 from mcpforge.server._call_log import CallLog
 from mcpforge.server._coerce import coerce_arguments
+from mcpforge.server.serve_status import StatusFile
 
 logger = logging.getLogger("mcpforge.server")
 
@@ -77,6 +78,23 @@ def path_arguments(arguments: dict[str, Any]) -> Iterator[_PathArgument]:
                     yield _PathArgument(key=key, index=index, value=item)
 
 
+def under_root(value: str, roots: Sequence[Path]) -> str:
+    """A client's relative path taken under the allowed root that holds it, never the server's working
+    directory (a client does not know it). An absolute path, or ``~/...``, is left as it is.
+
+    Raises:
+        DataError: the relative path names a file under several roots (which one is not said).
+    """
+    if not roots or not value or "\x00" in value or value.startswith("~") or Path(value).is_absolute():
+        return value
+    found = [str(root / value) for root in roots if (root / value).exists()]
+    if len(found) > 1:
+        raise DataError(
+            f"file {value!r} is under several allowed roots ({', '.join(found)}): give its full path"
+        )
+    return found[0] if found else str(roots[0] / value)
+
+
 def validator_for_schema(schema: dict[str, Any]) -> Any:
     """A checked validator for ``schema`` (as ``jsonschema.validate`` makes one on every call).
 
@@ -100,6 +118,7 @@ class ToolInvoker:
     registry: Registry
     config: MCPForgeConfig
     roots: tuple[Path, ...]
+    status_file: StatusFile | None = None  # where ``serve`` records its warm calls for ``doctor``
     limits: SandboxLimits = field(init=False)
     _sandbox: Sandbox | None = field(init=False, default=None)
     _warm: WarmCalls | None = field(init=False, default=None)
@@ -129,7 +148,7 @@ class ToolInvoker:
         pinned: list[PinnedPath] = []
         try:
             for item in list(path_arguments(arguments)):
-                held = pin(item.value, self.roots, regular_file=True)
+                held = pin(under_root(item.value, self.roots), self.roots, regular_file=True)
                 pinned.append(held)
                 if item.index is None:
                     checked[item.key] = held.real
@@ -150,7 +169,10 @@ class ToolInvoker:
                 sandbox = get_sandbox(self.config.sandbox)
                 ok, why = warm_available(sandbox)
                 if self.config.sandbox.warm_calls and ok and isinstance(sandbox, BwrapSandbox) and self.roots:
-                    self._warm = WarmCalls(sandbox, self.roots, self.limits, size=MAX_CONCURRENT_RUNS)
+                    on_status = self.status_file.write if self.status_file is not None else None
+                    self._warm = WarmCalls(
+                        sandbox, self.roots, self.limits, size=MAX_CONCURRENT_RUNS, on_status=on_status
+                    )
                 elif self.config.sandbox.warm_calls:
                     logger.info("every call runs in a fresh sandbox: %s", why)
                 self._sandbox = sandbox
@@ -171,6 +193,8 @@ class ToolInvoker:
         self._calls.close()
         if self._warm is not None:
             self._warm.close()
+        if self.status_file is not None:
+            self.status_file.remove()
 
     def _run(
         self, tool: ActiveTool, source: str, arguments: dict[str, Any], read_paths: Sequence[PinnedPath]

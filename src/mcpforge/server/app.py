@@ -35,6 +35,7 @@ from mcpforge.server._invoke import ToolInvoker
 from mcpforge.server._listing import RegistryListing, install_listing_handler
 from mcpforge.server._live import RevisionWatcher, install_listen_handler, install_tracker
 from mcpforge.server.provider import RegistryProvider
+from mcpforge.server.serve_status import StatusFile
 
 logger = logging.getLogger("mcpforge.server")
 
@@ -142,7 +143,9 @@ def build_server(
             the caller is the local user, with every role.
     """
     roots = allowed_roots(config, allowed_read_paths)
-    invoker = ToolInvoker(registry=registry, config=config, roots=roots)
+    # The server of ``mcpforge serve`` (the one that starts its template at once) tells ``doctor``.
+    status_file = StatusFile(registry.root) if warm_start else None
+    invoker = ToolInvoker(registry=registry, config=config, roots=roots, status_file=status_file)
     provider = RegistryProvider(registry, invoker)
     listing = RegistryListing(registry, provider.mcp_tool, page_size=list_page_size)
     from mcpforge.server.services import ServiceBounds, ServiceProvider, ServiceRunner

@@ -48,6 +48,7 @@ from mcpforge.pipeline.present import (
 from mcpforge.registry import Registry
 from mcpforge.server._auth import RoleCheck, current_actor
 from mcpforge.server._clarify_flow import earlier_round, next_step
+from mcpforge.server._invoke import under_root
 from mcpforge.server._review_flow import REVIEW_ACTOR, ReviewFlow, clip
 
 __all__ = ["FORGE_TOOL_NAMES", "REQUEST_ACTOR", "REVIEW_ACTOR", "ForgeService", "register_forge_tools"]
@@ -88,7 +89,7 @@ class ForgeService:
             PathNotAllowedError: the file is outside the allowed roots (or none is configured).
             DataError, UnmappableRequestError, InvalidArgumentError: from the pipeline.
         """
-        path = resolve_under_roots(data_path, self.roots, mode="read")
+        path = resolve_under_roots(under_root(data_path, self.roots), self.roots, mode="read")
         return forge(
             request, path, registry=self.registry, config=self.config, engine=self.config.llm.engine,
             allow_read=self.roots, actor=actor, answers=answers, progress=progress,

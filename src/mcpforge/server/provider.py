@@ -56,6 +56,37 @@ def tool_description(spec: ToolSpec) -> str:
     return f"{spec.description.strip()}\n\n{body}" if body else spec.description.strip()
 
 
+def forged_tool_description(spec: ToolSpec) -> str:
+    """:func:`tool_description` of a forged tool. Its name and first line speak of the columns of the
+    request it was made for (names never change after approval); a ``GENERAL`` line says those columns
+    are only defaults and the parameters take any other (issue 28)."""
+    text = tool_description(spec)
+    defaults = column_defaults(spec)
+    if not defaults:
+        return text
+    general = (
+        f"GENERAL: the columns named above are only its defaults ({defaults}); pass other columns, of any "
+        "file, to compute the same analysis over them"
+    )
+    first, _, rest = text.partition("\n\n")
+    return f"{first}\n\n{general}\n{rest}" if rest else f"{first}\n\n{general}"
+
+
+def column_defaults(spec: ToolSpec) -> str:
+    """``group_by_columns = ["region"]; metrics = [...]``: the parameters naming columns, with defaults."""
+    import json
+
+    properties = (spec.input_schema or {}).get("properties") or {}
+    named = [
+        f"{name} = {json.dumps(schema['default'], ensure_ascii=False, separators=(', ', ': '))}"
+        for name, schema in properties.items()
+        if isinstance(schema, dict)
+        and schema.get("default") not in (None, [], {})
+        and ("column" in name or name in {"metrics", "group_by"})
+    ]
+    return "; ".join(named)
+
+
 class RegistryTool(Tool):
     """A promoted tool, served by calling it in the sandbox."""
 
@@ -66,7 +97,7 @@ class RegistryTool(Tool):
         """The MCP tool for ``active``."""
         tool = cls(
             name=active.name,
-            description=tool_description(active.spec),
+            description=forged_tool_description(active.spec),
             parameters=active.spec.input_schema or {"type": "object", "properties": {}},
             output_schema=output_schema_for(active.spec.output_schema),
             meta={"mcpforge": {"version": active.version, "spec_hash": active.spec_hash}},

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from markdown_it import MarkdownIt
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
@@ -51,6 +52,16 @@ def page(title: str, body: str) -> str:
         f"<title>{escape(title)} · mcpforge</title><link rel='stylesheet' href='/style.css'></head>"
         f"<body><p><a href='/'>Staging inbox</a></p>{body}</body></html>"
     )
+
+
+# The reading is markdown of mcpforge's own making: code spans around names, backslashes before special
+# characters of values. Only those two rules render; any HTML in it stays text (the preset has no HTML).
+_READING_MARKDOWN = MarkdownIt("zero").enable(["backticks", "escape"])
+
+
+def reading_html(sentence: str) -> str:
+    """The reading sentence as HTML: ``amount`` as <code>amount</code>, never raw backticks."""
+    return str(_READING_MARKDOWN.renderInline(visible_controls(sentence)))
 
 
 def text(value: Any) -> str:
@@ -179,11 +190,24 @@ def validation(candidate: ToolCandidate, summary: str | None) -> str:
     )
 
 
+def asked(details: Sequence[tuple[str, str | Sequence[str]]]) -> str:
+    """What the person asked and what the CLI showed with it: request, data file, answers, assumptions."""
+    rows = []
+    for label, value in details:
+        if isinstance(value, str):
+            shown = text(value) if value else "<i>none</i>"
+        else:
+            items = "".join(f"<li>{text(item)}</li>" for item in value)
+            shown = f"<ul>{items}</ul>" if value else "<i>none</i>"
+        rows.append(f"<tr><th>{escape(label)}</th><td>{shown}</td></tr>")
+    return f"<table id='asked'><tbody>{''.join(rows)}</tbody></table>"
+
+
 def _assumptions(items: Sequence[str]) -> str:
     """What the person must check before the numbers (e.g. a condition the request never mentioned)."""
     if not items:
         return ""
-    listed = "".join(f"<li>{text(item)}</li>" for item in items)
+    listed = "".join(f"<li>{reading_html(item)}</li>" for item in items)
     return f"<div class='error' id='assumptions'><b>Check this before the numbers:</b><ul>{listed}</ul></div>"
 
 
@@ -191,6 +215,7 @@ def candidate_page(
     candidate: ToolCandidate,
     *,
     reading: tuple[str, list[str]],
+    details: Sequence[tuple[str, str | Sequence[str]]],
     code: str,
     charts: Sequence[str],
     entries: Sequence[AuditEntry],
@@ -212,8 +237,9 @@ def candidate_page(
         f"{banner}<h1>{text(candidate.spec.tool_name)} <small>v{text(candidate.version)}</small></h1>"
         f"<p>Status: <span class='status' id='status'>{escape(candidate.status.value)}</span> · "
         f"candidate <code>{escape(candidate.candidate_id)}</code></p>"
-        f"<h2>What was computed</h2><p class='reading' id='reading'>{text(reading[0])}</p>"
+        f"<h2>What was computed</h2><p class='reading' id='reading'>{reading_html(reading[0])}</p>"
         f"{_assumptions(reading[1])}"
+        f"<h2>What you asked</h2>{asked(details)}"
         f"<h2>Result</h2>{answer}{images}"
         f"{decision_forms(candidate, csrf)}"
         f"<h2>Validation</h2>{validation(candidate, summary)}"

@@ -46,6 +46,33 @@ def _reading(candidate: ToolCandidate) -> tuple[str, list[str]]:
     return reading.sentence, list(reading.assumptions)
 
 
+_ANSWER_NOTE = "your answer: "
+
+
+def _asked(candidate: ToolCandidate) -> list[tuple[str, str | list[str]]]:
+    """What the CLI shows around the answer: the request, the data file, the answers, the assumptions."""
+    from mcpforge.pipeline.present import stated_assumptions
+
+    intent = candidate.intent or {}
+    artifacts = candidate.run_artifacts
+    data = str(
+        (artifacts.metadata.get("data_path") if artifacts else None) or intent.get("data_source") or ""
+    )
+    part = intent.get("sheet") or intent.get("table")
+    if data and part:
+        data += f" ({'sheet' if intent.get('sheet') else 'table'} {part})"
+    notes = [str(note) for note in intent.get("notes") or []]
+    answers = [note.removeprefix(_ANSWER_NOTE) for note in notes if note.startswith(_ANSWER_NOTE)]
+    assumptions, limitations = stated_assumptions(candidate, artifacts)
+    return [
+        ("Request", str(intent.get("request") or "")),
+        ("Data file", data),
+        ("Your answers to questions", answers),
+        ("Assumptions", assumptions),
+        ("Limitations", limitations),
+    ]
+
+
 def _charts(candidate: ToolCandidate, folder: Path) -> list[str]:
     """Names of the PNG charts the staged run saved in the candidate's outputs (regular files, no links)."""
     outputs = folder / "outputs"
@@ -104,6 +131,7 @@ class ReviewApp:
         html = _pages.candidate_page(
             candidate,
             reading=_reading(candidate),
+            details=_asked(candidate),
             code=code,
             charts=_charts(candidate, folder),
             entries=[e for e in self.registry.audit.entries() if e.candidate_id == candidate.candidate_id],

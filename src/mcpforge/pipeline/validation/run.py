@@ -468,9 +468,12 @@ def _report(
     logs = [*logs, *security_logs]
     static_ok: bool | None = None
     if static is not None:
-        static_ok = static.ok
+        # A checker that failed itself says nothing about the tool: "not run", unless the other found faults.
+        static_ok = False if static.findings else (None if static.checker_error else True)
         errors += [str(finding) for finding in static.findings]
         logs += static.logs
+        if static.checker_error:
+            logs.append(f"warning: static gate not run ({static.checker_error[:120]})")
     else:
         logs.append("static gate: disabled (validation.run_static_gate is false)")
     quick, stress = batches

@@ -12,6 +12,8 @@ The computation starts as soon as the tool is rendered and is cached by code has
 ``<registry>/cache/codebleu/``. A result ready when the candidate is written goes into that write;
 otherwise the candidate is written without it and the result is attached when it arrives
 (:meth:`Registry.update_validation_report`, atomic under the registry lock). Staging never waits.
+A process that lives for one answer (``mcpforge ask``) computes it itself once the answer is out, instead
+of in a worker process (``pipeline/_deferred.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from mcpforge.exceptions import MCPForgeError
 from mcpforge.metrics.cache import CodeBleuCache, compute_code_bleu_async
 from mcpforge.metrics.quality import attach_semantic_closeness
 from mcpforge.models import SemanticClosenessMetrics, ToolCandidate, ValidationReport
+from mcpforge.pipeline._deferred import deferred_executor, run_deferred
 
 if TYPE_CHECKING:
     from mcpforge.registry import Registry
@@ -115,6 +118,7 @@ def start(
     reference = reference_for(operation)
     if reference is None:
         return None
+    executor = executor or deferred_executor()  # a one-answer process scores it itself, at its end
     future = compute_code_bleu_async(
         source, reference.code, cache_for(registry), executor, config=registry.config, include_standard=True
     )
@@ -276,7 +280,11 @@ def _stored_source(registry: Registry, candidate: ToolCandidate) -> str | None:
 
 
 def wait_for_pending(timeout: float = DEFAULT_WAIT_SECONDS) -> bool:
-    """Wait up to ``timeout`` seconds for late attaches to be written; True when none is left."""
+    """Wait up to ``timeout`` seconds for late attaches to be written; True when none is left.
+
+    Work this process deferred to itself (``_deferred``) runs first, here, in the caller's thread.
+    """
+    run_deferred()
     with _lock:
         pending = set(_attachments)
     if not pending:

@@ -1,30 +1,46 @@
 """Static gate (requirements 4.2): ruff (with the pylint rules) and mypy on a temporary copy of tool.py.
 
 Both run as subprocesses. ruff runs with ``--no-cache --isolated`` so no project configuration leaks
-in. mypy keeps a persistent cache directory of its own: without it every run re-parses pandas-stubs
-(about 6 s on a 2-core machine instead of 0.3 s). The tool under check is passed by its absolute path
-in a fresh temporary directory, so mypy compares its content hash and never reuses another tool's result.
+in. mypy keeps a persistent cache directory of its own, one per installation and environment
+(``_checker_env.py``): without it every run re-parses pandas-stubs (about 6 s on a 2-core machine
+instead of 0.3 s). The tool under check is passed by its absolute path in a fresh temporary directory, so
+mypy compares its content hash and never reuses another tool's result.
 
 The gate's own result is cached by a hash of everything it depends on: the code, the file name, the
-arguments and the versions of ruff, mypy and Python. A template renders the same code for the same
+arguments and the environment (this installation, Python, the versions of ruff, mypy, pandas,
+pandas-stubs and numpy, and the runtime helpers' hash). A template renders the same code for the same
 request, so asking again (or re-validating after a rejection) skips both subprocesses. Location:
 ``$MCPFORGE_CACHE_DIR/static``, else ``$XDG_CACHE_HOME/mcpforge/static``, else
 ``~/.cache/mcpforge/static``.
+
+A failure of a checker itself is never a verdict on the tool: a crash (``INTERNAL ERROR``, a traceback,
+an unexpected exit code) or a finding about the runtime's own names (what a stale cache produces) is
+checked again by mypy with an empty private cache; the fresh answer counts, a shared cache that disagreed
+with it is discarded, and a checker that still fails leaves the gate "not run" (``checker_error``) and
+uncached, never REJECTED.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from mcpforge.pipeline.validation._checker_env import (
+    cache_base,
+    environment_text,
+    mypy_cache_dir,
+    prune_other_environments,
+    runtime_names,
+)
 
 RUFF_ARGS = (
     "check",
@@ -47,6 +63,8 @@ MYPY_ARGS = (
 )
 STATIC_TIMEOUT_SECONDS = 120.0
 CACHED_LOG = "static gate: result of the same code, arguments and tool versions, from the cache"
+CHECKER_FAILED_LOG = "static gate: {detail}; a failure of the checker, not of the tool (not cached)"
+FRESH_CACHE_LOG = "static gate: mypy's shared cache disagreed with a fresh check; the cache was discarded"
 _FINDING_RE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?:(?P<col>\d+):)?\s*(?P<message>.*)$")
 
 
@@ -69,6 +87,8 @@ class StaticGateResult:
     ok: bool
     findings: list[StaticFinding] = field(default_factory=list)
     logs: list[str] = field(default_factory=list)
+    checker_error: str | None = None
+    """Set when ruff or mypy itself failed: ``ok`` then covers only what the other checker found."""
 
 
 def _ruff_command() -> list[str]:
@@ -78,11 +98,6 @@ def _ruff_command() -> list[str]:
         return [str(find_ruff_bin())]
     except (ImportError, FileNotFoundError):
         return [sys.executable, "-m", "ruff"]
-
-
-def mypy_cache_dir() -> Path:
-    """Where mypy keeps its cache of third-party stubs between runs."""
-    return _cache_base() / "mcpforge" / "mypy"
 
 
 def _parse(tool: str, output: str, file_name: str) -> list[StaticFinding]:
@@ -109,39 +124,11 @@ def static_cache_dir() -> Path:
     root = os.environ.get("MCPFORGE_CACHE_DIR")
     if root:
         return Path(root) / "static"
-    return _cache_base() / "mcpforge" / "static"
-
-
-def _cache_base() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-
-
-@functools.cache
-def _tool_versions() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    found = []
-    for name in ("ruff", "mypy"):
-        try:
-            found.append(f"{name}={version(name)}")
-        except PackageNotFoundError:
-            found.append(f"{name}=?")
-    return f"{';'.join(found)};python={sys.version};runtime={_runtime_fingerprint()}"
-
-
-def _runtime_fingerprint() -> str:
-    """A hash of the code tools type-check against (``mcpforge.runtime``): a verdict given against another
-    runtime (an upgrade, another checkout) is never reused."""
-    import mcpforge.runtime
-
-    digest = hashlib.sha256()
-    for path in sorted(Path(mcpforge.runtime.__file__).parent.glob("*.py")):
-        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+    return cache_base() / "mcpforge" / "static"
 
 
 def _cache_key(source: str, file_name: str) -> str:
-    parts = [source, file_name, " ".join(RUFF_ARGS), " ".join(MYPY_ARGS), _tool_versions()]
+    parts = [source, file_name, " ".join(RUFF_ARGS), " ".join(MYPY_ARGS), environment_text()]
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
 
@@ -179,13 +166,20 @@ def run_static_gate(source: str, *, file_name: str = "tool.py") -> StaticGateRes
     if cached is not None:
         return cached
     result = _run_static_gate(source, file_name)
-    if not any(finding.line == 0 for finding in result.findings):  # a crashed tool is not a verdict
+    if result.checker_error is None:  # a failed checker is not a verdict
         _store(key, result)
     return result
 
 
+def _mypy_command(target: Path, cache_dir: Path) -> list[str]:
+    # The absolute path, never the bare name: mypy's cache trusts a module whose path, size and
+    # mtime second match its record, so two tools of the same size checked within one second as
+    # "tool.py" would share a verdict. A fresh directory's path makes mypy compare content hashes.
+    return [sys.executable, "-m", "mypy", *MYPY_ARGS, f"--cache-dir={cache_dir}", str(target)]
+
+
 def _run_mypy(target: Path) -> subprocess.CompletedProcess[str]:
-    """mypy on ``target`` with the shared cache, one process at a time.
+    """mypy on ``target`` with this installation's shared cache, one process at a time.
 
     Two mypy processes writing one cache crash with "INTERNAL ERROR", which would reject a valid tool;
     a cache held longer than a whole check gets a private one instead (slower, never wrong).
@@ -193,24 +187,64 @@ def _run_mypy(target: Path) -> subprocess.CompletedProcess[str]:
     from filelock import FileLock, Timeout
 
     cache = mypy_cache_dir()
-    cache.mkdir(parents=True, exist_ok=True)
-
-    def command(cache_dir: Path) -> list[str]:
-        # The absolute path, never the bare name: mypy's cache trusts a module whose path, size and
-        # mtime second match its record, so two tools of the same size checked within one second as
-        # "tool.py" would share a verdict. A fresh directory's path makes mypy compare content hashes.
-        return [sys.executable, "-m", "mypy", *MYPY_ARGS, f"--cache-dir={cache_dir}", str(target)]
-
+    if not cache.is_dir():
+        cache.mkdir(parents=True, exist_ok=True)
+        prune_other_environments(cache)
     try:
         with FileLock(f"{cache}.lock", timeout=STATIC_TIMEOUT_SECONDS):
-            return _run(command(cache), target.parent)
+            return _run(_mypy_command(target, cache), target.parent)
     except Timeout:
-        return _run(command(target.parent / ".mypy_cache"), target.parent)
+        return _run(_mypy_command(target, target.parent / ".mypy_cache"), target.parent)
+
+
+def _mypy_outcome(
+    done: subprocess.CompletedProcess[str], file_name: str
+) -> tuple[list[StaticFinding], str | None]:
+    """mypy's findings on the tool, or why mypy itself failed (then no findings)."""
+    findings = _parse("mypy", done.stdout, file_name)
+    output = done.stdout + done.stderr
+    crashed = "INTERNAL ERROR" in output or "Traceback (most recent call last)" in output
+    if crashed or done.returncode not in (0, 1) or (done.returncode == 1 and not findings):
+        detail = (done.stderr or done.stdout).strip()[:300]
+        return [], f"mypy failed (exit {done.returncode}): {detail}"
+    return findings, None
+
+
+def _about_the_runtime(findings: list[StaticFinding]) -> bool:
+    """Whether a finding names mcpforge or one of its runtime helpers: a stale cache says such things."""
+    names = runtime_names()
+    return any(
+        "mcpforge" in finding.message or any(f'"{name}"' in finding.message for name in names)
+        for finding in findings
+    )
+
+
+def _mypy_verdict(target: Path) -> tuple[list[StaticFinding], str | None, list[str]]:
+    """mypy's findings, its failure (None when it ran), and logs; a doubtful answer is checked afresh."""
+    findings, failure = _mypy_outcome(_run_mypy(target), target.name)
+    if failure is None and not _about_the_runtime(findings):
+        return findings, None, []
+    fresh = target.parent / ".mypy-fresh-cache"
+    fresh_findings, fresh_failure = _mypy_outcome(
+        _run(_mypy_command(target, fresh), target.parent), target.name
+    )
+    if fresh_failure is not None:
+        return [], fresh_failure, []
+    if failure is None and fresh_findings == findings:
+        return findings, None, []
+    _discard_shared_cache()
+    return fresh_findings, None, [FRESH_CACHE_LOG]
+
+
+def _discard_shared_cache() -> None:
+    from filelock import FileLock, Timeout
+
+    cache = mypy_cache_dir()
+    with contextlib.suppress(Timeout, OSError), FileLock(f"{cache}.lock", timeout=STATIC_TIMEOUT_SECONDS):
+        shutil.rmtree(cache)
 
 
 def _run_static_gate(source: str, file_name: str) -> StaticGateResult:
-    findings: list[StaticFinding] = []
-    logs: list[str] = []
     with tempfile.TemporaryDirectory(prefix="mcpforge-static-") as tmp:
         work = Path(tmp)
         (work / file_name).write_text(source, encoding="utf-8")
@@ -224,21 +258,19 @@ def _run_static_gate(source: str, file_name: str) -> StaticGateResult:
             env={**os.environ, "NO_COLOR": "1"},
         )
         try:
-            mypy = _run_mypy(work / file_name)
+            mypy_findings, mypy_failure, logs = _mypy_verdict(work / file_name)
         finally:
             ruff_out, ruff_err = ruff_proc.communicate(timeout=STATIC_TIMEOUT_SECONDS)
         ruff_findings = _parse("ruff", ruff_out, file_name)
+        ruff_failure = None
         if ruff_proc.returncode not in (0, 1) or (ruff_proc.returncode == 1 and not ruff_findings):
-            ruff_findings.append(
-                StaticFinding(tool="ruff", line=0, message=f"ruff failed: {ruff_err.strip()[:300]}")
-            )
-        mypy_findings = _parse("mypy", mypy.stdout, file_name)
-        if mypy.returncode not in (0, 1) or (mypy.returncode == 1 and not mypy_findings):
-            detail = (mypy.stderr or mypy.stdout).strip()[:300]
-            mypy_findings.append(StaticFinding(tool="mypy", line=0, message=f"mypy failed: {detail}"))
+            ruff_findings, ruff_failure = [], f"ruff failed: {ruff_err.strip()[:300]}"
         findings = ruff_findings + mypy_findings
     logs.append(f"static gate: ruff {len(ruff_findings)} finding(s), mypy {len(mypy_findings)} finding(s)")
-    return StaticGateResult(ok=not findings, findings=findings, logs=logs)
+    failure = "; ".join(f for f in (ruff_failure, mypy_failure) if f) or None
+    if failure is not None:
+        logs.append(CHECKER_FAILED_LOG.format(detail=failure))
+    return StaticGateResult(ok=not findings, findings=findings, logs=logs, checker_error=failure)
 
 
 def autofix(source: str) -> str:
