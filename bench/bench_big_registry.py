@@ -60,7 +60,7 @@ TARGETS = {
 }
 REQUESTS = (
     "count accidents by weather",
-    "average severity by road type",
+    "average casualties by road type",
     "top 5 weather by number of accidents",
     "distribution of severity",
 )

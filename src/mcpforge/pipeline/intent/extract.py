@@ -273,7 +273,9 @@ def _words(
     tokens, spelled = fix_spelling(tokenize(text), resolver)
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     tokens, counted = counted_entities(tokens, resolver, given, request=request)
-    tokens, rows = rows_named(period_words(tokens, resolver), resolver)  # "how many counties": the rows
+    tokens, rows = rows_named(
+        period_words(tokens, resolver), resolver, given, request
+    )  # "how many counties": the rows
     tokens, named = column_words(tokens, resolver)  # "average median": the column named median
     tokens, ranked = meaning_superlatives(tokens, resolver, given, request=request)  # "the heaviest car"
     tokens, months = which_month(tokens, resolver, given, request=request)  # over several years: asks

@@ -17,11 +17,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from mcpforge.pipeline.intent.accounting import RATE_WORDS
+from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.ratios import row_noun
-from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
+from mcpforge.pipeline.intent.words import (
+    ENTITY_WORDS,
+    ColumnResolver,
+    find_values,
+    norm,
+    singular,
+    tokenize,
+)
 
 _PEOPLE = frozenset({"customer", "client", "user", "patient", "student", "member", "visitor", "buyer",
                      "player", "employee", "person", "people", "passenger", "subscriber", "account",
@@ -34,6 +42,7 @@ _NOT_ROWS = frozenset({"value", "row", "record", "time", "item", "unit", "column
 _ROW_PLACES = frozenset({"many", "of", "the", "all", "those", "these", "every", "most", "fewest"})
 _COUNTING = frozenset({"many", "number", "count", "distinct", "unique", "different"})
 _MOSTLY = 0.5
+ROWS = "rows"
 _SHARE_WORDS = frozenset(RATE_WORDS) | {"fraction", "proportion"}
 _ANALYSIS = frozenset(word for words in AGG_WORDS for word in words)
 
@@ -118,8 +127,29 @@ def one_row_noun(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
     )
 
 
-def rows_named(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
-    """``tokens`` with each noun that names the file's rows replaced by "rows", and a note for each."""
+def _confirmed_rows(word: str, resolver: ColumnResolver, given: Answers, request: str) -> str | None:
+    """None when the person says each row is one ``word``; the numeric column they name instead; else
+    the one question (a noun tied to no column could count rows or be counted by a column: "houses" over
+    monthly city totals of ``sales`` and ``listings``)."""
+    numeric = resolver.schema.names_of_kind("numeric")
+    choices = {ROWS: f"each row of the file is one {singular(word)}: count rows"}
+    choices |= {column: f"the sum of {column!r}" for column in numeric}
+    said = given.get(word)
+    answer = offered(said, choices) or exact_column(said, numeric)
+    if answer is None:
+        one = singular(word)
+        question = (
+            f"{word!r} names no column: is each row of the file one {one}, or which column counts them?"
+        )
+        ask(word, question, choices, request=request, rejected=said)
+    return None if answer == ROWS else answer
+
+
+def rows_named(
+    tokens: list[str], resolver: ColumnResolver, given: Answers, request: str
+) -> tuple[list[str], list[str]]:
+    """``tokens`` with each noun that names the file's rows replaced by "rows", and a note for each; a
+    noun tied to no column is the rows only when the person says so (one question)."""
     valued = {k for hit in find_values(tokens, resolver) for k in range(hit.start, hit.start + hit.width)}
     file_rows = _file_rows(resolver)
     found: dict[str, str] = {}
@@ -137,6 +167,11 @@ def rows_named(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], 
     unknown = [word for word, why in found.items() if why.startswith("it names")]
     if len(unknown) > 1:
         return tokens, []  # "how many counties have more cities ...": which of them is the row is not said
+    for word in unknown:  # "houses" over monthly city totals are not its rows: the person says
+        column = _confirmed_rows(word, resolver, given, request)
+        if column is not None:
+            del found[word]
+            tokens = [part for token in tokens for part in (tokenize(column) if token == word else [token])]
     out = ["rows" if token in found else token for token in tokens]
     notes = [f"read as rows ({word}): {why}" for word, why in found.items()]
     return out, notes
