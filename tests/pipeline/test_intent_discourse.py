@@ -16,8 +16,8 @@ from tests.pipeline.intent_reading_data import write_admissions, write_orders
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
+from mcpforge.pipeline.intent.language.refusals import refusal
 from mcpforge.pipeline.intent.reading import reading_sentence
-from mcpforge.pipeline.intent.refusals import refusal
 
 
 @pytest.fixture(scope="module")

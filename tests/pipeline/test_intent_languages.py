@@ -10,7 +10,7 @@ import pytest
 
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.pipeline.intent.languages import detect_language
+from mcpforge.pipeline.intent.language.languages import detect_language
 from mcpforge.pipeline.intent.words import ColumnResolver, fold, norm, tokenize
 
 

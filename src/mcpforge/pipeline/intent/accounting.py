@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent.discourse import INSTRUCTION_WORDS, discourse
-from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
+from mcpforge.pipeline.intent.language.discourse import INSTRUCTION_WORDS, discourse
+from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import (
     AGG_WORDS,
@@ -24,7 +24,7 @@ from mcpforge.pipeline.intent.parse import (
     detect_operations,
 )
 from mcpforge.pipeline.intent.ratios import id_column, row_noun
-from mcpforge.pipeline.intent.superlatives import measure_word_why, restates_ranking
+from mcpforge.pipeline.intent.rows.superlatives import measure_word_why, restates_ranking
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")

@@ -11,7 +11,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import FilterResult, date_column
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
-from mcpforge.pipeline.intent.superlatives import known_keys
+from mcpforge.pipeline.intent.rows.superlatives import known_keys
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _DEFAULT_SUM_WORDS = ("revenue", "sales", "amount", "units", "quantity", "qty", "casualt", "total", "cost",

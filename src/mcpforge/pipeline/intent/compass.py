@@ -12,7 +12,7 @@ import re
 
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.conditions import FilterResult
-from mcpforge.pipeline.intent.superlatives import measure_columns
+from mcpforge.pipeline.intent.rows.superlatives import measure_columns
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcpforge.models import Filter
-from mcpforge.pipeline.intent.periods import month_column, year_column, year_filters
+from mcpforge.pipeline.intent.time.periods import month_column, year_column, year_filters
 from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters
 from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, years_belong_to_time
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values

@@ -24,15 +24,7 @@ from mcpforge.pipeline.intent.compass import compass_filters, with_compass
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
-from mcpforge.pipeline.intent.discourse import (
-    strip_numbering,
-    strip_tool_phrases,
-    unused_discourse,
-    with_unused,
-    without_discourse,
-)
 from mcpforge.pipeline.intent.each_of import group_each_of
-from mcpforge.pipeline.intent.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.guards import (
     absorb_value_labels,
@@ -43,7 +35,17 @@ from mcpforge.pipeline.intent.guards import (
     shape_problem,
 )
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
-from mcpforge.pipeline.intent.languages import read_language
+from mcpforge.pipeline.intent.language.discourse import (
+    strip_numbering,
+    strip_tool_phrases,
+    unused_discourse,
+    with_unused,
+    without_discourse,
+)
+from mcpforge.pipeline.intent.language.languages import read_language
+from mcpforge.pipeline.intent.language.refusals import refusal
+from mcpforge.pipeline.intent.language.restated import one_per_condition
+from mcpforge.pipeline.intent.language.spelling import fix_spelling
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.metrics import find_metrics
 from mcpforge.pipeline.intent.parse import (
@@ -54,14 +56,12 @@ from mcpforge.pipeline.intent.parse import (
     find_top_n,
     find_value_counts,
 )
-from mcpforge.pipeline.intent.periods import defined_season
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
-from mcpforge.pipeline.intent.refusals import refusal
-from mcpforge.pipeline.intent.restated import one_per_condition
+from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.nouns import rows_named
-from mcpforge.pipeline.intent.spelling import fix_spelling
 from mcpforge.pipeline.intent.time.period_counts import period_words
+from mcpforge.pipeline.intent.time.periods import defined_season
 from mcpforge.pipeline.intent.time.which_month import which_month
 from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize

@@ -11,8 +11,13 @@ from mcpforge.pipeline.intent.parse import (
     record_unknown,
     trigger_at,
 )
-from mcpforge.pipeline.intent.periods import integer_time_groups, month_range_words, names_a_period, over_all
-from mcpforge.pipeline.intent.superlatives import find_rankings
+from mcpforge.pipeline.intent.rows.superlatives import find_rankings
+from mcpforge.pipeline.intent.time.periods import (
+    integer_time_groups,
+    month_range_words,
+    names_a_period,
+    over_all,
+)
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, singular
 
 _GRAIN_PHRASES: dict[tuple[str, ...], TimeGrain | str] = {

@@ -22,7 +22,7 @@ from mcpforge.models import Filter, Intent
 from mcpforge.pipeline.intent.accounting import ARITHMETIC_WORDS, RATE_WORDS
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.conditions import FilterResult
-from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.words import ColumnResolver
 from mcpforge.pipeline.schema import DatasetSchema

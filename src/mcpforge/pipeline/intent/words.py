@@ -8,7 +8,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from mcpforge.pipeline.intent.function_words import never_value
+from mcpforge.pipeline.intent.language.function_words import never_value
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 
 FUZZY_CUTOFF = 0.8

@@ -27,7 +27,7 @@ from typing import NoReturn
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.intent.accounting import ARITHMETIC_WORDS
 from mcpforge.pipeline.intent.clarify import ask
-from mcpforge.pipeline.intent.discourse import strip_numbering
+from mcpforge.pipeline.intent.language.discourse import strip_numbering
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS
 from mcpforge.pipeline.intent.words import fold, norm, singular, tokenize

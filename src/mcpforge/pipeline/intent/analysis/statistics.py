@@ -14,7 +14,7 @@ from typing import Any
 
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
-from mcpforge.pipeline.intent.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _TESTS: list[tuple[str, str]] = [

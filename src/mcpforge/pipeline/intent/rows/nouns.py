@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mcpforge.pipeline.intent.accounting import RATE_WORDS
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
-from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS
+from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.ratios import row_noun

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mcpforge.models import Aggregation
 from mcpforge.pipeline.intent.parse import Phrases
-from mcpforge.pipeline.intent.periods import month_column, year_column
+from mcpforge.pipeline.intent.time.periods import month_column, year_column
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _YEAR_MONTH = "year_month"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
-from mcpforge.pipeline.intent.periods import year_column
+from mcpforge.pipeline.intent.time.periods import year_column
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _YEAR = re.compile(r"(19|20)\d{2}")

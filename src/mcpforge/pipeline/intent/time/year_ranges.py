@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from mcpforge.pipeline.intent.parse import agg_at
-from mcpforge.pipeline.intent.periods import names_a_period
+from mcpforge.pipeline.intent.time.periods import names_a_period
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _YEAR = re.compile(r"(19|20)\d{2}")

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent.function_words import FILLER_WORDS, FUNCTION_WORDS
+from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.ratios import row_noun
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 

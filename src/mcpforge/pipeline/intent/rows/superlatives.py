@@ -12,7 +12,7 @@ import re
 
 from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.parse import Phrases, TimeGrain
-from mcpforge.pipeline.intent.periods import has_date_column, month_column, year_column
+from mcpforge.pipeline.intent.time.periods import has_date_column, month_column, year_column
 from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
 # word -> (stems of the measure's column name, largest first?)

@@ -190,7 +190,7 @@ def _split(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# Function words of French, German and Spanish with no English word to stand for them (intent/languages.py
+# Function words of French, German and Spanish with no English word to stand for them (language/languages.py
 # puts the others in English): in a request read as that language they are grammar, dropped, never unknown.
 FOREIGN_FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "fr": _split("y il ils elle elles a-t-il t-il ce cet cette ces sur ensemble tous toutes tout leur"

@@ -20,7 +20,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from mcpforge.pipeline.intent.function_words import FOREIGN_FUNCTION_WORDS, FUNCTION_WORDS, describes_rows
+from mcpforge.pipeline.intent.language.function_words import (
+    FOREIGN_FUNCTION_WORDS,
+    FUNCTION_WORDS,
+    describes_rows,
+)
 from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, norm
 from mcpforge.pipeline.schema import DatasetSchema
