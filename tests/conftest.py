@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from tests.postgres_server import PostgresServer, start_postgres, unavailable_reason
 
 from mcpforge.config import MCPForgeConfig, SandboxConfig
 from mcpforge.pipeline.validation.stress import STRESS_CACHE_ENV
@@ -40,3 +44,26 @@ def forge_config(sandbox_config: SandboxConfig, tmp_path_factory: pytest.TempPat
     return MCPForgeConfig.model_validate(
         {"registry": {"root": str(root)}, "sandbox": sandbox_config.model_dump()}
     )
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for this test session (one per xdist worker); skipped where none can run."""
+    reason = unavailable_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    # Under /tmp, not pytest's deep folder: the 'postgres' user must reach it and socket paths are short.
+    folder = Path(tempfile.mkdtemp(prefix="mcpforge-pg-"))
+    folder.chmod(0o755)
+    server = start_postgres(folder / "server")
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """The URL of a fresh, empty database on the session's PostgreSQL server."""
+    return postgres_server.new_database()

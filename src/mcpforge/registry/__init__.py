@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mcpforge.registry.promote import IDENTICAL_REASON
-from mcpforge.registry.store import ActiveTool, Registry, RegistryNotInitializedError
+from mcpforge.registry.backend import IDENTICAL_REASON, ActiveTool, RegistryNotInitializedError
+from mcpforge.registry.store import Registry
 
 __all__ = ["IDENTICAL_REASON", "ActiveTool", "Registry", "RegistryNotInitializedError"]

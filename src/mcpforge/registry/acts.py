@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import (
@@ -36,22 +35,15 @@ from mcpforge.registry._atomic import atomic_write_text, dumps_json, fsync_dir
 from mcpforge.registry._fault import durable_step
 from mcpforge.registry._space import ensure_free_space
 from mcpforge.registry.audit import AuditEntry
+from mcpforge.registry.backend import ActResult
 from mcpforge.registry.promote import promote_locked
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from mcpforge.registry.store import ActiveTool, Registry
+    from mcpforge.registry.store import Registry
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, kw_only=True)
-class ActResult:
-    """What an act did: the promoted tool, or why the promotion it asked for was refused."""
-
-    promoted: ActiveTool | None = None
-    refused_reason: str | None = None
 
 
 def _file_size(path: Path) -> int:

@@ -23,8 +23,9 @@ from mcpforge.registry._atomic import (
     read_dir_texts,
     rename_dir,
 )
-from mcpforge.registry.acts import ActResult, commit_act
+from mcpforge.registry.acts import commit_act
 from mcpforge.registry.audit import AuditEntry
+from mcpforge.registry.backend import ActResult
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -41,14 +41,15 @@ from mcpforge.registry._atomic import (
 from mcpforge.registry._fault import durable_step
 from mcpforge.registry._space import ensure_free_space
 from mcpforge.registry.audit import AuditEntry
+from mcpforge.registry.backend import IDENTICAL_REASON
 from mcpforge.registry.tool_index import file_identity
 
 if TYPE_CHECKING:
-    from mcpforge.registry.store import ActiveTool, Registry
+    from mcpforge.registry.backend import ActiveTool
+    from mcpforge.registry.store import Registry
 
 logger = logging.getLogger(__name__)
 
-IDENTICAL_REASON = "identical tool already registered"
 PACKAGE_FILES = ("tool.py", "spec.json", "tests.py", "__init__.py", "helpers.py", "requirements.txt")
 PARKED_PREFIX = ".parked-"
 REJECTED_MARK = "-rejected."  # the version of a try that failed validation: <next version>-rejected.<n>

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from mcpforge.exceptions import IntegrityError, PromotionRefusedError
 from mcpforge.models import utc_now
 from mcpforge.registry.audit import AuditEntry
-from mcpforge.registry.promote import IDENTICAL_REASON, can_promote, promote_locked
+from mcpforge.registry.backend import IDENTICAL_REASON
+from mcpforge.registry.promote import can_promote, promote_locked
 
 if TYPE_CHECKING:
     from mcpforge.registry.store import Registry

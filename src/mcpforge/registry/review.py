@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any
 from mcpforge.exceptions import IllegalTransitionError, InvalidArgumentError
 from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback
 from mcpforge.pipeline.feedback import parse_feedback
-from mcpforge.registry.promote import IDENTICAL_REASON
+from mcpforge.registry.backend import IDENTICAL_REASON
 
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
-    from mcpforge.registry.store import ActiveTool, Registry
+    from mcpforge.registry.backend import ActiveTool
+    from mcpforge.registry.store import Registry
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,7 +17,6 @@ import shutil
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,6 @@ from mcpforge.exceptions import (
     NotFoundError,
     RegistryCorruptedError,
     RegistryError,
-    UserError,
 )
 from mcpforge.models import (
     ChartSpec,
@@ -46,6 +44,7 @@ from mcpforge.registry import acts, lifecycle, promote
 from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json, atomic_write_text
 from mcpforge.registry._space import SAFETY_MARGIN_BYTES, ensure_free_space
 from mcpforge.registry.audit import AuditLog, MonitoringEvent
+from mcpforge.registry.backend import ActiveTool, ActResult, RegistryNotInitializedError, tool_call_event
 from mcpforge.registry.monitor import compute_metrics
 from mcpforge.registry.tool_index import IndexedTool, ToolIndex, file_identity
 
@@ -56,62 +55,6 @@ _BUILT_TOOLS_KEPT = 50_000
 METRICS_REFRESH_SECONDS = 30.0  # a refresh reads the whole audit log: ~0.5 s at 10,000 tools
 # Candidates whose report may still change: not yet promoted, rejected or removed.
 _REPORT_STATUSES = frozenset({ToolStatus.STAGED.value, ToolStatus.APPROVED.value})
-
-
-class RegistryNotInitializedError(UserError):
-    """The registry directory has not been created with ``mcpforge init``."""
-
-    def __init__(self, root: Path) -> None:
-        super().__init__(f"registry {str(root)!r} is not initialized; run `mcpforge init`")
-        self.root = root
-
-
-@dataclass(frozen=True, kw_only=True)
-class ActiveTool:
-    """A promoted tool as recorded in ``active/metadata.json``."""
-
-    name: str
-    version: str
-    path: Path
-    spec: ToolSpec
-    spec_hash: str
-    code_hash: str
-    promoted_at: str
-    created_by: str
-    operation: str | None = None
-
-    def source(self) -> str:
-        """The tool.py text."""
-        return (self.path / "tool.py").read_text(encoding="utf-8")
-
-    def verified_source(self) -> str:
-        """The tool.py text, checked against the promotion hash: the text returned is the text hashed,
-        so a file changed after an earlier check (or after a cached hash) is never run.
-
-        Raises:
-            IntegrityError: tool.py is missing, unreadable or changed since promotion.
-        """
-        try:
-            source = self.source()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise IntegrityError(self.name, "tool.py", self.code_hash, "missing") from exc
-        actual = sha256_text(source)
-        if actual != self.code_hash:
-            raise IntegrityError(self.name, "tool.py", self.code_hash, actual)
-        return source
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain dict for JSON output."""
-        return {
-            "name": self.name,
-            "version": self.version,
-            "path": str(self.path),
-            "spec_hash": self.spec_hash,
-            "code_hash": self.code_hash,
-            "promoted_at": self.promoted_at,
-            "created_by": self.created_by,
-            "description": self.spec.description,
-        }
 
 
 def read_json_file(path: Path, key: str) -> dict[str, Any]:
@@ -410,7 +353,7 @@ class Registry:
 
     def approve(
         self, candidate_id: str, feedback: UserFeedback, *, actor: str
-    ) -> tuple[ToolCandidate, acts.ActResult]:
+    ) -> tuple[ToolCandidate, ActResult]:
         """The person's approval and its promotion as one recoverable act (see ``acts.py``)."""
         return lifecycle.approve_and_promote(self, candidate_id, feedback, actor=actor)
 
@@ -635,10 +578,3 @@ class Registry:
                 data=fields,
             )
             self.refresh_metrics()
-
-
-def tool_call_event(name: str, *, ok: bool, duration_ms: float, error: str | None = None) -> MonitoringEvent:
-    """The monitoring row of one call of an active tool, stamped now."""
-    return MonitoringEvent(
-        kind="tool_call", name=name, ok=ok, duration_ms=duration_ms, data={"error": error}, time=utc_now()
-    )

@@ -17,7 +17,7 @@ import time
 from mcpforge.exceptions import DiskFullError, RegistryError
 from mcpforge.registry import Registry
 from mcpforge.registry.audit import MonitoringEvent
-from mcpforge.registry.store import tool_call_event
+from mcpforge.registry.backend import tool_call_event
 
 logger = logging.getLogger("mcpforge.server")
 
