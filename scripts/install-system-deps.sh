@@ -2,7 +2,8 @@
 # Install the Debian packages the mcpforge sandbox needs: bubblewrap (the strongest backend) and
 # util-linux (`unshare`, the fallback backend). Idempotent and non-interactive: installs only what is
 # missing. Landlock and seccomp need no package (mcpforge talks to the kernel directly).
-# With --test, also what the tests need: chromium and chromedriver for the review page's browser test.
+# With --test, also what the tests need: chromium and chromedriver for the review page's browser test,
+# PostgreSQL and haproxy for the team deployment's tests.
 set -euo pipefail
 
 missing=()
@@ -11,6 +12,9 @@ command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+  # The team deployment's tests: a real PostgreSQL server and a real load balancer.
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
