@@ -155,6 +155,8 @@ QUESTIONS: list[tuple[str, str, Compute | None, str, dict[str, str]]] = [
     ("sites", "mean sales between 2011 and 2013", one("sales", "mean", lambda d: yr(d).between(2011, 2013)), RIGHT, {}),
     ("sites", "number of rows with sales between 2011 and 2013", one(None, "size", lambda d: d["sales"].between(2011, 2013)), RIGHT, {}),
     ("sites", "sales between 2011 and 2013 per city", None, REFUSED, {}),
+    ("sites", "sales between 2011 and 2013 per city", by(["city"], "sales", "sum", lambda d: yr(d).between(2011, 2013)), RIGHT, {"between 2011 and 2013": "years"}),
+    ("sites", "sales between 2011 and 2013 per city", by(["city"], "sales", "sum", lambda d: d["sales"].between(2011, 2013)), RIGHT, {"between 2011 and 2013": "values"}),
     # (c) "how many <periods>": distinct periods, never a sum of the period column
     ("sites", "In how many months did Ames have more than 2000 sales?", months_where(lambda d: (d["city"] == "Ames") & (d["sales"] > 2000)), RIGHT, {}),
     ("sites", "how many years are in the data", one("yr", "nunique"), RIGHT, {}),
@@ -307,3 +309,19 @@ def test_a_noun_tied_to_no_column_is_the_rows_only_when_the_person_says_so(files
     assert [(m.func, m.column) for m in summed.metrics] == [("sum", "PS")]
     with pytest.raises(NeedsClarificationError):  # an answer that is not offered asks again
         extract_intent("number of cars per Klasse", schema, answers={"cars": "Preiss"})
+
+
+def test_a_range_both_columns_could_hold_asks_which_one(files: dict[str, Path]) -> None:
+    """ "sales between 2011 and 2013 per city": the years of yr, or sales of 2011 to 2013? Both readings give
+    numbers that look right, so one question names both; refusing it would be the next worst outcome."""
+    with pytest.raises(NeedsClarificationError) as asked:
+        extract_intent("sales between 2011 and 2013 per city", DatasetSchema.from_file(files["sites"]))
+    assert asked.value.key == "between 2011 and 2013"
+    assert set(asked.value.choices) == {"years", "values"}
+    assert "'yr'" in asked.value.choices["years"] and "'sales'" in asked.value.choices["values"]
+    read = extract_intent(
+        "sales between 2011 and 2013 per city",
+        DatasetSchema.from_file(files["sites"]),
+        answers={"between 2011 and 2013": "years"},
+    )
+    assert any("(your answer)" in note for note in read.notes)

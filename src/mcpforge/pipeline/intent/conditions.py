@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcpforge.models import Filter
+from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.time.periods import month_column, year_column, year_filters
 from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters
-from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, years_belong_to_time
+from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, settle_years, years_belong_to_time
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values
 
 _YEAR = re.compile(r"(19|20)\d{2}")
@@ -90,6 +91,9 @@ class FilterResult:
     unknown: list[str] = field(default_factory=list)
     ambiguous: list[str] = field(default_factory=list)
     used_width: int = 0
+    answers: Answers | None = None
+    """The person's answers, when the reading may ask (the main reading); helpers' scans only report."""
+    request: str = ""
 
 
 def _number(token: str) -> float | int | None:
@@ -176,9 +180,19 @@ def date_column(resolver: ColumnResolver, tokens: list[str]) -> str | None:
     return dates[0] if dates else None
 
 
-def find_filters(tokens: list[str], resolver: ColumnResolver, reserved: set[int]) -> FilterResult:
-    """Every filter in ``tokens`` that does not touch the ``reserved`` positions."""
-    out = FilterResult()
+def find_filters(
+    tokens: list[str],
+    resolver: ColumnResolver,
+    reserved: set[int],
+    *,
+    given: Answers | None = None,
+    request: str = "",
+) -> FilterResult:
+    """Every filter in ``tokens`` that does not touch the ``reserved`` positions.
+
+    With ``given`` (the main reading), a range both columns could hold asks which one is meant.
+    """
+    out = FilterResult(answers=given, request=request)
     _or_more(tokens, resolver, reserved, out)
     _missing_mentions(tokens, resolver, reserved, out)
     _comparisons(tokens, resolver, reserved, out)
@@ -208,9 +222,12 @@ def _between_at(tokens: list[str], i: int, resolver: ColumnResolver, out: Filter
     start = left[1] if left else i
     if left is not None and left[1] > 0 and tokens[left[1] - 1] in {"by", "per", "each", "every"}:
         start = i  # "sales per year between 2010 and 2014": the year is a key and the range's column
-    to_time = years_belong_to_time(tokens, i, left, resolver, year_target(resolver, tokens))
-    if to_time is None:  # "sales between 2011 and 2013 per city": years, or values of the sales?
-        out.ambiguous.append(ambiguous_years(tokens, i, left, year_target(resolver, tokens)))
+    time = year_target(resolver, tokens)
+    to_time = years_belong_to_time(tokens, i, left, resolver, time)
+    if to_time is None and out.answers is not None:  # "sales between 2011 and 2013 per city": ask which
+        to_time = settle_years(tokens, i, left, time, out.answers, out.notes, out.request)
+    if to_time is None:
+        out.ambiguous.append(ambiguous_years(tokens, i, left, time))
         out.used.update(range(i, i + 4))
         return i + 4
     if to_time:

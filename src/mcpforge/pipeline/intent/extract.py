@@ -237,7 +237,9 @@ def _conditions(
 ) -> FilterResult:
     """Every condition the request states, explicit or implied, alternatives joined by "or" merged."""
     compass = compass_filters(tokens, resolver, used)  # "west of longitude -100": longitude < -100
-    filters = with_compass(find_filters(tokens, resolver, used | compass.used), compass)
+    filters = with_compass(
+        find_filters(tokens, resolver, used | compass.used, given=given, request=request), compass
+    )
     code_equalities(tokens, resolver, used, filters)
     defined_season(tokens, resolver, filters.used, filters.filters)
     implicit_comparisons(tokens, resolver, used, filters, given, request=request)

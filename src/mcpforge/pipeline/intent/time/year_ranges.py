@@ -5,13 +5,15 @@ is what is summed, so the range belongs to the time column (an integer year colu
 Read as ``volume between 2000 and 2015`` it filters the measure and answers another question with
 numbers that look right. The measure keeps the range when a condition word puts it there ("with weight
 between ..."); a bare measure keeps it only when its own values could hold it and the file has no time
-column; when both fit, the reading is reported as ambiguous, naming both columns.
+column; when both fit, the reading asks one question (years of the time column, or values of the measure),
+and a scan that cannot ask reports it as ambiguous, naming both columns.
 """
 
 from __future__ import annotations
 
 import re
 
+from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.parse import agg_at
 from mcpforge.pipeline.intent.time.periods import names_a_period
 from mcpforge.pipeline.intent.words import ColumnResolver
@@ -70,3 +72,33 @@ def ambiguous_years(tokens: list[str], i: int, left: tuple[str, int] | None, tim
     """What the reading cannot tell about "between A and B" at ``i``, naming both columns."""
     column = left[0] if left else None
     return f"'between {tokens[i + 1]} and {tokens[i + 3]}' could be years of {time!r} or values of {column!r}"
+
+
+def settle_years(  # noqa: PLR0917 - the scan's position and what the question needs
+    tokens: list[str],
+    i: int,
+    left: tuple[str, int] | None,
+    time: str | None,
+    given: Answers,
+    notes: list[str],
+    request: str,
+) -> bool:
+    """The person's answer to "between A and B" at ``i`` when both columns fit: True for years of ``time``.
+
+    Raises:
+        NeedsClarificationError: no answer yet (or one that is not a choice): one question, both meanings.
+    """
+    low, high = tokens[i + 1], tokens[i + 3]
+    column = left[0] if left else None
+    key = f"between {low} and {high}"
+    choices = {
+        "years": f"the years {low} to {high} of {time!r}",
+        "values": f"values of {column!r} from {low} to {high}",
+    }
+    answer = given.get(key)
+    chosen = offered(answer, choices)
+    if chosen is None:
+        ask(key, f"'between {low} and {high}': years of {time!r}, or values of {column!r}?", choices,
+            request=request, rejected=answer)  # fmt: skip
+    notes.append(f"'between {low} and {high}' read as {choices[chosen]} (your answer)")
+    return chosen == "years"
