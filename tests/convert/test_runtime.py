@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableSet
+
 import numpy as np
 import pytest
 
@@ -24,6 +26,9 @@ def test_results_become_json_and_objects_become_handles() -> None:
     assert rt.to_json(2 + 3j) == {"real": 2.0, "imag": 3.0}
     assert rt.to_json(x for x in range(3)) == [0, 1, 2]
     assert rt.to_json({1: {2, 1}}) == {"1": [1, 2]}
+    assert rt.to_json({"a": 1}.keys()) == ["a"]
+    # A library's own set type (deepdiff's SetOrdered) is its members in its order, not a handle.
+    assert rt.to_json(_OrderedSet(["b", "a"])) == ["b", "a"]
     assert rt.to_json(float("inf")) == "inf"
     record = rt.to_json(Thing())
     assert record["text"] == "a thing"
@@ -58,3 +63,25 @@ def test_a_failing_library_call_names_its_phase() -> None:
     with pytest.raises(rt.ToolFailedError) as caught:
         rt.call(plan, {"x": -1.0}, {})
     assert (caught.value.phase, caught.value.error_type) == ("call", "ValueError")
+
+
+class _OrderedSet(MutableSet[str]):
+    """An insertion-ordered set as libraries write them (collections.abc, not a builtin set)."""
+
+    def __init__(self, items: list[str]) -> None:
+        self._items = dict.fromkeys(items)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def add(self, value: str) -> None:
+        self._items[value] = None
+
+    def discard(self, value: str) -> None:
+        self._items.pop(value, None)

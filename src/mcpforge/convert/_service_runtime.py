@@ -34,7 +34,7 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, ItemsView, Iterable, KeysView, Mapping, Set, ValuesView
 from pathlib import Path
 from typing import Any
 
@@ -296,16 +296,13 @@ def to_json(value: Any, *, depth: int = 0) -> Any:
         return _pandas_json(value)
     if isinstance(value, Mapping):
         return {_key(k): to_json(v, depth=depth + 1) for k, v in itertools.islice(value.items(), MAX_ITEMS)}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = list(value) if not isinstance(value, (set, frozenset)) else sorted(value, key=repr)
-        return [to_json(item, depth=depth + 1) for item in items[:MAX_ITEMS]]
-    if inspect.isgenerator(value) or type(value).__name__ in {
-        "map",
-        "filter",
-        "zip",
-        "dict_keys",
-        "dict_values",
-    }:
+    if isinstance(value, (set, frozenset)):  # unordered: sorted, so the same set reads the same every time
+        return [to_json(item, depth=depth + 1) for item in sorted(value, key=repr)[:MAX_ITEMS]]
+    if isinstance(value, (list, tuple, Set, KeysView, ValuesView, ItemsView)):
+        # A library's own set (an ordered set, a set of paths) is its members, in its own order: a value, not
+        # a handle nobody can read.
+        return [to_json(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
+    if inspect.isgenerator(value) or type(value).__name__ in {"map", "filter", "zip"}:
         return [to_json(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
     number = _as_number(value)
     if number is not None:
