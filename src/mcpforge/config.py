@@ -3,7 +3,8 @@
 Keys follow the requirements (section 5.5) plus the security limits of section 8.1 and the sandbox.
 Nested keys are overridden from the environment with a double underscore:
 ``MCPFORGE_VALIDATION__SANDBOX_TIMEOUT_SECONDS=10``. A few common ones have short forms:
-``MCPFORGE_REGISTRY``, ``MCPFORGE_ENGINE``, ``MCPFORGE_MODEL``, ``MCPFORGE_BASE_URL``.
+``MCPFORGE_REGISTRY`` (a folder or a ``postgresql://`` URL), ``MCPFORGE_REGISTRY_URL``,
+``MCPFORGE_ENGINE``, ``MCPFORGE_MODEL``, ``MCPFORGE_BASE_URL``.
 """
 
 from __future__ import annotations
@@ -22,9 +23,15 @@ CONFIG_FILE_NAME = "mcpforge.yaml"
 ENV_PREFIX = "MCPFORGE_"
 ENV_SHORTCUTS = {
     "MCPFORGE_REGISTRY": ("registry", "root"),
+    "MCPFORGE_REGISTRY_URL": ("registry", "url"),
     "MCPFORGE_ENGINE": ("llm", "engine"),
     "MCPFORGE_MODEL": ("llm", "model"),
     "MCPFORGE_BASE_URL": ("llm", "base_url"),
+    "MCPFORGE_STATELESS": ("server", "stateless"),
+    "MCPFORGE_REQUEST_STATE_KEY": ("server", "request_state_key"),
+    "MCPFORGE_QUEUE_URL": ("queue", "url"),
+    "MCPFORGE_LOG_FORMAT": ("server", "log_format"),
+    "MCPFORGE_SEPARATE_REVIEWER": ("review", "separate_reviewer"),
     "MCPFORGE_CONFIG": None,  # names the file itself, handled by load_config
 }
 
@@ -162,6 +169,7 @@ class GenerationConfig(_Section):
 
 class RegistryConfig(_Section):
     root: str = "registry"
+    url: str | None = None  # a postgresql:// URL (team registry); root stays the local folder
     active_path: str | None = None
     staging_path: str | None = None
     archive_path: str | None = None
@@ -189,6 +197,16 @@ class FeedbackConfig(_Section):
     )
     default_decision: Literal["REJECTED"] = "REJECTED"
     timeout_seconds: float = 600.0
+
+
+class ReviewConfig(_Section):
+    """Who may approve a staged tool"""
+
+    separate_reviewer: bool = Field(
+        default=False,
+        description="the identity that requested a tool may not approve it; another reviewer must "
+        "(rejecting one's own request stays allowed; MCPFORGE_SEPARATE_REVIEWER)",
+    )
 
 
 class PromotionConfig(_Section):
@@ -236,6 +254,34 @@ class ServerConfig(_Section):
     allowed_origins: list[str] = Field(
         default_factory=list, description="browser origins trusted besides this server's own"
     )
+    stateless: bool = Field(
+        default=False,
+        description="serve --http as a stateless replica: no session ids, any replica answers any request "
+        "(MCPFORGE_STATELESS, --stateless)",
+    )
+    request_state_key: str | None = Field(
+        default=None,
+        description="secret sealing approval rounds' state, the same on every replica: 32+ bytes, hex "
+        "or base64 (MCPFORGE_REQUEST_STATE_KEY)",
+    )
+    log_format: Literal["text", "json"] = Field(
+        default="text",
+        description="stderr of serve: text, or json (one object per line with the request id; "
+        "MCPFORGE_LOG_FORMAT, --log-format)",
+    )
+    shutdown_grace_seconds: float = Field(
+        default=30.0, ge=0, description="on SIGTERM, how long calls in flight may take before they are cut"
+    )
+
+
+class QueueConfig(_Section):
+    """mcpforge worker: forge requests as jobs on a PostgreSQL-backed queue, off the server's request path"""
+
+    url: str | None = Field(
+        default=None,
+        description="postgresql:// URL of the job queue; unset: forge requests run in the server "
+        "(MCPFORGE_QUEUE_URL)",
+    )
 
 
 class MCPForgeConfig(_Section):
@@ -246,10 +292,12 @@ class MCPForgeConfig(_Section):
     generation: GenerationConfig = Field(default_factory=GenerationConfig)
     registry: RegistryConfig = Field(default_factory=RegistryConfig)
     feedback: FeedbackConfig = Field(default_factory=FeedbackConfig)
+    review: ReviewConfig = Field(default_factory=ReviewConfig)
     promotion: PromotionConfig = Field(default_factory=PromotionConfig)
     security: SecurityConfig = Field(default_factory=SecurityConfig)
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     server: ServerConfig = Field(default_factory=ServerConfig)
+    queue: QueueConfig = Field(default_factory=QueueConfig)
 
 
 def _coerce_env_value(raw: str) -> Any:

@@ -201,3 +201,50 @@ def test_client_config_prints_a_ready_to_paste_entry(work: Path, client: str, ke
         str(work.resolve()),
     ]
     assert ("type" in server) == (client == "vscode")
+
+
+def test_ask_with_separate_reviewers_does_not_approve_the_persons_own_request(work: Path) -> None:
+    """``review.separate_reviewer``: the person who asked answers "yes, approve" at the terminal; the tool
+    stays STAGED for another reviewer, with one line saying so and the command they run."""
+    env = {**os.environ, "MCPFORGE_SEPARATE_REVIEWER": "true"}
+    args = ["ask", REQUEST, "--data", "traffic_accidents.csv", "--registry", "reg"]
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [str(MCPFORGE), *args], cwd=work, stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env
+    )
+    os.close(slave)
+    output = b""
+    answers = [(b"correct", b"yes\n"), (b"reusable", b"approve\n")]
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                try:
+                    output += os.read(master, 65536)
+                except OSError:
+                    break
+            if answers and answers[0][0] in output:
+                os.write(master, answers.pop(0)[1])
+        code = proc.wait(timeout=60)
+        while True:  # what is left on the terminal after the process ended
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            output += chunk
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+        if proc.stderr is not None:
+            proc.stderr.close()
+    shown = output.decode("utf-8", "replace")
+    assert code == 0, shown[-2000:]
+    assert "Not registered: " in shown and "another reviewer must approve it" in shown, shown[-2000:]
+    assert [c.status for c in Registry(work / "reg").list_candidates()] == [ToolStatus.STAGED]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,7 +26,7 @@ RegistryOption = Annotated[
     Path | None,
     typer.Option(
         "--registry",
-        help="Registry directory (default ./registry, env MCPFORGE_REGISTRY).",
+        help="Registry directory (default ./registry, env MCPFORGE_REGISTRY), or a postgresql:// URL.",
         show_default=False,
     ),
 ]
@@ -45,12 +46,23 @@ def load_cli_config(
     """Configuration with the command's flags applied on top of file and environment."""
     overrides: dict[str, Any] = {key: value for key, value in sections.items() if value}
     if registry is not None:
-        overrides.setdefault("registry", {})["root"] = str(registry)
+        overrides.setdefault("registry", {})["root"] = registry_setting(registry)
     from mcpforge.config import load_config
+    from mcpforge.registry.urls import is_postgres_url
 
     cfg = load_config(config, overrides=overrides)
-    _check_registry_path(Path(cfg.registry.root).expanduser())
+    if not is_postgres_url(cfg.registry.root):
+        _check_registry_path(Path(cfg.registry.root).expanduser())
     return cfg
+
+
+_COLLAPSED_URL = re.compile(r"^(postgres(?:ql)?):/(?!/)", re.IGNORECASE)
+
+
+def registry_setting(registry: Path | str) -> str:
+    """The ``--registry`` value as typed: a folder, or a ``postgresql://`` URL (which typer's Path
+    has collapsed to ``postgresql:/``)."""
+    return _COLLAPSED_URL.sub(r"\1://", str(registry))
 
 
 def _check_registry_path(root: Path) -> None:

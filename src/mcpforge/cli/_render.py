@@ -100,9 +100,13 @@ def command_hint(*arguments: str, registry: Path | None = None, config: Path | N
     """The shell command for ``mcpforge ARGUMENTS``, as the person can paste it; ``registry`` and
     ``config`` are the running command's ``--registry`` / ``--config`` (when given), so the hint acts
     on the same registry with the same configuration."""
+    from mcpforge.cli._common import registry_setting
+    from mcpforge.registry.urls import mask_url
+
     words = list(arguments)
-    for flag, value in (("--registry", registry), ("--config", config)):
-        words += [flag, str(value)] if value is not None else []
+    if registry is not None:  # a URL's password is never printed
+        words += ["--registry", mask_url(registry_setting(registry))]
+    words += ["--config", str(config)] if config is not None else []
     return " ".join([_program(), *(shlex.quote(word) for word in words)])
 
 

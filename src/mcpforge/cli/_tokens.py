@@ -23,8 +23,8 @@ def new(
         list[str],
         typer.Option(
             "--role",
-            help="caller (call promoted tools), requester (forge), reviewer (approve), admin (all); "
-            "repeatable.",
+            help="caller (call promoted tools), requester (forge), reviewer (approve), admin (all), "
+            "metrics (GET /metrics only); repeatable.",
         ),
     ],
     file: Annotated[Path, typer.Option("--file", help="Tokens file to add to (created owner-only).")] = Path(

@@ -25,6 +25,7 @@ from mcpforge.cli._common import (
 if TYPE_CHECKING:  # the configuration (pydantic) loads when a command runs, not for --help
     from mcpforge.config import MCPForgeConfig
     from mcpforge.exceptions import NeedsClarificationError
+    from mcpforge.registry import RegistryBackend
 from mcpforge.cli._render import command_hint, echo, render_markdown, rerun_hint
 
 AllowReadOption = Annotated[
@@ -37,15 +38,15 @@ AllowReadOption = Annotated[
 ]
 
 
-def _registry(config: MCPForgeConfig) -> Any:
-    from mcpforge.registry import Registry
+def _registry(config: MCPForgeConfig) -> RegistryBackend:
+    from mcpforge.registry import open_registry
 
-    return Registry(Path(config.registry.root), config)
+    return open_registry(config)
 
 
 def _say_created(registry: Any, existed: bool, *, quiet: bool) -> None:
     if not existed and not quiet and registry.is_initialized():
-        echo(f"mcpforge: created a new registry at {registry.root}", err=True)
+        echo(f"mcpforge: created a new registry at {registry.location}", err=True)
 
 
 class _Status:
@@ -108,6 +109,7 @@ def add_tool_command(  # noqa: PLR0917 - typer maps parameters to options
                 arguments=arguments,
                 allow_read=allow_read or [],
                 progress=status,
+                actor=local_actor(),
             )
         finally:
             status.stop()
@@ -153,12 +155,31 @@ Scope = dict[str, Path | None]
 """The command's ``--registry`` / ``--config`` as given: hints name them (:func:`command_hint`)."""
 
 
+def local_actor() -> str:
+    """The audit-log actor of the person at this terminal: ``human:<login>``."""
+    return f"human:{getpass.getuser()}"
+
+
+def _self_approval(
+    registry: Any, candidate: Any, actor: str, config: MCPForgeConfig, scope: Scope
+) -> str | None:
+    """Why ``actor`` may not approve their own request (``review.separate_reviewer``), else None."""
+    from mcpforge.registry.review import SameReviewerError, check_separate_reviewer
+
+    try:
+        check_separate_reviewer(registry, candidate, actor, config)
+    except SameReviewerError as exc:
+        review = command_hint("review", candidate.candidate_id, **scope)
+        return f"Not registered: {exc}. The candidate stays STAGED for them: `{review}`."
+    return None
+
+
 def _review(result: Any, registry: Any, config: MCPForgeConfig, scope: Scope) -> Any:
     """The two-stage review of a staged candidate; a specific rejection refines and asks again."""
     from mcpforge.pipeline.feedback import parse_feedback
     from mcpforge.pipeline.refine import refine
 
-    actor = f"human:{getpass.getuser()}"
+    actor = local_actor()
     for _round in range(MAX_REFINEMENTS + 1):
         candidate = result.candidate
         output = parse_feedback(
@@ -177,6 +198,10 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig, scope: Scope) ->
         if output.decision == "OUTPUT_REJECTED":
             decision = decision.model_copy(update={"decision": "REJECTED"})
         if decision.decision == "APPROVED":
+            refused = _self_approval(registry, candidate, actor, config, scope)
+            if refused is not None:
+                echo(refused)
+                return result
             # One journaled act: the approval is never recorded without the promotion it asks for.
             _, act = registry.approve(candidate.candidate_id, decision, actor=actor)
             active = act.promoted
@@ -201,6 +226,7 @@ def _review(result: Any, registry: Any, config: MCPForgeConfig, scope: Scope) ->
                 config=config,
                 data_path=result.data_path,
                 progress=status,
+                actor=actor,
             )
         finally:
             status.stop()
@@ -326,6 +352,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                         custom=custom,
                         answers=answers,
                         remember=remember,
+                        actor=local_actor(),
                     )
                 except NeedsClarificationError as question:
                     status.stop()

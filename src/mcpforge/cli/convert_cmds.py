@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import FileStore
 
 from mcpforge.cli._common import (
     EXIT_RUNTIME_ERROR,
@@ -70,14 +70,20 @@ def convert_command(  # noqa: PLR0917 - typer maps parameters to options
         if engine not in ENGINES:
             fail(f"--engine {engine!r} is not one of {', '.join(ENGINES)}", as_json=as_json)
         from mcpforge.convert.pipeline import ConvertOptions, convert
-        from mcpforge.registry import Registry
+        from mcpforge.registry import open_registry
+        from mcpforge.registry.open import require_file_registry
 
         cfg = load_cli_config(registry, config)
-        reg = Registry(Path(cfg.registry.root), cfg)
         stage = not no_stage
+        opened = open_registry(cfg)
+        reg = (
+            require_file_registry(opened, "staging a converted service (or use --no-stage)")
+            if stage
+            else opened
+        )
         if stage and not reg.is_initialized():
             fail(
-                f"registry {cfg.registry.root!r} is not initialized; run `mcpforge init` (or use --no-stage)",
+                f"registry {opened.location!r} is not initialized; run `mcpforge init` (or use --no-stage)",
                 as_json=as_json,
             )
         options = ConvertOptions(
@@ -137,7 +143,7 @@ def convert_command(  # noqa: PLR0917 - typer maps parameters to options
 
 
 def review_service_command(
-    reg: Registry, candidate_id: str, *, output: str | None, decision: str | None, as_json: bool
+    reg: FileStore, candidate_id: str, *, output: str | None, decision: str | None, as_json: bool
 ) -> None:
     """``mcpforge review`` for a converted service: show its report, then the two questions."""
     from mcpforge.registry.services import candidate_presentation, get_service_candidate, review_service

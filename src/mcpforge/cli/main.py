@@ -27,6 +27,7 @@ app = typer.Typer(
 _COMMAND_MODULES = (
     "mcpforge.cli.ask",
     "mcpforge.cli.registry_cmds",
+    "mcpforge.cli.registry_migrate",
     "mcpforge.cli.serve",
     "mcpforge.cli.client_config",
     "mcpforge.cli.sandbox_cmds",
@@ -36,6 +37,7 @@ _COMMAND_MODULES = (
     "mcpforge.cli.env_cmds",
     "mcpforge.cli.convert_cmds",
     "mcpforge.cli.ui_cmd",
+    "mcpforge.cli.worker_cmd",
 )
 
 

@@ -34,7 +34,7 @@ from mcpforge.cli._render import (
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
     from mcpforge.models import SemanticClosenessMetrics, ToolCandidate
-    from mcpforge.registry import Registry
+    from mcpforge.registry import FileStore, RegistryBackend
 
 _PLAIN_LIST_ROWS = 200
 EXIT_PENDING = 4  # doctor: no damage, but an interrupted act or promotion waits to be finished
@@ -59,18 +59,31 @@ def _actor() -> str:
 
 def _open(
     registry: Path | None, config: Path | None, *, damaged_ok: bool = False
-) -> tuple[Registry, MCPForgeConfig]:
+) -> tuple[RegistryBackend, MCPForgeConfig]:
     """The configured registry; exits with one line when it has not been initialized.
 
-    With ``damaged_ok`` (the doctor), a registry that has an audit log but lost a metadata file is opened.
+    With ``damaged_ok`` (the doctor), a file registry that has an audit log but lost a metadata file is
+    opened.
     """
-    from mcpforge.registry import Registry, RegistryNotInitializedError
+    from mcpforge.registry import FileStore, RegistryNotInitializedError, open_registry
 
     cfg = load_cli_config(registry, config)
-    reg = Registry(Path(cfg.registry.root), cfg)
-    if not reg.is_initialized() and not (damaged_ok and reg.audit.path.is_file()):
-        raise RegistryNotInitializedError(reg.root)
+    reg = open_registry(cfg)
+    damaged = damaged_ok and isinstance(reg, FileStore) and reg.audit.path.is_file()
+    if not reg.is_initialized() and not damaged:
+        raise RegistryNotInitializedError(reg.location)
     return reg, cfg
+
+
+def _services_store(reg: RegistryBackend, name: str) -> FileStore:
+    """The file registry holding converted services, for a name that is no active tool: on another
+    kind of registry (no services yet) the name is simply unknown."""
+    from mcpforge.exceptions import NotFoundError
+    from mcpforge.registry import FileStore
+
+    if not isinstance(reg, FileStore):
+        raise NotFoundError("tool", name)
+    return reg
 
 
 def _table(title: str, columns: list[str], rows: list[list[str]]) -> None:
@@ -102,7 +115,7 @@ def init_command(
 
     Example: mcpforge init --registry ./registry
     """
-    from mcpforge.registry import Registry
+    from mcpforge.registry import open_registry
     from mcpforge.registry.config_template import default_config_yaml
 
     with cli_errors(as_json=as_json):
@@ -110,7 +123,7 @@ def init_command(
 
         config_path = config or Path(CONFIG_FILE_NAME)
         cfg = load_cli_config(registry, config if config is not None and config.exists() else None)
-        reg = Registry(Path(cfg.registry.root), cfg)
+        reg = open_registry(cfg)
         reg.init()
         written = False
         if config_path.exists() and not force:
@@ -118,13 +131,28 @@ def init_command(
         else:
             from mcpforge.registry._atomic import atomic_write_text
 
-            atomic_write_text(config_path, default_config_yaml(cfg))
+            atomic_write_text(config_path, default_config_yaml(_without_secrets(cfg)))
             written = True
             note = f"wrote {str(config_path)!r}"
+            if _without_secrets(cfg) != cfg:
+                note += " without the database password (give it in PGPASSWORD or ~/.pgpass)"
         if as_json:
-            print_json({"registry": str(reg.root), "config": str(config_path), "config_written": written})
+            print_json({"registry": reg.location, "config": str(config_path), "config_written": written})
         else:
-            echo(f"Registry ready at {str(reg.root)!r}; {note}.")
+            echo(f"Registry ready at {reg.location!r}; {note}.")
+
+
+def _without_secrets(cfg: MCPForgeConfig) -> MCPForgeConfig:
+    """``cfg`` as it may be written to mcpforge.yaml: a registry URL keeps no password."""
+    from mcpforge.registry.urls import without_password
+
+    registry = cfg.registry.model_copy(
+        update={
+            "root": without_password(cfg.registry.root),
+            "url": without_password(cfg.registry.url) if cfg.registry.url else cfg.registry.url,
+        }
+    )
+    return cfg.model_copy(update={"registry": registry})
 
 
 # ---------------------------------------------------------------------------------------------- tools
@@ -147,7 +175,7 @@ def tools_list(
                     "kind": "tool",
                     "name": tool.name,
                     "version": tool.version,
-                    "path": str(reg.resolve(tool.path)),
+                    "path": str(reg.root / tool.path),  # a stored path is relative to the root
                     "spec_hash": tool.spec_hash,
                     "code_hash": tool.code_hash,
                     "promoted_at": tool.promoted_at,
@@ -156,9 +184,11 @@ def tools_list(
                     "integrity": reg.integrity(tool) or "ok",
                 }
             )
+        from mcpforge.registry import FileStore
         from mcpforge.registry.services import service_tool_rows
 
-        rows += service_tool_rows(reg)  # converted services' tools, served as <service>_<tool>
+        if isinstance(reg, FileStore):  # converted services' tools, served as <service>_<tool>
+            rows += service_tool_rows(reg)
         if as_json:
             print_json({"tools": rows, "count": len(rows)})
             return
@@ -198,7 +228,7 @@ def tools_show(
         reg, _ = _open(registry, config)
         tool = reg.get_active_tool(name)
         if tool is None:
-            _show_active_service(reg, name, as_json=as_json)
+            _show_active_service(_services_store(reg, name), name, as_json=as_json)
             return
         try:
             reg.verify_tool(name)
@@ -229,7 +259,7 @@ def tools_show(
             echo("\n" + data["source"])
 
 
-def _show_active_service(reg: Registry, name: str, *, as_json: bool) -> None:
+def _show_active_service(reg: FileStore, name: str, *, as_json: bool) -> None:
     """``tools show`` of a converted service, or of one of its tools (``<service>_<tool>``)."""
     from mcpforge.exceptions import NotFoundError
     from mcpforge.registry.service_tools import find_service_entry, service_details
@@ -268,7 +298,7 @@ def tools_remove(
         if reg.get_active_tool(name) is None:
             from mcpforge.registry.service_tools import remove_service
 
-            removed = remove_service(reg, name, actor=_actor())
+            removed = remove_service(_services_store(reg, name), name, actor=_actor())
             if as_json:
                 print_json(removed)
             else:
@@ -338,11 +368,13 @@ def candidates_list(
                 wanted = ToolStatus(status.upper())
             except ValueError as exc:
                 raise InvalidArgumentError(f"unknown status {status!r}", argument="--status") from exc
+        from mcpforge.registry import FileStore
         from mcpforge.registry.services import service_candidate_rows
 
         rows = [_candidate_summary(c) for c in reg.list_candidates(wanted)]
         # Converted services are candidates too (`mcpforge review ID` reviews them like any other).
-        rows = sorted([*rows, *service_candidate_rows(reg, wanted)], key=lambda row: str(row["created_at"]))
+        services = service_candidate_rows(reg, wanted) if isinstance(reg, FileStore) else []
+        rows = sorted([*rows, *services], key=lambda row: str(row["created_at"]))
         if as_json:
             print_json({"candidates": rows, "count": len(rows)})
             return
@@ -407,10 +439,13 @@ def candidates_show(
     """
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
+        from mcpforge.registry.open import require_file_registry
         from mcpforge.registry.services import is_service_candidate
 
         if is_service_candidate(candidate_id):
-            _show_service(reg, candidate_id, as_json=as_json, code=code)
+            _show_service(
+                require_file_registry(reg, "converted services"), candidate_id, as_json=as_json, code=code
+            )
             return
         candidate = reg.get_candidate(candidate_id)
         if code:
@@ -434,7 +469,7 @@ def candidates_show(
         render_markdown(_presentation(candidate))
 
 
-def _show_service(reg: Registry, candidate_id: str, *, as_json: bool, code: bool) -> None:
+def _show_service(reg: FileStore, candidate_id: str, *, as_json: bool, code: bool) -> None:
     """A converted service candidate: its conversion report (the package path with --code)."""
     from mcpforge.registry.services import (
         candidate_presentation,
@@ -515,8 +550,12 @@ def review_command(  # noqa: PLR0917 - typer maps parameters to options
 
         if is_service_candidate(candidate_id):  # a converted service: one candidate, its own store
             from mcpforge.cli.convert_cmds import review_service_command
+            from mcpforge.registry.open import require_file_registry
 
-            review_service_command(reg, candidate_id, output=output, decision=decision, as_json=as_json)
+            service_store = require_file_registry(reg, "converted services")
+            review_service_command(
+                service_store, candidate_id, output=output, decision=decision, as_json=as_json
+            )
             return
         candidate = reg.get_candidate(candidate_id)
         if not approves(output, decision, cfg):
@@ -606,14 +645,16 @@ def stats_command(
     """
     with cli_errors(as_json=as_json):
         reg, _ = _open(registry, config)
+        from mcpforge.registry import FileStore
         from mcpforge.registry.services import service_figures
 
-        metrics = {**reg.metrics(), **_code_bleu_figures(reg), **service_figures(reg)}
+        services = service_figures(reg) if isinstance(reg, FileStore) else {}
+        metrics = {**reg.metrics(), **_code_bleu_figures(reg), **services}
         if as_json:
             print_json(metrics)
             return
         figures = [
-            [key, "-" if metrics[key] is None else str(metrics[key])]
+            [key, "-" if metrics.get(key) is None else str(metrics[key])]
             for key in (
                 "total_generated",
                 "staged",
@@ -642,7 +683,7 @@ def stats_command(
         figures.append(
             ["tools failing after promotion", ", ".join(metrics["tools_failing_after_promotion"]) or "-"]
         )
-        _table(f"Registry {str(reg.root)!r}", ["figure", "value"], figures)
+        _table(f"Registry {reg.location!r}", ["figure", "value"], figures)
         calls = metrics["tool_calls"]
         if calls:
             _table(
@@ -661,13 +702,20 @@ def stats_command(
             )
 
 
-def _code_bleu_figures(reg: Registry) -> dict[str, Any]:
+def _code_bleu_figures(reg: RegistryBackend) -> dict[str, Any]:
     """Mean CodeBLEU over the candidates that have one (informational; catalogue references differ in
     idiom on purpose, so this tracks style distance, not quality)."""
     from mcpforge.exceptions import RegistryCorruptedError
+    from mcpforge.registry import FileStore
 
     scores = []
-    for candidate_id in reg.staging_entries():
+    # The file registry's ids come from staging/metadata.json, so one unreadable candidate is skipped.
+    ids = (
+        reg.staging_entries()
+        if isinstance(reg, FileStore)
+        else [c.candidate_id for c in reg.list_candidates()]
+    )
+    for candidate_id in ids:
         try:
             semantic = _semantic(reg.get_candidate(candidate_id))
         except RegistryCorruptedError:  # `mcpforge doctor` reports it; the figures skip it
@@ -744,11 +792,11 @@ def doctor_command(
 
     Example: mcpforge doctor --repair
     """
-    from mcpforge.registry import doctor
+    from mcpforge.registry.doctor import run_doctor
 
     with cli_errors(as_json=as_json):
         reg, cfg = _open(registry, config, damaged_ok=True)
-        report = doctor.repair(reg) if repair else doctor.check(reg)
+        report = run_doctor(reg, repair=repair)
         sandbox = _sandbox_section(cfg.sandbox)
         if sandbox is not None:
             from mcpforge.server.serve_status import serving_status

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -10,11 +11,22 @@ import typer
 from mcpforge.cli._common import ConfigOption, RegistryOption, cli_errors, load_cli_config
 from mcpforge.cli._render import echo
 
+UITokensFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--tokens-file",
+        help="The bearer tokens of `serve --http` (also MCPFORGE_TOKENS or server.tokens_file): people "
+        "sign in with their token, and only reviewers and admins decide.",
+        show_default=False,
+    ),
+]
+
 
 def ui_command(
     registry: RegistryOption = None,
     config: ConfigOption = None,
     port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0 picks a free one).")] = 0,
+    tokens_file: UITokensFileOption = None,
 ) -> None:
     """Serve the review page on 127.0.0.1 and print its URL (with a one-time secret token).
 
@@ -22,24 +34,35 @@ def ui_command(
     the contract, the validation report and its history, with Approve / Reject (a reason produces a
     corrected candidate). Only this machine can reach it, only with the printed URL. Ctrl-C stops it.
 
+    With the team's bearer tokens (--tokens-file, MCPFORGE_TOKENS or server.tokens_file, as for
+    `serve --http`) the URL holds no token: each person signs in with theirs, the page shows who is signed
+    in, only the roles reviewer and admin approve or reject, and the audit log names the identity.
+
     Example: mcpforge ui --registry ./registry
     """
-    from mcpforge.registry import Registry, RegistryNotInitializedError
+    from mcpforge.registry import RegistryNotInitializedError, open_registry
+    from mcpforge.server._auth import TOKENS_ENV, load_tokens
     from mcpforge.ui import serve_ui
 
     with cli_errors():
         cfg = load_cli_config(registry, config)
-        reg = Registry(Path(cfg.registry.root), cfg)
+        path = tokens_file or (Path(cfg.server.tokens_file).expanduser() if cfg.server.tokens_file else None)
+        tokens = load_tokens(path, os.environ.get(TOKENS_ENV))
+        reg = open_registry(cfg)
         if not reg.is_initialized():
-            raise RegistryNotInitializedError(reg.root)
+            raise RegistryNotInitializedError(reg.location)
         try:
-            server = serve_ui(reg, cfg, port=port)
+            server = serve_ui(reg, cfg, port=port, tokens=tokens)
         except OSError as exc:
             from mcpforge.cli._listen import cannot_listen
 
             raise cannot_listen("127.0.0.1", port, option="--port", error=exc) from None
         echo(f"Review page: {server.url}")
-        echo("Open it in a browser on this machine (the link works once); Ctrl-C stops the page.")
+        if tokens is None:
+            echo("Open it in a browser on this machine (the link works once); Ctrl-C stops the page.")
+        else:
+            names = ", ".join(sorted({identity.name for identity in tokens.identities}))
+            echo(f"Sign in there with your bearer token ({names}); Ctrl-C stops the page.")
         server.run()
 
 

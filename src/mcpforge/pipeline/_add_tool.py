@@ -21,7 +21,7 @@ from mcpforge.pipeline.stage import stage_run
 from mcpforge.pipeline.validation.run import run_validation
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 Progress = Callable[[str], None]
 
@@ -115,7 +115,7 @@ def file_parameter_of(parsed: ParsedTool) -> str | None:
 def add_tool(
     path: Path,
     *,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     data_path: Path | None = None,
     arguments: dict[str, Any] | None = None,

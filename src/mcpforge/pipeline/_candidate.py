@@ -11,7 +11,7 @@ from mcpforge.pipeline.codegen import ToolPackage
 from mcpforge.pipeline.validation import semantic as _semantic
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 
 def data_key(path: Path, *, part: str | None = None, fingerprint: str | None = None) -> dict[str, str]:
@@ -39,7 +39,7 @@ def _same_key(stored: dict[str, str] | None, key: dict[str, str] | None) -> bool
 
 
 def find_staged_twin(
-    registry: Registry, package: ToolPackage, tool_name: str, data: dict[str, str] | None
+    registry: RegistryBackend, package: ToolPackage, tool_name: str, data: dict[str, str] | None
 ) -> ToolCandidate | None:
     """A STAGED candidate with the very same spec and code, validated on the same data (``data_key``).
 
@@ -58,7 +58,7 @@ def find_staged_twin(
 
 
 def stage_package(
-    registry: Registry,
+    registry: RegistryBackend,
     *,
     spec: ToolSpec,
     package: ToolPackage,
@@ -117,7 +117,7 @@ def failure_reasons(report: ValidationReport) -> list[str]:
 
 
 def record_generation(
-    registry: Registry, candidate: ToolCandidate, *, passed: bool, duration_ms: float, source: str
+    registry: RegistryBackend, candidate: ToolCandidate, *, passed: bool, duration_ms: float, source: str
 ) -> None:
     """Monitoring events: one ``generation`` and, when it failed, one ``validation_failure``."""
     registry.record_event(

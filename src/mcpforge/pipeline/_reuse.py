@@ -13,7 +13,7 @@ from mcpforge.models import Intent, ToolStatus, utc_now
 from mcpforge.pipeline._forge_result import ForgeResult
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -25,7 +25,7 @@ class Gap:
     arguments: dict[str, Any] = field(default_factory=dict)
 
 
-def gap_decision(intent: Intent, registry: Registry) -> Gap:
+def gap_decision(intent: Intent, registry: RegistryBackend) -> Gap:
     """Ask ``pipeline.gap.detect_gap`` whether a promoted tool covers ``intent`` (score ≥ 0.85)."""
     from mcpforge.pipeline.gap import detect_gap
 
@@ -49,7 +49,7 @@ def reuse_arguments(gap: Gap, intent: Intent, parameters: list[str]) -> dict[str
 
 
 def run_reuse(
-    gap: Gap, intent: Intent, data_path: Path, *, registry: Registry, config: MCPForgeConfig
+    gap: Gap, intent: Intent, data_path: Path, *, registry: RegistryBackend, config: MCPForgeConfig
 ) -> ForgeResult:
     """Run the promoted tool on the data (integrity checked first); nothing is generated or staged."""
     from mcpforge.pipeline.present import present_reuse, reuse_reading

@@ -27,7 +27,6 @@ from mcpforge.pipeline._paths import (
 )
 from mcpforge.pipeline._reuse import gap_decision
 from mcpforge.pipeline.schema import DatasetSchema
-from mcpforge.registry.choices import remember_choices, remembered_choices
 from mcpforge.runtime._settings import limited_to
 
 # The steps after the gap decision (validation, the sandbox, staging, presentation) are imported by the
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from mcpforge.engines.base import Engine
     from mcpforge.pipeline.validation.run import ValidationRun
     from mcpforge.pipeline.validation.warm_sandbox import WarmValidation
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 __all__ = ["ForgeResult", "forge", "forge_intent", "intent_columns"]
 
@@ -96,7 +95,7 @@ def _operation(intent: Intent) -> Operation:
 
 
 def render_intent(
-    intent: Intent, registry: Registry, *, tool_name: str | None = None
+    intent: Intent, registry: RegistryBackend, *, tool_name: str | None = None
 ) -> tuple[Operation, RenderedTool]:
     """The catalogue rendering of ``intent`` under a name that is valid and free in the registry."""
     from mcpforge.pipeline.spec import unique_tool_name
@@ -128,7 +127,7 @@ def forge_intent(
     intent: Intent,
     data_path: Path,
     *,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     timer: _Timer | None = None,
     tool_name: str | None = None,
@@ -159,7 +158,7 @@ def _forge_intent(
     data_path: Path,
     warm: WarmValidation | None,
     *,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     timer: _Timer | None,
     tool_name: str | None,
@@ -232,7 +231,7 @@ def _stage_and_run(
     arguments: dict[str, Any],
     run: ValidationRun,
     data_path: Path,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     timer: _Timer,
     say: Progress,
@@ -317,7 +316,7 @@ def forge(
     request: str,
     data_path: Path | str,
     *,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     engine: str | Engine = RULES,
     allow_read: Sequence[Path] = (),
@@ -386,7 +385,7 @@ def forge(
 def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     request: str,
     data_path: Path | str,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     engine: str,
     model_engine: Any,
@@ -417,7 +416,7 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
 def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
     request: str,
     path: Path,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     engine: str,
     model_engine: Any,
@@ -432,7 +431,7 @@ def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
     timer = _Timer()
     say = progress or (lambda _message: None)
     with timer.step("schema"):
-        given = {**remembered_choices(registry.root, path), **(answers or {})}
+        given = {**registry.remembered_choices(path), **(answers or {})}
         # --sheet / --table, or the answer to the question which one: never a word of the request.
         part = choose_part(path, **{key: given.pop(key, None) for key in PART_KEYS})
         say("reading the data")
@@ -464,7 +463,7 @@ def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
     intent = intent.model_copy(update={"data_source": str(path), **part})
     ensure_registry(registry)
     if remember and answers:
-        remember_choices(registry.root, path, dict(answers))
+        registry.remember_choices(path, dict(answers))
     with timer.step("gap"):
         decision = gap_decision(intent, registry)
     if decision.reuse_tool is not None:
@@ -499,7 +498,7 @@ def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
     return result.replace(overlap_scores=decision.scores)
 
 
-def ensure_registry(registry: Registry) -> None:
+def ensure_registry(registry: RegistryBackend) -> None:
     """Create the registry layout on first use (only once the input has been checked)."""
     if not registry.is_initialized():
         registry.init()
@@ -523,7 +522,7 @@ def _forge_with_model(  # noqa: PLR0917 - private step with the forge state
     request: str,
     schema: DatasetSchema,
     path: Path,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     timer: _Timer,
     say: Progress,

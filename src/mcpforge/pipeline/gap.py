@@ -23,7 +23,7 @@ from mcpforge.catalogue.expressions import derived_argument, derived_pairs
 from mcpforge.exceptions import UserError
 from mcpforge.models import Intent
 from mcpforge.pipeline._similarity import cosine_scores
-from mcpforge.registry import ActiveTool, Registry
+from mcpforge.registry import ActiveTool, RegistryBackend
 
 REUSE_THRESHOLD = 0.85
 WEIGHTS = {
@@ -284,7 +284,7 @@ def _query(intent: Intent) -> str:
     return " ".join(words)
 
 
-def _reusable_tools(intent: Intent, registry: Registry | None) -> list[ActiveTool]:
+def _reusable_tools(intent: Intent, registry: RegistryBackend | None) -> list[ActiveTool]:
     """The active tools that could be reused, from the registry's tool index (no tool file is read).
 
     Only tools of the Intent's operation: without ``operation_match`` a score is at most 0.70, below
@@ -299,7 +299,7 @@ def _reusable_tools(intent: Intent, registry: Registry | None) -> list[ActiveToo
 
 
 def detect_gap(
-    intent: Intent, registry: Registry | None = None, *, tools: Sequence[ActiveTool] | None = None
+    intent: Intent, registry: RegistryBackend | None = None, *, tools: Sequence[ActiveTool] | None = None
 ) -> GapDecision:
     """Score every active tool against ``intent`` and decide: reuse the best one or generate.
 

@@ -21,7 +21,7 @@ from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline.schema import DatasetSchema
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 Progress = Callable[[str], None]
 
@@ -58,7 +58,7 @@ def refine(
     candidate: ToolCandidate,
     feedback: UserFeedback,
     *,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     data_path: Path,
     progress: Progress | None = None,

@@ -10,7 +10,7 @@ from mcpforge.models import ChartSpec, Intent, ToolSpec
 
 if TYPE_CHECKING:
     from mcpforge.pipeline._signature import ParsedTool
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 # SEP-986 allows 1-128 characters of [A-Za-z0-9_.-]; mcpforge keeps to snake_case, which every client
 # and every function-calling API accepts.
@@ -125,7 +125,7 @@ def finalize_spec(spec: ToolSpec, intent: Intent | None = None, *, tool_name: st
     return final
 
 
-def unique_tool_name(base: str, registry: Registry, spec: ToolSpec | None = None) -> str:
+def unique_tool_name(base: str, registry: RegistryBackend, spec: ToolSpec | None = None) -> str:
     """``base``, or ``base_2``, ``base_3``... when an active tool of that name does something else.
 
     A name whose active tool has the same parameters (the same contract, perhaps other defaults) is kept:

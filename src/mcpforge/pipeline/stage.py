@@ -28,7 +28,7 @@ from mcpforge.sandbox import Sandbox, call_tool_batch, get_sandbox, tool_run_lim
 from mcpforge.sandbox.tool_call import ToolCall, ToolCallOutcome
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 SAMPLE_ROW_COUNT = 5
 REUSED_CASE = "normal_person_data"
@@ -268,7 +268,7 @@ def _notes(footer: dict[str, Any]) -> list[str]:
 def stage_run(
     candidate: ToolCandidate,
     *,
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     arguments: dict[str, Any],
     data_path: Path | None = None,

@@ -41,7 +41,7 @@ from mcpforge.registry.promote import promote_locked
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from mcpforge.registry.store import Registry
+    from mcpforge.registry.store import FileStore
 
 logger = logging.getLogger(__name__)
 
@@ -53,14 +53,14 @@ def _file_size(path: Path) -> int:
         return 0
 
 
-def space_needed(reg: Registry, *, extra_bytes: int = 0) -> int:
+def space_needed(reg: FileStore, *, extra_bytes: int = 0) -> int:
     """Bytes an act may write: two copies of each metadata file (temp + final) and its own files."""
     metadata = _file_size(reg.active_meta_path) + _file_size(reg.staging_meta_path)
     return 2 * metadata + extra_bytes
 
 
 def commit_act(
-    reg: Registry,
+    reg: FileStore,
     *,
     candidate_id: str,
     expect_status: str | None,
@@ -116,7 +116,7 @@ def commit_act(
         raise _pending(exc, journal) from exc
 
 
-def finish_pending_act(reg: Registry) -> ActResult | None:
+def finish_pending_act(reg: FileStore) -> ActResult | None:
     """Roll an interrupted act forward (idempotent). Call with the lock held; None when none is pending."""
     if not reg.act_journal_path.exists():
         return None
@@ -141,7 +141,7 @@ def _pending(exc: DiskFullError, journal: dict[str, Any]) -> ActPendingError:
     )
 
 
-def pending_act(reg: Registry) -> dict[str, Any] | None:
+def pending_act(reg: FileStore) -> dict[str, Any] | None:
     """The journal of an act waiting to be finished (None when none is, or it cannot be read)."""
     try:
         data = json.loads(reg.act_journal_path.read_text(encoding="utf-8"))
@@ -150,12 +150,12 @@ def pending_act(reg: Registry) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _staging_status(reg: Registry, candidate_id: str) -> str | None:
+def _staging_status(reg: FileStore, candidate_id: str) -> str | None:
     entry = reg.staging_entries().get(candidate_id)
     return None if entry is None else str(entry.get("status"))
 
 
-def _apply(reg: Registry, journal: dict[str, Any]) -> ActResult:
+def _apply(reg: FileStore, journal: dict[str, Any]) -> ActResult:
     candidate_id: str = journal["candidate_id"]
     entry: dict[str, Any] = journal["entry"]
     target = str(entry["status"])

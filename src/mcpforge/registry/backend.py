@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from mcpforge.registry.tool_index import IndexedTool
 
 IDENTICAL_REASON = "identical tool already registered"
+UNINITIALIZED_REVISION = "uninitialized"  # what active_revision() says of a registry not initialized
 
 
 class RegistryNotInitializedError(UserError):

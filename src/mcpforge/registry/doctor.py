@@ -9,6 +9,9 @@ finishes an interrupted act or promotion, promotes approved candidates whose pro
 appends the audit rows the metadata implies, rebuilds the tool index, moves orphan tool directories to
 ``archive/orphans/`` and deletes temp directories. What repair did is appended to the audit log.
 
+:func:`run_doctor` is the entry every front end calls: this file doctor for a file registry, the
+registry's own ``doctor(repair=...)`` (returning a :class:`DoctorReport`) for another kind.
+
 An interrupted act or promotion waiting to be finished is not "ok": it is listed in ``pending`` (``ok``
 is false) and ``mcpforge doctor`` exits with its own code, so a script can tell it from both health and
 damage. Repair (or any later command) finishes it.
@@ -18,76 +21,32 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryCorruptedError
+from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryCorruptedError, UserError
 from mcpforge.models import ToolCandidate, utc_now
-from mcpforge.registry import reconcile
+from mcpforge.registry import reconcile, reconcile_repair
 from mcpforge.registry._atomic import TEMP_PREFIX, free_path, rename_dir
 from mcpforge.registry.acts import finish_pending_act, pending_act
 from mcpforge.registry.audit import AuditEntry
+from mcpforge.registry.doctor_report import DoctorReport
+from mcpforge.registry.file_hashes import file_sha256
 from mcpforge.registry.promote import PARKED_PREFIX, finish_pending
-from mcpforge.registry.store import file_sha256
+from mcpforge.registry.store import FileStore
 
 if TYPE_CHECKING:
-    from mcpforge.registry.store import Registry
-
-Level = Literal["ok", "warning", "error"]
+    from mcpforge.registry.backend import RegistryBackend
 
 
-@dataclass(frozen=True, kw_only=True)
-class Check:
-    """One finding of the doctor."""
-
-    name: str
-    level: Level
-    detail: str
-
-
-@dataclass(kw_only=True)
-class DoctorReport:
-    """What the doctor found and, after a repair, what it changed."""
-
-    root: str
-    checks: list[Check] = field(default_factory=list)
-    repaired: list[str] = field(default_factory=list)
-    pending: list[str] = field(default_factory=list)
-
-    @property
-    def has_errors(self) -> bool:
-        """Some check is an error (damage that ``--repair`` fixes)."""
-        return any(check.level == "error" for check in self.checks)
-
-    @property
-    def ok(self) -> bool:
-        """No check is an error and no interrupted act or promotion waits to be finished."""
-        return not self.has_errors and not self.pending
-
-    def add(self, name: str, level: Level, detail: str) -> None:
-        """Record one finding."""
-        self.checks.append(Check(name=name, level=level, detail=detail))
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain dict for JSON output."""
-        return {
-            "root": self.root,
-            "ok": self.ok,
-            "pending": self.pending,
-            "repaired": self.repaired,
-            "checks": [{"name": c.name, "level": c.level, "detail": c.detail} for c in self.checks],
-        }
-
-
-def _referenced(reg: Registry, entries: dict[str, dict[str, Any]]) -> set[Path]:
+def _referenced(reg: FileStore, entries: dict[str, dict[str, Any]]) -> set[Path]:
     return {reg.resolve(str(entry.get("path", ""))) for entry in entries.values()}
 
 
-def _check_active(reg: Registry, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
+def _check_active(reg: FileStore, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
     if not reg.active_meta_path.is_file():
         report.add("active metadata", "error", f"{reg.rel(reg.active_meta_path)} is missing")
         return None
@@ -112,7 +71,7 @@ def _check_active(reg: Registry, report: DoctorReport) -> dict[str, dict[str, An
     return entries
 
 
-def _check_staging(reg: Registry, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
+def _check_staging(reg: FileStore, report: DoctorReport) -> dict[str, dict[str, Any]] | None:
     if not reg.staging_meta_path.is_file():
         report.add("staging metadata", "error", f"{reg.rel(reg.staging_meta_path)} is missing")
         return None
@@ -132,7 +91,7 @@ def _check_staging(reg: Registry, report: DoctorReport) -> dict[str, dict[str, A
 
 
 def _orphans(
-    reg: Registry, active: dict[str, dict[str, Any]] | None, staging: dict[str, dict[str, Any]] | None
+    reg: FileStore, active: dict[str, dict[str, Any]] | None, staging: dict[str, dict[str, Any]] | None
 ) -> list[Path]:
     """Directories no metadata entry points at (only where that metadata could be read)."""
     found: list[Path] = []
@@ -150,7 +109,7 @@ def _orphans(
     return sorted(found)
 
 
-def check(reg: Registry) -> DoctorReport:
+def check(reg: FileStore) -> DoctorReport:
     """Check the registry without changing anything."""
     report = DoctorReport(root=str(reg.root))
     missing = [reg.rel(d) for d in reg.layout_dirs() if not d.is_dir()]
@@ -191,7 +150,7 @@ def check(reg: Registry) -> DoctorReport:
     return report
 
 
-def _check_services(reg: Registry, report: DoctorReport) -> None:
+def _check_services(reg: FileStore, report: DoctorReport) -> None:
     """Converted services (``services/``): staged dirs present, approved packages unchanged."""
     from mcpforge.registry.services import check_services
 
@@ -204,7 +163,7 @@ def _check_services(reg: Registry, report: DoctorReport) -> None:
         report.add("services", "error" if level == "error" else "ok", detail)
 
 
-def _check_journals(reg: Registry, report: DoctorReport) -> None:
+def _check_journals(reg: FileStore, report: DoctorReport) -> None:
     if reg.journal_path.exists():
         detail = "an interrupted promotion is pending; the next command or repair finishes it"
         report.add("promotion journal", "warning", detail)
@@ -221,7 +180,7 @@ def _check_journals(reg: Registry, report: DoctorReport) -> None:
         report.pending.append(detail)
 
 
-def _pending_candidates(reg: Registry) -> set[str]:
+def _pending_candidates(reg: FileStore) -> set[str]:
     """Candidates of the act and promotion journals waiting to be finished."""
     found = set()
     act = pending_act(reg)
@@ -235,7 +194,7 @@ def _pending_candidates(reg: Registry) -> set[str]:
     return found
 
 
-def _check_index(reg: Registry, report: DoctorReport) -> None:
+def _check_index(reg: FileStore, report: DoctorReport) -> None:
     if not reg.active_meta_path.is_file():
         return
     try:
@@ -249,7 +208,7 @@ def _check_index(reg: Registry, report: DoctorReport) -> None:
         report.add("tool index", "warning", "stale; the next read or repair rebuilds it")
 
 
-def _finish_journals(reg: Registry, repaired: list[str]) -> None:
+def _finish_journals(reg: FileStore, repaired: list[str]) -> None:
     if reg.journal_path.exists():
         try:
             finish_pending(reg)
@@ -265,12 +224,12 @@ def _finish_journals(reg: Registry, repaired: list[str]) -> None:
             reg.act_journal_path.unlink()
             repaired.append(f"dropped an unusable act journal ({type(exc).__name__})")
     for mismatch in reconcile.find(reg):
-        done = reconcile.repair_one(reg, mismatch)
+        done = reconcile_repair.repair_one(reg, mismatch)
         if done is not None:
             repaired.append(done)
 
 
-def _check_reconciled(reg: Registry, report: DoctorReport) -> None:
+def _check_reconciled(reg: FileStore, report: DoctorReport) -> None:
     try:
         found = reconcile.find(reg)
     except (MCPForgeError, OSError) as exc:
@@ -290,7 +249,7 @@ def _check_reconciled(reg: Registry, report: DoctorReport) -> None:
         report.add("audit agreement", "ok", "metadata and audit log agree; every approval is active")
 
 
-def _rebuild_active(reg: Registry) -> tuple[dict[str, dict[str, Any]], list[str]]:
+def _rebuild_active(reg: FileStore) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """Active entries from the last promotion of each tool in the audit log, kept only if files match."""
     last: dict[str, dict[str, Any] | None] = {}
     for row in reg.audit.entries():
@@ -314,7 +273,7 @@ def _rebuild_active(reg: Registry) -> tuple[dict[str, dict[str, Any]], list[str]
     return entries, dropped
 
 
-def _rebuild_staging(reg: Registry) -> dict[str, dict[str, Any]]:
+def _rebuild_staging(reg: FileStore) -> dict[str, dict[str, Any]]:
     """Staging entries from candidate directories; the audit log's last transition gives the status."""
     status: dict[str, str] = {}
     for row in reg.audit.entries():
@@ -356,7 +315,7 @@ def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def repair(reg: Registry) -> DoctorReport:
+def repair(reg: FileStore) -> DoctorReport:
     """Repair what :func:`check` finds, then check again; the returned report lists the changes."""
     repaired: list[str] = []
     for directory in reg.layout_dirs():
@@ -404,7 +363,7 @@ def repair(reg: Registry) -> DoctorReport:
     return after
 
 
-def _log_repair(reg: Registry, repaired: list[str]) -> None:
+def _log_repair(reg: FileStore, repaired: list[str]) -> None:
     """Append one audit row saying what ``doctor --repair`` did (nothing when it did nothing)."""
     if repaired:
         reg.audit.append(
@@ -417,3 +376,23 @@ def _log_repair(reg: Registry, repaired: list[str]) -> None:
                 details={"repaired": repaired},
             )
         )
+
+
+_repair_file = repair  # run_doctor's ``repair`` keyword hides the function's name there
+
+
+def run_doctor(reg: RegistryBackend, *, repair: bool = False) -> DoctorReport:
+    """Check (and with ``repair``, repair) any kind of registry.
+
+    A file registry gets :func:`check` / :func:`repair`; another kind its own ``doctor(repair=...)``.
+
+    Raises:
+        UserError: the registry has no doctor yet.
+    """
+    if isinstance(reg, FileStore):
+        return _repair_file(reg) if repair else check(reg)
+    doctor = getattr(reg, "doctor", None)
+    if doctor is None:
+        raise UserError(f"doctor is not supported yet on {reg.location}")
+    report: DoctorReport = doctor(repair=repair)
+    return report

@@ -7,14 +7,13 @@ Leftovers of an interrupted step are directories no metadata entry points at; ``
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import IllegalTransitionError, InvalidArgumentError
-from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback, check_transition, sha256_text, utc_now
+from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback, check_transition, utc_now
 from mcpforge.registry._atomic import (
     atomic_write_text,
     build_dir,
@@ -24,57 +23,22 @@ from mcpforge.registry._atomic import (
     rename_dir,
 )
 from mcpforge.registry.acts import commit_act
-from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.backend import ActResult
+from mcpforge.registry.transitions import (
+    APPROVE_DECISIONS,
+    candidate_files,
+    check_package,
+    decision_target,
+    transition_row,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from mcpforge.registry.store import Registry
-
-_FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
-GENERATED_FILES = ("candidate.json", "validation_report.json", "run_artifacts.json", "spec.json")
-_APPROVE = {"APPROVED"}
-_REJECT = {"REJECTED", "OUTPUT_REJECTED"}
+    from mcpforge.registry.store import FileStore
 
 
-def _candidate_files(candidate: ToolCandidate, files: Mapping[str, str]) -> dict[str, str]:
-    """The package files plus the JSON files derived from the candidate."""
-    out = {name: text for name, text in files.items() if name not in GENERATED_FILES}
-    out["spec.json"] = candidate.spec.to_json()
-    out["candidate.json"] = candidate.model_dump_json(indent=2) + "\n"
-    if candidate.validation_report is not None:
-        out["validation_report.json"] = candidate.validation_report.model_dump_json(indent=2) + "\n"
-    if candidate.run_artifacts is not None:
-        out["run_artifacts.json"] = candidate.run_artifacts.model_dump_json(indent=2) + "\n"
-    return out
-
-
-def _check_package(candidate: ToolCandidate, files: Mapping[str, str]) -> None:
-    for name in files:
-        if not _FILE_NAME.match(name):
-            raise InvalidArgumentError(
-                f"package file name {name!r} is not a plain file name", argument="files"
-            )
-    if "tool.py" not in files:
-        raise InvalidArgumentError("a candidate package needs a 'tool.py'", argument="files")
-    if sha256_text(files["tool.py"]) != candidate.code_hash:
-        raise InvalidArgumentError(
-            f"candidate {candidate.candidate_id!r}: code_hash does not match tool.py", argument="code_hash"
-        )
-    spec_text = candidate.spec.to_json()
-    if sha256_text(spec_text) != candidate.spec_hash:
-        raise InvalidArgumentError(
-            f"candidate {candidate.candidate_id!r}: spec_hash does not match spec.to_json()",
-            argument="spec_hash",
-        )
-    if "spec.json" in files and files["spec.json"] != spec_text:
-        raise InvalidArgumentError(
-            f"candidate {candidate.candidate_id!r}: spec.json differs from candidate.spec", argument="files"
-        )
-
-
-def _entry(reg: Registry, candidate: ToolCandidate, path: Path, **extra: Any) -> dict[str, Any]:
+def _entry(reg: FileStore, candidate: ToolCandidate, path: Path, **extra: Any) -> dict[str, Any]:
     return {
         "tool_id": candidate.tool_id,
         "tool_name": candidate.spec.tool_name,
@@ -90,36 +54,12 @@ def _entry(reg: Registry, candidate: ToolCandidate, path: Path, **extra: Any) ->
     }
 
 
-def _transition_row(
-    candidate: ToolCandidate,
-    actor: str,
-    current: ToolStatus,
-    target: ToolStatus,
-    note: str | None = None,
-    **details: Any,
-) -> AuditEntry:
-    return AuditEntry(
-        time=utc_now(),
-        actor=actor,
-        action="transition",
-        tool=candidate.spec.tool_name,
-        candidate_id=candidate.candidate_id,
-        version=candidate.version,
-        from_status=current.value,
-        to_status=target.value,
-        spec_sha256=candidate.spec_hash,
-        code_sha256=candidate.code_hash,
-        note=note,
-        details=details,
-    )
-
-
 def _timestamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
 
 
 def _archive_rejected(
-    reg: Registry,
+    reg: FileStore,
     candidate: ToolCandidate,
     files: dict[str, str],
     *,
@@ -133,7 +73,7 @@ def _archive_rejected(
     rejected = candidate.model_copy(update={"status": ToolStatus.REJECTED, "package_path": str(target)})
     feedback = rejected.user_feedback
     issues = list(feedback.issues) if feedback else []
-    archive_files = _candidate_files(rejected, files)
+    archive_files = candidate_files(rejected, files)
     archive_files["user_feedback.json"] = (
         (feedback.model_dump_json(indent=2) + "\n") if feedback else "null\n"
     )
@@ -162,7 +102,7 @@ def _archive_rejected(
         expect_status=expect_status,
         entry=_entry(reg, rejected, target, archived_at=utc_now()),
         rows=[
-            _transition_row(
+            transition_row(
                 rejected, actor, current, ToolStatus.REJECTED, reason, issues=issues, archive=reg.rel(target)
             )
         ],
@@ -171,10 +111,10 @@ def _archive_rejected(
 
 
 def stage_candidate(
-    reg: Registry, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str
+    reg: FileStore, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str
 ) -> ToolCandidate:
     """Write a candidate into staging (DRAFT → STAGED) or, when already REJECTED, into the archive."""
-    _check_package(candidate, files)
+    check_package(candidate, files)
     cid = candidate.candidate_id
     if candidate.status == ToolStatus.DRAFT:
         target_status = ToolStatus.STAGED
@@ -205,7 +145,7 @@ def stage_candidate(
         else:
             final = reg.candidates_dir / cid
             result = candidate.model_copy(update={"status": ToolStatus.STAGED, "package_path": str(final)})
-            built = build_dir(reg.candidates_dir, cid, _candidate_files(result, files))
+            built = build_dir(reg.candidates_dir, cid, candidate_files(result, files))
             if final.exists():  # no live entry points at it (checked above): a leftover
                 shutil.rmtree(final)
             rename_dir(built, final)
@@ -214,12 +154,12 @@ def stage_candidate(
                 candidate_id=cid,
                 expect_status=None if existing is None else str(existing.get("status")),
                 entry=_entry(reg, result, final),
-                rows=[_transition_row(result, actor, ToolStatus.DRAFT, ToolStatus.STAGED)],
+                rows=[transition_row(result, actor, ToolStatus.DRAFT, ToolStatus.STAGED)],
             )
     return result
 
 
-def save_candidate(reg: Registry, candidate: ToolCandidate) -> None:
+def save_candidate(reg: FileStore, candidate: ToolCandidate) -> None:
     """Rewrite the candidate's JSON files in place; status, spec and hashes must not change."""
     cid = candidate.candidate_id
     with reg.writing():
@@ -230,34 +170,25 @@ def save_candidate(reg: Registry, candidate: ToolCandidate) -> None:
             raise InvalidArgumentError(f"candidate {cid!r}: spec and code cannot change once staged")
         directory = reg.candidate_dir(cid)
         updated = candidate.model_copy(update={"package_path": stored.package_path})
-        for name, text in _candidate_files(updated, {}).items():
+        for name, text in candidate_files(updated, {}).items():
             if name != "spec.json":
                 atomic_write_text(directory / name, text)
-
-
-def _decision_target(feedback: UserFeedback) -> ToolStatus:
-    if feedback.decision in _APPROVE:
-        return ToolStatus.APPROVED
-    if feedback.decision in _REJECT:
-        return ToolStatus.REJECTED
-    raise InvalidArgumentError(
-        f"feedback decision {feedback.decision!r} is not a registration decision (APPROVED or REJECTED)",
-        argument="feedback",
-    )
 
 
 def _dir_bytes(directory: Path) -> int:
     return sum(entry.stat().st_size for entry in directory.iterdir() if entry.is_file())
 
 
-def record_feedback(reg: Registry, candidate_id: str, feedback: UserFeedback, *, actor: str) -> ToolCandidate:
+def record_feedback(
+    reg: FileStore, candidate_id: str, feedback: UserFeedback, *, actor: str
+) -> ToolCandidate:
     """Registration decision: APPROVED → APPROVED; REJECTED (or OUTPUT_REJECTED) → REJECTED + archive."""
     candidate, _ = _decide(reg, candidate_id, feedback, actor=actor, promote=False)
     return candidate
 
 
 def approve_and_promote(
-    reg: Registry, candidate_id: str, feedback: UserFeedback, *, actor: str
+    reg: FileStore, candidate_id: str, feedback: UserFeedback, *, actor: str
 ) -> tuple[ToolCandidate, ActResult]:
     """The person's approval and the promotion it asks for, as one journaled act.
 
@@ -265,15 +196,15 @@ def approve_and_promote(
     later command finish both. A promotion refused by a pre-promotion check leaves the candidate
     APPROVED, with the reason in the result.
     """
-    if feedback.decision not in _APPROVE:
+    if feedback.decision not in APPROVE_DECISIONS:
         raise InvalidArgumentError(f"{feedback.decision!r} is not an approval", argument="feedback")
     return _decide(reg, candidate_id, feedback, actor=actor, promote=True)
 
 
 def _decide(
-    reg: Registry, candidate_id: str, feedback: UserFeedback, *, actor: str, promote: bool
+    reg: FileStore, candidate_id: str, feedback: UserFeedback, *, actor: str, promote: bool
 ) -> tuple[ToolCandidate, ActResult]:
-    target = _decision_target(feedback)
+    target = decision_target(feedback)
     with reg.writing():
         candidate = reg.get_candidate(candidate_id)
         current = candidate.status
@@ -299,7 +230,7 @@ def _decide(
             candidate_id=candidate_id,
             expect_status=current.value,
             entry={**entries[candidate_id], "status": target.value, "updated_at": utc_now()},
-            rows=[_transition_row(updated, actor, current, target, feedback.notes)],
+            rows=[transition_row(updated, actor, current, target, feedback.notes)],
             candidate_file=directory / "candidate.json",
             candidate_text=updated.model_dump_json(indent=2) + "\n",
             promote_actor=actor if promote else None,

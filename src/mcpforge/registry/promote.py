@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from mcpforge.exceptions import (
     IntegrityError,
-    InvalidArgumentError,
     NotFoundError,
     PromotionRefusedError,
     RegistryCorruptedError,
@@ -41,75 +40,19 @@ from mcpforge.registry._atomic import (
 from mcpforge.registry._fault import durable_step
 from mcpforge.registry._space import ensure_free_space
 from mcpforge.registry.audit import AuditEntry
-from mcpforge.registry.backend import IDENTICAL_REASON
 from mcpforge.registry.tool_index import file_identity
+from mcpforge.registry.versions import PACKAGE_FILES, can_promote
 
 if TYPE_CHECKING:
     from mcpforge.registry.backend import ActiveTool
-    from mcpforge.registry.store import Registry
+    from mcpforge.registry.store import FileStore
 
 logger = logging.getLogger(__name__)
 
-PACKAGE_FILES = ("tool.py", "spec.json", "tests.py", "__init__.py", "helpers.py", "requirements.txt")
 PARKED_PREFIX = ".parked-"
-REJECTED_MARK = "-rejected."  # the version of a try that failed validation: <next version>-rejected.<n>
 
 
-def parse_version(version: str) -> tuple[int, ...]:
-    """``"1.2.0"`` → ``(1, 2, 0)``. Raises InvalidArgumentError for anything else."""
-    parts = version.strip().removeprefix("v").split(".")
-    if not parts or not all(part.isdigit() for part in parts):
-        raise InvalidArgumentError(
-            f"version {version!r} is not of the form MAJOR.MINOR.PATCH", argument="version"
-        )
-    numbers = tuple(int(part) for part in parts)
-    return numbers + (0,) * (3 - len(numbers))
-
-
-def plan_version(reg: Registry, tool_name: str, spec_hash: str, *, rejected: bool = False) -> str:
-    """The active version for an identical spec; otherwise a minor bump over every known version.
-
-    A try that failed validation (``rejected``) does not take a version number: it is recorded as
-    ``<next>-rejected.<n>``, and such versions are skipped when the next one is planned, so the try
-    that passes after three failures is still the next version after the last staged or promoted one.
-    """
-    entries = [e for e in reg.staging_entries().values() if e.get("tool_name") == tool_name]
-    active = reg.active_entries().get(tool_name)
-    if rejected:
-        base = plan_version(reg, tool_name, "", rejected=False)
-        prefix = f"{base}{REJECTED_MARK}"
-        tries = [
-            str(e["version"]).removeprefix(prefix) for e in entries if str(e["version"]).startswith(prefix)
-        ]
-        return f"{prefix}{max((int(n) for n in tries if n.isdigit()), default=0) + 1}"
-    if active is not None and active.get("spec_hash") == spec_hash:
-        return str(active["version"])
-    known = [str(e["version"]) for e in entries if REJECTED_MARK not in str(e["version"])]
-    if active is not None:
-        known.append(str(active["version"]))
-    if not known:
-        return "1.0.0"
-    major, minor, *_ = max(parse_version(v) for v in known)
-    return f"{major}.{minor + 1}.0"
-
-
-def can_promote(reg: Registry, candidate: ToolCandidate) -> tuple[bool, str]:
-    """Requirements 8.1: identical → refused; changed spec needs a higher version; must be APPROVED."""
-    existing = reg.active_entries().get(candidate.spec.tool_name)
-    if existing is not None:
-        if existing.get("spec_hash") == candidate.spec_hash:
-            return False, IDENTICAL_REASON
-        if parse_version(candidate.version) <= parse_version(str(existing["version"])):
-            return False, (
-                f"tool {candidate.spec.tool_name!r} exists as v{existing['version']}; a changed spec needs a "
-                f"higher version (candidate is v{candidate.version})"
-            )
-    if candidate.status != ToolStatus.APPROVED:
-        return False, f"tool must be APPROVED (current: {candidate.status.value})"
-    return True, "OK"
-
-
-def _package(reg: Registry, candidate: ToolCandidate) -> dict[str, str]:
+def _package(reg: FileStore, candidate: ToolCandidate) -> dict[str, str]:
     """The files to install, after checking the staged files still match the candidate's hashes."""
     directory = reg.candidate_dir(candidate.candidate_id)
     files: dict[str, str] = {}
@@ -125,13 +68,13 @@ def _package(reg: Registry, candidate: ToolCandidate) -> dict[str, str]:
     return files
 
 
-def promote(reg: Registry, candidate_id: str, *, actor: str) -> ActiveTool:
+def promote(reg: FileStore, candidate_id: str, *, actor: str) -> ActiveTool:
     """Promote an APPROVED candidate. Raises PromotionRefusedError when a pre-promotion check refuses."""
     with reg.writing():
         return promote_locked(reg, candidate_id, actor=actor)
 
 
-def promote_locked(reg: Registry, candidate_id: str, *, actor: str) -> ActiveTool:
+def promote_locked(reg: FileStore, candidate_id: str, *, actor: str) -> ActiveTool:
     """:func:`promote` for a caller that already holds the lock (an approval act)."""
     candidate = reg.get_candidate(candidate_id)
     ok, reason = can_promote(reg, candidate)
@@ -183,7 +126,7 @@ def promote_locked(reg: Registry, candidate_id: str, *, actor: str) -> ActiveToo
     return tool
 
 
-def _metadata_bytes(reg: Registry) -> int:
+def _metadata_bytes(reg: FileStore) -> int:
     total = 0
     for path in (reg.active_meta_path, reg.staging_meta_path):
         try:
@@ -193,7 +136,7 @@ def _metadata_bytes(reg: Registry) -> int:
     return total
 
 
-def finish_pending(reg: Registry) -> None:
+def finish_pending(reg: FileStore) -> None:
     """Roll an interrupted promotion forward (idempotent). Call with the lock held."""
     if not reg.journal_path.exists():
         return
@@ -206,7 +149,7 @@ def finish_pending(reg: Registry) -> None:
     _finish(reg, journal)
 
 
-def _finish(reg: Registry, journal: dict[str, Any]) -> None:
+def _finish(reg: FileStore, journal: dict[str, Any]) -> None:
     name: str = journal["name"]
     built, target, parked = (reg.resolve(journal[key]) for key in ("built", "target", "parked"))
     entry: dict[str, Any] = journal["entry"]
@@ -277,7 +220,7 @@ def _finish(reg: Registry, journal: dict[str, Any]) -> None:
     durable_step("promotion-journal-removed")
 
 
-def _mark_candidate_promoted(reg: Registry, candidate_id: str) -> None:
+def _mark_candidate_promoted(reg: FileStore, candidate_id: str) -> None:
     staging = reg.staging_entries()
     staged = staging.get(candidate_id)
     if staged is None or staged.get("status") == ToolStatus.PROMOTED.value:
@@ -294,7 +237,7 @@ def _mark_candidate_promoted(reg: Registry, candidate_id: str) -> None:
     durable_step("promotion-staging-metadata")
 
 
-def remove_tool(reg: Registry, name: str, *, actor: str) -> None:
+def remove_tool(reg: FileStore, name: str, *, actor: str) -> None:
     """Unregister ``name``: drop its metadata entry (commit), then move its files to archive/removed/."""
     with reg.writing():
         entries = reg.active_entries()

@@ -18,7 +18,7 @@ from mcpforge.exceptions import IllegalTransitionError, InvalidArgumentError, Us
 from mcpforge.models import ToolStatus, UserFeedback, utc_now
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry.backend import RegistryBackend
 
 _AGE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([dhm])\s*$", re.IGNORECASE)
 _UNITS = {"d": "days", "h": "hours", "m": "minutes"}
@@ -55,7 +55,12 @@ def _created(stamp: str) -> datetime:
 
 
 def prune_staged(
-    reg: Registry, older_than: timedelta, *, actor: str, dry_run: bool = False, now: datetime | None = None
+    reg: RegistryBackend,
+    older_than: timedelta,
+    *,
+    actor: str,
+    dry_run: bool = False,
+    now: datetime | None = None,
 ) -> PruneResult:
     """Archive the STAGED candidates created more than ``older_than`` before ``now``."""
     cutoff = (now or datetime.now(UTC)) - older_than

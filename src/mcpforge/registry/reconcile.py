@@ -1,24 +1,38 @@
-"""Metadata against the audit log, and approvals against the active set, for ``doctor``.
+"""Metadata against the audit log, and approvals against the active set, for ``doctor`` (either backend).
 
 The act journal (``acts.py``) keeps metadata and audit log in step; this module finds what it cannot
-have prevented (a registry written by an older mcpforge, a restored backup, a hand edit) and repairs
-it: a missing audit row is derived from the metadata (the source of truth) and appended with the actor
-``mcpforge:doctor``, and an APPROVED candidate whose promotion never ran is promoted.
+have prevented (a registry written by an older mcpforge, a restored backup, a hand edit). Reads only:
+the file registry's repairs are in ``reconcile_repair.py``, the PostgreSQL registry's in its doctor.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from mcpforge.exceptions import IntegrityError, PromotionRefusedError
-from mcpforge.models import utc_now
 from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.backend import IDENTICAL_REASON
-from mcpforge.registry.promote import can_promote, promote_locked
+from mcpforge.registry.versions import can_promote
 
 if TYPE_CHECKING:
-    from mcpforge.registry.store import Registry
+    from mcpforge.models import ToolCandidate
+
+
+class _AuditRows(Protocol):
+    def last_statuses(self) -> dict[str, tuple[str | None, str]]: ...
+    def entries(self, *, tool: str | None = None, action: str | None = None) -> list[AuditEntry]: ...
+
+
+class ReconcileView(Protocol):
+    """What finding mismatches reads, on either backend."""
+
+    @property
+    def audit(self) -> _AuditRows: ...
+
+    def active_entries(self) -> dict[str, dict[str, Any]]: ...
+    def staging_entries(self) -> dict[str, dict[str, Any]]: ...
+    def get_candidate(self, candidate_id: str) -> ToolCandidate: ...
+
 
 DOCTOR_ACTOR = "mcpforge:doctor"
 Kind = Literal["approved-not-promoted", "approval-refused", "staging-audit", "active-audit", "removed-audit"]
@@ -39,7 +53,7 @@ class Mismatch:
         return self.kind != "approval-refused"
 
 
-def _approvals(reg: Registry, active: dict[str, dict[str, Any]]) -> list[Mismatch]:
+def _approvals(reg: ReconcileView, active: dict[str, dict[str, Any]]) -> list[Mismatch]:
     found = []
     for cid, entry in sorted(reg.staging_entries().items()):
         if entry.get("status") != "APPROVED":
@@ -61,7 +75,7 @@ def _approvals(reg: Registry, active: dict[str, dict[str, Any]]) -> list[Mismatc
     return found
 
 
-def _staging_rows(reg: Registry) -> list[Mismatch]:
+def _staging_rows(reg: ReconcileView) -> list[Mismatch]:
     last = reg.audit.last_statuses()
     found = []
     for cid, entry in sorted(reg.staging_entries().items()):
@@ -80,7 +94,7 @@ def _staging_rows(reg: Registry) -> list[Mismatch]:
     return found
 
 
-def _active_rows(reg: Registry, active: dict[str, dict[str, Any]]) -> list[Mismatch]:
+def _active_rows(reg: ReconcileView, active: dict[str, dict[str, Any]]) -> list[Mismatch]:
     last: dict[str, AuditEntry] = {}
     for row in reg.audit.entries():
         if row.action == "remove" or (row.action == "transition" and row.to_status == "PROMOTED"):
@@ -110,82 +124,7 @@ def _active_rows(reg: Registry, active: dict[str, dict[str, Any]]) -> list[Misma
     return found
 
 
-def find(reg: Registry) -> list[Mismatch]:
+def find(reg: ReconcileView) -> list[Mismatch]:
     """Every disagreement between metadata, audit log and the approvals (reads only)."""
     active = reg.active_entries()
     return [*_approvals(reg, active), *_staging_rows(reg), *_active_rows(reg, active)]
-
-
-def _row(mismatch: Mismatch, details: dict[str, Any] | None = None, **values: Any) -> AuditEntry:
-    return AuditEntry(
-        time=utc_now(),
-        actor=DOCTOR_ACTOR,
-        note=f"reconciled by doctor --repair: {mismatch.detail}",
-        details={"repair": mismatch.kind, **(details or {})},
-        **values,
-    )
-
-
-def _finish_promotion(reg: Registry, candidate_id: str) -> str:
-    try:
-        tool = promote_locked(reg, candidate_id, actor=DOCTOR_ACTOR)
-    except PromotionRefusedError as exc:
-        return f"left {candidate_id!r} APPROVED: {exc.reason}"
-    except IntegrityError as exc:
-        return f"left {candidate_id!r} APPROVED, not promoted: {exc}"
-    return f"finished the promotion of {candidate_id!r} ({tool.name!r} v{tool.version})"
-
-
-def repair_one(reg: Registry, mismatch: Mismatch) -> str | None:
-    """Fix one mismatch (lock held); returns what was done, None when it is left to the person."""
-    if mismatch.kind == "approval-refused":
-        return None
-    if mismatch.kind == "approved-not-promoted":
-        return _finish_promotion(reg, mismatch.subject)
-    if mismatch.kind == "staging-audit":
-        entry = mismatch.data["entry"]
-        reg.audit.append(
-            _row(
-                mismatch,
-                action="transition",
-                tool=str(entry.get("tool_name")),
-                candidate_id=mismatch.subject,
-                version=entry.get("version"),
-                from_status=mismatch.data["from_status"],
-                to_status=str(entry.get("status")),
-                spec_sha256=entry.get("spec_hash"),
-                code_sha256=entry.get("code_hash"),
-            )
-        )
-        return f"added the missing audit row {mismatch.subject!r} → {entry.get('status')}"
-    if mismatch.kind == "active-audit":
-        entry = mismatch.data["entry"]
-        reg.audit.append(
-            _row(
-                mismatch,
-                {"promotion": entry},
-                action="transition",
-                tool=mismatch.subject,
-                candidate_id=entry.get("candidate_id"),
-                version=entry.get("version"),
-                from_status="APPROVED",
-                to_status="PROMOTED",
-                spec_sha256=entry.get("spec_hash"),
-                code_sha256=entry.get("code_hash"),
-            )
-        )
-        return f"added the missing promotion row of {mismatch.subject!r}"
-    row = mismatch.data["row"]
-    reg.audit.append(
-        _row(
-            mismatch,
-            action="remove",
-            tool=mismatch.subject,
-            candidate_id=row.get("candidate_id"),
-            version=row.get("version"),
-            from_status="PROMOTED",
-            spec_sha256=row.get("spec_sha256"),
-            code_sha256=row.get("code_sha256"),
-        )
-    )
-    return f"added the missing removal row of {mismatch.subject!r}"

@@ -15,6 +15,11 @@ An approval of a candidate that is already approved (a second reviewer who lost 
 after a full disk interrupted the promotion) is not an error: any pending act is rolled forward first,
 and the answer says who approved it and that nothing more is needed (or that the promotion completed
 now).
+
+With ``review.separate_reviewer`` an approval by the identity that requested the candidate (the actor of
+its staging row, compared as a person: :func:`mcpforge.registry.actors.identity_of_actor`) is refused
+with :class:`SameReviewerError`, whichever front end collected it; rejecting one's own request (a
+withdrawal) stays allowed.
 """
 
 from __future__ import annotations
@@ -22,15 +27,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.exceptions import IllegalTransitionError, InvalidArgumentError
+from mcpforge.exceptions import IllegalTransitionError, InvalidArgumentError, UserError
 from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback
 from mcpforge.pipeline.feedback import parse_feedback
+from mcpforge.registry.actors import identity_of_actor, requester_of
 from mcpforge.registry.backend import IDENTICAL_REASON
 
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
-    from mcpforge.registry.backend import ActiveTool
-    from mcpforge.registry.store import Registry
+    from mcpforge.registry.audit import AuditEntry
+    from mcpforge.registry.backend import ActiveTool, RegistryBackend
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,6 +86,27 @@ class ReviewOutcome:
 _DECIDED = (ToolStatus.APPROVED, ToolStatus.PROMOTED)
 
 
+class SameReviewerError(UserError):
+    """With ``review.separate_reviewer``, the identity that requested a candidate tried to approve it."""
+
+    def __init__(self, requester: str) -> None:
+        super().__init__(
+            f"{requester} requested this tool; with review.separate_reviewer another reviewer must approve it"
+        )
+        self.requester = requester
+
+
+def check_separate_reviewer(
+    registry: RegistryBackend, candidate: ToolCandidate, actor: str, config: MCPForgeConfig
+) -> None:
+    """Raise SameReviewerError when ``actor`` may not approve ``candidate`` (see the module's docstring)."""
+    if not config.review.separate_reviewer:
+        return
+    requester = requester_of(registry, candidate)
+    if requester is not None and identity_of_actor(requester) == identity_of_actor(actor):
+        raise SameReviewerError(identity_of_actor(requester))
+
+
 def ensure_reviewable(candidate: ToolCandidate, *, approving: bool = False) -> None:
     """Raise InvalidArgumentError unless the candidate is STAGED (the only status a review decides).
 
@@ -103,7 +130,7 @@ def ensure_reviewable(candidate: ToolCandidate, *, approving: bool = False) -> N
     raise InvalidArgumentError(message, argument="candidate")
 
 
-def settle_candidate(registry: Registry, candidate: ToolCandidate) -> ToolCandidate:
+def settle_candidate(registry: RegistryBackend, candidate: ToolCandidate) -> ToolCandidate:
     """The candidate once any act on the registry has finished (a concurrent review's, or one a full disk
     or a crash interrupted): rolled forward first, so its status is final, not a step in the middle.
 
@@ -125,17 +152,23 @@ def approves(output_answer: str | None, decision_answer: str | None, config: MCP
     )
 
 
-def _approved_by(registry: Registry, candidate: ToolCandidate) -> str:
+def _approved_by(transitions: list[AuditEntry], candidate: ToolCandidate) -> str:
     rows = [
         row
-        for row in registry.audit.entries(tool=candidate.spec.tool_name, action="transition")
+        for row in transitions
         if row.candidate_id == candidate.candidate_id and row.to_status == ToolStatus.APPROVED.value
     ]
     return f" by {rows[-1].actor} at {rows[-1].time}" if rows else ""
 
 
+def _promoted_last(transitions: list[AuditEntry]) -> str | None:
+    """The candidate whose promotion is the tool's latest (the active version while the tool is active)."""
+    promotions = [row for row in transitions if row.to_status == ToolStatus.PROMOTED.value]
+    return promotions[-1].candidate_id if promotions else None
+
+
 def _already_approved(
-    registry: Registry,
+    registry: RegistryBackend,
     candidate: ToolCandidate,
     output: UserFeedback,
     decision: UserFeedback,
@@ -143,10 +176,10 @@ def _already_approved(
     completed_now: bool,
 ) -> ReviewOutcome:
     """The outcome of approving a candidate that another review (or an interrupted one) approved."""
-    by = _approved_by(registry, candidate)
     name = candidate.spec.tool_name
-    active = registry.get_active_tool(name)
-    entry = registry.active_entries().get(name) or {}
+    active = registry.get_active_tool(name)  # read first: it rolls a pending act forward
+    transitions = registry.audit.entries(tool=name, action="transition")
+    by = _approved_by(transitions, candidate)
     refused: str | None = None
     if candidate.status == ToolStatus.APPROVED:
         refused = "promotion refused earlier"
@@ -155,7 +188,7 @@ def _already_approved(
             f"Already approved{by}, but its promotion was refused (`mcpforge doctor` says why); once that "
             f"is fixed, `mcpforge promote {candidate.candidate_id}` promotes it."
         )
-    elif active is not None and entry.get("candidate_id") == candidate.candidate_id:
+    elif active is not None and _promoted_last(transitions) == candidate.candidate_id:
         tool = active
         done = "its promotion has now completed" if completed_now else "nothing more is needed"
         message = f"Already approved{by}; {done}: {name!r} v{active.version} is registered."
@@ -174,7 +207,7 @@ def _already_approved(
 
 
 def _reject(
-    registry: Registry,
+    registry: RegistryBackend,
     candidate: ToolCandidate,
     feedback: UserFeedback,
     *,
@@ -228,7 +261,7 @@ def _reject(
 
 
 def apply_review(
-    registry: Registry,
+    registry: RegistryBackend,
     candidate_id: str,
     *,
     output_answer: str | None,
@@ -248,6 +281,7 @@ def apply_review(
 
     Raises:
         InvalidArgumentError: the candidate is not STAGED (an approval of an approved one is answered).
+        SameReviewerError: with ``review.separate_reviewer``, ``actor`` requested the candidate and approves.
         ActPendingError: an act on it is pending and the disk is still too full to finish it.
     """
     settings = (config or registry.config).feedback
@@ -295,6 +329,7 @@ def apply_review(
             f"{note}",
             refined_candidate_id=refined,
         )
+    check_separate_reviewer(registry, candidate, actor, config or registry.config)
     try:
         approved, act = registry.approve(candidate_id, decision, actor=actor)
     except IllegalTransitionError:

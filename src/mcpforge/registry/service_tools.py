@@ -24,7 +24,7 @@ from mcpforge.registry.services import (
     read_metadata,
     verify_service,
 )
-from mcpforge.registry.store import Registry
+from mcpforge.registry.store import FileStore
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,7 +40,7 @@ class ServiceMatch:
         return self.service.name if self.spec is None else f"{self.service.name}_{self.spec.tool_name}"
 
 
-def find_service_entry(reg: Registry, name: str) -> ServiceMatch | None:
+def find_service_entry(reg: FileStore, name: str) -> ServiceMatch | None:
     """The approved service called ``name``, or the service tool served as ``name``; None if neither."""
     for service in active_services(reg):
         if service.name == name:
@@ -51,7 +51,7 @@ def find_service_entry(reg: Registry, name: str) -> ServiceMatch | None:
     return None
 
 
-def service_details(reg: Registry, match: ServiceMatch) -> dict[str, Any]:
+def service_details(reg: FileStore, match: ServiceMatch) -> dict[str, Any]:
     """``tools show`` of a service or of one of its tools (the keys of a forged tool where they apply)."""
     entry = read_metadata(reg)["active"].get(match.service.name, {})
     data: dict[str, Any] = {
@@ -72,7 +72,7 @@ def service_details(reg: Registry, match: ServiceMatch) -> dict[str, Any]:
     return data
 
 
-def remove_service(reg: Registry, name: str, *, actor: str) -> dict[str, Any]:
+def remove_service(reg: FileStore, name: str, *, actor: str) -> dict[str, Any]:
     """Unregister the approved service ``name`` (all its tools); what was removed and where it went.
 
     Raises:

@@ -26,7 +26,7 @@ from typing import Any
 from mcpforge.exceptions import InvalidArgumentError, NotFoundError, RegistryCorruptedError
 from mcpforge.models import ToolSpec, ToolStatus, UserFeedback, check_transition, utc_now
 from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json, fsync_dir
-from mcpforge.registry.store import Registry
+from mcpforge.registry.store import FileStore
 
 CANDIDATE_PREFIX = "service-"
 
@@ -50,11 +50,11 @@ def is_service_candidate(candidate_id: str) -> bool:
     return candidate_id.startswith(CANDIDATE_PREFIX)
 
 
-def _dir(reg: Registry) -> Path:
+def _dir(reg: FileStore) -> Path:
     return reg.root / "services"
 
 
-def metadata_path(reg: Registry) -> Path:
+def metadata_path(reg: FileStore) -> Path:
     """``services/metadata.json`` of the registry (servers watch it to announce new services)."""
     return _dir(reg) / "metadata.json"
 
@@ -62,7 +62,7 @@ def metadata_path(reg: Registry) -> Path:
 _meta_path = metadata_path
 
 
-def read_metadata(reg: Registry) -> dict[str, dict[str, Any]]:
+def read_metadata(reg: FileStore) -> dict[str, dict[str, Any]]:
     """``{"candidates": {...}, "active": {...}}`` (empty when nothing was staged yet)."""
     path = _meta_path(reg)
     if not path.exists():
@@ -92,7 +92,7 @@ def environment_hash(site_dirs: list[str]) -> str:
 
 
 def stage_service(
-    reg: Registry,
+    reg: FileStore,
     *,
     service: str,
     version: str,
@@ -136,7 +136,7 @@ def stage_service(
     return candidate_id
 
 
-def get_service_candidate(reg: Registry, candidate_id: str) -> dict[str, Any]:
+def get_service_candidate(reg: FileStore, candidate_id: str) -> dict[str, Any]:
     """The metadata entry of a staged (or decided) service candidate."""
     entry = read_metadata(reg)["candidates"].get(candidate_id)
     if entry is None:
@@ -144,14 +144,14 @@ def get_service_candidate(reg: Registry, candidate_id: str) -> dict[str, Any]:
     return dict(entry)
 
 
-def candidate_presentation(reg: Registry, candidate_id: str) -> str:
+def candidate_presentation(reg: FileStore, candidate_id: str) -> str:
     """The markdown shown before the two review questions: the conversion report."""
     entry = get_service_candidate(reg, candidate_id)
     return (reg.resolve(entry["path"]) / "report.md").read_text(encoding="utf-8")
 
 
 def decide_service(
-    reg: Registry, candidate_id: str, *, feedback: UserFeedback, output_feedback: UserFeedback, actor: str
+    reg: FileStore, candidate_id: str, *, feedback: UserFeedback, output_feedback: UserFeedback, actor: str
 ) -> str:
     """Apply a parsed review: promote on APPROVED, archive (REJECTED) otherwise. A one-line message."""
     with reg.writing():
@@ -226,7 +226,7 @@ def decide_service(
     return message
 
 
-def active_services(reg: Registry) -> list[ActiveService]:
+def active_services(reg: FileStore) -> list[ActiveService]:
     """Every approved service (unverified; see :func:`verify_service`)."""
     services = []
     for name, entry in sorted(read_metadata(reg)["active"].items()):
@@ -263,7 +263,7 @@ def verify_service(service: ActiveService) -> str | None:
 
 
 def review_service(
-    reg: Registry, candidate_id: str, *, output_answer: str | None, decision_answer: str | None, actor: str
+    reg: FileStore, candidate_id: str, *, output_answer: str | None, decision_answer: str | None, actor: str
 ) -> tuple[str, bool]:
     """The two review questions for a service: (message, promoted).
 
@@ -282,7 +282,7 @@ def review_service(
     return message, decision.decision == "APPROVED"
 
 
-def service_candidate_rows(reg: Registry, status: ToolStatus | None = None) -> list[dict[str, Any]]:
+def service_candidate_rows(reg: FileStore, status: ToolStatus | None = None) -> list[dict[str, Any]]:
     """Each service candidate as a row of ``candidates list`` (the keys of a forged candidate's row)."""
     rows = []
     for candidate_id, entry in read_metadata(reg)["candidates"].items():
@@ -304,7 +304,7 @@ def service_candidate_rows(reg: Registry, status: ToolStatus | None = None) -> l
     return rows
 
 
-def service_figures(reg: Registry) -> dict[str, int]:
+def service_figures(reg: FileStore) -> dict[str, int]:
     """How many converted services are staged, approved and served, rejected, and their served tools."""
     meta = read_metadata(reg)
     statuses = [str(entry.get("status")) for entry in meta["candidates"].values()]
@@ -320,7 +320,7 @@ def service_figures(reg: Registry) -> dict[str, int]:
     }
 
 
-def check_services(reg: Registry) -> list[tuple[str, str]]:
+def check_services(reg: FileStore) -> list[tuple[str, str]]:
     """Doctor findings on the converted services: (level, detail) pairs; empty when there are none.
 
     Raises:
@@ -346,7 +346,7 @@ def check_services(reg: Registry) -> list[tuple[str, str]]:
     return findings
 
 
-def service_tool_rows(reg: Registry) -> list[dict[str, Any]]:
+def service_tool_rows(reg: FileStore) -> list[dict[str, Any]]:
     """Each tool of each approved service as a row of ``tools list`` (named as ``serve`` names it)."""
     active = read_metadata(reg)["active"]
     rows = []

@@ -1,11 +1,18 @@
-"""The registry: active / staging / archive directories, metadata, lock, audit log and metrics.
+"""The file registry's storage: active / staging / archive directories, metadata, lock, audit log and metrics.
 
-``Registry`` is the one object the rest of mcpforge uses. Metadata files are the source of truth:
-a tool directory without a metadata entry is invisible (and cleaned by ``doctor``), and a metadata
-entry whose files no longer match the recorded hashes is refused by :meth:`Registry.verify_tool`.
-Every write happens under ``<root>/.lock`` and is atomic; see ``acts.py`` for the act journal that
-makes a status change, its audit rows and an approval's promotion one act, and ``promote.py`` for the
-promotion journal. Readers go through the tool index (``tool_index.py``), never a scan of tool files.
+:class:`FileStore` is the storage half of the file registry: layout, lock and :meth:`FileStore.writing`,
+paths, metadata entries, candidate reads, active-set reads, file hashes, the audit log and monitoring.
+The acts (staging, feedback, approval, promotion, removal) sit above it in ``acts.py``, ``lifecycle.py``
+and ``promote.py``, and :class:`mcpforge.registry.file_registry.Registry` joins the two; this module
+imports none of them ("storage below, acts above"), and finishing an interrupted act is a hook
+(:meth:`FileStore.finish_interrupted`) the registry overrides.
+
+Metadata files are the source of truth: a tool directory without a metadata entry is invisible (and
+cleaned by ``doctor``), and a metadata entry whose files no longer match the recorded hashes is refused by
+:meth:`FileStore.verify_tool`. Every write happens under ``<root>/.lock`` and is atomic; see ``acts.py`` for
+the act journal that makes a status change, its audit rows and an approval's promotion one act, and
+``promote.py`` for the promotion journal. Readers go through the tool index (``tool_index.py``), never a
+scan of tool files.
 """
 
 from __future__ import annotations
@@ -35,16 +42,19 @@ from mcpforge.models import (
     ToolCandidate,
     ToolSpec,
     ToolStatus,
-    UserFeedback,
     ValidationReport,
-    sha256_text,
     utc_now,
 )
-from mcpforge.registry import acts, lifecycle, promote
 from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json, atomic_write_text
 from mcpforge.registry._space import SAFETY_MARGIN_BYTES, ensure_free_space
 from mcpforge.registry.audit import AuditLog, MonitoringEvent
-from mcpforge.registry.backend import ActiveTool, ActResult, RegistryNotInitializedError, tool_call_event
+from mcpforge.registry.backend import (
+    UNINITIALIZED_REVISION,
+    ActiveTool,
+    RegistryNotInitializedError,
+    tool_call_event,
+)
+from mcpforge.registry.file_hashes import HashCache
 from mcpforge.registry.monitor import compute_metrics
 from mcpforge.registry.tool_index import IndexedTool, ToolIndex, file_identity
 
@@ -77,47 +87,9 @@ def read_json_file(path: Path, key: str) -> dict[str, Any]:
     return entries
 
 
-def file_sha256(path: Path) -> str | None:
-    """sha256 of a file's UTF-8 text (the same as ``sha256_text``), None when it cannot be read."""
-    try:
-        return sha256_text(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
-class HashCache:
-    """sha256 of files, remembered by file identity (device, inode, size, mtime, ctime).
-
-    Any write to a file changes its ctime (which no user call can set back), and a replaced file has
-    a new inode, so a cached hash is only reused for the very same unchanged file.
-    """
-
-    def __init__(self) -> None:
-        self._known: dict[str, tuple[str, str | None]] = {}
-
-    def learn(self, known: Mapping[str, tuple[str, str]]) -> None:
-        """Adopt hashes recorded with their file identity (from the tool index); each is still only
-        used while the file keeps that identity."""
-        for path, value in known.items():
-            self._known.setdefault(path, value)
-
-    def sha256(self, path: str) -> str | None:
-        """The file's sha256 (None when unreadable); hashed again whenever its identity changed."""
-        identity = file_identity(path)
-        if identity is None:
-            self._known.pop(path, None)
-            return None
-        cached = self._known.get(path)
-        if cached is not None and cached[0] == identity:
-            return cached[1]
-        digest = file_sha256(Path(path))
-        # Identity taken before reading: a write during the read changes it, so the next call re-hashes.
-        self._known[path] = (identity, digest)
-        return digest
-
-
-class Registry:
-    """A filesystem registry of candidates and promoted tools. Creates nothing until written to."""
+class FileStore:
+    """The storage of a filesystem registry of candidates and promoted tools. Creates nothing until
+    written to. Use :class:`mcpforge.registry.file_registry.Registry`, which adds the acts."""
 
     def __init__(self, root: Path, config: MCPForgeConfig | None = None) -> None:
         self.root = Path(root)
@@ -224,12 +196,11 @@ class Registry:
                 pass
 
     def recover(self) -> None:
-        """Finish an interrupted promotion, then an interrupted act, and drop stale temp dirs.
+        """Finish an interrupted promotion or act (:meth:`finish_interrupted`), and drop stale temp dirs.
 
         Call with the lock held.
         """
-        promote.finish_pending(self)
-        acts.finish_pending_act(self)
+        self.finish_interrupted()
         for parent in (
             self.tools_dir,
             self.candidates_dir,
@@ -242,6 +213,13 @@ class Registry:
             for entry in parent.iterdir():
                 if entry.name.startswith(TEMP_PREFIX):
                     shutil.rmtree(entry, ignore_errors=True)
+
+    def finish_interrupted(self) -> None:
+        """Roll an interrupted promotion, then an interrupted act, forward. Call with the lock held.
+
+        Finishing one is an act, so the storage does nothing here; the registry that knows the acts
+        (:class:`mcpforge.registry.file_registry.Registry`) overrides it.
+        """
 
     def rel(self, path: Path) -> str:
         """``path`` relative to the root when inside it (metadata stays valid if the root moves)."""
@@ -288,35 +266,7 @@ class Registry:
             raise RegistryNotInitializedError(self.root)
         return compute_metrics(self.audit)
 
-    # ---------------------------------------------------------------- versions and promotion
-    def plan_version(self, tool_name: str, spec_hash: str, *, rejected: bool = False) -> str:
-        """Version for a candidate: the active one for an identical spec, else a minor bump (1.0.0 new);
-        a try that failed validation gets ``<next>-rejected.<n>`` and takes no number."""
-        return promote.plan_version(self, tool_name, spec_hash, rejected=rejected)
-
-    def can_promote(self, candidate: ToolCandidate) -> tuple[bool, str]:
-        """Pre-promotion checks (requirements 8.1): ``(ok, reason)``."""
-        return promote.can_promote(self, candidate)
-
-    def promote(self, candidate_id: str, *, actor: str) -> ActiveTool:
-        """APPROVED → PROMOTED: copy into active/, update metadata, log. Raises PromotionRefusedError."""
-        return promote.promote(self, candidate_id, actor=actor)
-
-    def remove_tool(self, name: str, *, actor: str) -> None:
-        """Unregister an active tool; its files move to archive/removed/."""
-        promote.remove_tool(self, name, actor=actor)
-
-    # ---------------------------------------------------------------- staging
-    def stage_candidate(
-        self, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str
-    ) -> ToolCandidate:
-        """Write a candidate package into staging (DRAFT → STAGED), or archive it if already REJECTED."""
-        return lifecycle.stage_candidate(self, candidate, files, actor=actor)
-
-    def save_candidate(self, candidate: ToolCandidate) -> None:
-        """Rewrite a candidate's JSON files (e.g. new run_artifacts); its status must not change."""
-        lifecycle.save_candidate(self, candidate)
-
+    # ---------------------------------------------------------------- candidates
     def update_validation_report(
         self,
         candidate_id: str,
@@ -346,16 +296,6 @@ class Registry:
             atomic_write_text(directory / "validation_report.json", new.model_dump_json(indent=2) + "\n")
             atomic_write_text(directory / "candidate.json", updated.model_dump_json(indent=2) + "\n")
         return updated
-
-    def record_feedback(self, candidate_id: str, feedback: UserFeedback, *, actor: str) -> ToolCandidate:
-        """Apply a registration decision: APPROVED → APPROVED; REJECTED → REJECTED and archived."""
-        return lifecycle.record_feedback(self, candidate_id, feedback, actor=actor)
-
-    def approve(
-        self, candidate_id: str, feedback: UserFeedback, *, actor: str
-    ) -> tuple[ToolCandidate, ActResult]:
-        """The person's approval and its promotion as one recoverable act (see ``acts.py``)."""
-        return lifecycle.approve_and_promote(self, candidate_id, feedback, actor=actor)
 
     def candidate_dir(self, candidate_id: str) -> Path:
         """Directory holding the candidate's files (under staging/, or archive/rejected/ once rejected)."""
@@ -509,7 +449,7 @@ class Registry:
         self._settle()
         identity = file_identity(self.active_meta_path)
         if identity is None:
-            return "uninitialized"
+            return UNINITIALIZED_REVISION
         return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
 
     # ---------------------------------------------------------------- monitoring

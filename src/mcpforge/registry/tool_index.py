@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import ValidationError
 
@@ -28,7 +28,22 @@ from mcpforge.models import ToolSpec, sha256_text
 from mcpforge.registry.audit import database_error
 
 if TYPE_CHECKING:
-    from mcpforge.registry.store import Registry
+    from contextlib import AbstractContextManager
+
+
+class IndexedStore(Protocol):
+    """What the index reads of the file registry's storage (:class:`mcpforge.registry.store.FileStore`).
+
+    A protocol, not the class: the store imports this module, and ``backend.py`` (which the store
+    imports) names :class:`IndexedTool`, so importing the store here would close a circle.
+    """
+
+    active_meta_path: Path
+
+    def active_entries(self) -> dict[str, dict[str, Any]]: ...
+    def resolve(self, stored: str) -> Path: ...
+    def locked(self) -> AbstractContextManager[None]: ...
+
 
 logger = logging.getLogger(__name__)
 
@@ -186,12 +201,12 @@ class ToolIndex:
             row = conn.execute("SELECT value FROM meta WHERE key = ?", (_SOURCE_KEY,)).fetchone()
         return None if row is None else str(row[0])
 
-    def is_fresh(self, reg: Registry) -> bool:
+    def is_fresh(self, reg: IndexedStore) -> bool:
         """Whether the index describes the current ``active/metadata.json``."""
         current = file_identity(reg.active_meta_path)
         return current is not None and self.stored_identity() == current
 
-    def rebuild(self, reg: Registry) -> int:
+    def rebuild(self, reg: IndexedStore) -> int:
         """Rebuild every row from ``active/metadata.json`` and the tool files. Lock held; returns rows."""
         rows = []
         hashes: list[tuple[str, str, str]] = []
@@ -212,7 +227,7 @@ class ToolIndex:
             conn.execute("COMMIT")
         return len(rows)
 
-    def ensure_fresh(self, reg: Registry) -> None:
+    def ensure_fresh(self, reg: IndexedStore) -> None:
         """Rebuild the index (under the lock) unless it describes the current metadata file."""
         if self.is_fresh(reg):
             return
@@ -222,16 +237,18 @@ class ToolIndex:
                 self.rebuild(reg)
 
     def note_promoted(
-        self, reg: Registry, name: str, entry: Mapping[str, Any], *, before: str | None
+        self, reg: IndexedStore, name: str, entry: Mapping[str, Any], *, before: str | None
     ) -> None:
         """Upsert ``name`` after its metadata entry was written, if the index was fresh before."""
         self._update(reg, before, name, entry)
 
-    def note_removed(self, reg: Registry, name: str, *, before: str | None) -> None:
+    def note_removed(self, reg: IndexedStore, name: str, *, before: str | None) -> None:
         """Delete ``name`` after its metadata entry was dropped, if the index was fresh before."""
         self._update(reg, before, name, None)
 
-    def _update(self, reg: Registry, before: str | None, name: str, entry: Mapping[str, Any] | None) -> None:
+    def _update(
+        self, reg: IndexedStore, before: str | None, name: str, entry: Mapping[str, Any] | None
+    ) -> None:
         if before is None or self.stored_identity() != before:
             return  # already stale: the next reader rebuilds it whole
         row = None
@@ -252,7 +269,7 @@ class ToolIndex:
             conn.execute("COMMIT")
 
     def tools(
-        self, reg: Registry, *, operation: str | None = None, with_spec: bool = False
+        self, reg: IndexedStore, *, operation: str | None = None, with_spec: bool = False
     ) -> list[IndexedTool]:
         """Active tools in name order (only those implementing ``operation`` when given); the spec
         text is read only ``with_spec``."""
@@ -269,7 +286,7 @@ class ToolIndex:
             rows = conn.execute(query + " ORDER BY name", params).fetchall()
         return [IndexedTool(**dict(zip(columns, row, strict=True))) for row in rows]
 
-    def named(self, reg: Registry, names: Sequence[str]) -> list[IndexedTool]:
+    def named(self, reg: IndexedStore, names: Sequence[str]) -> list[IndexedTool]:
         """The rows (with their spec text) of the tools in ``names`` that are active, in name order."""
         if not names or not reg.active_meta_path.exists():
             return []
@@ -290,7 +307,7 @@ class ToolIndex:
             row = conn.execute("SELECT spec_json FROM tools WHERE name = ?", (name,)).fetchone()
         return None if row is None else str(row[0])
 
-    def get(self, reg: Registry, name: str) -> IndexedTool | None:
+    def get(self, reg: IndexedStore, name: str) -> IndexedTool | None:
         """One active tool by name, or None."""
         if not reg.active_meta_path.exists():
             return None

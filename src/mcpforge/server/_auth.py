@@ -9,12 +9,15 @@ requester ``forge_request``, ``inspect_candidate``, ``list_candidates`` (stage c
 reviewer  ``review_candidate`` (the person answers through elicitation), ``inspect_candidate``,
           ``list_candidates``
 admin     everything
+metrics   ``GET /metrics`` of ``serve --http`` only (admin may too); no tool, not even the promoted ones
 ======== =====================================================================================
 
 A forge tool the identity may not use is left out of its ``tools/list`` and a call of it is an ``isError``
 result naming the roles it needs. Tokens are kept as sha256 digests only and compared in constant time
-against every entry. Without an authentication provider (stdio, or HTTP on loopback without tokens) the
-caller is the local user, with every role, as before.
+against every entry. The review page (``mcpforge ui --tokens-file``) signs people in with the same tokens
+(:meth:`TokenTable.identify`) and the same roles: deciding there is ``review_candidate``'s. Without an
+authentication provider (stdio, or HTTP on loopback without tokens) the caller is the local user, with
+every role, as before.
 
 The tokens document (a file, ``--tokens-file`` or ``server.tokens_file``; or the ``MCPFORGE_TOKENS``
 environment variable) is YAML or JSON::
@@ -71,16 +74,19 @@ __all__ = [
 
 logger = logging.getLogger("mcpforge.server")
 
-Role = Literal["caller", "requester", "reviewer", "admin"]
+Role = Literal["caller", "requester", "reviewer", "admin", "metrics"]
 ROLES: tuple[Role, ...] = get_args(Role)
+# The roles that may call tools not named in TOOL_ROLES (promoted tools, services, list_available_tools).
+CALL_ROLES: frozenset[Role] = frozenset(ROLES) - {"metrics"}
 TOKENS_ENV = "MCPFORGE_TOKENS"
 MIN_TOKEN_CHARS = 16
-# Tools not named here (promoted tools, services, list_available_tools) are open to every role.
+# Tools not named here (promoted tools, services, list_available_tools) are open to every CALL_ROLES role.
 TOOL_ROLES: dict[str, frozenset[Role]] = {
     "forge_request": frozenset({"requester", "admin"}),
     "inspect_candidate": frozenset({"requester", "reviewer", "admin"}),
     "list_candidates": frozenset({"requester", "reviewer", "admin"}),
     "review_candidate": frozenset({"reviewer", "admin"}),
+    "forge_status": frozenset({"requester", "admin"}),  # with queue.url (mcpforge.jobs)
 }
 
 
@@ -129,8 +135,7 @@ class Identity:
 
     def may_use(self, tool: str) -> bool:
         """Whether this identity may call (and see) ``tool``."""
-        needed = TOOL_ROLES.get(tool)
-        return bool(self.roles) if needed is None else bool(self.roles & needed)
+        return bool(self.roles & TOOL_ROLES.get(tool, CALL_ROLES))
 
     def actor(self, local: str) -> str:
         """The audit-log actor: ``mcp:<name>`` for a token's holder, ``local`` for the local user."""
@@ -253,8 +258,8 @@ class TokenTable(TokenVerifier):
         """The identities tokens map to (for the start-up line)."""
         return tuple(entry.identity for entry in self._known)
 
-    async def verify_token(self, token: str) -> AccessToken | None:
-        """The access token of the identity ``token`` belongs to, or None."""
+    def identify(self, token: str) -> Identity | None:
+        """The identity ``token`` belongs to, or None (also the review page's sign-in)."""
         digest = hashlib.sha256(token.encode("utf-8")).digest()
         found: Identity | None = None
         for entry in self._known:  # no early exit: the time does not tell which entry matched
@@ -262,6 +267,12 @@ class TokenTable(TokenVerifier):
                 found = entry.identity
         if found is None:
             logger.warning("refused a bearer token that matches no identity")
+        return found
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        """The access token of the identity ``token`` belongs to, or None."""
+        found = self.identify(token)
+        if found is None:
             return None
         roles = sorted(found.roles)
         return AccessToken(
@@ -306,7 +317,7 @@ class RoleCheck:
 
 def refusal(tool: str, identity: Identity | None) -> ToolResult:
     """The ``isError`` result of a call the identity may not make."""
-    needed = " or ".join(sorted(TOOL_ROLES.get(tool, ROLES)))
+    needed = " or ".join(sorted(TOOL_ROLES.get(tool, CALL_ROLES)))
     who = (
         "an unauthenticated caller"
         if identity is None
@@ -329,7 +340,7 @@ class RoleGate(Middleware):
     ) -> ToolResult:
         """Refuse the call or pass it on."""
         tool = context.message.name
-        if tool in TOOL_ROLES:
+        if tool in TOOL_ROLES or self.auth_required:  # with tokens, a metrics-only identity calls nothing
             identity = current_identity(auth_required=self.auth_required)
             if identity is None or not identity.may_use(tool):
                 logger.warning(

@@ -15,7 +15,7 @@ import threading
 import time
 
 from mcpforge.exceptions import DiskFullError, RegistryError
-from mcpforge.registry import Registry
+from mcpforge.registry import RegistryBackend
 from mcpforge.registry.audit import MonitoringEvent
 from mcpforge.registry.backend import tool_call_event
 
@@ -28,7 +28,7 @@ _STOP = object()
 class CallLog:
     """Queues each call's row and appends them in batches from one writer thread."""
 
-    def __init__(self, registry: Registry) -> None:
+    def __init__(self, registry: RegistryBackend) -> None:
         self._registry = registry
         self._queue: queue.Queue[MonitoringEvent | object] = queue.Queue()
         self._writer: threading.Thread | None = None

@@ -28,7 +28,7 @@ from mcpforge.exceptions import (
     SandboxError,
 )
 from mcpforge.output_contract import output_contract_error
-from mcpforge.registry import ActiveTool, Registry
+from mcpforge.registry import ActiveTool, RegistryBackend
 from mcpforge.sandbox import (
     PinnedPath,
     Sandbox,
@@ -115,7 +115,7 @@ MAX_CONCURRENT_RUNS = max(2, os.cpu_count() or 2)
 class ToolInvoker:
     """Runs promoted tools of ``registry`` in the sandbox, reading only under ``roots``."""
 
-    registry: Registry
+    registry: RegistryBackend
     config: MCPForgeConfig
     roots: tuple[Path, ...]
     status_file: StatusFile | None = None  # where ``serve`` records its warm calls for ``doctor``

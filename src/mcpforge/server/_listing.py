@@ -41,8 +41,9 @@ from mcp_types import INVALID_PARAMS, ListToolsResult, PaginatedRequestParams
 from mcp_types import Tool as MCPTool
 
 from mcpforge.exceptions import RegistryError
-from mcpforge.registry import ActiveTool, Registry
-from mcpforge.registry.tool_index import IndexedTool, file_identity
+from mcpforge.registry import ActiveTool, RegistryBackend
+from mcpforge.registry.backend import UNINITIALIZED_REVISION
+from mcpforge.registry.tool_index import IndexedTool
 
 logger = logging.getLogger("mcpforge.server")
 
@@ -85,7 +86,9 @@ class RegistryListing:
         page_size: registry tools per page.
     """
 
-    def __init__(self, registry: Registry, to_mcp: Callable[[ActiveTool], Tool], *, page_size: int) -> None:
+    def __init__(
+        self, registry: RegistryBackend, to_mcp: Callable[[ActiveTool], Tool], *, page_size: int
+    ) -> None:
         self.registry = registry
         self.to_mcp = to_mcp
         self.page_size = page_size
@@ -106,21 +109,21 @@ class RegistryListing:
         return self.snapshot()[0]
 
     def snapshot(self) -> tuple[list[IndexedTool], list[str]]:
-        """The index rows in name order and their names, read again only when ``active/metadata.json``
-        was replaced (every promotion and removal replaces it) or an interrupted act is pending.
+        """The index rows in name order and their names, read again only when the registry's active
+        revision changed (every promotion and removal changes it) or an interrupted act is pending.
 
         Raises:
             RegistryError: the registry cannot be read.
         """
-        key = file_identity(self.registry.active_meta_path)
+        key = self.registry.active_revision()
         with self._lock:
-            if key is None or key != self._rows_key or self.registry.pending_journals():
+            if key == UNINITIALIZED_REVISION or key != self._rows_key or self.registry.pending_journals():
                 rows = self.registry.indexed_tools()
                 if not self._hashes_loaded:
                     self.registry.learn_hashes()
                     self._hashes_loaded = True
                 self._rows, self._names = rows, [row.name for row in rows]
-                self._rows_key = file_identity(self.registry.active_meta_path)
+                self._rows_key = self.registry.active_revision()
                 current = {row.name for row in rows}
                 for name in [name for name in self._built if name not in current]:
                     del self._built[name]

@@ -22,7 +22,7 @@ from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, Too
 from mcp_types import SubscriptionsListenRequestParams
 
 from mcpforge.exceptions import DiskFullError, RegistryError
-from mcpforge.registry import Registry
+from mcpforge.registry import FileStore, RegistryBackend
 
 logger = logging.getLogger("mcpforge.server")
 
@@ -86,9 +86,13 @@ def _stat_key(path: str) -> tuple[int, int, int, int] | None:
 
 
 class ToolFileScan:
-    """Stat data of every active tool file (and the services metadata), refreshed a slice per poll."""
+    """Stat data of every active tool file (and the services metadata), refreshed a slice per poll.
 
-    def __init__(self, registry: Registry, *, per_poll: int = FILES_PER_POLL) -> None:
+    Only a file registry has tool files a person can edit in place; another backend keeps tool code in
+    its database, where a change is a new active revision.
+    """
+
+    def __init__(self, registry: FileStore, *, per_poll: int = FILES_PER_POLL) -> None:
         self.registry = registry
         self.per_poll = per_poll
         self._paths: list[str] = []
@@ -133,14 +137,19 @@ class RevisionWatcher:
     """Polls the registry and announces changes of the served tool list."""
 
     def __init__(
-        self, registry: Registry, tracker: ConnectionTracker, bus: InMemorySubscriptionBus, *, interval: float
+        self,
+        registry: RegistryBackend,
+        tracker: ConnectionTracker,
+        bus: InMemorySubscriptionBus,
+        *,
+        interval: float,
     ) -> None:
         self.registry = registry
         self.tracker = tracker
         self.bus = bus
         self.interval = interval
         self.changes = 0
-        self.files = ToolFileScan(registry)
+        self.files = ToolFileScan(registry) if isinstance(registry, FileStore) else None
         self._revision: str | None = None
 
     def poll(self) -> bool:
@@ -153,10 +162,11 @@ class RevisionWatcher:
         revision = self.registry.active_revision()
         if revision != self._revision:
             self._revision = revision
-            self.files.relist()
-            self.files.step()
+            if self.files is not None:
+                self.files.relist()
+                self.files.step()
             return True
-        return self.files.step()
+        return self.files is not None and self.files.step()
 
     async def _poll(self) -> bool:
         try:

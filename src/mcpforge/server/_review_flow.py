@@ -32,7 +32,7 @@ from pydantic import BaseModel, Field, ValidationError
 from mcpforge.config import MCPForgeConfig
 from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.pipeline.present import candidate_reading, reading_section, result_section, tool_summary
-from mcpforge.registry import Registry
+from mcpforge.registry import RegistryBackend
 from mcpforge.registry.review import ReviewOutcome, apply_review, ensure_reviewable
 
 logger = logging.getLogger("mcpforge.server")
@@ -184,7 +184,7 @@ def _input_answer(responses: mcp_types.InputResponses, key: str, model: type[Bas
 class ReviewFlow:
     """``review_candidate`` for both protocol eras."""
 
-    registry: Registry
+    registry: RegistryBackend
     config: MCPForgeConfig
 
     def reviewable(self, candidate_id: str) -> ToolCandidate:

@@ -24,16 +24,18 @@ import anyio.to_thread
 from fastmcp import FastMCP
 from fastmcp.server.auth import AuthProvider
 from fastmcp.tools.base import ToolResult
+from mcp.server.request_state import RequestStateSecurity
 from mcp.server.subscriptions import InMemorySubscriptionBus
 from mcp.types import ToolAnnotations
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.registry import Registry
+from mcpforge.registry import RegistryBackend
 from mcpforge.registry.tool_index import IndexedTool
 from mcpforge.server._auth import RoleGate
 from mcpforge.server._invoke import ToolInvoker
 from mcpforge.server._listing import RegistryListing, install_listing_handler
-from mcpforge.server._live import RevisionWatcher, install_listen_handler, install_tracker
+from mcpforge.server._live import install_listen_handler, install_tracker
+from mcpforge.server._replicas import LegacyElicitationGuard, watcher_class
 from mcpforge.server.provider import RegistryProvider
 from mcpforge.server.serve_status import StatusFile
 
@@ -109,7 +111,7 @@ def available_tools_result(tools: Sequence[IndexedTool]) -> ToolResult:
 
 
 def build_server(
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     *,
     allowed_read_paths: Sequence[str | Path] = (),
@@ -120,6 +122,8 @@ def build_server(
     list_page_size: int = LIST_PAGE_SIZE,
     warm_start: bool = False,
     auth: AuthProvider | None = None,
+    stateless: bool = False,
+    request_state_security: RequestStateSecurity | None = None,
 ) -> FastMCP[Any]:
     """A FastMCP server serving the promoted tools of ``registry``.
 
@@ -141,6 +145,10 @@ def build_server(
             With one, every HTTP request needs a token and the forge tools need the roles of
             :data:`mcpforge.server._auth.TOOL_ROLES`; without one (stdio, loopback HTTP without tokens)
             the caller is the local user, with every role.
+        stateless: served as one of several stateless replicas (``serve --http --stateless``):
+            handshake-era elicitation is refused (see :mod:`mcpforge.server._replicas`).
+        request_state_security: how input-required rounds' state is sealed; replicas pass one with
+            the key they share (None: a key of this process only).
     """
     roots = allowed_roots(config, allowed_read_paths)
     # The server of ``mcpforge serve`` (the one that starts its template at once) tells ``doctor``.
@@ -163,7 +171,7 @@ def build_server(
 
     @asynccontextmanager
     async def lifespan(_server: FastMCP[Any]) -> AsyncIterator[dict[str, Any]]:
-        watcher = RevisionWatcher(registry, holder["tracker"], bus, interval=poll_interval)
+        watcher = watcher_class(registry)(registry, holder["tracker"], bus, interval=poll_interval)
         holder["watcher"] = watcher
         # A plain task, not a task group: FastMCP may enter and leave the lifespan in different
         # tasks (HTTP session manager, in-memory transport), which a task group forbids.
@@ -195,7 +203,11 @@ def build_server(
         # Pages keep one list answer small; tools/list itself is served by install_listing_handler.
         list_page_size=list_page_size,
         auth=auth,
-        middleware=[RoleGate(auth_required=auth is not None)],
+        middleware=[
+            RoleGate(auth_required=auth is not None),
+            *([LegacyElicitationGuard()] if stateless else []),
+        ],
+        request_state_security=request_state_security,
     )
     if service is None:
         holder["learn_schemas"] = install_listing_handler(server, listing)

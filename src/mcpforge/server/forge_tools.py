@@ -16,7 +16,7 @@ call these tools, and the audit log names them (``mcp:<identity>``) as who reque
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -45,7 +45,7 @@ from mcpforge.pipeline.present import (
     result_section,
     validation_line,
 )
-from mcpforge.registry import Registry
+from mcpforge.registry import RegistryBackend
 from mcpforge.server._auth import RoleCheck, current_actor
 from mcpforge.server._clarify_flow import earlier_round, next_step
 from mcpforge.server._invoke import under_root
@@ -71,7 +71,7 @@ FORGE_TOOL_NAMES = ("forge_request", "inspect_candidate", "list_candidates", "re
 class ForgeService:
     """The blocking work behind the forge tools (run from worker threads)."""
 
-    registry: Registry
+    registry: RegistryBackend
     config: MCPForgeConfig
     roots: tuple[Path, ...]
 
@@ -89,11 +89,15 @@ class ForgeService:
             PathNotAllowedError: the file is outside the allowed roots (or none is configured).
             DataError, UnmappableRequestError, InvalidArgumentError: from the pipeline.
         """
-        path = resolve_under_roots(under_root(data_path, self.roots), self.roots, mode="read")
+        path = self.data_file(data_path)
         return forge(
             request, path, registry=self.registry, config=self.config, engine=self.config.llm.engine,
             allow_read=self.roots, actor=actor, answers=answers, progress=progress,
         )  # fmt: skip
+
+    def data_file(self, data_path: str) -> Path:
+        """The data file ``data_path`` names, which must lie under the server's roots."""
+        return resolve_under_roots(under_root(data_path, self.roots), self.roots, mode="read")
 
     def candidate(self, candidate_id: str) -> ToolCandidate:
         """The candidate ``candidate_id`` (raises NotFoundError)."""
@@ -210,9 +214,9 @@ def _error(tool: str, exc: BaseException) -> ToolResult:
     return ToolResult(content=f"{tool} failed: {exc}", is_error=True)
 
 
-def register_forge_tools(
+def register_forge_tools(  # noqa: PLR0915 - one closure per tool
     server: FastMCP[Any],
-    registry: Registry,
+    registry: RegistryBackend,
     config: MCPForgeConfig,
     roots: Sequence[Path],
     *,
@@ -224,6 +228,7 @@ def register_forge_tools(
     for identities with its roles, and the audit log names the identity instead of the local user.
     """
     service = ForgeService(registry=registry, config=config, roots=tuple(roots))
+    queued = _job_queue(server, service, auth_required=auth_required)
     flow = ReviewFlow(registry=registry, config=config)
 
     async def forge_request(
@@ -246,7 +251,8 @@ def register_forge_tools(
         PREREQUISITES: the file is under an allowed read directory. To register the staged tool, call
         review_candidate: the person decides in their client. When the request can be read several ways
         the result is a question with choices (status NEEDS_CLARIFICATION): ask the person and call again
-        with clarify=["key=choice"].
+        with clarify=["key=choice"]. With a job queue (queue.url) the answer is a job id instead, at once:
+        follow it with forge_status.
         """
         steps = 0
         # The pipeline reports from its own thread (the ask budget runs it in one), not an AnyIO worker.
@@ -265,6 +271,8 @@ def register_forge_tools(
         earlier = earlier_round(ctx, request, data_path)
         actor = current_actor(REQUEST_ACTOR, auth_required=auth_required)
         answers = {**earlier.answers, **answers}
+        if queued is not None:  # queue.url: a worker forges it, forge_status follows it
+            return await queued(request=request, data_path=data_path, answers=answers, actor=actor)
         try:
             for _question in range(MAX_QUESTIONS):
                 try:
@@ -280,7 +288,7 @@ def register_forge_tools(
                         return step
                     answers[question.key] = step
             else:
-                return _error("forge_request", InvalidArgumentError("too many questions", argument="clarify"))
+                raise InvalidArgumentError("too many questions", argument="clarify")
         except MCPForgeError as exc:
             return _error("forge_request", exc)
         except Exception as exc:  # top level of a tool call: the server must keep serving
@@ -360,3 +368,15 @@ def register_forge_tools(
             auth=RoleCheck(tool=function.__name__, auth_required=auth_required),
         )
     return service
+
+
+def _job_queue(
+    server: FastMCP[Any], service: ForgeService, *, auth_required: bool
+) -> Callable[..., Awaitable[ToolResult]] | None:
+    """With ``queue.url``: ``forge_request``'s queuing of a job for ``mcpforge worker`` (and the
+    ``forge_status`` tool that follows it, added to ``server``); None without."""
+    if not service.config.queue.url:
+        return None
+    from mcpforge.jobs.mcp_tools import attach_queue
+
+    return attach_queue(server, service, service.config.queue.url, auth_required=auth_required)

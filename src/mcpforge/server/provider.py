@@ -32,7 +32,7 @@ from pydantic import PrivateAttr
 from mcpforge.exceptions import MCPForgeError, RegistryError
 from mcpforge.models import ToolSpec
 from mcpforge.output_contract import output_schema_for
-from mcpforge.registry import ActiveTool, Registry
+from mcpforge.registry import ActiveTool, RegistryBackend
 from mcpforge.server._invoke import ToolInvoker
 
 logger = logging.getLogger("mcpforge.server")
@@ -140,13 +140,13 @@ class RegistryProvider(Provider):
     re-check every tool for each page a client asks for.
     """
 
-    def __init__(self, registry: Registry, invoker: ToolInvoker) -> None:
+    def __init__(self, registry: RegistryBackend, invoker: ToolInvoker) -> None:
         super().__init__()
         self.registry = registry
         self.invoker = invoker
 
     def __repr__(self) -> str:
-        return f"RegistryProvider({str(self.registry.root)!r})"
+        return f"RegistryProvider({self.registry.location!r})"
 
     def mcp_tool(self, active: ActiveTool) -> RegistryTool:
         """The tool object served for ``active``."""

@@ -37,7 +37,7 @@ from pydantic import PrivateAttr
 from mcpforge.config import MCPForgeConfig
 from mcpforge.convert.session import DEFAULT_CALL_TIMEOUT_SECONDS, DEFAULT_MAX_RESULT_BYTES, ServiceSession
 from mcpforge.exceptions import MCPForgeError
-from mcpforge.registry import Registry
+from mcpforge.registry import FileStore, RegistryBackend
 from mcpforge.registry.services import ActiveService, active_services, verify_service
 from mcpforge.server.provider import tool_description
 
@@ -143,17 +143,19 @@ class ServiceTool(Tool):
 class ServiceProvider(Provider):
     """Lists the tools of approved, unchanged services as ``<service>_<tool>``."""
 
-    def __init__(self, registry: Registry, runner: ServiceRunner, *, only: str | None = None) -> None:
+    def __init__(self, registry: RegistryBackend, runner: ServiceRunner, *, only: str | None = None) -> None:
         super().__init__()
         self.registry = registry
         self.runner = runner
         self.only = only
 
     def __repr__(self) -> str:
-        return f"ServiceProvider({str(self.registry.root)!r}, only={self.only!r})"
+        return f"ServiceProvider({self.registry.location!r}, only={self.only!r})"
 
     def _tools(self, *, verified: bool) -> list[ServiceTool]:
         tools: list[ServiceTool] = []
+        if not isinstance(self.registry, FileStore):
+            return tools  # converted services live in a file registry only (for now)
         try:
             services = active_services(self.registry)
         except (MCPForgeError, OSError) as exc:

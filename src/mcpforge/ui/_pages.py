@@ -45,13 +45,46 @@ NOTICES = {
 }
 
 
-def page(title: str, body: str) -> str:
-    """A whole HTML document."""
+def page(title: str, body: str, who: str = "") -> str:
+    """A whole HTML document; ``who`` is the signed-in line (:func:`signed_in`)."""
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<title>{escape(title)} · mcpforge</title><link rel='stylesheet' href='/style.css'></head>"
-        f"<body><p><a href='/'>Staging inbox</a></p>{body}</body></html>"
+        f"<body><div id='top'><a href='/'>Staging inbox</a>{who}</div>{body}</body></html>"
     )
+
+
+def signed_in(name: str, roles: Iterable[str], csrf: str, *, team: bool) -> str:
+    """Who uses the page: a signed-in identity (with a sign-out button), or the local user."""
+    listed = ", ".join(sorted(roles)) or "no role"
+    if not team:
+        return f" · <span id='who'>Local user <b>{text(name)}</b> (every role)</span>"
+    return (
+        f" · <span id='who'>Signed in as <b>{text(name)}</b> ({escape(listed)})</span> "
+        "<form method='post' action='/signout'>"
+        f"<input type='hidden' name='csrf' value='{escape(csrf)}'>"
+        "<button id='signout' type='submit'>Sign out</button></form>"
+    )
+
+
+def signin_page(field: str, error: str | None = None) -> str:
+    """The team sign-in: the bearer token goes in a POST form (a password field), never in the address."""
+    said = f"<p class='error' id='error'>{text(error)}</p>" if error else ""
+    return page(
+        "Sign in",
+        f"<h1>Sign in</h1>{said}<p>Paste your mcpforge bearer token (the one `mcpforge serve --http` "
+        "knows you by). Reviewing needs the role reviewer or admin.</p>"
+        "<form method='post' action='/signin'>"
+        f"<input type='hidden' name='signin' value='{escape(field)}'>"
+        "<label for='token'>Token</label> "
+        "<input id='token' name='token' type='password' autocomplete='off' required> "
+        "<button id='signin' type='submit'>Sign in</button></form>",
+    )
+
+
+def refused_page(title: str, message: str) -> str:
+    """A decision (or a sign-in) that was refused: one line saying why."""
+    return page(title, f"<h1>{text(title)}</h1><p class='error' id='error'>{text(message)}</p>")
 
 
 # The reading is markdown of mcpforge's own making: code spans around names, backslashes before special
@@ -85,7 +118,7 @@ def _cell(value: Any) -> str:
     return text("" if value is None else value)
 
 
-def inbox(candidates: Sequence[ToolCandidate]) -> str:
+def inbox(candidates: Sequence[ToolCandidate], who: str = "") -> str:
     """The staging inbox: STAGED candidates first, newest first within a status."""
     order = {ToolStatus.STAGED: 0, ToolStatus.APPROVED: 1, ToolStatus.DRAFT: 2}
     ranked = sorted(candidates, key=lambda c: c.created_at, reverse=True)
@@ -109,6 +142,7 @@ def inbox(candidates: Sequence[ToolCandidate]) -> str:
     return page(
         "Staging inbox",
         f"<h1>Staging inbox</h1><p>{staged} candidate(s) waiting for your review.</p>{listing}",
+        who,
     )
 
 
@@ -145,20 +179,32 @@ def history(entries: Sequence[AuditEntry]) -> str:
     return table(["time", "actor", "action", "transition", "note"], rows, row_id="history")
 
 
-def decision_forms(candidate: ToolCandidate, csrf: str) -> str:
-    """Approve / Reject forms (POST, with the CSRF field), only for a STAGED candidate."""
+def decision_forms(
+    candidate: ToolCandidate, csrf: str, *, read_only: str | None = None, no_approve: str | None = None
+) -> str:
+    """Approve / Reject forms (POST, with the CSRF field), only for a STAGED candidate.
+
+    ``read_only``: why this person may not decide (no forms); ``no_approve``: why they may only reject.
+    """
     if candidate.status != ToolStatus.STAGED:
         return (
             f"<p>This candidate is <b>{escape(candidate.status.value)}</b>; there is nothing to decide.</p>"
         )
+    if read_only is not None:
+        return f"<p class='error' id='read-only'>{text(read_only)}</p>"
     action = f"/candidate/{escape(candidate.candidate_id)}"
     hidden = f"<input type='hidden' name='csrf' value='{escape(csrf)}'>"
+    approve = (
+        f"<p class='error' id='no-approve'>{text(no_approve)}</p>"
+        if no_approve is not None
+        else f"<form method='post' action='{action}/approve'>{hidden}"
+        "<button id='approve' type='submit'>Yes, correct — Approve and register</button></form>"
+    )
     return (
         "<div class='decide'><h2>Your decision</h2>"
         "<p>1. Is this output correct for your current analysis? "
         "2. Should it be saved as a reusable tool?</p>"
-        f"<form method='post' action='{action}/approve'>{hidden}"
-        "<button id='approve' type='submit'>Yes, correct — Approve and register</button></form>"
+        f"{approve}"
         f"<form method='post' action='{action}/reject'>{hidden}"
         "<label for='reason'>What is wrong (e.g. <i>wrong column: should be region not location</i>, "
         "<i>also filter year &gt; 2023</i>); a specific reason produces a corrected candidate:</label>"
@@ -222,6 +268,9 @@ def candidate_page(
     summary: str | None,
     csrf: str,
     notice: str | None,
+    who: str = "",
+    read_only: str | None = None,
+    no_approve: str | None = None,
 ) -> str:
     """One candidate: the reading first, then the answer, the decision, code, spec, validation, history."""
     kind, said = NOTICES.get(notice or "", ("", ""))
@@ -241,11 +290,11 @@ def candidate_page(
         f"{_assumptions(reading[1])}"
         f"<h2>What you asked</h2>{asked(details)}"
         f"<h2>Result</h2>{answer}{images}"
-        f"{decision_forms(candidate, csrf)}"
+        f"{decision_forms(candidate, csrf, read_only=read_only, no_approve=no_approve)}"
         f"<h2>Validation</h2>{validation(candidate, summary)}"
         f"<h2>Code</h2><div id='code'>{code_block(code)}</div>"
         "<h2>Contract (ToolSpec)</h2>"
         f"<pre id='spec'>{escape(json.dumps(candidate.spec.model_dump(mode='json'), indent=2))}</pre>"
         f"<h2>History</h2>{history(entries)}"
     )
-    return page(candidate.spec.tool_name, body)
+    return page(candidate.spec.tool_name, body, who)

@@ -2,14 +2,16 @@
 
 An approval here is the person's act exactly like ``mcpforge review``: it goes through
 :func:`mcpforge.registry.review.apply_review` and is written to the audit log with the actor
-``human:<user> via ui``. A rejection with a specific reason produces the corrected candidate, as in the
-interactive ``ask``. Every request passes :class:`~mcpforge.ui._security.Guard` first.
+``human:<user> via ui`` (signed in with a bearer token: ``mcp:<identity> via ui``, the server's name for
+that identity). A rejection with a specific reason produces the corrected candidate, as in the
+interactive ``ask``. Every request passes :class:`~mcpforge.ui._middleware.GuardMiddleware` first.
+Signed in with a token, only the roles reviewer and admin decide; others see the page read-only and a
+decision they post anyway is refused (403), as is an approval ``review.separate_reviewer`` forbids.
 """
 
 from __future__ import annotations
 
 import functools
-import getpass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,24 +20,24 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mcpforge.exceptions import MCPForgeError
-from mcpforge.models import ToolCandidate
+from mcpforge.models import ToolCandidate, ToolStatus
+from mcpforge.registry.review import ReviewOutcome, SameReviewerError, check_separate_reviewer
 from mcpforge.ui import _pages
-from mcpforge.ui._security import COOKIE_NAME, CSRF_FIELD, SECURITY_HEADERS, Guard
+from mcpforge.ui._middleware import DECIDE_TOOL, GuardMiddleware, identity_of, needs, session_of
+from mcpforge.ui._security import COOKIE_NAME, Guard, csrf_for
 
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
+    from mcpforge.server._auth import Identity
 
 
-def ui_actor() -> str:
-    """Who decided, as written to the audit log: the local user, and that the page was the origin."""
-    try:
-        return f"human:{getpass.getuser()} via ui"
-    except (OSError, KeyError):
-        return "human:unknown via ui"
+def ui_actor(identity: Identity) -> str:
+    """Who decided, as written to the audit log: the identity (``mcp:<name>`` as the server names a
+    token's holder, ``human:<user>`` for the local user), and that the page was the origin."""
+    return f"{identity.actor(f'human:{identity.name}')} via ui"
 
 
 def _reading(candidate: ToolCandidate) -> tuple[str, list[str]]:
@@ -85,9 +87,9 @@ def _charts(candidate: ToolCandidate, folder: Path) -> list[str]:
 
 
 class ReviewApp:
-    """Routes over one registry, guarded by one token."""
+    """Routes over one registry, behind one guard (a URL token, or team sign-in)."""
 
-    def __init__(self, registry: Registry, config: MCPForgeConfig, guard: Guard) -> None:
+    def __init__(self, registry: RegistryBackend, config: MCPForgeConfig, guard: Guard) -> None:
         self.registry = registry
         self.config = config
         self.guard = guard
@@ -101,17 +103,50 @@ class ReviewApp:
             Route("/candidate/{cid}/file/{name}", self.file, methods=["GET"]),
             Route("/candidate/{cid}/approve", self.approve, methods=["POST"]),
             Route("/candidate/{cid}/reject", self.reject, methods=["POST"]),
+            Route("/signout", self.signout, methods=["POST"]),
         ]
         app = Starlette(routes=routes)
-        app.add_middleware(_GuardMiddleware, guard=self.guard)
+        app.add_middleware(GuardMiddleware, guard=self.guard)
         return app
+
+    def _who(self, request: Request) -> str:
+        identity = identity_of(request)
+        csrf = csrf_for(session_of(request))
+        return _pages.signed_in(identity.name, identity.roles, csrf, team=self.guard.team)
+
+    def _may_not_decide(self, identity: Identity) -> str | None:
+        """Why ``identity`` may not approve or reject on this page (None: it may)."""
+        if identity.may_use(DECIDE_TOOL):
+            return None
+        roles = ", ".join(sorted(identity.roles)) or "no role"
+        return f"{identity.name} ({roles}) sees this page read-only: " + (
+            f"deciding needs the role {needs(DECIDE_TOOL)}"
+        )
+
+    def _may_not_approve(self, candidate: ToolCandidate, identity: Identity) -> str | None:
+        """Why ``identity`` may only reject ``candidate`` (review.separate_reviewer), or None."""
+        if candidate.status != ToolStatus.STAGED:
+            return None
+        try:
+            check_separate_reviewer(self.registry, candidate, ui_actor(identity), self.config)
+        except SameReviewerError as exc:
+            return f"{exc} (you may still reject it)"
+        return None
 
     async def style(self, _request: Request) -> Response:
         return Response(_pages.STYLE, media_type="text/css")
 
-    async def inbox(self, _request: Request) -> Response:
+    async def inbox(self, request: Request) -> Response:
         candidates = self.registry.list_candidates()
-        return HTMLResponse(_pages.inbox(candidates))
+        return HTMLResponse(_pages.inbox(candidates, self._who(request)))
+
+    async def signout(self, request: Request) -> Response:
+        """Forget this session (team sign-in); the URL token's session cannot be opened again."""
+        if self.guard.team:
+            self.guard.close_session(session_of(request))
+        response = RedirectResponse("/signin" if self.guard.team else "/", status_code=303)
+        response.delete_cookie(COOKIE_NAME, path="/", httponly=True, samesite="strict")
+        return response
 
     def _get(self, cid: str) -> ToolCandidate | None:
         try:
@@ -128,6 +163,7 @@ class ReviewApp:
         code = tool_py.read_text(encoding="utf-8") if tool_py.is_file() else "# tool.py is not stored"
         from mcpforge.pipeline.present import validation_line
 
+        identity = identity_of(request)
         html = _pages.candidate_page(
             candidate,
             reading=_reading(candidate),
@@ -136,8 +172,11 @@ class ReviewApp:
             charts=_charts(candidate, folder),
             entries=[e for e in self.registry.audit.entries() if e.candidate_id == candidate.candidate_id],
             summary=validation_line(candidate.validation_report),
-            csrf=self.guard.csrf,
+            csrf=csrf_for(session_of(request)),
             notice=request.query_params.get("done"),
+            who=self._who(request),
+            read_only=self._may_not_decide(identity),
+            no_approve=self._may_not_approve(candidate, identity),
         )
         return HTMLResponse(html)
 
@@ -151,115 +190,42 @@ class ReviewApp:
             return Response(status_code=404)
         return Response((folder / "outputs" / name).read_bytes(), media_type="image/png")
 
-    async def approve(self, request: Request) -> Response:
+    async def _decide(self, request: Request, output: str, decision: str) -> ReviewOutcome | Response:
+        """Apply a decision as the page's user: its outcome, or the page saying why it was refused."""
         from mcpforge.registry.review import apply_review
 
+        identity = identity_of(request)
+        refusal = self._may_not_decide(identity)
+        if refusal is not None:
+            return HTMLResponse(_pages.refused_page("Not decided", refusal), status_code=403)
+        try:
+            return await anyio.to_thread.run_sync(
+                functools.partial(
+                    apply_review, self.registry, request.path_params["cid"], output_answer=output,
+                    decision_answer=decision, actor=ui_actor(identity), config=self.config,
+                )
+            )  # fmt: skip
+        except MCPForgeError as exc:
+            status = 403 if isinstance(exc, SameReviewerError) else 409
+            return HTMLResponse(_pages.refused_page("Not decided", str(exc)), status_code=status)
+
+    async def approve(self, request: Request) -> Response:
         cid = request.path_params["cid"]
-        outcome = await anyio.to_thread.run_sync(
-            functools.partial(
-                apply_review,
-                self.registry,
-                cid,
-                output_answer="yes",
-                decision_answer="Approve",
-                actor=ui_actor(),
-                config=self.config,
-            )
-        )
+        outcome = await self._decide(request, "yes", "Approve")
+        if isinstance(outcome, Response):
+            return outcome
         done = "approved" if outcome.promoted is not None or outcome.identical else "not-promoted"
         return RedirectResponse(f"/candidate/{cid}?done={done}", status_code=303)
 
     async def reject(self, request: Request) -> Response:
-        from mcpforge.registry.review import apply_review
-
         form = await request.form()
         reason = " ".join(str(form.get("reason") or "").split())
         cid = request.path_params["cid"]
         # The same path as `review --output no --decision "Reject: <reason>"`: a reason stages the correction.
-        outcome = await anyio.to_thread.run_sync(
-            functools.partial(
-                apply_review, self.registry, cid, output_answer="no",
-                decision_answer=f"Reject: {reason}" if reason else "Reject", actor=ui_actor(),
-                config=self.config,
-            )
-        )  # fmt: skip
+        outcome = await self._decide(request, "no", f"Reject: {reason}" if reason else "Reject")
+        if isinstance(outcome, Response):
+            return outcome
         new_id = outcome.refined_candidate_id
         if new_id is not None:
             return RedirectResponse(f"/candidate/{new_id}?done=refined", status_code=303)
         return RedirectResponse(f"/candidate/{cid}?done=rejected", status_code=303)
-
-
-class _GuardMiddleware:
-    """URL token (once), then a session cookie; Host, CSRF and security headers, before any route runs."""
-
-    def __init__(self, app: ASGIApp, guard: Guard) -> None:
-        self.app = app
-        self.guard = guard
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        request = Request(scope, receive)
-        response = await self._check(request)
-        if response is None:
-            await self.app(scope, _replay_body(request), _with_headers(send))
-            return
-        for name, value in SECURITY_HEADERS.items():
-            response.headers[name] = value
-        await response(scope, receive, send)
-
-    async def _check(self, request: Request) -> Response | None:
-        guard = self.guard
-        if not guard.host_ok(request.headers.get("host")):
-            return Response("wrong host", status_code=421)
-        presented = request.query_params.get("token")
-        if presented is not None:
-            return self._redeem(request, presented)
-        if not guard.session_ok(request.cookies.get(COOKIE_NAME)):
-            return Response("forbidden: open the URL that `mcpforge ui` printed", status_code=403)
-        if request.method == "POST":
-            await request.body()  # cached first, so the form parser and the route can both read it
-            form = await request.form()
-            if not guard.form_ok(str(form.get(CSRF_FIELD) or ""), request.headers.get("origin")):
-                return Response("forbidden: cross-site request", status_code=403)
-        elif request.method not in {"GET", "HEAD"}:
-            return Response("method not allowed", status_code=405)
-        return None
-
-    def _redeem(self, request: Request, presented: str) -> Response:
-        """The first visit with the printed URL: a fresh session cookie; any later one: refused."""
-        session = self.guard.redeem(presented)
-        if session is None:  # a guess, or the printed URL opened a second time (from any browser)
-            why = "this link was already used" if self.guard.token_ok(presented) else "wrong token"
-            return Response(f"forbidden: {why}; run `mcpforge ui` again for a new link", status_code=403)
-        # The cookie holds the session value, and the redirect drops the token from the address bar.
-        response = RedirectResponse(request.url.path, status_code=303)
-        response.set_cookie(COOKIE_NAME, session, httponly=True, samesite="strict", path="/")
-        return response
-
-
-def _replay_body(request: Request) -> Receive:
-    """A receive callable that replays the body the guard already read (a body can be read once)."""
-    consumed = False
-
-    async def receive() -> Message:
-        nonlocal consumed
-        if not consumed:
-            consumed = True
-            return {"type": "http.request", "body": await request.body(), "more_body": False}
-        return {"type": "http.disconnect"}
-
-    return receive
-
-
-def _with_headers(send: Send) -> Send:
-    """A send callable that adds the security headers to the routed response."""
-    extra = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-
-    async def wrapped(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            message = {**message, "headers": [*message.get("headers", []), *extra]}
-        await send(message)
-
-    return wrapped

@@ -15,7 +15,8 @@ from mcpforge.ui.app import ReviewApp
 
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
+    from mcpforge.server._auth import TokenTable
 
 HOST = "127.0.0.1"
 
@@ -31,7 +32,9 @@ class UIServer:
 
     @property
     def url(self) -> str:
-        """What the person opens: the page with its token, once."""
+        """What the person opens: the page with its token, once (with team identities: the sign-in)."""
+        if self.guard.team:
+            return f"http://{HOST}:{self.guard.port}/signin"
         return f"http://{HOST}:{self.guard.port}/?token={self.guard.token}"
 
     def run(self) -> None:
@@ -60,8 +63,12 @@ class UIServer:
         self.sock.close()
 
 
-def serve_ui(registry: Registry, config: MCPForgeConfig, *, port: int = 0) -> UIServer:
+def serve_ui(
+    registry: RegistryBackend, config: MCPForgeConfig, *, port: int = 0, tokens: TokenTable | None = None
+) -> UIServer:
     """Bind the page to 127.0.0.1 (``port`` 0 picks a free one) with a fresh token; not yet serving.
+
+    With ``tokens`` (the bearer tokens of ``serve --http``) people sign in as their identities instead.
 
     Raises:
         OSError: the port cannot be bound.
@@ -70,7 +77,7 @@ def serve_ui(registry: Registry, config: MCPForgeConfig, *, port: int = 0) -> UI
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((HOST, port))
     sock.listen(64)  # listening before uvicorn starts: an early browser waits instead of being refused
-    guard = Guard.new(sock.getsockname()[1])
+    guard = Guard.new(sock.getsockname()[1], tokens)
     app = ReviewApp(registry, config, guard).starlette()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     return UIServer(guard=guard, sock=sock, server=server)

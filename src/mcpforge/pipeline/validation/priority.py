@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from mcpforge.exceptions import MCPForgeError
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ def background_pool(*, behind_the_read: bool) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(3, initializer=_lower_priority)
 
 
-def start_behind_the_read(registry: Registry, source: str, operation: str) -> None:
+def start_behind_the_read(registry: RegistryBackend, source: str, operation: str) -> None:
     """Start the CodeBLEU of ``source`` now, from a thread (and so a worker process) of lower priority."""
 
     def start() -> None:

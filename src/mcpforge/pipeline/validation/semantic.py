@@ -11,7 +11,7 @@ for information only and the overall score and tier stay as validation computed 
 The computation starts as soon as the tool is rendered and is cached by code hash under
 ``<registry>/cache/codebleu/``. A result ready when the candidate is written goes into that write;
 otherwise the candidate is written without it and the result is attached when it arrives
-(:meth:`Registry.update_validation_report`, atomic under the registry lock). Staging never waits.
+(:meth:`RegistryBackend.update_validation_report`, atomic under the registry lock). Staging never waits.
 A process that lives for one answer (``mcpforge ask``) computes it itself once the answer is out, instead
 of in a worker process (``pipeline/_deferred.py``).
 """
@@ -36,7 +36,7 @@ from mcpforge.models import SemanticClosenessMetrics, ToolCandidate, ValidationR
 from mcpforge.pipeline._deferred import deferred_executor, run_deferred
 
 if TYPE_CHECKING:
-    from mcpforge.registry import Registry
+    from mcpforge.registry import RegistryBackend
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ def operation_of(intent: dict[str, Any] | None) -> str | None:
     return str(value) if value else None
 
 
-def cache_for(registry: Registry) -> CodeBleuCache:
+def cache_for(registry: RegistryBackend) -> CodeBleuCache:
     """The registry's CodeBLEU cache (``<registry>/cache/codebleu/``), one object per directory so that
     a computation already running is shared rather than started twice."""
     directory = (Path(registry.root) / "cache" / "codebleu").absolute()
@@ -109,7 +109,7 @@ def cache_for(registry: Registry) -> CodeBleuCache:
 
 
 def start(
-    registry: Registry, source: str, operation: str | None, *, executor: Executor | None = None
+    registry: RegistryBackend, source: str, operation: str | None, *, executor: Executor | None = None
 ) -> SemanticJob | None:
     """Start (or find cached or running) the CodeBLEU of ``source``; None when there is no reference.
 
@@ -161,7 +161,7 @@ def with_note(report: ValidationReport, line: str) -> ValidationReport:
 
 
 def prepare_report(
-    registry: Registry,
+    registry: RegistryBackend,
     report: ValidationReport,
     source: str,
     intent: dict[str, Any] | None,
@@ -199,7 +199,7 @@ def _remember(candidate_id: str, job: SemanticJob) -> None:
             _jobs.popitem(last=False)
 
 
-def apply(registry: Registry, candidate_id: str, job: SemanticJob) -> ToolCandidate | None:
+def apply(registry: RegistryBackend, candidate_id: str, job: SemanticJob) -> ToolCandidate | None:
     """Write the job's result into the stored report if it is done and not there yet.
 
     Returns the stored candidate (updated or not); None when the job is not done or failed, or the
@@ -225,7 +225,7 @@ def apply(registry: Registry, candidate_id: str, job: SemanticJob) -> ToolCandid
         return None
 
 
-def attach_later(registry: Registry, candidate_id: str, job: SemanticJob) -> None:
+def attach_later(registry: RegistryBackend, candidate_id: str, job: SemanticJob) -> None:
     """Attach the job's result to the stored candidate when it completes (on the computing thread)."""
     _remember(candidate_id, job)
     written: Future[None] = Future()
@@ -243,7 +243,7 @@ def attach_later(registry: Registry, candidate_id: str, job: SemanticJob) -> Non
     job.future.add_done_callback(finish)
 
 
-def settle(registry: Registry, candidate: ToolCandidate) -> ToolCandidate:
+def settle(registry: RegistryBackend, candidate: ToolCandidate) -> ToolCandidate:
     """``candidate`` with the CodeBLEU that has arrived so far, re-attached if a later save dropped it.
 
     The staged run saves the candidate it was given, which may predate a late attach; calling this after
@@ -272,7 +272,7 @@ def settle(registry: Registry, candidate: ToolCandidate) -> ToolCandidate:
     return candidate.model_copy(update={"validation_report": stored.validation_report})
 
 
-def _stored_source(registry: Registry, candidate: ToolCandidate) -> str | None:
+def _stored_source(registry: RegistryBackend, candidate: ToolCandidate) -> str | None:
     try:
         return (registry.candidate_dir(candidate.candidate_id) / "tool.py").read_text(encoding="utf-8")
     except (MCPForgeError, OSError, UnicodeDecodeError):
