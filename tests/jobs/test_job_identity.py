@@ -28,6 +28,7 @@ async def test_the_worker_stages_a_queued_request_in_the_name_of_who_asked(
 ) -> None:
     tokens = tmp_path / "tokens.yaml"
     alice = add_token(tokens, "alice", ["requester"])
+    dave = add_token(tokens, "dave", ["requester"])
     args = [
         "serve", "--registry", str(queue.registry), "--config", str(queue.config),
         "--tokens-file", str(tokens), "--allow-read", str(queue.data), "--http", str(free_port()),
@@ -38,11 +39,19 @@ async def test_the_worker_stages_a_queued_request_in_the_name_of_who_asked(
                 queued = await client.call_tool(
                     "forge_request", {"request": REQUEST, "data_path": "sales.csv"}
                 )
-    assert not queued.is_error, queued.content
-    job_id = str((queued.structured_content or {})["job_id"])
-    queue.start_worker("w1")
-    row = queue.wait_for(job_id, lambda r: r.finished)
-    assert (row.status, row.actor) == ("done", "mcp:alice")
+        assert not queued.is_error, queued.content
+        job_id = str((queued.structured_content or {})["job_id"])
+        queue.start_worker("w1")
+        row = queue.wait_for(job_id, lambda r: r.finished)
+        assert (row.status, row.actor) == ("done", "mcp:alice")
+        async with Client(served.url, auth=dave) as client:  # another requester: not theirs to follow
+            with anyio.fail_after(30):
+                theirs = await client.call_tool("forge_status", {"job_id": job_id}, raise_on_error=False)
+        assert theirs.is_error and "queued by someone else" in str(theirs.content)
+        async with Client(served.url, auth=alice) as client:
+            with anyio.fail_after(30):
+                mine = await client.call_tool("forge_status", {"job_id": job_id})
+        assert (mine.structured_content or {})["status"] == "done"
     candidate_id = row.candidate_id
     staged_by = [
         entry.actor

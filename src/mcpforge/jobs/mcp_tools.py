@@ -85,6 +85,17 @@ def status_result(job_id: str, row: JobRow | None) -> ToolResult:
     return ToolResult(content=text, structured_content=data, is_error=row.status == "failed")
 
 
+def _may_follow(row: JobRow, *, auth_required: bool) -> bool:
+    """Whether the identity of the current request may see ``row``: its requester, a reviewer or an
+    admin, or the local user (no authentication)."""
+    from mcpforge.server._auth import current_identity
+
+    identity = current_identity(auth_required=auth_required)
+    if identity is None or not identity.authenticated:
+        return identity is not None
+    return bool(identity.roles & {"reviewer", "admin"}) or row.actor == identity.actor(row.actor)
+
+
 def register_forge_status(server: FastMCP[Any], queue: ForgeQueue, *, auth_required: bool) -> None:
     """Add ``forge_status`` (role requester) to ``server``."""
     from mcpforge.server._auth import RoleCheck
@@ -105,6 +116,13 @@ def register_forge_status(server: FastMCP[Any], queue: ForgeQueue, *, auth_requi
             row = await anyio.to_thread.run_sync(queue.status, job_id)
         except MCPForgeError as exc:
             return ToolResult(content=f"{STATUS_TOOL} failed: {exc}", is_error=True)
+        if row is not None and not _may_follow(row, auth_required=auth_required):
+            # A job holds a person's data path, request and results: only they (or a reviewer) follow it.
+            text = (
+                f"{STATUS_TOOL} failed: job {job_id!r} was queued by someone else; a requester follows only "
+                "the jobs they queued (reviewers and admins follow every job)"
+            )
+            return ToolResult(content=text, is_error=True)
         return status_result(job_id, row)
 
     server.tool(
