@@ -216,6 +216,11 @@ class ToolCandidate(_Model):
     data_key: dict[str, str] | None = Field(
         default=None, description="the data validated on: path, sheet/table and fingerprint (twin check)"
     )
+    requested_by: str | None = Field(
+        default=None,
+        description="whose request this answers when not the actor that staged it: a candidate regenerated "
+        "from a reviewer's rejection note keeps its original requester (review.separate_reviewer)",
+    )
 
     @property
     def candidate_id(self) -> str:

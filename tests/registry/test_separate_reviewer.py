@@ -7,6 +7,7 @@ have their own tests (tests/server/test_separate_reviewer_http.py, tests/ui/test
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -127,3 +128,38 @@ def test_the_rule_holds_on_a_postgresql_registry(postgres_url: str, tmp_path: Pa
         assert rows == [("STAGED", "mcp:alice"), ("APPROVED", "mcp:bob"), ("PROMOTED", "mcp:bob")]
     finally:
         reg.close()
+
+
+def test_a_candidate_corrected_from_a_reviewers_note_keeps_its_requester(tmp_path: Path) -> None:
+    """alice asks; bob rejects with a reason and mcpforge stages the corrected candidate. It still answers
+    alice's request: alice may not approve it, and bob (whose note shaped it) is not its requester."""
+    from tests.pipeline.intent_reading_data import write_orders
+
+    write_orders(tmp_path)
+    root = tmp_path / "reg"
+    env = {**os.environ, "LOGNAME": "alice", "USER": "alice", "MCPFORGE_VALIDATION__STRESS_ROWS": "2000"}
+    env.pop("MCPFORGE_CONFIG", None)
+    asked = subprocess.run(
+        [sys.executable, "-m", "mcpforge", "ask", "average amount by region", "--data", "orders.csv",
+         "--registry", str(root), "--json"],
+        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT, check=False,
+    )  # fmt: skip
+    assert asked.returncode == 0, asked.stderr
+    first = str(json.loads(asked.stdout)["candidate_id"])
+    reg = Registry(root)
+    rejected = apply_review(
+        reg, first, output_answer="no", decision_answer="Reject: wrong column: should be category not region",
+        actor="human:bob",
+    )  # fmt: skip
+    refined = rejected.refined_candidate_id
+    assert refined is not None, rejected.message
+    corrected = reg.get_candidate(refined)
+    assert identity_of_actor(requester_of(reg, corrected) or "") == "alice"
+    strict = load_config(None, environ={"MCPFORGE_SEPARATE_REVIEWER": "true"})
+    with pytest.raises(SameReviewerError):
+        apply_review(reg, refined, output_answer="yes", decision_answer="approve", actor="human:alice",
+                     config=strict)  # fmt: skip
+    approved = apply_review(
+        reg, refined, output_answer="yes", decision_answer="approve", actor="human:bob", config=strict
+    )
+    assert approved.promoted is not None

@@ -9,6 +9,7 @@ name and contract match an existing tool it becomes a new version of it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import InvalidArgumentError, UnmappableRequestError
-from mcpforge.models import Intent, ToolCandidate, UserFeedback
+from mcpforge.models import Intent, ToolCandidate, ToolStatus, UserFeedback
 from mcpforge.pipeline._forge_result import ForgeResult
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -52,6 +53,20 @@ def refined_intent(candidate: ToolCandidate, notes: str, data_path: Path) -> Int
     if updated.model_dump(exclude=comparable) == original.model_dump(exclude=comparable):
         return None
     return updated
+
+
+def _keep_requester(registry: RegistryBackend, original: ToolCandidate, result: ForgeResult) -> ForgeResult:
+    """The regenerated candidate answers the original request: it keeps that request's person, so the
+    reviewer whose note shaped it is not taken for its requester (nor the requester let off)."""
+    from mcpforge.registry.actors import requester_of
+
+    staged = result.candidate
+    requester = requester_of(registry, original)
+    if staged is None or requester is None or staged.status != ToolStatus.STAGED:
+        return result
+    kept = staged.model_copy(update={"requested_by": requester})
+    registry.save_candidate(kept)
+    return dataclasses.replace(result, candidate=kept)
 
 
 def refine(
@@ -90,4 +105,5 @@ def refine(
         actor=actor,
         created_by="rules:refined",
     )
+    result = _keep_requester(registry, candidate, result)
     return Refinement(rejected=rejected, result=result, applied=True, reason="notes applied to the intent")

@@ -32,7 +32,10 @@ def identity_of_actor(actor: str) -> str:
 
 
 def requester_of(registry: RegistryBackend, candidate: ToolCandidate) -> str | None:
-    """The actor of the candidate's first audit row (its staging), or None when the log has none."""
+    """Whose request ``candidate`` answers: its ``requested_by`` (a candidate regenerated from a reviewer's
+    note keeps the original requester), else the actor of its first audit row (its staging), or None."""
+    if candidate.requested_by:
+        return candidate.requested_by
     for entry in registry.audit.entries(tool=candidate.spec.tool_name):
         if entry.candidate_id == candidate.candidate_id:
             return str(entry.actor)
