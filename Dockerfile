@@ -9,7 +9,8 @@
 # tools run in the mcpforge sandbox (bubblewrap, else unshare), which needs user namespaces: Docker's
 # default seccomp and AppArmor profiles refuse them, hence the two --security-opt.
 # The same image runs a team's deployment (deploy/compose.yaml, deploy/k8s/): it carries the `team` extra
-# (PostgreSQL registry and job queue), which a single-user run never imports.
+# (PostgreSQL registry and job queue) and the `s3` extra (blobs in an S3-compatible store), which a
+# single-user run never imports.
 FROM python:3.11-slim
 
 RUN apt-get update \
@@ -19,7 +20,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY src ./src
-RUN pip install --no-cache-dir ".[team]"
+RUN pip install --no-cache-dir ".[team,s3]"
 
 ENV MCPFORGE_REGISTRY=/data/registry
 VOLUME ["/data"]

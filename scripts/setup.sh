@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
-extras="dev,openai,anthropic,bench,team"
+extras="dev,openai,anthropic,bench,team,s3"
 stamp=.venv/.mcpforge-installed
 for arg in "$@"; do
   case "$arg" in

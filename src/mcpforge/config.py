@@ -4,6 +4,7 @@ Keys follow the requirements (section 5.5) plus the security limits of section 8
 Nested keys are overridden from the environment with a double underscore:
 ``MCPFORGE_VALIDATION__SANDBOX_TIMEOUT_SECONDS=10``. A few common ones have short forms:
 ``MCPFORGE_REGISTRY`` (a folder or a ``postgresql://`` URL), ``MCPFORGE_REGISTRY_URL``,
+``MCPFORGE_BLOB_STORE`` and ``MCPFORGE_BLOB_ENDPOINT`` (a PostgreSQL registry's files in S3),
 ``MCPFORGE_ENGINE``, ``MCPFORGE_MODEL``, ``MCPFORGE_BASE_URL``.
 """
 
@@ -24,6 +25,8 @@ ENV_PREFIX = "MCPFORGE_"
 ENV_SHORTCUTS = {
     "MCPFORGE_REGISTRY": ("registry", "root"),
     "MCPFORGE_REGISTRY_URL": ("registry", "url"),
+    "MCPFORGE_BLOB_STORE": ("registry", "blob_store"),
+    "MCPFORGE_BLOB_ENDPOINT": ("registry", "blob_endpoint"),
     "MCPFORGE_ENGINE": ("llm", "engine"),
     "MCPFORGE_MODEL": ("llm", "model"),
     "MCPFORGE_BASE_URL": ("llm", "base_url"),
@@ -170,6 +173,10 @@ class GenerationConfig(_Section):
 class RegistryConfig(_Section):
     root: str = "registry"
     url: str | None = None  # a postgresql:// URL (team registry); root stays the local folder
+    # A PostgreSQL registry's file contents in an S3-compatible store (s3://bucket/prefix) instead of the
+    # database; credentials only from the standard AWS chain, never from this file.
+    blob_store: str | None = None
+    blob_endpoint: str | None = None  # the store's URL (MinIO, Ceph, ...); unset: AWS S3
     active_path: str | None = None
     staging_path: str | None = None
     archive_path: str | None = None

@@ -44,6 +44,10 @@ COMMENTS: dict[str, str] = {
     "registry": "Where tools live: active / staging / archive, audit.sqlite and metrics.json",
     "registry.root": "registry directory, or a postgresql:// URL (env MCPFORGE_REGISTRY, flag --registry)",
     "registry.url": "a team registry: postgresql://user:password@host/db (env MCPFORGE_REGISTRY_URL)",
+    "registry.blob_store": "a PostgreSQL registry's tool files in S3: s3://bucket/prefix, credentials from "
+    "the AWS environment or ~/.aws, never here (env MCPFORGE_BLOB_STORE)",
+    "registry.blob_endpoint": "the S3-compatible store's URL, e.g. http://127.0.0.1:9000 for MinIO; "
+    "unset: AWS S3 (env MCPFORGE_BLOB_ENDPOINT)",
     "registry.active_path": "override of <root>/active",
     "registry.staging_path": "override of <root>/staging",
     "registry.archive_path": "override of <root>/archive",

@@ -23,8 +23,7 @@ from mcpforge.registry.choices import CHOICES_FILE
 from mcpforge.registry.file_registry import Registry
 from mcpforge.registry.postgres.acts import active_entry, bump_revision, upsert_tool
 from mcpforge.registry.postgres.audit import AUDIT_COLUMNS
-from mcpforge.registry.postgres.blobs import fetch_texts, put_blobs
-from mcpforge.registry.postgres.candidates import DERIVED, manifests, write_row
+from mcpforge.registry.postgres.candidates import DERIVED, manifests, write_files, write_row
 from mcpforge.registry.postgres.registry import PostgresRegistry
 from mcpforge.registry.transitions import candidate_files
 
@@ -110,7 +109,7 @@ def read_postgres_registry(reg: PostgresRegistry) -> Snapshot:
     candidates = reg.list_candidates()
     with reg.db.transaction() as conn:
         found = manifests(conn, [c.candidate_id for c in candidates])
-        pairs = [(c, fetch_texts(conn, found[c.candidate_id], owner=c.candidate_id)) for c in candidates]
+        pairs = [(c, reg.blobs.fetch(conn, found[c.candidate_id], owner=c.candidate_id)) for c in candidates]
         active = {str(r["name"]): r for r in conn.execute("SELECT * FROM tools").fetchall()}
         versions = []
         for row in conn.execute("SELECT * FROM versions ORDER BY id").fetchall():
@@ -121,7 +120,7 @@ def read_postgres_registry(reg: PostgresRegistry) -> Snapshot:
                 "promoted_at": row["promoted_at"], "created_by": row["created_by"],
                 "candidate_id": row["candidate_id"], "promoted_by": row["promoted_by"],
             }  # fmt: skip
-            files = fetch_texts(conn, dict(row["files"]), owner=str(row["tool"]))
+            files = reg.blobs.fetch(conn, dict(row["files"]), owner=str(row["tool"]))
             versions.append(Version(tool=str(row["tool"]), entry=entry, files=files, ended=row["ended_how"]))
         choices = {str(r["dataset"]): dict(r["answers"]) for r in conn.execute("SELECT * FROM choices")}
     return Snapshot(
@@ -138,9 +137,10 @@ def write_postgres_registry(reg: PostgresRegistry, snap: Snapshot) -> None:
     """Write ``snap`` into an empty PostgreSQL registry, in one transaction."""
     with reg.db.transaction() as conn:
         for candidate, files in snap.candidates:
-            write_row(conn, candidate, files=files)
+            write_row(conn, candidate)
+            write_files(conn, reg.blobs, candidate.candidate_id, files)
         for version in snap.versions:
-            manifest = put_blobs(conn, version.files)
+            manifest = reg.blobs.put(conn, version.files)
             entry = version.entry
             conn.execute(
                 "INSERT INTO versions (tool, version, candidate_id, spec_hash, code_hash, promoted_at, "

@@ -28,7 +28,7 @@ from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.backend import ActiveTool, ActResult
 from mcpforge.registry.postgres._db import CHANNEL
 from mcpforge.registry.postgres.audit import insert_entries
-from mcpforge.registry.postgres.blobs import fetch_texts, folder_name, put_blobs
+from mcpforge.registry.postgres.blobs import folder_name
 from mcpforge.registry.postgres.candidates import archive_rejected, from_row, locked_row, manifests, write_row
 from mcpforge.registry.tool_index import operation_of
 from mcpforge.registry.transitions import decision_target, transition_row
@@ -142,8 +142,8 @@ def promote_in(reg: PostgresRegistry, conn: psycopg.Connection[Any], candidate_i
     for file_name, key in (("tool.py", candidate.code_hash), ("spec.json", candidate.spec_hash)):
         if package.get(file_name) != key:
             raise IntegrityError(candidate_id, file_name, key, package.get(file_name) or "missing")
-    texts = fetch_texts(conn, package, owner=candidate_id)  # every blob still hashes to its name
-    files = {**package, **put_blobs(conn, {"VERSION": candidate.version + "\n"})}
+    texts = reg.blobs.fetch(conn, package, owner=candidate_id)  # every blob still hashes to its name
+    files = {**package, **reg.blobs.put(conn, {"VERSION": candidate.version + "\n"})}
     old = view.active_entries().get(name)
     now = utc_now()
     entry = {
@@ -244,7 +244,7 @@ def decide(
         check_transition(candidate_id, current, target)
         updated = candidate.model_copy(update={"user_feedback": feedback, "status": target})
         if target == ToolStatus.REJECTED:
-            files = fetch_texts(conn, manifest, owner=candidate_id)
+            files = reg.blobs.fetch(conn, manifest, owner=candidate_id)
             result = archive_rejected(
                 reg, conn, updated, files, actor=actor, current=current, reason=feedback.notes or "rejected"
             )

@@ -27,7 +27,8 @@ from mcpforge.models import (
 )
 from mcpforge.registry._atomic import dumps_json
 from mcpforge.registry.postgres.audit import insert_entries
-from mcpforge.registry.postgres.blobs import fetch_texts, folder_name, put_blobs, write_folder
+from mcpforge.registry.postgres.blob_store import DatabaseBlobs
+from mcpforge.registry.postgres.blobs import folder_name, write_folder
 from mcpforge.registry.transitions import candidate_files, check_package, transition_row
 
 if TYPE_CHECKING:
@@ -80,13 +81,8 @@ def locked_row(conn: psycopg.Connection[Any], candidate_id: str) -> dict[str, An
     return row
 
 
-def write_row(
-    conn: psycopg.Connection[Any],
-    candidate: ToolCandidate,
-    *,
-    files: Mapping[str, str] | None = None,
-) -> dict[str, str] | None:
-    """Insert or replace the candidate's row; with ``files``, replace its stored files (their manifest)."""
+def write_row(conn: psycopg.Connection[Any], candidate: ToolCandidate) -> None:
+    """Insert or replace the candidate's row."""
     now = utc_now()
     conn.execute(
         "INSERT INTO candidates (id, tool, tool_id, version, status, spec_hash, code_hash, created_at, "
@@ -109,15 +105,19 @@ def write_row(
             Jsonb(_stored(candidate)),
         ),
     )
-    if files is None:
-        return None
+
+
+def write_files(
+    conn: psycopg.Connection[Any], blobs: DatabaseBlobs, candidate_id: str, files: Mapping[str, str]
+) -> dict[str, str]:
+    """Replace the candidate's stored files (the derived JSON files left out); returns their manifest."""
     stored = {name: text for name, text in files.items() if name not in DERIVED}
-    manifest = put_blobs(conn, stored)
-    conn.execute("DELETE FROM candidate_files WHERE candidate_id = %s", (candidate.candidate_id,))
+    manifest = blobs.put(conn, stored)
+    conn.execute("DELETE FROM candidate_files WHERE candidate_id = %s", (candidate_id,))
     with conn.cursor() as cur:
         cur.executemany(
             "INSERT INTO candidate_files (candidate_id, name, sha256) VALUES (%s, %s, %s)",
-            [(candidate.candidate_id, name, digest) for name, digest in sorted(manifest.items())],
+            [(candidate_id, name, digest) for name, digest in sorted(manifest.items())],
         )
     return manifest
 
@@ -163,7 +163,8 @@ def archive_rejected(
     """Record ``candidate`` REJECTED with its files and the transition row, in the caller's transaction."""
     rejected = candidate.model_copy(update={"status": ToolStatus.REJECTED, "package_path": ""})
     archive = rejected_files(rejected, files, actor=actor, current=current, reason=reason)
-    manifest = write_row(conn, rejected, files=archive) or {}
+    write_row(conn, rejected)
+    manifest = write_files(conn, reg.blobs, rejected.candidate_id, archive)
     folder = candidate_folder(reg, rejected, manifest)
     issues = list(rejected.user_feedback.issues) if rejected.user_feedback else []
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
@@ -206,7 +207,8 @@ def stage(
             )  # fmt: skip
         staged = candidate.model_copy(update={"status": ToolStatus.STAGED, "package_path": ""})
         all_files = candidate_files(staged, files)
-        manifest = write_row(conn, staged, files=all_files) or {}
+        write_row(conn, staged)
+        manifest = write_files(conn, reg.blobs, cid, all_files)
         insert_entries(conn, [transition_row(staged, actor, ToolStatus.DRAFT, ToolStatus.STAGED)])
     folder = candidate_folder(reg, staged, manifest)
     result = staged.model_copy(update={"package_path": str(folder)})
@@ -248,7 +250,7 @@ def materialize(reg: PostgresRegistry, candidate_id: str) -> Path:
         folder = Path(candidate.package_path)
         if folder.is_dir():
             return folder
-        texts = fetch_texts(conn, manifest, owner=candidate_id)
+        texts = reg.blobs.fetch(conn, manifest, owner=candidate_id)
     derived = candidate_files(candidate, {})
     return write_folder(folder, {**texts, **{n: t for n, t in derived.items() if n in DERIVED}})
 

@@ -1,7 +1,8 @@
 """``doctor`` for a PostgreSQL registry: the file doctor's report, from the database.
 
-Checks: the schema is at head; the audit log is readable; every active tool's blobs are present and
-hash to their names, and its tool.py and spec.json are the ones its row pins; every candidate's files
+Checks: the schema is at head; the audit log is readable; the blob store answers (the S3 bucket, when
+one is configured); every active tool's blobs are present (in the database or the bucket) and hash to
+their names, and its tool.py and spec.json are the ones its row pins; every candidate's files
 are present; every candidate's status agrees with the audit log's last transition, every active tool
 has its promotion row and no APPROVED candidate lacks its promotion (``reconcile.find``, shared with
 the file doctor). Nothing can be half-written (every act is one transaction), so there is nothing
@@ -17,7 +18,6 @@ from mcpforge.exceptions import IntegrityError, MCPForgeError, PromotionRefusedE
 from mcpforge.registry import reconcile
 from mcpforge.registry.doctor_report import DoctorReport
 from mcpforge.registry.postgres import schema
-from mcpforge.registry.postgres.blobs import fetch_texts
 from mcpforge.registry.postgres.candidates import manifests
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def _check_tools(reg: PostgresRegistry, report: DoctorReport) -> None:
         for row in rows:
             name, files = str(row["name"]), dict(row["files"])
             try:
-                fetch_texts(conn, files, owner=name)
+                reg.blobs.fetch(conn, files, owner=name)
                 for file_name, key in (("tool.py", "code_hash"), ("spec.json", "spec_hash")):
                     if files.get(file_name) != row[key]:
                         actual = files.get(file_name) or "missing"
@@ -50,7 +50,7 @@ def _check_candidates(reg: PostgresRegistry, report: DoctorReport) -> None:
         report.add("staging metadata", "ok", f"{len(ids)} candidate(s)")
         for cid, manifest in manifests(conn, ids).items():
             try:
-                fetch_texts(conn, manifest, owner=cid)
+                reg.blobs.fetch(conn, manifest, owner=cid)
             except IntegrityError as exc:
                 report.add(f"candidate {cid}", "error", str(exc))
 
@@ -69,8 +69,13 @@ def check(reg: PostgresRegistry) -> DoctorReport:
         return report
     report.add("schema", "ok", f"at head ({schema.HEAD})")
     report.add("audit log", "ok", f"{reg.audit.check()} entries, readable")
-    _check_tools(reg, report)
-    _check_candidates(reg, report)
+    try:
+        report.add("blob store", "ok", reg.blobs.check())
+    except MCPForgeError as exc:
+        report.add("blob store", "error", str(exc))
+    else:
+        _check_tools(reg, report)
+        _check_candidates(reg, report)
     found = reconcile.find(cast("Any", reg))
     for mismatch in found:
         if mismatch.is_error:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from mcpforge.exceptions import IntegrityError, NotFoundError
 from mcpforge.models import ChartSpec, ToolSpec
 from mcpforge.registry.backend import ActiveTool
-from mcpforge.registry.postgres.blobs import fetch_texts, write_folder
+from mcpforge.registry.postgres.blobs import write_folder
 from mcpforge.registry.tool_index import IndexedTool
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def materialize(reg: PostgresRegistry, row: dict[str, Any]) -> Path:
     if folder.is_dir():
         return folder
     with reg.db.transaction() as conn:
-        texts = fetch_texts(conn, dict(row["files"]), owner=str(row["name"]))
+        texts = reg.blobs.fetch(conn, dict(row["files"]), owner=str(row["name"]))
     return write_folder(folder, texts)
 
 

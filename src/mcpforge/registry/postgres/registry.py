@@ -1,7 +1,8 @@
 """``PostgresRegistry``: the registry in PostgreSQL, behind the same protocol as the file registry.
 
 Every act is one transaction (``acts.py``); readers go through the ``tools`` table (``reads.py``);
-files live content-addressed in ``blobs`` and are materialized under ``root`` (a local cache folder,
+files live content-addressed by sha256 (``blob_store.py``: in the ``blobs`` table, or in an S3-compatible
+store when ``registry.blob_store`` is set) and are materialized under ``root`` (a local cache folder,
 by default ``$MCPFORGE_CACHE_DIR`` or ``~/.cache/mcpforge``, then ``pg/<hash of the URL>``).
 """
 
@@ -31,6 +32,7 @@ from mcpforge.registry.monitor import compute_metrics
 from mcpforge.registry.postgres import acts, candidates, reads, schema
 from mcpforge.registry.postgres._db import Database, plain_url, url_key
 from mcpforge.registry.postgres.audit import PostgresAudit, insert_events
+from mcpforge.registry.postgres.blob_store import open_blob_store
 from mcpforge.registry.transitions import APPROVE_DECISIONS
 from mcpforge.registry.urls import mask_url
 
@@ -55,6 +57,7 @@ class PostgresRegistry:
         self.config = config or MCPForgeConfig()
         self.root = Path(root) if root is not None else default_root(url)
         self.db = Database(self.url)
+        self.blobs = open_blob_store(self.config.registry)
         self.audit = PostgresAudit(self.db)
         self.hashes = HashCache()
         self._at_head = False

@@ -10,7 +10,7 @@ import psycopg
 from mcpforge.registry.postgres._db import Database, plain_url, unreachable
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0001"  # the newest revision under migrations/versions (a test keeps the two equal)
+HEAD = "0002"  # the newest revision under migrations/versions (a test keeps the two equal)
 
 
 def alembic_config(url: str) -> Any:
