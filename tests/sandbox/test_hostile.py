@@ -444,14 +444,23 @@ def test_zip_bomb_is_stopped_by_the_memory_limit(bwrap: Sandbox, tmp_path: Path)
     assert bomb.stat().st_size < 5_000_000
     outcome = tool_call(bwrap, bomb, str(bomb), memory_mb=300)
     assert outcome.ok is False
-    assert outcome.error_type in {"MemoryError", "SandboxFailure"}
+    assert outcome.error_type in {"MemoryError", "SandboxFailure"} or _out_of_memory_at_import(outcome)
 
 
 def test_csv_with_one_enormous_field_is_contained(bwrap: Sandbox, tmp_path: Path) -> None:
     data = tmp_path / "wide.csv"
     data.write_bytes(b'a\n"' + b"x" * 150_000_000 + b'"\n')
     outcome = tool_call(bwrap, data, str(data), memory_mb=300)
-    assert outcome.ok is False and outcome.error_type in {"MemoryError", "SandboxFailure", "ParserError"}
+    assert outcome.ok is False
+    assert outcome.error_type in {"MemoryError", "SandboxFailure", "ParserError"} or _out_of_memory_at_import(
+        outcome
+    )
+
+
+def _out_of_memory_at_import(outcome: ToolCallOutcome) -> bool:
+    """The memory limit refused a library's mapping before the data was read (mmap ENOMEM, seen in CI under
+    load): the call is stopped by the same limit, one step earlier. Any other ImportError still fails."""
+    return outcome.error_type == "ImportError" and "failed to map segment" in (outcome.error or "")
 
 
 @pytest.mark.parametrize(
