@@ -35,6 +35,9 @@ ENV_SHORTCUTS = {
     "MCPFORGE_QUEUE_URL": ("queue", "url"),
     "MCPFORGE_LOG_FORMAT": ("server", "log_format"),
     "MCPFORGE_SEPARATE_REVIEWER": ("review", "separate_reviewer"),
+    "MCPFORGE_OIDC_JWKS_URI": ("server", "oidc_jwks_uri"),
+    "MCPFORGE_OIDC_ISSUER": ("server", "oidc_issuer"),
+    "MCPFORGE_OIDC_AUDIENCE": ("server", "oidc_audience"),
     "MCPFORGE_CONFIG": None,  # names the file itself, handled by load_config
 }
 
@@ -278,6 +281,24 @@ class ServerConfig(_Section):
     )
     shutdown_grace_seconds: float = Field(
         default=30.0, ge=0, description="on SIGTERM, how long calls in flight may take before they are cut"
+    )
+    oidc_jwks_uri: str | None = Field(
+        default=None,
+        description="JWKS URL of an OAuth 2.1 / OIDC provider whose JWTs identify people "
+        "(MCPFORGE_OIDC_JWKS_URI)",
+    )
+    oidc_public_key: str | None = Field(
+        default=None, description="or the provider's PEM public key (the text, or a file holding it)"
+    )
+    oidc_issuer: str | None = Field(
+        default=None, description="the JWTs' required issuer (MCPFORGE_OIDC_ISSUER)"
+    )
+    oidc_audience: str | None = Field(
+        default=None, description="the JWTs' required audience: this server (MCPFORGE_OIDC_AUDIENCE)"
+    )
+    oidc_name_claim: str = Field(default="preferred_username", description="the claim naming the person")
+    oidc_roles_claim: str = Field(
+        default="roles", description="the claim listing mcpforge roles (caller, requester, reviewer, admin)"
     )
 
 

@@ -248,6 +248,10 @@ def _http_tokens(cfg: MCPForgeConfig, tokens_file: Path | None, host: str) -> To
 
     path = tokens_file or (Path(cfg.server.tokens_file).expanduser() if cfg.server.tokens_file else None)
     tokens = load_tokens(path, os.environ.get(TOKENS_ENV))
+    from mcpforge.server._oidc import OidcIdentities, oidc_configured
+
+    if oidc_configured(cfg.server):
+        tokens = OidcIdentities(cfg.server, tokens)  # people from the provider, beside the tokens table
     if tokens is None and not is_loopback(host):
         fail(
             f"--host {host!r} is not loopback: serving it needs bearer tokens "
