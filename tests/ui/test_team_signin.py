@@ -240,3 +240,48 @@ def test_without_tokens_the_page_is_the_local_users_as_before(tmp_path: Path) ->
         opened = client.get("/", params={"token": server.guard.token})
         assert opened.status_code == 303
         assert "Local user" in client.get("/").text
+
+
+def test_people_of_the_oidc_provider_sign_in_with_their_jwt(tmp_path: Path) -> None:
+    """With an OIDC provider configured, the page knows the people `serve` knows: a JWT of the provider
+    signs in with its roles claim (bob, reviewer, sees Approve); an expired one or another audience's not."""
+    from fastmcp.server.auth.providers.jwt import RSAKeyPair
+
+    from mcpforge.config import ServerConfig
+    from mcpforge.server._oidc import OidcIdentities
+
+    keys = RSAKeyPair.generate()
+    settings = ServerConfig(
+        oidc_public_key=keys.public_key, oidc_issuer="https://id.example.com", oidc_audience="mcpforge"
+    )
+    provider = OidcIdentities(settings, _table())
+
+    def jwt(**overrides: object) -> str:
+        options: dict[str, object] = {"issuer": "https://id.example.com", "audience": "mcpforge"}
+        options.update(overrides)
+        return keys.create_token(
+            additional_claims={"preferred_username": "bob", "roles": ["reviewer"]}, **options
+        )  # type: ignore[arg-type]
+
+    staged = _staged(tmp_path, separate=True)
+    server = serve_ui(staged.registry, staged.config, tokens=provider)
+    server.start()
+    try:
+        for token, expected in (
+            (jwt(expires_in_seconds=-60), 403),
+            (jwt(audience="other"), 403),
+            (jwt(), 303),
+        ):
+            with _client(server) as client:
+                form = client.get("/signin")
+                field = re.search(r"name='signin' value='([0-9a-f]+)'", form.text)
+                assert field is not None
+                response = client.post(
+                    "/signin", data={"signin": field.group(1), "token": token}, headers=_origin(server)
+                )
+                assert response.status_code == expected, response.text
+                if expected == 303:
+                    page = client.get(f"/candidate/{staged.ids[0]}")
+                    assert "bob" in page.text and "Approve" in page.text
+    finally:
+        server.stop()

@@ -48,6 +48,10 @@ def ui_command(
         cfg = load_cli_config(registry, config)
         path = tokens_file or (Path(cfg.server.tokens_file).expanduser() if cfg.server.tokens_file else None)
         tokens = load_tokens(path, os.environ.get(TOKENS_ENV))
+        from mcpforge.server._oidc import OidcIdentities, oidc_configured
+
+        if oidc_configured(cfg.server):  # the same people as `serve`: the provider's JWTs sign in too
+            tokens = OidcIdentities(cfg.server, tokens)
         reg = open_registry(cfg)
         if not reg.is_initialized():
             raise RegistryNotInitializedError(reg.location)
@@ -62,7 +66,9 @@ def ui_command(
             echo("Open it in a browser on this machine (the link works once); Ctrl-C stops the page.")
         else:
             names = ", ".join(sorted({identity.name for identity in tokens.identities}))
-            echo(f"Sign in there with your bearer token ({names}); Ctrl-C stops the page.")
+            provider = getattr(tokens, "provider", None)
+            who = ", ".join(part for part in (names, f"people of {provider}" if provider else "") if part)
+            echo(f"Sign in there with your bearer token ({who}); Ctrl-C stops the page.")
         server.run()
 
 

@@ -289,6 +289,11 @@ def _identity_of(token: AccessToken | None, *, auth_required: bool) -> Identity 
     return Identity(name=str(claims.get("name", token.client_id)), roles=roles)
 
 
+def identity_of_access(token: AccessToken | None) -> Identity | None:
+    """The identity a verified access token names (None for no token)."""
+    return None if token is None else _identity_of(token, auth_required=True)
+
+
 def current_identity(*, auth_required: bool) -> Identity | None:
     """Who the current MCP request comes from; None when authentication is required and missing."""
     return _identity_of(get_access_token(), auth_required=auth_required)

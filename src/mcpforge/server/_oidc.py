@@ -17,7 +17,7 @@ from fastmcp.server.auth import AccessToken
 from fastmcp.server.auth.providers.jwt import JWTVerifier
 
 from mcpforge.exceptions import ConfigError
-from mcpforge.server._auth import ROLES, Identity, TokenTable
+from mcpforge.server._auth import ROLES, TokenTable
 
 if TYPE_CHECKING:
     from mcpforge.config import ServerConfig
@@ -80,7 +80,3 @@ class OidcIdentities(TokenTable):
             token=token, client_id=name, subject=name, scopes=roles, expires_at=verified.expires_at,
             claims={"name": name, "roles": roles, "issuer": self.provider},
         )  # fmt: skip
-
-    def identify(self, token: str) -> Identity | None:
-        """Only the table's tokens (the review page's sign-in form takes no JWT yet)."""
-        return super().identify(token)

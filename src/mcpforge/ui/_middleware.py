@@ -159,7 +159,7 @@ class GuardMiddleware:
             request.cookies.get(SIGNIN_COOKIE), str(form.get("signin") or ""), request.headers.get("origin")
         ):
             return Response("forbidden: sign in from the page's own form", status_code=403)
-        identity = guard.sign_in(str(form.get(TOKEN_FIELD) or "").strip())
+        identity = await guard.sign_in(str(form.get(TOKEN_FIELD) or "").strip())
         if identity is None:
             return self._signin_form("That token belongs to no one this page knows.", 403)
         if not identity.may_use(VIEW_TOOL):

@@ -101,9 +101,15 @@ class Guard:
         """The CSRF value of the URL token's session ("" before there is one)."""
         return csrf_for(self._session)
 
-    def sign_in(self, presented: str) -> Identity | None:
-        """The identity a bearer token belongs to (team identities only), or None."""
-        return self.tokens.identify(presented) if self.tokens is not None and presented else None
+    async def sign_in(self, presented: str) -> Identity | None:
+        """The identity a bearer token (or, with an OIDC provider, a JWT) belongs to, or None.
+
+        Verified exactly as ``serve`` verifies it, so the page knows the same people."""
+        from mcpforge.server._auth import identity_of_access
+
+        if self.tokens is None or not presented:
+            return None
+        return identity_of_access(await self.tokens.verify_token(presented))
 
     def open_session(self, identity: Identity) -> str:
         """A fresh random session value bound to ``identity`` (kept as its sha256 only)."""
