@@ -58,7 +58,7 @@ CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
     BEGIN SELECT RAISE(ABORT, 'audit log is append-only'); END;
 """
 
-_AUDIT_COLUMNS = (
+AUDIT_COLUMNS = (
     "time",
     "actor",
     "action",
@@ -96,12 +96,12 @@ class AuditEntry:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""
-        return {name: getattr(self, name) for name in ("id", *_AUDIT_COLUMNS)}
+        return {name: getattr(self, name) for name in ("id", *AUDIT_COLUMNS)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> AuditEntry:
         """Inverse of :meth:`to_dict` (the ``id`` is assigned by the log, so it is dropped)."""
-        return cls(**{name: data[name] for name in _AUDIT_COLUMNS if name in data})
+        return cls(**{name: data[name] for name in AUDIT_COLUMNS if name in data})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -177,8 +177,8 @@ class AuditLog:
     def append_missing(self, entries: list[AuditEntry]) -> int:
         """Append, in one transaction, every row whose ``op_id`` is not yet in the log (rows without an
         ``op_id`` are always appended). Returns how many were appended; makes replays idempotent."""
-        placeholders = ", ".join("?" for _ in _AUDIT_COLUMNS)
-        insert = f"INSERT INTO audit ({', '.join(_AUDIT_COLUMNS)}) VALUES ({placeholders})"
+        placeholders = ", ".join("?" for _ in AUDIT_COLUMNS)
+        insert = f"INSERT INTO audit ({', '.join(AUDIT_COLUMNS)}) VALUES ({placeholders})"
         appended = 0
         with self._connect() as conn:
             conn.execute("BEGIN IMMEDIATE")
@@ -191,7 +191,7 @@ class AuditLog:
                         ).fetchone()
                     ):
                         continue
-                    values = [getattr(entry, name) for name in _AUDIT_COLUMNS]
+                    values = [getattr(entry, name) for name in AUDIT_COLUMNS]
                     values[0] = entry.time or utc_now()
                     values[-1] = json.dumps(entry.details, sort_keys=True, default=str)
                     conn.execute(insert, values)
@@ -259,7 +259,7 @@ class AuditLog:
 
     def entries(self, *, tool: str | None = None, action: str | None = None) -> list[AuditEntry]:
         """Audit rows in order, optionally for one tool name and/or action."""
-        query = f"SELECT id, {', '.join(_AUDIT_COLUMNS)} FROM audit"
+        query = f"SELECT id, {', '.join(AUDIT_COLUMNS)} FROM audit"
         clauses: list[str] = []
         params: list[str] = []
         if tool is not None:
@@ -274,7 +274,7 @@ class AuditLog:
             rows = conn.execute(query + " ORDER BY id", params).fetchall()
         result = []
         for row in rows:
-            values = dict(zip(("id", *_AUDIT_COLUMNS), row, strict=True))
+            values = dict(zip(("id", *AUDIT_COLUMNS), row, strict=True))
             values["details"] = json.loads(values["details"] or "{}")
             result.append(AuditEntry(**values))
         return result

@@ -27,8 +27,8 @@ from mcpforge.registry.backend import ActResult
 from mcpforge.registry.transitions import (
     APPROVE_DECISIONS,
     candidate_files,
-    check_package,
     decision_target,
+    staging_target,
     transition_row,
 )
 
@@ -114,15 +114,8 @@ def stage_candidate(
     reg: FileStore, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str
 ) -> ToolCandidate:
     """Write a candidate into staging (DRAFT → STAGED) or, when already REJECTED, into the archive."""
-    check_package(candidate, files)
+    target_status = staging_target(candidate, files)
     cid = candidate.candidate_id
-    if candidate.status == ToolStatus.DRAFT:
-        target_status = ToolStatus.STAGED
-    elif candidate.status == ToolStatus.REJECTED:
-        target_status = ToolStatus.REJECTED
-    else:
-        raise IllegalTransitionError(cid, candidate.status.value, ToolStatus.STAGED.value)
-    check_transition(cid, ToolStatus.DRAFT, target_status)
     with reg.writing():
         existing = reg.staging_entries().get(cid)
         if existing is not None and existing.get("status") != ToolStatus.REJECTED.value:

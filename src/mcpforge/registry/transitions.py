@@ -10,8 +10,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from mcpforge.exceptions import InvalidArgumentError
-from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback, sha256_text, utc_now
+from mcpforge.exceptions import IllegalTransitionError, InvalidArgumentError
+from mcpforge.models import ToolCandidate, ToolStatus, UserFeedback, check_transition, sha256_text, utc_now
 from mcpforge.registry.audit import AuditEntry
 
 _FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
@@ -92,3 +92,22 @@ def decision_target(feedback: UserFeedback) -> ToolStatus:
         f"feedback decision {feedback.decision!r} is not a registration decision (APPROVED or REJECTED)",
         argument="feedback",
     )
+
+
+def staging_target(candidate: ToolCandidate, files: Mapping[str, str]) -> ToolStatus:
+    """Where staging puts ``candidate``: STAGED from DRAFT, or REJECTED for a try already rejected.
+
+    Raises:
+        InvalidArgumentError: the package does not match the candidate (:func:`check_package`).
+        IllegalTransitionError: any other status.
+    """
+    check_package(candidate, files)
+    cid = candidate.candidate_id
+    if candidate.status == ToolStatus.DRAFT:
+        target = ToolStatus.STAGED
+    elif candidate.status == ToolStatus.REJECTED:
+        target = ToolStatus.REJECTED
+    else:
+        raise IllegalTransitionError(cid, candidate.status.value, ToolStatus.STAGED.value)
+    check_transition(cid, ToolStatus.DRAFT, target)
+    return target

@@ -13,24 +13,9 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from mcpforge.models import utc_now
-from mcpforge.registry.audit import AuditEntry, Event, MonitoringEvent
+from mcpforge.registry.audit import AUDIT_COLUMNS, AuditEntry, Event, MonitoringEvent
 from mcpforge.registry.postgres._db import Database
 
-AUDIT_COLUMNS = (
-    "time",
-    "actor",
-    "action",
-    "tool",
-    "candidate_id",
-    "version",
-    "from_status",
-    "to_status",
-    "spec_sha256",
-    "code_sha256",
-    "note",
-    "op_id",
-    "details",
-)
 _INSERT = f"INSERT INTO audit ({', '.join(AUDIT_COLUMNS)}) VALUES ({', '.join('%s' for _ in AUDIT_COLUMNS)})"
 _INSERT_EVENT = "INSERT INTO events (time, kind, name, ok, duration_ms, data) VALUES (%s, %s, %s, %s, %s, %s)"
 

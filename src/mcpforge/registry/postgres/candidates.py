@@ -21,7 +21,6 @@ from mcpforge.models import (
     ToolCandidate,
     ToolStatus,
     ValidationReport,
-    check_transition,
     sha256_text,
     utc_now,
 )
@@ -29,7 +28,7 @@ from mcpforge.registry._atomic import dumps_json
 from mcpforge.registry.postgres.audit import insert_entries
 from mcpforge.registry.postgres.blob_store import DatabaseBlobs
 from mcpforge.registry.postgres.blobs import folder_name, write_folder
-from mcpforge.registry.transitions import candidate_files, check_package, transition_row
+from mcpforge.registry.transitions import candidate_files, staging_target, transition_row
 
 if TYPE_CHECKING:
     from mcpforge.registry.postgres.registry import PostgresRegistry
@@ -180,15 +179,8 @@ def stage(
     reg: PostgresRegistry, candidate: ToolCandidate, files: Mapping[str, str], *, actor: str
 ) -> ToolCandidate:
     """DRAFT → STAGED (or an already REJECTED try recorded as such), as the file registry does it."""
-    check_package(candidate, files)
+    target = staging_target(candidate, files)
     cid = candidate.candidate_id
-    if candidate.status == ToolStatus.DRAFT:
-        target = ToolStatus.STAGED
-    elif candidate.status == ToolStatus.REJECTED:
-        target = ToolStatus.REJECTED
-    else:
-        raise IllegalTransitionError(cid, candidate.status.value, ToolStatus.STAGED.value)
-    check_transition(cid, ToolStatus.DRAFT, target)
     reg.ensure_initialized()
     with reg.db.transaction() as conn:
         conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"candidate:{cid}",))
