@@ -120,7 +120,7 @@ def test_markdown_and_tables_on_a_terminal_carry_no_controls_or_markup(
 
 
 def test_a_rich_table_shows_markup_in_data_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mcpforge.cli import registry_cmds
+    from mcpforge.cli.registry_cmds import _access
 
     consoles: list[Console] = []
 
@@ -129,9 +129,9 @@ def test_a_rich_table_shows_markup_in_data_as_written(monkeypatch: pytest.Monkey
         consoles.append(console)
         return console
 
-    monkeypatch.setattr(registry_cmds, "stdout_is_terminal", lambda: True)
-    monkeypatch.setattr(registry_cmds, "console", fake_console)
-    registry_cmds._table("t", ["name"], [[f"[bold]x[/bold]{HOSTILE}"]])
+    monkeypatch.setattr(_access, "stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(_access, "console", fake_console)
+    _access.print_table("t", ["name"], [[f"[bold]x[/bold]{HOSTILE}"]])
     text = consoles[0].export_text()
     assert "[bold]x[/bold]" in text
     _assert_clean(text)

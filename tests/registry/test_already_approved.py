@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mcpforge.cli.registry_cmds import EXIT_PENDING
+from mcpforge.cli.registry_cmds.doctor_cmd import EXIT_PENDING
 from mcpforge.models import ToolStatus
 from mcpforge.registry import Registry
 from mcpforge.registry._fault import ENOSPC_SUFFIX, FAULT_ENV

@@ -166,7 +166,7 @@ def test_the_cli_keeps_a_registry_url_whole_and_hides_its_password(
 
 
 def test_an_unknown_tool_on_another_backend_is_not_found_not_a_services_error(fake_postgres: None) -> None:
-    from mcpforge.cli.registry_cmds import _services_store
+    from mcpforge.cli.registry_cmds._access import services_store
 
     with pytest.raises(NotFoundError):
-        _services_store(open_registry(_config(url=URL)), "nope")
+        services_store(open_registry(_config(url=URL)), "nope")

@@ -27,13 +27,13 @@ def candidates_prune(
 
     Example: mcpforge candidates prune --older-than 7d
     """
-    from mcpforge.cli.registry_cmds import _actor, _open
+    from mcpforge.cli.registry_cmds._access import actor, open_initialized
     from mcpforge.registry.prune import parse_age, prune_staged
 
     with cli_errors(as_json=as_json):
         age = parse_age(older_than)
-        reg, _ = _open(registry, config)
-        result = prune_staged(reg, age, actor=_actor(), dry_run=dry_run)
+        reg, _ = open_initialized(registry, config)
+        result = prune_staged(reg, age, actor=actor(), dry_run=dry_run)
         if as_json:
             print_json(
                 {
