@@ -7,7 +7,10 @@ Argument mapping, in order: a name the tool's schema has; a library parameter na
 (convert records ``python_name`` → ``name`` in the plan, e.g. ``handle`` → ``handle_``); ``"*args"``
 values onto the tool's parameters in signature order (the ones not named); for a check with a
 ``positional`` list (builtins without a signature), names the tool does not have go to the tool's
-parameters in that order. Anything left over cannot be passed, and the check is an ``error`` (the tool
+parameters in that order; otherwise names the tool does not have go into its object of a ``**kwargs``
+signature's further keywords (``render(name=...)`` → ``kwargs: {name: ...}``), as an MCP client would
+pass them. Positional values never fill a keyword-only parameter (after ``*args`` or a bare ``*``).
+Anything left over cannot be passed, and the check is an ``error`` (the tool
 exists but cannot take the call) rather than a call with an argument silently dropped.
 
 Comparison follows the cases README: ``exact`` is JSON equality with types (``true`` is not ``1``),
@@ -39,6 +42,8 @@ class Param:
     name: str
     python_name: str
     varargs: bool = False  # the tool's array of a ``*args`` signature's positional values
+    keyword_only: bool = False  # after ``*args`` or a bare ``*``: no positional value goes here
+    varkw: bool = False  # the tool's object of a ``**kwargs`` signature's further keywords
 
 
 def map_arguments(
@@ -64,17 +69,9 @@ def map_arguments(
             notes.append(f"{name}→{by_python[name].name}")
         else:
             left[name] = value
-    free = [p for p in params if p.name not in out and not p.varargs]
-    varargs = _spread(varargs, free, [p for p in params if p.varargs and p.name not in out], out, notes)
-    if varargs:
-        if len(varargs) > len(free):
-            raise MappingFailedError(
-                f"{len(varargs)} positional value(s), the tool has {len(free)} free parameter(s)"
-            )
-        for param, value in zip(free, varargs, strict=False):
-            out[param.name] = value
-        notes.append(f"*args→{[p.name for p in free[: len(varargs)]]}")
-        free = free[len(varargs) :]
+    if left and positional is None:
+        left = _further_keywords(left, params, out, notes)
+    _fill_positional(varargs, params, out, notes)
     if left and positional:
         order = [n for n in positional if n in left]
         if len(order) != len(left) or len(order) > len(params):
@@ -90,6 +87,46 @@ def map_arguments(
             f"arguments {sorted(left)} have no parameter of the tool (it takes {sorted(by_name)})"
         )
     return out, notes
+
+
+def _fill_positional(varargs: list[Any], params: list[Param], out: dict[str, Any], notes: list[str]) -> None:
+    """A check's ``"*args"`` values onto the parameters that take positions, the rest into ``*args``."""
+    free = _positional_slots(params, out)
+    varargs = _spread(varargs, free, [p for p in params if p.varargs and p.name not in out], out, notes)
+    if not varargs:
+        return
+    if len(varargs) > len(free):
+        raise MappingFailedError(
+            f"{len(varargs)} positional value(s), the tool has {len(free)} free parameter(s)"
+        )
+    for param, value in zip(free, varargs, strict=False):
+        out[param.name] = value
+    notes.append(f"*args→{[p.name for p in free[: len(varargs)]]}")
+
+
+def _positional_slots(params: list[Param], out: dict[str, Any]) -> list[Param]:
+    """The parameters not yet named that a positional value can fill, in order: those before the
+    tool's ``*args`` array that are not keyword-only (``Composition(*args, strict=False)``: none)."""
+    slots: list[Param] = []
+    for param in params:
+        if param.varargs:
+            break
+        if param.name not in out and not param.keyword_only and not param.varkw:
+            slots.append(param)
+    return slots
+
+
+def _further_keywords(
+    left: dict[str, Any], params: list[Param], out: dict[str, Any], notes: list[str]
+) -> dict[str, Any]:
+    """``Template(...).render(name="John")``: names the tool does not have go, as a client calls it,
+    into the tool's object of a ``**kwargs`` signature's further keywords; the names still left."""
+    varkw = next((p for p in params if p.varkw and p.name not in out), None)
+    if varkw is None:
+        return left
+    out[varkw.name] = dict(left)
+    notes.append(f"{sorted(left)}→{varkw.name}")
+    return {}
 
 
 def _spread(

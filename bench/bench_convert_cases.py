@@ -206,6 +206,8 @@ def served_tools(package_dir: Path) -> dict[str, Tool]:
                             name=p["name"],
                             python_name=p.get("python_name", p["name"]),
                             varargs=bool(p.get("varargs")),
+                            keyword_only=bool(p.get("keyword_only")),
+                            varkw=bool(p.get("varkw")),
                         )
                         for p in plan["params"]
                         if p.get("role") != "self"

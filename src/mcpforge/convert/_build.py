@@ -48,6 +48,11 @@ _HINTS = (
 )
 
 
+class BackendError(ConversionError):
+    """The build backend itself raised in the sandbox (its settings, missing VCS metadata): not a program
+    it tried to run, the network or a missing requirement."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class BuildSystem:
     """What ``[build-system]`` asks for."""
@@ -174,7 +179,9 @@ def _collect(tree: Path, result: SandboxResult, dist: Path) -> Path:
         message, log = str(error.get("error", "")), str(error.get("log", ""))
         hint = next((why for needle, why in _HINTS if needle in message or needle in log), None)
         line = " ".join(message.split())[:300]
-        raise ConversionError("acquire", "env_failure", f"{failed}: {line}" + (f" ({hint})" if hint else ""))
+        if hint is None:
+            raise BackendError("acquire", "env_failure", f"{failed}: {line}")
+        raise ConversionError("acquire", "env_failure", f"{failed}: {line} ({hint})")
     if result.timed_out:
         raise ConversionError(
             "acquire", "env_failure", f"{failed}: no wheel after {BUILD_TIMEOUT_SECONDS:g}s"

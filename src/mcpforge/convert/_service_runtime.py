@@ -194,7 +194,7 @@ def adapt_argument(name: str, value: Any, adapter: Mapping[str, Any], service: M
         return parser(value) if parser is not None and isinstance(value, str) else value
     if kind == "ndarray":
         if isinstance(value, str):
-            return _quantity(value, str(service.get("library") or ""))
+            return value if adapter.get("strings") else _quantity(value, str(service.get("library") or ""))
         np = importlib.import_module("numpy")
         return np.asarray(_complex_in(value))
     if kind == "complex":
@@ -381,6 +381,9 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
         receiver = None
         for param in params:
             name = param["name"]
+            if param.get("varkw"):
+                kwargs.update(_further_keywords(name, arguments.get(name), service))
+                continue
             by_position = param.get("role") != "self" and bool(
                 param.get("positional_only") or param.get("varargs")
             )
@@ -415,11 +418,28 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
     except Exception as exc:
         raise ToolFailedError("call", exc) from exc
     try:
-        result = to_json(value)
+        result = _handle_record(value) if _built_collection(plan, value) else to_json(value)
         check_result_size(json.dumps(result))
     except Exception as exc:
         raise ToolFailedError("result", exc) from exc
     return {"result": result, "duration_ms": round((time.perf_counter() - started) * 1000, 3)}
+
+
+def _further_keywords(name: str, value: Any, service: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword arguments a ``**kwargs`` parameter's object carries (none when it is not given)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) and k.isidentifier() for k in value):
+        raise AdapterError(f"{name!r} takes an object of keyword arguments, by name")
+    return {k: adapt_argument(f"{name}.{k}", v, {"kind": "json"}, service) for k, v in value.items()}
+
+
+def _built_collection(plan: Mapping[str, Any], value: Any) -> bool:
+    """Whether a constructor built a library object that only presents itself as a mapping (pymatgen's
+    ``Composition``, a ``collections.abc.Mapping``): kept under a handle, as the tool promises, so its
+    methods can be called; its members would lose the object. A ``dict`` subclass (deepdiff's
+    ``DeepDiff``) is its data and still answers with its members."""
+    return plan.get("kind") == "class" and isinstance(value, Mapping) and not isinstance(value, dict)
 
 
 def check_known_arguments(params: list[Mapping[str, Any]], arguments: Mapping[str, Any]) -> None:

@@ -6,7 +6,8 @@ interpreter, so compiled wheels match the sandbox's Python): pip fetches and unp
 build anything (:mod:`mcpforge.convert._pip`). A local project (pyproject.toml / setup.py / setup.cfg) is
 built into a wheel inside the sandbox (:mod:`mcpforge.convert._build`), and that wheel is installed the
 same way; so is a requirement the index has only as an sdist, fetched as a file and checked against the
-index's sha256 first (:mod:`mcpforge.convert._sdist`); a plain package folder is used in place.
+index's sha256 first (:mod:`mcpforge.convert._sdist`); a plain package folder is used in place, and so
+are the packages of a project whose build fails but that needs none (:mod:`mcpforge.convert._in_place`).
 Environments live under the cache directory keyed by a hash of the requirement, so a second conversion of
 the same requirement skips the install. Nothing of the library is imported here.
 """
@@ -28,7 +29,7 @@ from pathlib import Path
 from filelock import FileLock
 
 from mcpforge.config import SandboxConfig
-from mcpforge.convert import _build, _pip, _sdist
+from mcpforge.convert import _build, _in_place, _pip, _sdist
 from mcpforge.convert.models import InstallMethod
 from mcpforge.exceptions import ConversionError
 
@@ -113,7 +114,26 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
     if any((path / name).exists() for name in _PROJECT_FILES):
         stamp = _tree_digest(path)
         env_dir = cache_dir / f"local-{normalize(path.name)}-{stamp}"
-        cached, dist_name = _ensure_installed(env_dir, lambda env: _from_source(env, path, sandbox))
+        try:
+            cached, dist_name = _ensure_installed(env_dir, lambda env: _from_source(env, path, sandbox))
+        except _build.BackendError:
+            in_place = _in_place.plain_packages(path)
+            if in_place is None:
+                raise
+            # The backend failed on its own settings, yet the project needs no build (no dependencies,
+            # plain packages).
+            return Environment(
+                source=str(path),
+                kind="folder",
+                root=in_place.root,
+                site_dirs=(in_place.root,),
+                import_names=in_place.packages,
+                distribution=in_place.distribution,
+                version=None,
+                install_seconds=round(time.perf_counter() - started, 3),
+                cached=False,
+                install="used in place",
+            )
         site_dir = _site_packages(env_dir)
         dist, version, imports = _distribution_info(site_dir, dist_name)
         return Environment(

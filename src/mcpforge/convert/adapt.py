@@ -246,6 +246,10 @@ def adapt_doc_type(text: str, library_classes: dict[str, str]) -> Adapted:
         if any(w in lowered for w in _UNSUPPORTED_WORDS):
             raise Unadaptable(f"docstring type {text!r} is not JSON")
         return Adapted(schema=ANY_JSON)
+    if adapter["kind"] == "ndarray" and {"type": "string"} in schemas:
+        # "str, Sequence, or 1D np.ndarray" (a DNA sequence): a string is the library's own value, passed
+        # as it is, not a quantity to parse.
+        adapter = {**adapter, "strings": True}
     if len(schemas) == 1:
         return Adapted(schema=schemas[0], adapter=adapter)
     return Adapted(schema={"anyOf": schemas}, adapter=adapter)
@@ -287,6 +291,27 @@ def varargs_parameter(
         "adapter": items.adapter,
         "positional_only": True,
         "varargs": True,
+        "handle_class": None,
+        "required": False,
+    }
+    return param, schema
+
+
+def varkw_parameter(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A ``**kwargs`` parameter as one JSON object of further keyword arguments (``Template.render(**ctx)``:
+    the template's variables are the call's whole input): the plan's parameter (``varkw``: the runtime
+    passes its members by name) and its schema. Optional: the library's own defaults apply without it."""
+    schema = {
+        "type": "object",
+        "additionalProperties": True,
+        "description": f"further keyword arguments (**{name}), by name",
+    }
+    param = {
+        "name": name,
+        "python_name": name,
+        "adapter": {"kind": "json"},
+        "positional_only": False,
+        "varkw": True,
         "handle_class": None,
         "required": False,
     }

@@ -6,7 +6,10 @@ the expression's names must come from a dictionary parameter (``local_dict``); a
 "velocity, or time_of_fall and gravity" says in its docstring which of its ``None``-defaulted parameters
 it needs. The follow-up sample is the same call with those parameters filled from the library's own
 values (its doctests' arguments, its defaults elsewhere) or, failing that, from their documentation and
-type. It is proven like any other sample: a meaningful value, through the MCP client.
+type. A refusal that lists the accepted values (``the supported modes are [...]``) gives the refused
+argument the first of them (followup_choices.py); one that states the valid range of a refused number
+gives it a value inside (followup_ranges.py). It is proven like any other sample: a meaningful
+value, through the MCP client.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import ast
 import re
 from typing import Any
 
+from mcpforge.convert.followup_choices import choice_fix
+from mcpforge.convert.followup_ranges import range_fix
 from mcpforge.convert.samples import Sample, Step, typed_value
 from mcpforge.convert.select import ToolPlan
 
@@ -73,6 +78,13 @@ def follow_up(plan: ToolPlan, sample: Sample, error: str, pool: dict[str, Any]) 
     if not error.lstrip().startswith("[call]"):
         return None  # refused by the schema, or a preparing call failed: not this call's arguments
     arguments = dict(sample.final.arguments)
+    message = error.split("[call]", 1)[1]
+    # "the supported modes are [...]": the first accepted value instead; "(0.5) is outside the range
+    # ... (10) to (1e+07)": a value inside it.
+    choice = choice_fix(arguments, message) or range_fix(arguments, message)
+    if choice is not None:
+        final = Step(tool=sample.final.tool, arguments={**arguments, **choice}, bind=sample.final.bind)
+        return Sample(source=sample.source, steps=[*sample.steps[:-1], final], expected=None)
     optional = _optional_params(plan, arguments)
     if not optional:
         return None
@@ -92,7 +104,6 @@ def follow_up(plan: ToolPlan, sample: Sample, error: str, pool: dict[str, Any]) 
         if names and holder is not None:
             added[holder["name"]] = dict.fromkeys(names, 2.0)
     if not added:
-        message = error.split("[call]", 1)[1]
         named = [p for p in optional if re.search(rf"\b{re.escape(p['python_name'])}\b", message)]
         for param in named[:2]:
             added[param["name"]] = _value_for(plan, param, pool)

@@ -16,11 +16,9 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
+from mcpforge.convert.sample_params import plain_value, plain_values, positional_slots
 from mcpforge.convert.sample_values import (
-    NAMED_STRINGS,
-    described_string,
     fits,
-    name_match,
     quantity_value,
     typed_value,
 )
@@ -185,6 +183,7 @@ class _Reader:
         self.expressions = expressions
         self.literals: dict[str, Any] = {}  # example variables assigned a literal (``seq = "ATGC"``)
         self.made = 0  # receivers built by a call inside the statement
+        self.defaulted = False  # an optional argument of the call being read was left at its default
         self.by_short: dict[str, ToolPlan] = {}
         for tool in tools.values():
             short = tool.public_path.rsplit(".", 1)[-1]
@@ -238,25 +237,37 @@ class _Reader:
         if tool is None:
             return None
         params = [p for p in tool.params if p.get("role") != "self"]
-        fixed = [p for p in params if not p.get("varargs")]
-        varargs = next((p for p in params if p.get("varargs")), None)
+        fixed, varargs = positional_slots(tool)
         arguments = dict(extra)
         for index, arg in enumerate(call.args):
             if isinstance(arg, ast.Starred):
                 raise _NotUsable
             if index < len(fixed):
-                arguments[fixed[index]["name"]] = self.value(arg, bound)
+                self._fill(arguments, fixed[index], arg, bound)
             elif varargs is not None:
                 arguments.setdefault(varargs["name"], []).append(self.value(arg, bound))
             else:
                 raise _NotUsable
         # A keyword names the library's parameter; the tool's may differ (``handle`` → ``handle_``).
-        known = {p["python_name"]: p["name"] for p in params} | {p["name"]: p["name"] for p in params}
+        known = {p["python_name"]: p for p in params} | {p["name"]: p for p in params}
         for keyword in call.keywords:
             if keyword.arg is None or keyword.arg not in known:
                 raise _NotUsable
-            arguments[known[keyword.arg]] = self.value(keyword.value, bound)
+            self._fill(arguments, known[keyword.arg], keyword.value, bound)
         return tool, arguments, before
+
+    def _fill(
+        self, arguments: dict[str, Any], param: dict[str, Any], node: ast.expr, bound: set[str]
+    ) -> None:
+        """``arguments[param]`` from ``node``. An optional parameter passed by name whose value is not
+        JSON (``surround = VIEWING_CONDITIONS_CAM16["Average"]``, a library constant) keeps the library's
+        default: the rest of the call is still the authors' sample (its shown output no longer applies)."""
+        try:
+            arguments[param["name"]] = self.value(node, bound)
+        except _NotUsable:
+            if param.get("required", True) or param.get("positional_only"):
+                raise
+            self.defaulted = True
 
     def samples(self, examples: list[str]) -> list[Sample]:
         found: list[Sample] = []
@@ -289,6 +300,7 @@ class _Reader:
                     except _NotUsable:
                         self.literals.pop(target, None)
                 for call in [n for n in ast.walk(value) if isinstance(n, ast.Call)]:
+                    self.defaulted = False
                     try:
                         resolved = self.tool_for(call, bound)
                     except _NotUsable:
@@ -298,6 +310,7 @@ class _Reader:
                     tool, arguments, before = resolved
                     if tool.name == self.plan.name:
                         whole = call is value and isinstance(node, ast.Expr) and len(tree.body) == 1
+                        whole = whole and not self.defaulted
                         found.append(
                             Sample(
                                 source="example",
@@ -335,7 +348,7 @@ def keyword_pool(tools: dict[str, ToolPlan]) -> dict[str, Any]:
                 callee = by_short.get(
                     func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
                 )
-                names = [p["name"] for p in (callee.params if callee else []) if p.get("role") != "self"]
+                names = [p["name"] for p in (positional_slots(callee)[0] if callee else [])]
                 for name, arg in zip(names, call.args, strict=False):
                     # A name the library knows (``'db1'``) or an array of the right shape (``[[2, 2]]``); a
                     # positional number says little (``f(2)`` with ``x``: a symbol, in sympy).
@@ -415,30 +428,15 @@ def _maker_preludes(
             if all(not s.bind or not s.bind.startswith("_") for s in before):
                 preludes.append([*before, Step(tool=last.tool, arguments=last.arguments, bind=prefix)])
         arguments, handles = _required_arguments(maker, expressions, pool)
-        if not handles:
-            preludes.append([Step(tool=maker.name, arguments=arguments, bind=prefix)])
+        # ``Template(source: str | nodes.Template)``: an object-or-name parameter takes its plain value.
+        plain = plain_values(maker, handles, pool, guess=True)
+        if plain is not None:
+            preludes.append([Step(tool=maker.name, arguments={**arguments, **plain}, bind=prefix)])
     unique: list[list[Step]] = []
     for prelude in preludes:
         if prelude not in unique:
             unique.append(prelude)
     return unique[:3]
-
-
-def _plain_value(
-    param: dict[str, Any], schema: dict[str, Any], pool: dict[str, Any], text: str = "", *, guess: bool = True
-) -> Any:
-    """A plain value for a handle parameter (``Formula initializer``, ``Wavelet object or name``): what
-    the library's doctests pass for it, else what its description says (a chemical formula), else
-    (``guess``) a name when its schema takes a plain string; None when none of these."""
-    value = pool.get(param["name"])
-    if value is not None and not (isinstance(value, str) and value.startswith("h$")) and fits(value, schema):
-        return value
-    options = schema.get("anyOf", [schema])
-    if any(isinstance(o, dict) and o.get("type") == "string" and "pattern" not in o for o in options):
-        described = described_string(text)
-        if described is not None or guess:
-            return described or name_match(param["name"], NAMED_STRINGS) or "a"
-    return None
 
 
 def _alternative(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -470,13 +468,8 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
     arguments, handles = _required_arguments(plan, expressions, pool)
     properties = plan.input_schema.get("properties", {})
     docs = {p.name: f"{p.doc_type} {p.doc}" for p in plan.api.params}
-    plain = {
-        p["name"]: _plain_value(
-            p, properties.get(p["name"], {}), pool, docs.get(p["python_name"], ""), guess=False
-        )
-        for p in handles
-    }
-    if handles and all(v is not None for v in plain.values()):
+    plain = plain_values(plan, handles, pool, guess=False)
+    if handles and plain is not None:
         # What the library documents for the object (a formula, a name) before an object built blind.
         found.append(Sample(source="types", steps=[Step(tool=plan.name, arguments={**arguments, **plain})]))
     preludes: list[list[Step]] = [[]]
@@ -485,7 +478,7 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
         refs = [f"_{param['name']}{i}" for i in range(2 if many else 1)]
         options = _maker_preludes(param.get("handle_class"), tools, expressions, pool, refs[0])
         if not options:
-            value = _plain_value(
+            value = plain_value(
                 param, properties.get(param["name"], {}), pool, docs.get(param["python_name"], "")
             )
             if value is None:

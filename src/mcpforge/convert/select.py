@@ -27,6 +27,7 @@ from mcpforge.convert.adapt import (
     adapt_type,
     output_schema,
     varargs_parameter,
+    varkw_parameter,
 )
 from mcpforge.convert.models import Analysis, ApiCallable, SkippedCallable
 
@@ -36,6 +37,9 @@ AREA_PENALTY = 0.75
 METHOD_PENALTY = 0.5
 CONSTRUCTOR_PENALTY = 1.5
 FULL_COST_PICKS = 4
+# The most spreading over areas and classes takes from a candidate: beyond it, a far more prominent
+# callable (``Chord.isMinorTriad``) is never passed over for a small area's tail (``mainTest``).
+MAX_SPREAD_COST = 4.0
 _VARIADIC = {"VAR_POSITIONAL", "VAR_KEYWORD"}
 
 
@@ -60,7 +64,9 @@ class ToolPlan:
     def positional(self) -> ToolPlan:
         """The same tool with its arguments passed by position (a fix for callables whose signature
         names parameters that the implementation only takes positionally)."""
-        params = [{**p, "positional_only": p.get("role") != "self"} for p in self.params]
+        params = [
+            {**p, "positional_only": p.get("role") != "self" and not p.get("varkw")} for p in self.params
+        ]
         return ToolPlan(**{**self.__dict__, "params": params, "extra": {**self.extra, "positional": True}})
 
     def runtime_plan(self) -> dict[str, Any]:
@@ -119,6 +125,12 @@ def _params(
             params.append(spread[0])
             properties[param.name] = spread[1]
             continue
+        if param.kind == "VAR_KEYWORD" and param.name not in properties:
+            # ``render(**context)``: the keywords the signature does not name, as one object.
+            varkw, varkw_schema = varkw_parameter(param.name)
+            params.append(varkw)
+            properties[param.name] = varkw_schema
+            continue
         if param.kind in _VARIADIC or (index == 0 and param.name in {"self", "cls"}):
             continue
         optional = bool(param.default.get("present"))
@@ -151,6 +163,7 @@ def _params(
             "python_name": param.name,
             "adapter": adapter,
             "positional_only": param.kind == "POSITIONAL_ONLY",
+            "keyword_only": param.kind == "KEYWORD_ONLY",
             "handle_class": adapted.handle_class,
             "required": not optional,
         }
@@ -326,7 +339,7 @@ def _rank(candidates: list[ToolPlan], max_tools: int) -> list[ToolPlan]:
     def effective(key: tuple[str, str]) -> tuple[float, tuple[str, str]]:
         area, owner = key
         cost = AREA_PENALTY * _group_cost(in_area[area]) + METHOD_PENALTY * in_class[owner]
-        return groups[key][0].score - cost, key
+        return groups[key][0].score - min(cost, MAX_SPREAD_COST), key
 
     constructors = {c.public_path: c for c in candidates if c.kind == "class"}
     while len(chosen) < max_tools and any(groups.values()):
