@@ -8,6 +8,11 @@ audit rows), then measures:
   tools list        ``mcpforge tools list`` wall time; baseline: ``mcpforge --help`` (CLI start-up)
   serve start       ``mcpforge serve --http`` until an MCP client is initialized; baseline: empty registry
   MCP tools/list    a listing over streamable HTTP (first after start, then median); baseline: empty registry
+  one client, all pages   one MCP SDK client (FastMCP ``Client.list_tools``, every cursor) reading every
+                    page from ``mcpforge serve`` as a process, over stdio and over HTTP (median of the
+                    listings after the first; the first after start is printed beside it); baseline: the
+                    same client listing a plain FastMCP server process with the same tools (names,
+                    descriptions, schemas, annotations; ``_plain_listing_server.py``), same run
   tool calls        16 concurrent clients for D seconds over streamable HTTP on 127.0.0.1, random tools;
                     p50 / p99, calls, errors; baseline: the previous design, the same load on a server
                     that runs every call in a fresh sandbox (``sandbox.warm_calls: false``), for a
@@ -19,6 +24,7 @@ The machine is shared: the load average is printed before and after, and ratios 
 
     .venv/bin/python bench/bench_big_registry.py                 # 10,000 tools, 60 s of calls
     .venv/bin/python bench/bench_big_registry.py --smoke         # 300 tools, 5 s of calls (CI)
+    .venv/bin/python bench/bench_big_registry.py --listing-only  # the one-client listing figures only
 """
 
 from __future__ import annotations
@@ -34,11 +40,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _listing_clients import one_client_listing
 from make_big_registry import make_big_registry
 
 from mcpforge.config import MCPForgeConfig
@@ -54,6 +62,8 @@ TARGETS = {
     "tools list (s)": 0.5,
     "serve start (s)": 2.0,
     "MCP tools/list (s)": 0.150,
+    "one client stdio (s)": 1.0,
+    "one client http (s)": 1.0,
     "tool call p50 (s)": 0.25,
     "tool call p99 (s)": 1.0,
     "serve RSS (MB)": 400.0,
@@ -103,9 +113,9 @@ def bench_gap(reg: Registry, data: Path, repeat: int) -> tuple[float, float]:
     schema = DatasetSchema.from_file(data)
     intents = [extract_intent(request, schema) for request in REQUESTS]
     reg.indexed_tools()  # index warm, as in a running process
-    new = statistics.median(_median_time(lambda i=intent: detect_gap(i, reg), repeat) for intent in intents)
+    new = statistics.median(_median_time(partial(detect_gap, intent, reg), repeat) for intent in intents)
     old = statistics.median(
-        _median_time(lambda i=intent: detect_gap(i, tools=_old_scan(reg)), max(1, repeat // 5))
+        _median_time(lambda i=intent: detect_gap(i, tools=_old_scan(reg)), max(1, repeat // 5))  # type: ignore[misc]
         for intent in intents
     )
     return new, old
@@ -364,6 +374,18 @@ def _serving(root: Path, empty: Path, data: Path, seconds: float, runs: int) -> 
     return rows
 
 
+def bench_one_client(root: Path, data: Path, runs: int) -> list[Row]:
+    """Every page of tools/list read by one client of ``mcpforge serve``, against the plain FastMCP server."""
+    rows: list[Row] = []
+    for transport in ("stdio", "http"):
+        ours = one_client_listing("mcpforge", transport, root, data.parent, runs)
+        plain = one_client_listing("plain", transport, root, data.parent, runs)
+        note = f"plain FastMCP server, same tools; mcpforge: {ours.summary()}; plain: {plain.summary()}"
+        rows.append(_measured(f"one client {transport} (s)", ours.median, plain.median, note))
+        print(_row(*rows[-1]), flush=True)
+    return rows
+
+
 def main() -> None:
     """Run every measurement and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -372,6 +394,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None, help="duration of the concurrent calls")
     parser.add_argument(
         "--registry", type=Path, default=None, help="reuse a registry made by make_big_registry"
+    )
+    parser.add_argument(
+        "--listing-only", action="store_true", help="only the one-client listing figures (issue 28)"
     )
     args = parser.parse_args()
     count = args.tools or (300 if args.smoke else 10_000)
@@ -390,6 +415,10 @@ def main() -> None:
         else:
             made = make_big_registry(root, count)
             print(f"generated {count} tools in {made['total_s']:.1f} s (index {made['index_s']:.1f} s)")
+        if args.listing_only:
+            _print_table(bench_one_client(root, data, 3 if args.smoke else 5))
+            print(f"\nload after: {_load()}  tools: {count}")
+            return
         reg = Registry(root)
         gap_new, gap_old = bench_gap(reg, data, repeat)
         rows = [
@@ -403,6 +432,7 @@ def main() -> None:
         rows.append(_measured("tools list (s)", listing, helped, "`mcpforge --help` (CLI start-up)"))
         print(_row(*rows[-1]), flush=True)
         rows.extend(_serving(root, empty, data, seconds, 1 if args.smoke else 3))
+        rows.extend(bench_one_client(root, data, 3 if args.smoke else 5))
     _print_table(rows)
     print(f"\nload after: {_load()}  tools: {count}")
 

@@ -145,7 +145,7 @@ def make_big_registry(root: Path, count: int, *, seed: int = 14) -> dict[str, fl
         _write(candidate_dir / "candidate.json", candidate.model_dump_json(indent=2) + "\n")
         _write(candidate_dir / "spec.json", spec_text)
         _write(candidate_dir / "tool.py", source)
-        entry = {
+        entry: dict[str, object] = {
             "version": "1.0.0", "path": reg.rel(tool_dir), "spec_hash": spec_hash, "code_hash": code_hash,
             "promoted_at": now, "created_by": "bench", "candidate_id": cid, "tool_id": name,
             "promoted_by": "human:bench",

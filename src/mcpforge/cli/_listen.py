@@ -23,7 +23,9 @@ def bind_listener(host: str, port: int, *, option: str) -> socket.socket:
     """
     address = host.removeprefix("[").removesuffix("]")
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, not 0: asyncio sets TCP_NODELAY only on accepted sockets whose ``proto`` says TCP;
+    # without it each HTTP answer waited for the client's delayed ACK (~40 ms per request).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((address, port))

@@ -100,7 +100,9 @@ class RegistryTool(Tool):
             description=forged_tool_description(active.spec),
             parameters=active.spec.input_schema or {"type": "object", "properties": {}},
             output_schema=output_schema_for(active.spec.output_schema),
-            meta={"mcpforge": {"version": active.version, "spec_hash": active.spec_hash}},
+            # The version names the promoted files (a promotion always makes a new one): no hash here, it
+            # cost every client a quarter of its time to read each tools/list page (issue 28).
+            meta={"mcpforge": {"version": active.version}},
             annotations=DATA_TOOL_ANNOTATIONS,
         )
         tool._invoker = invoker
