@@ -9,13 +9,14 @@ answer that looks validated is the worst outcome; a refusal that says what was n
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.language.discourse import INSTRUCTION_WORDS, discourse
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.named_values import unread_named_value
 from mcpforge.pipeline.intent.parse import (
     AGG_WORDS,
     GROUP_TRIGGERS,
@@ -84,7 +85,7 @@ def _intent_columns(intent: Intent) -> set[str]:
     return {n for n in names if n}
 
 
-def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
+def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful word
     token: str, i: int, tokens: list[str], intent: Intent, resolver: ColumnResolver
 ) -> str | None:
     measure = measure_word_why(tokens, i, intent, resolver)  # "wettest", "(the most southern)"
@@ -117,10 +118,30 @@ def _why(  # noqa: PLR0911 - one early answer per kind of meaningful word
         return f"an aggregation ({func}) the reading does not use"
     if token in MEASURE_WORDS:
         return "a measure word that names no column of the data"
+    named = _unread_named_value(tokens, i, intent, resolver)  # "by color D", "colour Q"
+    if named is not None:
+        return named
     hit = resolver.match_at(tokens, i, fuzzy=len(token) >= 5)
     if hit is not None and hit[0] not in _intent_columns(intent):
         return f"it names the column {hit[0]!r}, which the reading does not use"
     return _resembled_value(token, intent, resolver)
+
+
+def _unread_named_value(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolver) -> str | None:
+    named = unread_named_value(tokens, i, resolver)
+    if named is None or any(f.column == named[0] for f in intent.filters) or _an_option(named[1], intent):
+        return None
+    if not named[1]:
+        return f"it follows the column {named[0]!r} but is none of its values"
+    return f"it is the value {named[1]!r} of {named[0]!r}, which the reading does not use"
+
+
+def _an_option(value: str, intent: Intent) -> bool:
+    """``f`` in "test ... between Antriebsart f and Antriebsart r": a group the test compares."""
+    for option in intent.options.values():
+        if value and value in (option if isinstance(option, list) else [option]):
+            return True
+    return False
 
 
 def _unused_operator(token: str, intent: Intent) -> str | None:
@@ -289,6 +310,7 @@ def _unaccounted(
             or detect_operations(token)
             or any(resolver.resolve(form, fuzzy=False) is not None for form in forms)
             or _stem_of_column(token, columns)
+            or _restates_a_value(token, intent)
             or restates_ranking(tokens, i, intent, resolver)
             or any(_is_row_noun(form, resolver) for form in forms)
             or _describes_the_rows(tokens, i, resolver)
@@ -298,6 +320,22 @@ def _unaccounted(
             continue
         found.append(Leftover(word=token, why="it names no column, value or analysis term the reading uses"))
     return found
+
+
+def _restates_a_value(word: str, intent: Intent) -> bool:
+    """``european`` beside the condition Origin == Europe: the value's own adjective, already a condition.
+
+    Only a word that starts with the whole value (or the value less its last letter: "Italy" → "italian")
+    and only a value the reading keeps as an equality: the word can change no number the reading gives.
+    """
+    for rule in intent.filters:
+        if rule.op not in {"==", "in"}:
+            continue
+        for value in rule.value if isinstance(rule.value, list) else [rule.value]:
+            low = str(value).lower()
+            if len(low) >= _MIN_STEM and low.isalpha() and word != low and word.startswith((low, low[:-1])):
+                return True
+    return False
 
 
 def _before_a_step(tokens: list[str], i: int) -> bool:

@@ -8,8 +8,7 @@ a value per group. Answers that no chart fits (a single number, a correlation ma
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.models import ChartKind, Intent
 
 #: Words that ask for a picture, whatever the answer is.

@@ -8,8 +8,7 @@ latitude column is never read as a condition on some other number.
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.conditions import FilterResult
 from mcpforge.pipeline.intent.rows.superlatives import measure_columns

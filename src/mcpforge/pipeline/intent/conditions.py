@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers
+from mcpforge.pipeline.intent.named_values import (
+    ABSENT_TAILS,
+    blank_when_absent,
+    counted_filters,
+    named_value_filters,
+)
 from mcpforge.pipeline.intent.time.periods import month_column, year_column, year_filters
 from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters
 from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, settle_years, years_belong_to_time
@@ -194,9 +200,15 @@ def find_filters(
     """
     out = FilterResult(answers=given, request=request)
     _or_more(tokens, resolver, reserved, out)
+    for found, span in counted_filters(tokens, resolver, reserved | out.used):  # "have 6 Cylinders"
+        out.filters.append(found)
+        out.used.update(span)
     _missing_mentions(tokens, resolver, reserved, out)
     _comparisons(tokens, resolver, reserved, out)
     _date_words(tokens, resolver, reserved, out)
+    for found, span in named_value_filters(tokens, resolver, reserved | out.used):
+        out.filters.append(found)
+        out.used.update(span)
     _category_values(tokens, resolver, reserved, out)
     _booleans(tokens, resolver, reserved, out)
     return out
@@ -527,6 +539,11 @@ def _missing_mentions(
         if op and hit:
             out.filters.append(Filter(column=hit[0], op=op))
             out.used.update(range(i, i + 1 + hit[1]))
+        elif tokens[i] == "no" and hit and tokens[i - 1] != "a" and blank_when_absent(hit[0], resolver):
+            # "airports with no state (recorded)": the text column is empty there
+            end = i + 1 + hit[1]
+            out.filters.append(Filter(column=hit[0], op="is null"))
+            out.used.update(range(i, end + (end < len(tokens) and tokens[end] in ABSENT_TAILS)))
 
 
 def _mentioned_columns(tokens: list[str], resolver: ColumnResolver) -> set[str]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import DerivedColumn
 from mcpforge.pipeline.intent.words import ColumnResolver
 

@@ -8,10 +8,10 @@ it cannot map raises :class:`~mcpforge.exceptions.UnmappableRequestError` saying
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from typing import Any, NoReturn
 
+from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
@@ -56,6 +56,7 @@ from mcpforge.pipeline.intent.parse import (
     find_top_n,
     find_value_counts,
 )
+from mcpforge.pipeline.intent.quotients import find_quotient
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
@@ -138,6 +139,7 @@ def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
     reserved = phrases.used | filters.used
     phrases.used |= filters.used
     ratio = ratio_phrase(tokens, resolver, phrases, given, request=request)
+    ratio = ratio or find_quotient(tokens, resolver, phrases)  # "sum of A divided by sum of B"
     reserved |= phrases.used
     find_groups(tokens, resolver, phrases)
     group_each_of(tokens, resolver, phrases, filters)  # "for each of the states CA, TX and FL"

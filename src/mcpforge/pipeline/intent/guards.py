@@ -14,9 +14,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter, Intent
 from mcpforge.pipeline.intent.accounting import ARITHMETIC_WORDS, RATE_WORDS

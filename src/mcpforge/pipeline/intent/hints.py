@@ -9,8 +9,7 @@ note misleads more than a missing one.
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.conditions import find_filters

@@ -54,6 +54,39 @@ def _counted(tokens: list[str], i: int) -> bool:
     return any(tuple(tokens[max(0, i - len(p)) : i]) == p for p in _COUNTED)
 
 
+_COST_VERBS = frozenset({"cost", "costs", "costing", "costed"})
+_COMPARISON_STARTS = frozenset({"more", "less", "over", "under", "above", "below", "between", "at", "up",
+                                "exactly", "no", ">", "<", ">=", "<=", "="})  # fmt: skip
+
+
+def _price_verb(tokens: list[str], i: int, resolver: ColumnResolver) -> str | None:
+    """The price column when ``tokens[i]`` is the verb "cost" before a comparison ("cost more than 500").
+
+    What something costs is its price: bound only when the data has no column named for cost (that column
+    would be meant) and exactly one numeric column named for price (two would need a question).
+    """
+    if tokens[i] not in _COST_VERBS or i + 1 >= len(tokens) or tokens[i + 1] not in _COMPARISON_STARTS:
+        return None
+    if _candidates("cost", resolver) or resolver.match_at(tokens, i, fuzzy=False) is not None:
+        return None
+    prices = _candidates("price", resolver)
+    return prices[0] if len(prices) == 1 else None
+
+
+def _bind_price_verbs(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
+    """ "diamonds that cost more than 10000": the verb bound to the price column it compares."""
+    out = list(tokens)
+    notes: list[str] = []
+    if _COST_VERBS.isdisjoint(tokens):
+        return out, notes
+    for i, token in enumerate(tokens):
+        price = _price_verb(tokens, i, resolver)
+        if price is not None:
+            out[i] = price.lower().replace(" ", "_")
+            notes.append(f"{token!r} read as column {price!r}")
+    return out, notes
+
+
 def bind_measures(
     tokens: list[str], resolver: ColumnResolver, answers: Answers, *, request: str
 ) -> tuple[list[str], list[str], set[str]]:
@@ -64,11 +97,10 @@ def bind_measures(
     Raises:
         NeedsClarificationError: a measure word fits several columns and no answer says which.
     """
-    out = list(tokens)
-    notes: list[str] = []
     additive: set[str] = set()
+    out, notes = _bind_price_verbs(tokens, resolver)
     for i, token in enumerate(tokens):
-        if token not in MEASURE_WORDS or _counted(tokens, i):
+        if out[i] != token or token not in MEASURE_WORDS or _counted(tokens, i):
             continue
         if resolver.match_at(tokens, i, fuzzy=False) is not None:
             continue  # the word (or a phrase starting with it) names a column itself

@@ -7,10 +7,10 @@ an unknown column word).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import Aggregation
 from mcpforge.pipeline.intent.words import ColumnResolver
 
@@ -76,6 +76,14 @@ GROUP_TRIGGERS: list[tuple[str, ...]] = [
     ("broken", "down", "by"),
     ("break", "down", "by"),
     ("split", "by"),
+    # "for every combination of cut and color": the groups of both keys at once
+    ("for", "each", "combination", "of"),
+    ("for", "every", "combination", "of"),
+    ("for", "all", "combinations", "of"),
+    ("each", "combination", "of"),
+    ("every", "combination", "of"),
+    ("by", "combination", "of"),
+    ("per", "combination", "of"),
     ("for", "each"),
     ("for", "every"),
     ("in", "each"),

@@ -13,8 +13,7 @@ a filter the request states ("share of orders returned") or as a word that share
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.assemble import Parsed

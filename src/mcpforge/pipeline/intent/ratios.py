@@ -52,6 +52,9 @@ class Ratio:
     per_row: bool = False
     """The denominator is one per row (the rows, or an id unique per row): the ratio is a plain mean."""
     notes: list[str] = field(default_factory=list)
+    written_out: bool = False
+    """Written as arithmetic ("sum of A divided by sum of B", ``quotients.py``), not with "per"."""
+    percent: bool = False
 
 
 def id_column(word: str, resolver: ColumnResolver) -> str | None:
@@ -316,7 +319,10 @@ def ratio_intent(p: Parsed, ratio: Ratio) -> Intent:
     ):
         keys = [p.subject]
     fields = p.base()
-    fields["notes"] = [*p.notes, *ratio.notes, "'per' read as a ratio of two aggregates, not as a grouping"]
+    per = [] if ratio.written_out else ["'per' read as a ratio of two aggregates, not as a grouping"]
+    fields["notes"] = [*p.notes, *ratio.notes, *per]
+    if ratio.percent:
+        fields["as_percentage"] = True
     return Intent(
         operation="group_ratio", group_by=keys, metrics=[ratio.numerator, ratio.denominator], **fields
     )

@@ -16,11 +16,11 @@ generically, so nothing is silently left out of the sentence.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mcpforge import _lazy_re as re
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
 from mcpforge.models import Filter, Intent, PreparationStep
 

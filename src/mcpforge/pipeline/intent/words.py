@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.function_words import never_value
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 

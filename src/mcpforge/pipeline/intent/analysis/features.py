@@ -12,9 +12,9 @@ for the parser to report).
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import DerivedColumn
 from mcpforge.pipeline.intent.words import ColumnResolver
 

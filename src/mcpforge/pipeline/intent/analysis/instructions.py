@@ -10,9 +10,9 @@ method are attached to the Intent.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
 from mcpforge.pipeline.intent.analysis.features import read_features
@@ -28,6 +28,9 @@ _QUOTED = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201d\u2019]{1,80})[\"'`\u201d\
 _PLACEHOLDER = "quotedcolumn"
 _STAT_NAMES = frozenset({"mean", "median", "average", "min", "max", "minimum", "maximum", "sum", "total",
                          "count", "mode", "std", "variance", "range", "rate", "share"})  # fmt: skip
+# Nouns the parser reads as "count" ("volume of sales", "frequency of X"; parse.AGG_WORDS).
+_LOOSE_COUNT_NOUNS = frozenset({"volume", "frequency"})
+_AGGREGATED = r"total|sum\s+of|mean|average|median|max(?:imum)?|min(?:imum)?|highest|lowest"
 _NAMED_COLUMN = re.compile(r"\b(?:the\s+)?([A-Za-z]+)\s+(?:column|field|variable)\b", re.IGNORECASE)
 _NEW_COLUMN = re.compile(
     r"\b(?:create|add|make|compute|derive|build|construct|define)\s+(?:a\s+|an\s+)?(?:new\s+)?"
@@ -142,6 +145,14 @@ def _quoted_columns(text: str, schema: DatasetSchema) -> tuple[str, dict[str, st
         return f" {word} "
 
     text = _NAMED_COLUMN.sub(swap_named, text) if by_word else text
+    # "volume of", "frequency" count rows; in data with such a column, after an aggregation word ("the
+    # total volume of Austin") they name it. Alone ("volume of sales") they stay what they were.
+    for name in (n for n in schema.column_names if n.strip().lower() in _LOOSE_COUNT_NOUNS):
+        pattern = re.compile(rf"\b({_AGGREGATED})\s+{re.escape(name.strip())}(?![\w.])", re.IGNORECASE)
+        if pattern.search(text):
+            word = f"{_PLACEHOLDER}{chr(ord('a') + len(aliases) % 26)}{'x' * (len(aliases) // 26)}"
+            aliases[word] = name
+            text = pattern.sub(rf"\1 {word} ", text)
     # A multi-word name written exactly as the file has it ("TEMP MAX", "kWh usage") is that column, even
     # when its words are also analysis words (max, min, mean): longest names first.
     spaced = sorted((n for n in schema.column_names if re.search(r"[\s.]", n.strip())), key=len, reverse=True)

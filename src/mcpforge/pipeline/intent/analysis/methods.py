@@ -9,9 +9,9 @@ population standard deviation." say HOW to compute, not WHAT: they become an
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import AnalysisMethod
 
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}

@@ -9,7 +9,7 @@ are kept as written, so the parser still resolves them and every word is still a
 
 from __future__ import annotations
 
-import re
+from mcpforge import _lazy_re as re
 
 _I = re.IGNORECASE
 _END = r"(?=\s*(?:[?.,;!]|$))"

@@ -8,9 +8,9 @@ A step naming a column the data does not have is not a step (the words stay for 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import Intent, PreparationStep
 from mcpforge.pipeline.intent.words import ColumnResolver
 

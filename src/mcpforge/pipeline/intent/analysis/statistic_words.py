@@ -10,8 +10,7 @@ check the general parser's readings pass, and a meaningful leftover refuses the 
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.accounting import leftovers

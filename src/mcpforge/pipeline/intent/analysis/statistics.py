@@ -9,9 +9,9 @@ the general parser, which reports what it could not map.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS

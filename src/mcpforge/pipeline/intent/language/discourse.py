@@ -26,9 +26,9 @@ noun above all, which may name data the file lacks ("orders per store manager") 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.ratios import row_noun

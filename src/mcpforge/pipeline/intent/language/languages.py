@@ -16,10 +16,10 @@ Also here, for every language: a description written right before a bracketed na
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.function_words import (
     FOREIGN_FUNCTION_WORDS,
     FUNCTION_WORDS,
@@ -346,9 +346,11 @@ def _names_something(spans: list[_Span], i: int, resolver: ColumnResolver) -> bo
     close = next((k for k in range(i + 1, min(len(spans), i + 9)) if spans[k].word == ")"), None)
     if close is None or close == i + 1:
         return False
-    inside = [s.word for s in spans[i + 1 : close] if s.word != "="]
+    inside = _named_inside([s.word for s in spans[i + 1 : close] if s.word != "="])
     if not all(re.fullmatch(r"[a-z0-9][a-z0-9_'\-]*|%", w) for w in inside):
         return False
+    if " ".join(inside) in {norm(name) for name in resolver.names()}:
+        return True  # "(the median column)": a name that is also an analysis word, said to be a column
     hit = resolver.match_at(inside, 0)
     if hit is not None:
         rest = " ".join(inside[hit[1] :])
@@ -357,6 +359,18 @@ def _names_something(spans: list[_Span], i: int, resolver: ColumnResolver) -> bo
         return not rest or rest in values or rest.replace(" ", "").isdigit()
     values = {fold(str(value)) for info in resolver.schema.columns for value in info.values}
     return " ".join(inside) in values
+
+
+_COLUMN_NOUNS = frozenset({"column", "field", "variable"})
+
+
+def _named_inside(inside: list[str]) -> list[str]:
+    """``the median column`` → ``median``: the name a bracket says is a column."""
+    if len(inside) > 1 and inside[-1] in _COLUMN_NOUNS:
+        inside = inside[:-1]
+        if len(inside) > 1 and inside[0] == "the":
+            inside = inside[1:]
+    return inside
 
 
 def _describes(

@@ -9,7 +9,7 @@ refused on its own, only the verb with its object.
 
 from __future__ import annotations
 
-import re
+from mcpforge import _lazy_re as re
 
 # Where an imperative starts: the request's start, after punctuation, or after words that lead into one
 # ("please", "and then", "can you", "I want you to").

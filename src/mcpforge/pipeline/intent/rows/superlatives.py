@@ -8,8 +8,7 @@ when the reading ranks by that measure in that direction; anything else is left 
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.parse import Phrases, TimeGrain
 from mcpforge.pipeline.intent.time.periods import has_date_column, month_column, year_column

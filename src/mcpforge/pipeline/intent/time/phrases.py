@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 
 _YEAR = re.compile(r"(19|20)\d{2}")

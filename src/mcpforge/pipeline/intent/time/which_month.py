@@ -9,8 +9,7 @@ each meaning: "calendar month", or "monthly" (each month of each year).
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.time.periods import year_column
 from mcpforge.pipeline.intent.words import ColumnResolver

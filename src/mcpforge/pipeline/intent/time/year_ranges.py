@@ -11,8 +11,7 @@ and a scan that cannot ask reports it as ambiguous, naming both columns.
 
 from __future__ import annotations
 
-import re
-
+from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.parse import agg_at
 from mcpforge.pipeline.intent.time.periods import names_a_period
