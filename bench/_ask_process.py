@@ -81,7 +81,8 @@ def time_ask_process(request: str, data: Path, stress: dict[str, int]) -> dict[s
         raise SystemExit(f"mcpforge ask {request!r} printed no JSON (exit {code}): {err[-500:]}") from None
     ok = code == 0 and answer.get("status") == "STAGED" and not answer.get("error")
     total = (answer.get("timings_ms") or {}).get("total", float("nan"))
-    return {"seconds": seconds, "ok": ok, "forge_ms": float(total)}
+    backend = (answer.get("validation") or {}).get("sandbox_backend")
+    return {"seconds": seconds, "ok": ok, "forge_ms": float(total), "warm": backend == "bwrap-warm"}
 
 
 def time_quick_process(quick: QuickRequest, examples: Path) -> float:

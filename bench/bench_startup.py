@@ -8,6 +8,8 @@ every row alike (the machine is shared):
   mcpforge --help  the CLI's help
   tool imports     ``python -c "import pandas, mcpforge.runtime"``: what each sandboxed tool run pays
   sandbox run      ``mcpforge sandbox run trivial.py``: CLI start-up + sandbox + the script
+  sandbox run, probing  the same with ``MCPFORGE_SANDBOX_CACHE=0``: the sandbox's probes (bwrap works,
+                   bwrap binds descriptors, the interpreter's layout) made afresh, as before issue 28
 
 With ``--previous SRC`` (a ``src/`` directory of an earlier checkout, e.g. made with ``git worktree add``)
 ``mcpforge --help`` also runs on that code (``PYTHONPATH=SRC``), so the previous design is measured in the
@@ -72,6 +74,11 @@ def main() -> int:
             "tool imports": ([sys.executable, "-I", "-c", "import pandas, mcpforge.runtime"], env),
             "mcpforge --help": (_mcpforge("--help"), env),
             "sandbox run": (_mcpforge("sandbox", "run", str(script)), env),
+            # The same with the sandbox's probes made afresh, as before they were kept (issue 28).
+            "sandbox run, probing": (
+                _mcpforge("sandbox", "run", str(script)),
+                {**env, "MCPFORGE_SANDBOX_CACHE": "0"},
+            ),
         }
         if args.previous is not None:
             previous = {**env, "PYTHONPATH": str(args.previous.resolve())}
@@ -93,6 +100,8 @@ def main() -> int:
             f"{medians[name] / base:>6.1f}"
         )
     overhead = medians["sandbox run"] - medians["python script"]
+    probing = medians["sandbox run, probing"] - medians["python script"]
+    print(f"sandbox run over python with its probes made afresh: {probing:.3f} s (kept: {overhead:.3f} s)")
     print(
         f"mcpforge --help: {medians['mcpforge --help']:.3f} s "
         f"({'meets' if medians['mcpforge --help'] <= HELP_TARGET else 'misses'} the {HELP_TARGET} s target)"

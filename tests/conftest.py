@@ -24,6 +24,9 @@ def stress_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         patch.setenv(STRESS_CACHE_ENV, str(tmp_path_factory.mktemp("stress-cache")))
         # The static gate's result cache too (mypy's own stub cache stays shared: it only saves time).
         patch.setenv("MCPFORGE_CACHE_DIR", str(tmp_path_factory.mktemp("mcpforge-cache")))
+        # No resident warm sandbox per test's cache (each would live for its idle time): the tests of
+        # tests/sandbox/test_resident*.py turn it on for themselves.
+        patch.setenv("MCPFORGE_NO_RESIDENT", "1")
         yield
 
 

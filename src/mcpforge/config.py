@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mcpforge.exceptions import ConfigError
@@ -144,6 +143,12 @@ class ValidationConfig(_Section):
         description="the most megabytes of CSV the stress test reads; its row count follows from the "
         "data's bytes per row",
     )
+    stress_data_factor: int = Field(
+        default=100,
+        ge=0,
+        description="a small file's stress test has at most this many times its rows (never fewer than "
+        "100,000 rows); 0: sized by the other bounds only",
+    )
     stress_cache_max_mb: int = Field(
         default=512,
         ge=0,
@@ -245,6 +250,11 @@ class SandboxConfig(_Section):
     # serve: calls run in children forked from a pre-imported sandbox template when the kernel keeps
     # every guarantee (bwrap, Landlock ABI 6+); false: a fresh sandbox per call (sandbox/warm.py).
     warm_calls: bool = True
+    # ask: validation's sandbox batches fork from a per-user resident warm template (sandbox/resident.py),
+    # started by the first ask; it exits after resident_idle_seconds without a call. Also off with
+    # MCPFORGE_NO_RESIDENT=1 (or warm_calls: false).
+    resident: bool = True
+    resident_idle_seconds: float = Field(default=600.0, gt=0)
     # serve: a converted service's call answers at most this much JSON, within this time.
     service_max_result_bytes: int = 4 * 1024 * 1024
     service_call_timeout_seconds: float = 120.0
@@ -330,6 +340,8 @@ class MCPForgeConfig(_Section):
 
 def _coerce_env_value(raw: str) -> Any:
     """Environment values are YAML scalars or flow collections: ``10``, ``true``, ``[a, b]``."""
+    import yaml  # only for a setting given in the environment or a file: most commands have neither
+
     try:
         return yaml.safe_load(raw)
     except yaml.YAMLError:
@@ -374,6 +386,21 @@ def _deep_merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, 
     return merged
 
 
+def _parse_yaml(text: str) -> Any:
+    """``yaml.safe_load`` through LibYAML when PyYAML has it (a third of the time, read by every command
+    in a project folder); a file it refuses is parsed again by the pure-Python parser, whose message
+    shows the line and where in it."""
+    import yaml
+
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
+        try:
+            return yaml.load(text, Loader=fast)  # LibYAML's SafeLoader: safe_load's constructors
+        except yaml.YAMLError:
+            pass
+    return yaml.safe_load(text)
+
+
 def find_config_file(start: Path | None = None) -> Path | None:
     """``$MCPFORGE_CONFIG`` if set, else ``mcpforge.yaml`` in the working directory, else None."""
     explicit = os.environ.get("MCPFORGE_CONFIG")
@@ -398,9 +425,11 @@ def load_config(
     source = "defaults"
     file_path = path or find_config_file()
     if file_path is not None:
+        import yaml
+
         source = str(file_path)
         try:
-            loaded = yaml.safe_load(file_path.read_text(encoding="utf-8"))
+            loaded = _parse_yaml(file_path.read_text(encoding="utf-8"))
         except FileNotFoundError as exc:
             raise ConfigError(f"config file {source!r} does not exist", source=source) from exc
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:

@@ -121,8 +121,10 @@ def run(
 
     Example: mcpforge sandbox run analysis.py --data sales.csv --timeout 10 --json
     """
+    from mcpforge.cli._exit import end_without_teardown
     from mcpforge.sandbox import SandboxRequest, get_sandbox, limits_from_config
 
+    end_without_teardown()  # one run, one answer: no teardown of the modules once it is printed
     with cli_errors(as_json=as_json):
         cfg = load_cli_config(config=config)
         source = _read_file(file)

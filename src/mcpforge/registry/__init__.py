@@ -9,16 +9,33 @@ Storage below, acts above: ``backend.py`` (the :class:`RegistryBackend` protocol
 
 from __future__ import annotations
 
-from mcpforge.registry.backend import (
-    IDENTICAL_REASON,
-    ActiveTool,
-    RegistryBackend,
-    RegistryNotInitializedError,
-)
-from mcpforge.registry.file_registry import Registry
-from mcpforge.registry.open import open_registry
-from mcpforge.registry.store import FileStore
-from mcpforge.registry.urls import mask_url
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The public names load when first used: a command that only reads a setting (``registry.urls``, e.g.
+# ``sandbox run`` through the CLI's configuration) must not import the registry's acts and storage.
+if TYPE_CHECKING:
+    from mcpforge.registry.backend import (
+        IDENTICAL_REASON,
+        ActiveTool,
+        RegistryBackend,
+        RegistryNotInitializedError,
+    )
+    from mcpforge.registry.file_registry import Registry
+    from mcpforge.registry.open import open_registry
+    from mcpforge.registry.store import FileStore
+    from mcpforge.registry.urls import mask_url
+
+_LAZY = {
+    "IDENTICAL_REASON": "mcpforge.registry.backend",
+    "ActiveTool": "mcpforge.registry.backend",
+    "RegistryBackend": "mcpforge.registry.backend",
+    "RegistryNotInitializedError": "mcpforge.registry.backend",
+    "Registry": "mcpforge.registry.file_registry",
+    "open_registry": "mcpforge.registry.open",
+    "FileStore": "mcpforge.registry.store",
+    "mask_url": "mcpforge.registry.urls",
+}
 
 __all__ = [
     "IDENTICAL_REASON",
@@ -30,3 +47,9 @@ __all__ = [
     "mask_url",
     "open_registry",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'mcpforge.registry' has no attribute {name!r}")

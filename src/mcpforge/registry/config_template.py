@@ -35,6 +35,8 @@ COMMENTS: dict[str, str] = {
     "validation.sandbox_timeout_seconds": "wall-clock limit of one sandboxed run",
     "validation.stress_rows": "the most rows of the generated stress-test dataset",
     "validation.stress_max_mb": "the most megabytes of the stress-test dataset (wide rows: fewer rows)",
+    "validation.stress_data_factor": "a small file's stress test has at most this many times its rows "
+    "(never under 100,000); 0: sized by the other bounds only",
     "validation.run_static_gate": "run ruff and mypy on generated code",
     "validation.quality_thresholds": "minimum scores: staging priority and warnings, never promotion",
     "validation.metric_weights": "weights of the overall quality score",
@@ -81,6 +83,8 @@ COMMENTS: dict[str, str] = {
     "sandbox.max_output_bytes": "largest output a run may write",
     "sandbox.max_stdout_bytes": "largest stdout kept from a run",
     "sandbox.warm_calls": "serve: fork each call from a pre-imported sandbox template (bwrap, Landlock 6+)",
+    "sandbox.resident": "ask: validate in a per-user resident warm template (off: MCPFORGE_NO_RESIDENT=1)",
+    "sandbox.resident_idle_seconds": "ask: the resident template exits after this many idle seconds",
     "sandbox.service_max_result_bytes": "serve: largest JSON result of one call of a converted service",
     "sandbox.service_call_timeout_seconds": "serve: time limit of one call of a converted service",
 }

@@ -16,10 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from typing import Any
 
 from mcpforge.exceptions import DataError, InvalidArgumentError, SandboxError
 from mcpforge.sandbox._identity import SandboxIdentity, readable_by, searchable_by
 from mcpforge.sandbox._pinned import PinnedPath, changed_error, pin, pin_beneath
+from mcpforge.sandbox._probe_cache import interpreter_key, remembered
 from mcpforge.sandbox.base import SandboxLimits, SandboxRequest
 
 CONFINE_SCRIPT = Path(__file__).with_name("_confine.py")
@@ -215,7 +217,51 @@ class PythonLayout:
 
 @functools.cache
 def python_layout() -> PythonLayout:
-    """Probe this interpreter in isolated mode: its real sys.path (incl. editable installs) and prefixes."""
+    """This interpreter in isolated mode: its real sys.path (incl. editable installs) and prefixes.
+
+    Probed with ``python -I`` and kept in the user's cache until the interpreter, its site-packages or a
+    ``.pth`` file changes (``_probe_cache.py``); a kept layout naming a path that is gone is probed again.
+    """
+    found = remembered(
+        "python-layout",
+        {"interpreter": interpreter_key()},
+        _probe_python_layout,
+        keep=lambda _layout: True,
+        still_true=_still_true,
+    )
+    return PythonLayout(
+        executable=str(found["executable"]),
+        sys_path=tuple(found["sys_path"]),
+        read_roots=tuple(found["read_roots"]),
+    )
+
+
+def _still_true(layout: dict[str, Any]) -> bool:
+    """Whether a kept layout still describes this interpreter and shows no more than it uses: this very
+    executable, a ``sys.path`` within this process's own (``-I`` only drops entries), the read roots
+    derived from them as a probe derives them, and every one of them still there."""
+    try:
+        sys_path = [str(path) for path in layout["sys_path"]]
+        roots = _read_roots(sys_path, [sys.prefix, sys.base_prefix, sys.exec_prefix])
+        return (
+            layout["executable"] == sys.executable
+            and set(sys_path) <= set(sys.path)
+            and layout["read_roots"] == roots
+            and all(Path(root).exists() for root in roots)
+        )
+    except (KeyError, TypeError):
+        return False
+
+
+def _read_roots(sys_path: list[str], prefixes: list[str]) -> list[str]:
+    """What the sandbox binds for the interpreter: its prefixes, its directory and its ``sys.path``."""
+    real_exe = os.path.realpath(sys.executable)
+    roots = {*prefixes, str(Path(real_exe).parent), *sys_path}
+    # Directories only: a zip on sys.path that does not exist was already dropped.
+    return sorted(_minimal_roots(r for r in roots if Path(r).exists()))
+
+
+def _probe_python_layout() -> dict[str, Any]:
     probe = "import json, sys; print(json.dumps([sys.path, sys.prefix, sys.base_prefix, sys.exec_prefix]))"
     try:
         raw = subprocess.run(
@@ -224,15 +270,12 @@ def python_layout() -> PythonLayout:
     except (OSError, subprocess.SubprocessError) as exc:
         raise SandboxError(f"cannot probe the interpreter {sys.executable!r}: {exc}") from exc
     paths, prefix, base_prefix, exec_prefix = json.loads(raw)
-    sys_path = tuple(p for p in paths if p and Path(p).exists())
-    real_exe = os.path.realpath(sys.executable)
-    roots = {prefix, base_prefix, exec_prefix, str(Path(real_exe).parent), *sys_path}
-    # Directories only: a zip on sys.path that does not exist was already dropped.
-    return PythonLayout(
-        executable=sys.executable,
-        sys_path=sys_path,
-        read_roots=tuple(sorted(_minimal_roots(r for r in roots if Path(r).exists()))),
-    )
+    sys_path = [p for p in paths if p and Path(p).exists()]
+    return {
+        "executable": sys.executable,
+        "sys_path": sys_path,
+        "read_roots": _read_roots(sys_path, [prefix, base_prefix, exec_prefix]),
+    }
 
 
 def _minimal_roots(paths: object) -> set[str]:

@@ -70,8 +70,10 @@ class ProcessRun(RunningSandbox):
         cgroup: RunCgroup | None = None,
         launcher: Launcher,
         pass_fds: tuple[int, ...] = (),
+        on_start_failure: Callable[[], None] | None = None,
     ) -> None:
         self.backend = backend
+        self._on_start_failure = on_start_failure
         self._limits = limits
         self._workdir = workdir
         self._host_out_dir = host_out_dir
@@ -218,16 +220,19 @@ class ProcessRun(RunningSandbox):
         else:
             outputs = dict(self._channel_report.outputs)
             if status is not None and status.get("setup_error"):
+                self._start_failed()
                 raise SandboxError(
                     f"the {self.backend!r} sandbox could not be set up: {status['setup_error']}"
                 )
             if killed is None and status is None and stderr_text.startswith("bwrap:"):
+                self._start_failed()
                 raise SandboxError(f"the {self.backend!r} sandbox could not start: {stderr_text.strip()}")
             if status is not None:
                 exit_code = -int(status["signal"]) if status.get("signal") else int(status["exit_code"])
             elif killed is None:
                 killed = "the sandbox supervisor ended without reporting a status"
         if exit_code == CONFINEMENT_FAILED_EXIT and "confinement failed" in stderr_text:
+            self._start_failed()
             raise SandboxError(f"the {self.backend!r} sandbox refused to run: {stderr_text.strip()}")
         if killed is None and exit_code is not None and exit_code < 0:
             killed = signal_reason(-exit_code, self._limits)
@@ -244,6 +249,11 @@ class ProcessRun(RunningSandbox):
             backend=self.backend,
             duration_ms=duration_ms,
         )
+
+    def _start_failed(self) -> None:
+        """The sandbox did not get as far as the code: what its backend probed may be out of date."""
+        if self._on_start_failure is not None:
+            self._on_start_failure()
 
     def close(self) -> None:
         if self._closed:

@@ -21,7 +21,7 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
-from mcpforge.exceptions import SandboxUnavailableError
+from mcpforge.exceptions import SandboxError, SandboxUnavailableError
 from mcpforge.sandbox._cgroup import RunCgroup
 from mcpforge.sandbox._identity import Launcher, refuse, sandbox_identity
 from mcpforge.sandbox._kernel import seccomp_arch
@@ -37,8 +37,16 @@ from mcpforge.sandbox._layout import (
     python_layout,
     sandbox_env,
 )
+from mcpforge.sandbox._probe_cache import (
+    binary_key,
+    forget,
+    identity_key,
+    kernel_key,
+    remembered,
+    served_from_cache,
+)
 from mcpforge.sandbox._process import ProcessRun
-from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxRequest
+from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxRequest, SandboxResult
 
 CODE_DIR = "/sandbox/code"
 OUT_DIR = "/sandbox/out"
@@ -206,6 +214,28 @@ class BwrapSandbox(Sandbox):
     def spawn(self, request: SandboxRequest) -> RunningSandbox:
         return self._start(request, template_config=None, data=data_layout(request, sandbox_identity()))
 
+    def run(self, request: SandboxRequest) -> SandboxResult:
+        """As :meth:`Sandbox.run`; a sandbox set up from cached probes that fails to start (before any
+        code ran) is probed afresh: tried once more when the probes now find something else, refused
+        when bwrap no longer works here, else the failure stands."""
+        before = self._facts()  # what the run is set up from (the run reads the same, no extra probe)
+        cached = served_from_cache()
+        try:
+            return super().run(request)
+        except SandboxError:
+            if not cached:
+                raise
+            forget_probes()  # the run did (``on_start_failure``); again in case it failed earlier
+            ok, why = _probe(self._bwrap)
+            if not ok:
+                raise refuse(sandbox_identity(), why) from None
+            if self._facts() == before:
+                raise
+        return super().run(request)
+
+    def _facts(self) -> tuple[object, ...]:
+        return _probe(self._bwrap), _binds_fds(self._bwrap), python_layout()
+
     def spawn_template(self, request: SandboxRequest, template_config: str, data: DataLayout) -> ProcessRun:
         """Start the warm template (``_template.py``) in this backend's namespaces, mounts and cgroup.
 
@@ -280,12 +310,18 @@ class BwrapSandbox(Sandbox):
             cgroup=cgroup,
             launcher=launcher,
             pass_fds=tuple(fds),
+            on_start_failure=forget_probes,
         )
 
 
 @functools.cache
 def _binds_fds(bwrap: str) -> bool:
     """Whether this bwrap has ``--ro-bind-fd`` with its check of the mounted inode (0.10, or a backport)."""
+    key = {"bwrap": binary_key(bwrap)}
+    return bool(remembered("bwrap-binds-fd", key, lambda: _ask_binds_fds(bwrap), keep=lambda _found: True))
+
+
+def _ask_binds_fds(bwrap: str) -> bool:
     try:
         usage = subprocess.run([bwrap, "--help"], capture_output=True, timeout=30, check=False, env={})
     except (OSError, subprocess.SubprocessError):
@@ -293,8 +329,29 @@ def _binds_fds(bwrap: str) -> bool:
     return b"--ro-bind-fd" in usage.stdout + usage.stderr
 
 
+def forget_probes() -> None:
+    """Forget what the probes found, here and in the user's cache: the next run probes afresh."""
+    forget()
+    _probe.cache_clear()
+    _binds_fds.cache_clear()
+    python_layout.cache_clear()
+
+
 @functools.cache
 def _probe(bwrap: str | None) -> tuple[bool, str]:
+    """Whether bwrap makes its namespaces here (a run of ``/usr/bin/true``), and the reason; a yes is
+    kept in the user's cache (``_probe_cache.py``) until the kernel, bwrap or the user changes."""
+    key = {
+        "kernel": kernel_key(),
+        "bwrap": binary_key(bwrap),
+        "who": identity_key(),
+        "binds": _system_binds(),
+    }
+    ok, why = remembered("bwrap", key, lambda: list(_probe_now(bwrap)), keep=lambda found: bool(found[0]))
+    return bool(ok), str(why)
+
+
+def _probe_now(bwrap: str | None) -> tuple[bool, str]:
     if bwrap is None:
         return False, "bubblewrap is not installed (apt-get install bubblewrap)"
     if seccomp_arch() is None:

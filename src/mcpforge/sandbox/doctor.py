@@ -14,7 +14,7 @@ from mcpforge.sandbox import BACKENDS, Sandbox, auto_backend, get_sandbox, limit
 from mcpforge.sandbox._cgroup import cgroup_report
 from mcpforge.sandbox._identity import sandbox_identity
 from mcpforge.sandbox._kernel import landlock_abi, seccomp_available
-from mcpforge.sandbox.bwrap import BwrapSandbox
+from mcpforge.sandbox.bwrap import BwrapSandbox, forget_probes
 from mcpforge.sandbox.warm import WarmCalls, warm_available
 
 _PROBE_TOOL = (
@@ -61,7 +61,10 @@ PROPERTIES: dict[str, list[str]] = {
 
 
 def sandbox_report(config: SandboxConfig | None = None, *, live: bool = False) -> dict[str, Any]:
-    """Every backend with available yes/no and why, the kernel layers, and what ``auto`` would pick."""
+    """Every backend with available yes/no and why, the kernel layers, and what ``auto`` would pick.
+
+    Probed now, not read from the user's cache of probes (``_probe_cache.py``), which this refreshes."""
+    forget_probes()
     config = config or SandboxConfig()
     backends = []
     for name, backend in BACKENDS.items():

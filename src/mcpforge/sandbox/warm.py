@@ -448,6 +448,19 @@ class WarmCalls:
     ) -> ToolBatchResult | None:
         """The outcomes of ``calls``, made one after another in one warm child (as ``call_tool_batch``
         makes them in one fresh sandbox); None when they must run in a fresh sandbox."""
+        raw = self.call_raw(tool_source, calls, read_paths=read_paths, function_name=function_name)
+        return None if raw is None else batch_from_result(raw)
+
+    def call_raw(
+        self,
+        tool_source: str,
+        calls: Sequence[ToolCall],
+        *,
+        read_paths: Sequence[Path],
+        function_name: str | None = None,
+    ) -> SandboxResult | None:
+        """The warm child's own result for ``calls`` (what :meth:`call_batch` parses; the resident helper,
+        ``resident.py``, sends it to its caller as it is); None when they must run in a fresh sandbox."""
         if self._learn:
             self._preload_for(tool_source)
         template = self._template()
@@ -455,10 +468,9 @@ class WarmCalls:
             return None
         payload = tool_payload(calls, read_paths=read_paths, limits=self._limits, function_name=function_name)
         try:
-            raw = template.run(self._request(tool_source, payload, read_paths), self._limits)
+            return template.run(self._request(tool_source, payload, read_paths), self._limits)
         finally:
             self._close_retired()
-        return None if raw is None else batch_from_result(raw)
 
     def _request(self, source: str, payload: dict[str, Any], read_paths: Sequence[Path]) -> dict[str, Any]:
         limits = self._limits

@@ -42,6 +42,7 @@ from mcpforge.pipeline.validation.stress import stress_data
 from mcpforge.pipeline.validation.stress_size import size_stress
 from mcpforge.pipeline.validation.test_cases import (
     PERSON_DATA_CASE,
+    SAMPLE_ROWS,
     PlannedCase,
     Reference,
     plan_suite,
@@ -240,13 +241,16 @@ class _Job:
         part = part_arguments(arguments)
         sample = functools.partial(read_sample, sheet=part.get("sheet"), table=part.get("table"))
         try:
+            rows = sample(data_path)
             size = size_stress(
-                sample(data_path),
+                rows,
                 max_rows=validation.stress_rows,
                 max_mb=validation.stress_max_mb,
                 memory_mb=self.config.sandbox.memory_mb,
                 dataset_memory_mb=self.config.security.max_memory_mb,
                 dataset_rows=self.config.security.max_dataset_rows,
+                data_rows=len(rows) if len(rows) < SAMPLE_ROWS else None,  # a sample short of full: all rows
+                data_factor=validation.stress_data_factor,
             )
             if size.rows == 0:
                 raise DataError(f"not one row fits ({size.describe()})")

@@ -10,7 +10,13 @@ test failed for its own size, not the tool's. The row count is now the smallest 
   measured in-memory size times the peak factor of loading and analysing them;
 * the dataset limits a tool enforces on what it loads (``security.max_memory_mb``, the rows' in-memory
   size; ``security.max_dataset_rows``), so a stress test never fails for a limit the person's data
-  passes.
+  passes;
+* for a small file whose rows are all known (fewer than the sample's 5,000), ``validation.stress_data_factor``
+  times its rows (default 100), never fewer than :data:`DATA_FLOOR_ROWS`. The stress test is there to
+  expose work that grows faster than the data: 100 times the person's rows keeps the margin the 32 MB
+  default was chosen for (docs/DECISIONS.md: "at least 100 times their size"), and 100,000 rows make
+  quadratic work (10^10 steps) exceed any time limit, while a 2,000-row file no longer reads 444,000
+  rows per ask.
 
 The in-memory size per row is measured on the sample the stress data is resampled from, read as text
 (every cell a Python string: the most a loader holds before it converts numbers and dates), so the bound
@@ -37,14 +43,17 @@ INTERPRETER_MB = 480
 # 80,000 rows (81 MB as text) took 106 MB more address space and 167 MB more resident memory (1.3x and
 # 2.1x); 4 leaves twice the measured headroom.
 PEAK_FACTOR = 4.0
+DATA_FLOOR_ROWS = 100_000
+"""The fewest rows the data-size bound allows (quadratic work at this size exceeds any time limit)."""
 
-Bound = Literal["rows", "bytes", "memory", "dataset_memory", "dataset_rows"]
+Bound = Literal["rows", "bytes", "memory", "dataset_memory", "dataset_rows", "data"]
 BOUND_SETTINGS: dict[Bound, str] = {
     "rows": "validation.stress_rows",
     "bytes": "validation.stress_max_mb",
     "memory": "sandbox.memory_mb",
     "dataset_memory": "security.max_memory_mb",
     "dataset_rows": "security.max_dataset_rows",
+    "data": "validation.stress_data_factor",
 }
 
 
@@ -95,6 +104,8 @@ def size_stress(
     memory_mb: int,
     dataset_memory_mb: int | None = None,
     dataset_rows: int | None = None,
+    data_rows: int | None = None,
+    data_factor: int = 0,
 ) -> StressSize:
     """The stress data's size for data like ``sample`` (the data read as text).
 
@@ -105,6 +116,8 @@ def size_stress(
         memory_mb: ``sandbox.memory_mb``, the memory of the whole sandboxed run.
         dataset_memory_mb: ``security.max_memory_mb`` (None: no such bound).
         dataset_rows: ``security.max_dataset_rows`` (None: no such bound).
+        data_rows: the person's rows when all are known (a small file), else None: no data bound.
+        data_factor: ``validation.stress_data_factor`` (0: no data bound).
 
     Returns:
         The row count (0 when not even one row fits) and which bound decided it.
@@ -122,6 +135,8 @@ def size_stress(
         candidates["dataset_memory"] = int(dataset_memory_mb * MB // memory_bytes_per_row(sample))
     if dataset_rows is not None:
         candidates["dataset_rows"] = max(0, dataset_rows)
+    if data_rows is not None and data_factor > 0:
+        candidates["data"] = max(DATA_FLOOR_ROWS, data_factor * data_rows)
     bound: Bound = min(candidates, key=lambda name: (candidates[name], name != "rows"))
     rows = candidates[bound]
     return StressSize(

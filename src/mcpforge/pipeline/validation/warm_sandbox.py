@@ -21,6 +21,10 @@ docs/DECISIONS.md ("Big files"). Serve's template keeps them: its children read 
 parsed once, which huge pages map with far fewer page-table entries to copy at each fork.
 A batch the template does not cover, or any failure of the template, runs in a fresh sandbox exactly as
 before; ``sandbox.warm_calls: false`` turns this off too.
+
+On any file, when this user's resident helper is ready (``sandbox/resident.py``: the same template, kept
+between asks), validation uses it instead, in a directory of its own inside what that template shows;
+when none is ready, one is started for the next ask and this one runs as described above.
 """
 
 from __future__ import annotations
@@ -31,14 +35,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import SandboxError
 from mcpforge.pipeline.validation.shared_read import shares_read
 
 if TYPE_CHECKING:
-    from mcpforge.sandbox.warm import WarmCalls
+    from collections.abc import Sequence
+
+    from mcpforge.sandbox.tool_call import ToolBatchResult, ToolCall
 
 logger = logging.getLogger(__name__)
 
@@ -46,17 +52,39 @@ BATCHES_AT_ONCE = 3
 """The fixtures' batch, the stress batch and the person's data run at the same time."""
 
 
+class BatchCalls(Protocol):
+    """Warm calls of a template (``WarmCalls``, or the resident helper's ``ResidentCalls``)."""
+
+    def call_batch(
+        self,
+        tool_source: str,
+        calls: Sequence[ToolCall],
+        *,
+        read_paths: Sequence[Path],
+        function_name: str | None = None,
+    ) -> ToolBatchResult | None: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class WarmValidation:
     """The warm calls and the directory they show (validation writes its fixtures there)."""
 
-    calls: WarmCalls
+    calls: BatchCalls
     workdir: Path
 
 
 @contextmanager
 def warm_validation(config: MCPForgeConfig, data_path: Path) -> Iterator[WarmValidation | None]:
     """A warm template for validating on ``data_path``, started now; None when validation runs fresh."""
+    from mcpforge.sandbox.resident import open_resident
+
+    resident = open_resident(config)
+    if resident is not None:
+        with resident.workdir() as workdir:
+            yield WarmValidation(calls=resident, workdir=workdir)
+        return
     if not config.sandbox.warm_calls or not shares_read(data_path, config.validation.shared_read_min_mb):
         yield None
         return
