@@ -52,7 +52,7 @@ from mcpforge.convert.analyse import service_limits  # noqa: E402
 from mcpforge.convert.pipeline import ConvertOptions, convert  # noqa: E402
 from mcpforge.exceptions import MCPForgeError  # noqa: E402
 from mcpforge.registry import Registry  # noqa: E402
-from mcpforge.registry.services import active_services, review_service  # noqa: E402
+from mcpforge.registry.file.services import active_services, review_service  # noqa: E402
 from mcpforge.sandbox import SandboxRequest, get_sandbox  # noqa: E402
 from mcpforge.server import build_server  # noqa: E402
 

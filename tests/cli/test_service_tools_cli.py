@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from mcpforge.cli.main import app
 from mcpforge.config import MCPForgeConfig
 from mcpforge.registry import Registry
-from mcpforge.registry.services import active_services, review_service, stage_service
+from mcpforge.registry.file.services import active_services, review_service, stage_service
 from mcpforge.registry.testing import make_spec
 
 

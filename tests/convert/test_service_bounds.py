@@ -22,7 +22,7 @@ from mcpforge.convert import _service_runtime as rt
 from mcpforge.convert.pipeline import ConvertOptions, convert
 from mcpforge.models import UserFeedback, utc_now
 from mcpforge.registry import Registry
-from mcpforge.registry.services import review_service
+from mcpforge.registry.file.services import review_service
 from mcpforge.registry.testing import make_candidate
 from mcpforge.server import build_server
 from mcpforge.server.services import ServiceBounds, ServiceProvider, ServiceRunner

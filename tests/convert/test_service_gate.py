@@ -17,7 +17,7 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.convert.pipeline import ConvertOptions, convert
 from mcpforge.models import ToolSpec
 from mcpforge.registry import Registry
-from mcpforge.registry.services import read_metadata, review_service
+from mcpforge.registry.file.services import read_metadata, review_service
 from mcpforge.server import build_server
 
 pytestmark = pytest.mark.anyio

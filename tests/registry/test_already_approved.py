@@ -14,7 +14,7 @@ from mcpforge.cli.registry_cmds.doctor_cmd import EXIT_PENDING
 from mcpforge.models import ToolStatus
 from mcpforge.registry import Registry
 from mcpforge.registry._fault import ENOSPC_SUFFIX, FAULT_ENV
-from mcpforge.registry.doctor import check
+from mcpforge.registry.file.doctor import check
 from mcpforge.registry.review import apply_review
 from mcpforge.registry.testing import make_candidate
 

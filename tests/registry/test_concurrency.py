@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mcpforge.models import ToolStatus, UserFeedback, utc_now
 from mcpforge.registry import Registry
-from mcpforge.registry.doctor import check
+from mcpforge.registry.file.doctor import check
 from mcpforge.registry.testing import make_candidate
 
 WORKERS = 8

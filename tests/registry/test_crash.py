@@ -19,7 +19,7 @@ import pytest
 from mcpforge.models import ToolStatus, UserFeedback, utc_now
 from mcpforge.registry import Registry
 from mcpforge.registry._fault import APPROVAL_STEPS, FAULT_ENV
-from mcpforge.registry.doctor import check, repair
+from mcpforge.registry.file.doctor import check, repair
 from mcpforge.registry.testing import make_candidate
 
 _SUPERSEDE_ONLY = {"promotion-superseded", "promotion-audit-supersede"}

@@ -6,7 +6,7 @@ import shutil
 
 from mcpforge.models import ToolStatus, UserFeedback, utc_now
 from mcpforge.registry import Registry
-from mcpforge.registry.doctor import check, repair
+from mcpforge.registry.file.doctor import check, repair
 from mcpforge.registry.testing import make_candidate
 
 

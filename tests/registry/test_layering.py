@@ -1,8 +1,9 @@
 """Storage below, acts above: the modules of ``mcpforge.registry`` import each other without a circle.
 
 Every import counts: module level, under ``if TYPE_CHECKING:`` and inside functions, so a circle hidden
-behind a type-only or lazy import is still found. ``store.py`` (the file registry's storage) and
-``backend.py`` (the protocol both backends implement) reach no act module, directly or through others.
+behind a type-only or lazy import is still found. ``file/store.py`` (the file registry's storage) and
+``backend.py`` (the protocol both backends implement) reach no act module, directly or through others;
+the file backend (``file/``) has no circle inside either.
 """
 
 from __future__ import annotations
@@ -14,25 +15,27 @@ import mcpforge.registry
 
 PACKAGE = "mcpforge.registry"
 PACKAGE_DIR = Path(mcpforge.registry.__file__).parent
+FILE_BACKEND = f"{PACKAGE}.file"
 # Modules that do something to the registry (acts), or sit above the acts.
 ACT_MODULES = frozenset(
-    f"{PACKAGE}.{name}"
-    for name in (
-        "acts",
-        "lifecycle",
-        "promote",
-        "review",
-        "reconcile_repair",
-        "migrate",
-        "doctor",
-        "services",
-        "service_tools",
-        "prune",
-        "file_registry",
-        "open",
-    )
+    [
+        *(
+            f"{FILE_BACKEND}.{name}"
+            for name in (
+                "acts",
+                "lifecycle",
+                "promote",
+                "reconcile_repair",
+                "doctor",
+                "services",
+                "service_tools",
+            )
+        ),
+        f"{FILE_BACKEND}.registry",
+        *(f"{PACKAGE}.{name}" for name in ("review", "migrate", "prune", "open")),
+    ]
 )
-STORAGE_MODULES = (f"{PACKAGE}.store", f"{PACKAGE}.backend")
+STORAGE_MODULES = (f"{FILE_BACKEND}.store", f"{PACKAGE}.backend")
 Graph = dict[str, set[str]]
 
 
@@ -132,13 +135,20 @@ def registry_graph() -> Graph:
 
 def test_the_registry_modules_import_each_other_without_a_circle() -> None:
     graph = registry_graph()
-    assert f"{PACKAGE}.store" in graph and f"{PACKAGE}.acts" in graph  # the walk found the package
+    assert FILE_BACKEND in graph and f"{PACKAGE}.backend" in graph  # the walk found the package
+    cycle = find_cycle(graph)
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+def test_the_file_backend_has_no_circle_inside() -> None:
+    graph = import_graph(PACKAGE_DIR / "file", FILE_BACKEND)
+    assert f"{FILE_BACKEND}.store" in graph and f"{FILE_BACKEND}.acts" in graph
     cycle = find_cycle(graph)
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 
 def test_storage_and_the_protocol_reach_no_act() -> None:
-    graph = registry_graph()
+    graph = import_graph(PACKAGE_DIR, PACKAGE)
     for module in STORAGE_MODULES:
         acts = sorted(reachable(graph, module) & ACT_MODULES)
         assert not acts, f"{module} imports act modules (directly or through others): {acts}"
@@ -193,6 +203,6 @@ def test_the_postgresql_backend_reaches_no_module_of_the_file_backend() -> None:
     """The two backends share only what sits below both (backend, transitions, audit values, hashes,
     the doctor's report); the PostgreSQL one never borrows the file registry's storage or its acts."""
     graph = registry_graph()
-    file_backend = ACT_MODULES | {f"{PACKAGE}.{name}" for name in ("store", "file_registry", "doctor")}
+    file_backend = {FILE_BACKEND} | {name for name in ACT_MODULES if not name.startswith(FILE_BACKEND)}
     borrowed = sorted(reachable(graph, f"{PACKAGE}.postgres") & file_backend)
     assert not borrowed, f"the PostgreSQL backend imports the file backend's modules: {borrowed}"

@@ -16,8 +16,8 @@ import pytest
 from mcpforge.config import MCPForgeConfig, RegistryConfig, load_config
 from mcpforge.exceptions import ConfigError, NotFoundError, UserError
 from mcpforge.registry import FileStore, Registry, RegistryBackend, mask_url, open_registry
-from mcpforge.registry.doctor import run_doctor
 from mcpforge.registry.doctor_report import DoctorReport
+from mcpforge.registry.file.doctor import run_doctor
 from mcpforge.registry.open import TEAM_EXTRA_MESSAGE, require_file_registry
 
 URL = "postgresql://ann:s3cret@db.example.com:5432/tools"

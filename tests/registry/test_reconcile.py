@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mcpforge.models import UserFeedback, utc_now
 from mcpforge.registry import Registry
-from mcpforge.registry.doctor import check, repair
+from mcpforge.registry.file.doctor import check, repair
 from mcpforge.registry.reconcile import DOCTOR_ACTOR
 from mcpforge.registry.testing import make_candidate
 

@@ -11,7 +11,7 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.exceptions import IntegrityError
 from mcpforge.models import UserFeedback, utc_now
 from mcpforge.registry import Registry
-from mcpforge.registry.doctor import check, repair
+from mcpforge.registry.file.doctor import check, repair
 from mcpforge.registry.testing import make_candidate
 from mcpforge.registry.tool_index import ToolIndex
 from mcpforge.server._invoke import ToolInvoker

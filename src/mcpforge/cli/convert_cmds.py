@@ -146,7 +146,7 @@ def review_service_command(
     reg: FileStore, candidate_id: str, *, output: str | None, decision: str | None, as_json: bool
 ) -> None:
     """``mcpforge review`` for a converted service: show its report, then the two questions."""
-    from mcpforge.registry.services import candidate_presentation, get_service_candidate, review_service
+    from mcpforge.registry.file.services import candidate_presentation, get_service_candidate, review_service
 
     entry = get_service_candidate(reg, candidate_id)
     if output is None or decision is None:

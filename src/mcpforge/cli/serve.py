@@ -151,8 +151,8 @@ def serve(  # noqa: PLR0917 - typer maps parameters to options
                  f"same secret on every replica; {STATE_KEY_HINT}")  # fmt: skip
         get_sandbox(cfg.sandbox)  # fail now, with the reason, rather than on every tool call
         if service is not None:
+            from mcpforge.registry.file.services import active_services
             from mcpforge.registry.open import require_file_registry
-            from mcpforge.registry.services import active_services
 
             if service not in {s.name for s in active_services(require_file_registry(reg, "--service"))}:
                 fail(f"no approved service {service!r}; convert it and approve it with `mcpforge review`")

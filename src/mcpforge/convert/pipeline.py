@@ -233,7 +233,7 @@ def _convert(
     report.update({"tools_listed": len(listed_names), "status": "GENERATED"})
     if options.stage and registry_root is not None:
         from mcpforge.registry import Registry
-        from mcpforge.registry.services import stage_service
+        from mcpforge.registry.file.services import stage_service
 
         reg = Registry(registry_root, config)
         final = report.current.model_copy(

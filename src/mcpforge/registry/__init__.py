@@ -21,9 +21,9 @@ if TYPE_CHECKING:
         RegistryBackend,
         RegistryNotInitializedError,
     )
-    from mcpforge.registry.file_registry import Registry
+    from mcpforge.registry.file.registry import Registry
+    from mcpforge.registry.file.store import FileStore
     from mcpforge.registry.open import open_registry
-    from mcpforge.registry.store import FileStore
     from mcpforge.registry.urls import mask_url
 
 _LAZY = {
@@ -31,9 +31,9 @@ _LAZY = {
     "ActiveTool": "mcpforge.registry.backend",
     "RegistryBackend": "mcpforge.registry.backend",
     "RegistryNotInitializedError": "mcpforge.registry.backend",
-    "Registry": "mcpforge.registry.file_registry",
+    "Registry": "mcpforge.registry.file.registry",
     "open_registry": "mcpforge.registry.open",
-    "FileStore": "mcpforge.registry.store",
+    "FileStore": "mcpforge.registry.file.store",
     "mask_url": "mcpforge.registry.urls",
 }
 

@@ -20,7 +20,7 @@ from mcpforge.models import ToolCandidate, ToolStatus
 from mcpforge.registry._atomic import atomic_write_json, build_dir, read_dir_texts, rename_dir
 from mcpforge.registry.audit import AUDIT_COLUMNS, AuditEntry, Event
 from mcpforge.registry.choices import CHOICES_FILE
-from mcpforge.registry.file_registry import Registry
+from mcpforge.registry.file.registry import Registry
 from mcpforge.registry.postgres.acts import active_entry, bump_revision, upsert_tool
 from mcpforge.registry.postgres.candidates import DERIVED, manifests, write_files, write_row
 from mcpforge.registry.postgres.registry import PostgresRegistry

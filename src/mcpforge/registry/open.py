@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mcpforge.exceptions import ConfigError, UserError
-from mcpforge.registry.file_registry import Registry
-from mcpforge.registry.store import FileStore
+from mcpforge.registry.file.registry import Registry
+from mcpforge.registry.file.store import FileStore
 from mcpforge.registry.urls import is_postgres_url, mask_url
 
 __all__ = ["TEAM_EXTRA_MESSAGE", "is_postgres_url", "mask_url", "open_registry", "require_file_registry"]

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class IndexedStore(Protocol):
-    """What the index reads of the file registry's storage (:class:`mcpforge.registry.store.FileStore`).
+    """What the index reads of the file registry's storage (:class:`mcpforge.registry.file.store.FileStore`).
 
     A protocol, not the class: the store imports this module, and ``backend.py`` (which the store
     imports) names :class:`IndexedTool`, so importing the store here would close a circle.

@@ -103,7 +103,7 @@ class ToolFileScan:
     def relist(self) -> None:
         """List the tool files again (after the active set changed); what was seen of a file that is
         still listed is kept, so a file edited meanwhile is still reported by :meth:`step`."""
-        from mcpforge.registry.services import metadata_path
+        from mcpforge.registry.file.services import metadata_path
 
         paths: list[str] = []
         try:

@@ -38,7 +38,7 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.convert.session import DEFAULT_CALL_TIMEOUT_SECONDS, DEFAULT_MAX_RESULT_BYTES, ServiceSession
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.registry import FileStore, RegistryBackend
-from mcpforge.registry.services import ActiveService, active_services, verify_service
+from mcpforge.registry.file.services import ActiveService, active_services, verify_service
 from mcpforge.server.provider import tool_description
 
 logger = logging.getLogger("mcpforge.server")

@@ -9,7 +9,7 @@ from typing import Any
 
 from mcpforge.models import UserFeedback, utc_now
 from mcpforge.registry import Registry
-from mcpforge.registry.doctor import check as file_doctor
+from mcpforge.registry.file.doctor import check as file_doctor
 from mcpforge.registry.postgres import PostgresRegistry
 from mcpforge.registry.testing import make_candidate
 

@@ -44,7 +44,7 @@ def candidates_list(
             except ValueError as exc:
                 raise InvalidArgumentError(f"unknown status {status!r}", argument="--status") from exc
         from mcpforge.registry import FileStore
-        from mcpforge.registry.services import service_candidate_rows
+        from mcpforge.registry.file.services import service_candidate_rows
 
         rows = [candidate_summary(c) for c in reg.list_candidates(wanted)]
         # Converted services are candidates too (`mcpforge review ID` reviews them like any other).
@@ -87,8 +87,8 @@ def candidates_show(
     """
     with cli_errors(as_json=as_json):
         reg, _ = open_initialized(registry, config)
+        from mcpforge.registry.file.services import is_service_candidate
         from mcpforge.registry.open import require_file_registry
-        from mcpforge.registry.services import is_service_candidate
 
         if is_service_candidate(candidate_id):
             _show_service(
@@ -119,7 +119,7 @@ def candidates_show(
 
 def _show_service(reg: FileStore, candidate_id: str, *, as_json: bool, code: bool) -> None:
     """A converted service candidate: its conversion report (the package path with --code)."""
-    from mcpforge.registry.services import (
+    from mcpforge.registry.file.services import (
         candidate_presentation,
         get_service_candidate,
         service_candidate_rows,

@@ -84,7 +84,7 @@ def doctor_command(
 
     Example: mcpforge doctor --repair
     """
-    from mcpforge.registry.doctor import run_doctor
+    from mcpforge.registry.file.doctor import run_doctor
 
     with cli_errors(as_json=as_json):
         reg, cfg = open_initialized(registry, config, damaged_ok=True)

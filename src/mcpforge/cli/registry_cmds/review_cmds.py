@@ -63,7 +63,7 @@ def review_command(  # noqa: PLR0917 - typer maps parameters to options
 
     with cli_errors(as_json=as_json, extra=_EMPTY_REVIEW):
         reg, cfg = open_initialized(registry, config)
-        from mcpforge.registry.services import is_service_candidate
+        from mcpforge.registry.file.services import is_service_candidate
 
         if is_service_candidate(candidate_id):  # a converted service: one candidate, its own store
             from mcpforge.cli.convert_cmds import review_service_command

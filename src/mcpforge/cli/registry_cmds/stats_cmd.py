@@ -24,7 +24,7 @@ def stats_command(
     with cli_errors(as_json=as_json):
         reg, _ = open_initialized(registry, config)
         from mcpforge.registry import FileStore
-        from mcpforge.registry.services import service_figures
+        from mcpforge.registry.file.services import service_figures
 
         services = service_figures(reg) if isinstance(reg, FileStore) else {}
         metrics = {**reg.metrics(), **_code_bleu_figures(reg), **services}

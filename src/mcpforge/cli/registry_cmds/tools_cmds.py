@@ -48,7 +48,7 @@ def tools_list(
                 }
             )
         from mcpforge.registry import FileStore
-        from mcpforge.registry.services import service_tool_rows
+        from mcpforge.registry.file.services import service_tool_rows
 
         if isinstance(reg, FileStore):  # converted services' tools, served as <service>_<tool>
             rows += service_tool_rows(reg)
@@ -125,7 +125,7 @@ def tools_show(
 def _show_active_service(reg: FileStore, name: str, *, as_json: bool) -> None:
     """``tools show`` of a converted service, or of one of its tools (``<service>_<tool>``)."""
     from mcpforge.exceptions import NotFoundError
-    from mcpforge.registry.service_tools import find_service_entry, service_details
+    from mcpforge.registry.file.service_tools import find_service_entry, service_details
 
     match = find_service_entry(reg, name)
     if match is None:
@@ -159,7 +159,7 @@ def tools_remove(
     with cli_errors(as_json=as_json):
         reg, _ = open_initialized(registry, config)
         if reg.get_active_tool(name) is None:
-            from mcpforge.registry.service_tools import remove_service
+            from mcpforge.registry.file.service_tools import remove_service
 
             removed = remove_service(services_store(reg, name), name, actor=actor())
             if as_json:

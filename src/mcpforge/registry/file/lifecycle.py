@@ -22,8 +22,8 @@ from mcpforge.registry._atomic import (
     read_dir_texts,
     rename_dir,
 )
-from mcpforge.registry.acts import commit_act
 from mcpforge.registry.backend import ActResult
+from mcpforge.registry.file.acts import commit_act
 from mcpforge.registry.transitions import (
     APPROVE_DECISIONS,
     candidate_files,
@@ -35,7 +35,7 @@ from mcpforge.registry.transitions import (
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from mcpforge.registry.store import FileStore
+    from mcpforge.registry.file.store import FileStore
 
 
 def _entry(reg: FileStore, candidate: ToolCandidate, path: Path, **extra: Any) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 :class:`FileStore` is the storage half of the file registry: layout, lock and :meth:`FileStore.writing`,
 paths, metadata entries, candidate reads, active-set reads, file hashes, the audit log and monitoring.
 The acts (staging, feedback, approval, promotion, removal) sit above it in ``acts.py``, ``lifecycle.py``
-and ``promote.py``, and :class:`mcpforge.registry.file_registry.Registry` joins the two; this module
+and ``promote.py``, and :class:`mcpforge.registry.file.registry.Registry` joins the two; this module
 imports none of them ("storage below, acts above"), and finishing an interrupted act is a hook
 (:meth:`FileStore.finish_interrupted`) the registry overrides.
 
@@ -89,7 +89,7 @@ def read_json_file(path: Path, key: str) -> dict[str, Any]:
 
 class FileStore:
     """The storage of a filesystem registry of candidates and promoted tools. Creates nothing until
-    written to. Use :class:`mcpforge.registry.file_registry.Registry`, which adds the acts."""
+    written to. Use :class:`mcpforge.registry.file.registry.Registry`, which adds the acts."""
 
     def __init__(self, root: Path, config: MCPForgeConfig | None = None) -> None:
         self.root = Path(root)
@@ -218,7 +218,7 @@ class FileStore:
         """Roll an interrupted promotion, then an interrupted act, forward. Call with the lock held.
 
         Finishing one is an act, so the storage does nothing here; the registry that knows the acts
-        (:class:`mcpforge.registry.file_registry.Registry`) overrides it.
+        (:class:`mcpforge.registry.file.registry.Registry`) overrides it.
         """
 
     def rel(self, path: Path) -> str:

@@ -29,14 +29,15 @@ from pydantic import ValidationError
 
 from mcpforge.exceptions import IntegrityError, MCPForgeError, RegistryCorruptedError, UserError
 from mcpforge.models import ToolCandidate, utc_now
-from mcpforge.registry import reconcile, reconcile_repair
+from mcpforge.registry import reconcile
 from mcpforge.registry._atomic import TEMP_PREFIX, free_path, rename_dir
-from mcpforge.registry.acts import finish_pending_act, pending_act
 from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.doctor_report import DoctorReport
+from mcpforge.registry.file import reconcile_repair
+from mcpforge.registry.file.acts import finish_pending_act, pending_act
+from mcpforge.registry.file.promote import PARKED_PREFIX, finish_pending
+from mcpforge.registry.file.store import FileStore
 from mcpforge.registry.file_hashes import file_sha256
-from mcpforge.registry.promote import PARKED_PREFIX, finish_pending
-from mcpforge.registry.store import FileStore
 
 if TYPE_CHECKING:
     from mcpforge.registry.backend import RegistryBackend
@@ -152,7 +153,7 @@ def check(reg: FileStore) -> DoctorReport:
 
 def _check_services(reg: FileStore, report: DoctorReport) -> None:
     """Converted services (``services/``): staged dirs present, approved packages unchanged."""
-    from mcpforge.registry.services import check_services
+    from mcpforge.registry.file.services import check_services
 
     try:
         findings = check_services(reg)

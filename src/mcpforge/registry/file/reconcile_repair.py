@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 from mcpforge.exceptions import IntegrityError, PromotionRefusedError
 from mcpforge.models import utc_now
 from mcpforge.registry.audit import AuditEntry
-from mcpforge.registry.promote import promote_locked
+from mcpforge.registry.file.promote import promote_locked
 from mcpforge.registry.reconcile import DOCTOR_ACTOR, Mismatch
 
 if TYPE_CHECKING:
-    from mcpforge.registry.store import FileStore
+    from mcpforge.registry.file.store import FileStore
 
 
 def _row(mismatch: Mismatch, details: dict[str, Any] | None = None, **values: Any) -> AuditEntry:

@@ -17,14 +17,14 @@ from mcpforge.exceptions import InvalidArgumentError, NotFoundError
 from mcpforge.models import ToolSpec, utc_now
 from mcpforge.registry._atomic import atomic_write_json, free_path, rename_dir
 from mcpforge.registry.audit import AuditEntry
-from mcpforge.registry.services import (
+from mcpforge.registry.file.services import (
     ActiveService,
     active_services,
     metadata_path,
     read_metadata,
     verify_service,
 )
-from mcpforge.registry.store import FileStore
+from mcpforge.registry.file.store import FileStore
 
 
 @dataclass(frozen=True, kw_only=True)

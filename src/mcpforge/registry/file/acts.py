@@ -36,12 +36,12 @@ from mcpforge.registry._fault import durable_step
 from mcpforge.registry._space import ensure_free_space
 from mcpforge.registry.audit import AuditEntry
 from mcpforge.registry.backend import ActResult
-from mcpforge.registry.promote import promote_locked
+from mcpforge.registry.file.promote import promote_locked
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from mcpforge.registry.store import FileStore
+    from mcpforge.registry.file.store import FileStore
 
 logger = logging.getLogger(__name__)
 

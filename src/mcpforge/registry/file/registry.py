@@ -1,6 +1,6 @@
 """The file registry: the storage of ``store.py`` with the acts above it.
 
-"Storage below, acts above": :class:`~mcpforge.registry.store.FileStore` keeps the layout, the lock,
+"Storage below, acts above": :class:`~mcpforge.registry.file.store.FileStore` keeps the layout, the lock,
 metadata, reads, hashes, the audit log and monitoring, and imports no act; the acts (``promote.py``,
 ``lifecycle.py``, ``acts.py``) type against the store, and :class:`Registry` joins them into the
 :class:`~mcpforge.registry.backend.RegistryBackend` the rest of mcpforge uses (through
@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from mcpforge.models import ToolCandidate, UserFeedback
-from mcpforge.registry import acts, choices, lifecycle, promote, versions
+from mcpforge.registry import choices, versions
 from mcpforge.registry.backend import ActiveTool, ActResult
-from mcpforge.registry.store import FileStore
+from mcpforge.registry.file import acts, lifecycle, promote
+from mcpforge.registry.file.store import FileStore
 
 
 class Registry(FileStore):

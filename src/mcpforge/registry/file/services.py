@@ -26,7 +26,7 @@ from typing import Any
 from mcpforge.exceptions import InvalidArgumentError, NotFoundError, RegistryCorruptedError
 from mcpforge.models import ToolSpec, ToolStatus, UserFeedback, check_transition, utc_now
 from mcpforge.registry._atomic import TEMP_PREFIX, atomic_write_json, fsync_dir
-from mcpforge.registry.store import FileStore
+from mcpforge.registry.file.store import FileStore
 
 CANDIDATE_PREFIX = "service-"
 

@@ -45,7 +45,7 @@ from mcpforge.registry.versions import PACKAGE_FILES, can_promote
 
 if TYPE_CHECKING:
     from mcpforge.registry.backend import ActiveTool
-    from mcpforge.registry.store import FileStore
+    from mcpforge.registry.file.store import FileStore
 
 logger = logging.getLogger(__name__)
 
