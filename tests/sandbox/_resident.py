@@ -15,7 +15,7 @@ import pytest
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.sandbox.bwrap import BwrapSandbox
-from mcpforge.sandbox.resident import (
+from mcpforge.sandbox.resident.client import (
     NO_RESIDENT_ENV,
     RESIDENT_DIR_ENV,
     ResidentCalls,

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from mcpforge.config import MCPForgeConfig
-from mcpforge.sandbox.resident import (
+from mcpforge.sandbox.resident.client import (
     HELPER_CODE,
     NO_RESIDENT_ENV,
     RESIDENT_DIR_ENV,
@@ -235,7 +235,7 @@ def test_the_key_covers_every_mcpforge_module_the_helper_loads() -> None:
     script = (
         "import importlib, sys\n"
         f"for name in {list(PRELOAD)!r}: importlib.import_module(name)\n"
-        "import mcpforge.sandbox._resident_server, mcpforge.sandbox.warm\n"
+        "import mcpforge.sandbox.resident.server, mcpforge.sandbox.warm\n"
         "print('\\n'.join(m.__file__ for n, m in list(sys.modules.items())"
         " if n.startswith('mcpforge') and getattr(m, '__file__', None)))\n"
     )

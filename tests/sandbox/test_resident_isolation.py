@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from mcpforge.sandbox.resident import SOCKET_NAME, ResidentCalls
+from mcpforge.sandbox.resident.client import SOCKET_NAME, ResidentCalls
 from mcpforge.sandbox.tool_call import ToolCall, ToolCallOutcome
 
 from ._resident import Resident, running_resident

@@ -1,8 +1,8 @@
 """The resident helper's process: one warm template per user and key, served over a unix socket.
 
-Started detached by ``resident.start_helper`` as ``python -m mcpforge.sandbox._resident_server DIR SPEC``
-(``resident.py`` says where DIR is and what the helper is for). It holds ``DIR/lock`` for its whole
-life (a second helper of the same key exits at once), starts a ``WarmCalls`` template (``warm.py``)
+Started detached by ``client.start_helper`` as ``python -m mcpforge.sandbox.resident.server DIR SPEC``
+(``client.py`` says where DIR is and what the helper is for). It holds ``DIR/lock`` for its whole
+life (a second helper of the same key exits at once), starts a ``WarmCalls`` template (``sandbox/warm.py``)
 showing ``DIR/shown`` only, and creates ``DIR/sock`` (0600) once the template is ready. Each connection
 carries one JSON line: ``{"op": "ping"}`` answers ``{"ok": true, "pid": ...}``; ``{"op": "call", "source",
 "calls", "read", "function_name"}`` answers ``{"result": <the warm child's SandboxResult>}`` or
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mcpforge.sandbox.base import SandboxLimits
-from mcpforge.sandbox.resident import (
+from mcpforge.sandbox.resident.client import (
     FAILED_NAME,
     LOCK_NAME,
     SHOWN_NAME,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from mcpforge.sandbox._policy_rules import (
+from mcpforge.sandbox.policy.rules import (
     ALLOWED_DUNDERS,
     ATTRIBUTE_READERS,
     RAW_MEMORY_ATTRIBUTES,

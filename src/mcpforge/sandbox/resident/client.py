@@ -2,9 +2,9 @@
 
 Each ``ask`` used to start two or three fresh sandboxes, each importing pandas (about 0.35 s of CPU
 apiece on a 2-core machine), which made a whole ``ask`` process several times slower than a plain pandas
-script. The resident helper is the warm template ``serve`` uses (``warm.py``: a bwrap template that
+script. The resident helper is the warm template ``serve`` uses (``sandbox/warm.py``: a bwrap template that
 imported the trusted libraries once and forks every call from a zygote that never saw a request), kept
-by a small detached process of the same user (``_resident_server.py``) and reached over a unix socket.
+by a small detached process of the same user (``server.py`` beside this file) and reached over a unix socket.
 Every call it runs is a fresh child with its own namespaces, limits, Landlock domain and seccomp filter,
 exactly as a warm call of ``serve``: the template never runs untrusted code, a child is never reused.
 
@@ -201,7 +201,7 @@ def start_helper(directory: Path, spec: dict[str, Any]) -> bool:
     except OSError:
         return False
     log = os.open(directory / LOG_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    argv = [sys.executable, "-m", "mcpforge.sandbox._resident_server", str(directory), json.dumps(spec)]
+    argv = [sys.executable, "-m", "mcpforge.sandbox.resident.server", str(directory), json.dumps(spec)]
     try:
         pid = os.posix_spawn(
             sys.executable,

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field
 
 from mcpforge.config import DEFAULT_ALLOWED_IMPORTS
-from mcpforge.sandbox._policy_aliases import AliasTracker
-from mcpforge.sandbox._policy_calls import (
+from mcpforge.sandbox.policy.call_arguments import (
     Found,
     call_problems,
     constructor_aliases,
@@ -27,7 +26,8 @@ from mcpforge.sandbox._policy_calls import (
     name_of,
     type_as_value,
 )
-from mcpforge.sandbox._policy_rules import (
+from mcpforge.sandbox.policy.module_aliases import AliasTracker
+from mcpforge.sandbox.policy.rules import (
     ALLOWED_DUNDERS,
     ATTRIBUTE_FUNCTIONS,
     ATTRIBUTE_READERS,
@@ -54,7 +54,7 @@ from mcpforge.sandbox._policy_rules import (
     URL,
     Rule,
 )
-from mcpforge.sandbox._policy_types import TYPE_FACTORIES, TypeNames
+from mcpforge.sandbox.policy.type_expressions import TYPE_FACTORIES, TypeNames
 
 
 @dataclass(frozen=True, kw_only=True)
