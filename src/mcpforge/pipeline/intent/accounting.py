@@ -280,6 +280,14 @@ _ANALYSIS_WORDS = frozenset(
        "type", "types", "kind", "kinds", "strongly", "weakly", "closely", "decimal", "decimals", "place",
        "places", "digits"}
 )  # fmt: skip
+
+
+def analysis_vocabulary_word(word: str) -> bool:
+    """A grammar, analysis, entity or operation word (the discourse fillers of FILLER_WORDS are not)."""
+    forms = {word, singular(word)}
+    return bool(forms & (FUNCTION_WORDS | _ANALYSIS_WORDS | ENTITY_WORDS)) or bool(detect_operations(word))
+
+
 # Time words ("last quarter", "this year", "recent") are not in the vocabulary above: unused, they are a
 # period the reading does not restrict to, and are reported.
 _MIN_STEM = 4

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from typing import Any, NoReturn
 
 from mcpforge import _lazy_re as re
-from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
 from mcpforge.pipeline.intent.aggregation_names import column_words
@@ -56,6 +56,7 @@ from mcpforge.pipeline.intent.parse import (
     find_top_n,
     find_value_counts,
 )
+from mcpforge.pipeline.intent.qualified_names import ask_before_refusing, qualified_columns
 from mcpforge.pipeline.intent.quotients import find_quotient
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
@@ -89,7 +90,26 @@ def _refuse(
     raise UnmappableRequestError("".join(parts), understood={**understood, "unknown": unknown}, final=final)
 
 
-def extract_intent(  # noqa: PLR0915 - one pass over the scanners, in order
+def extract_intent(
+    request: str,
+    schema: DatasetSchema,
+    *,
+    answers: dict[str, str] | None = None,
+    explicit: Collection[str] = (),
+) -> Intent:
+    """Parse ``request`` against ``schema`` into an Intent (see :func:`_read`); a request about to be
+    refused for a word that may describe a column ("by model year") is asked about instead."""
+    try:
+        return _read(request, schema, answers=answers, explicit=explicit)
+    except NeedsClarificationError:
+        raise
+    except UnmappableRequestError as refused:
+        if refusal(request.lower()) is None:
+            ask_before_refusing(request, schema, dict(answers or {}), str(refused))
+        raise
+
+
+def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     request: str,
     schema: DatasetSchema,
     *,
@@ -275,6 +295,7 @@ def _words(
 ) -> tuple[list[str], list[str], set[str]]:
     """Tokens with spelling fixed, measure words bound and counted entities settled (may ask)."""
     tokens, spelled = fix_spelling(tokenize(text), resolver)
+    tokens, described = qualified_columns(tokens, resolver, given, request)  # "for each model Year"
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     tokens, counted = counted_entities(tokens, resolver, given, request=request)
     tokens, rows = rows_named(
@@ -283,7 +304,7 @@ def _words(
     tokens, named = column_words(tokens, resolver)  # "average median": the column named median
     tokens, ranked = meaning_superlatives(tokens, resolver, given, request=request)  # "the heaviest car"
     tokens, months = which_month(tokens, resolver, given, request=request)  # over several years: asks
-    return tokens, [*spelled, *bound, *counted, *rows, *named, *ranked, *months], additive
+    return tokens, [*spelled, *described, *bound, *counted, *rows, *named, *ranked, *months], additive
 
 
 def _subject(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> str | None:

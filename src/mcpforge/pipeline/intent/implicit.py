@@ -80,6 +80,7 @@ def implicit_comparisons(
         if value is None or j in out.used:
             continue
         _refuse_row_count(tokens, i, j, resolver, request)
+        _refuse_group_condition(tokens, i, j, resolver, request)
         age = resolver.resolve("age", fuzzy=False)
         context = set(tokens[max(0, i - 3) : i])
         if age is not None and context & _PEOPLE and resolver.kind(age) == "numeric":
@@ -130,6 +131,37 @@ def _refuse_row_count(tokens: list[str], i: int, j: int, resolver: ColumnResolve
         "(groups whose number of rows passes a threshold), not the value of a column; that condition is "
         "not in the catalogue yet. Ask for the count per group instead (e.g. 'number of rows per city', "
         "then read the groups over the threshold), or let a model write it (--engine local)",
+        understood={"condition": words},
+    )
+
+
+_HAVING = frozenset({"with", "have", "has", "having", "that", "which", "whose", "where"})
+
+
+def _refuse_group_condition(
+    tokens: list[str], i: int, j: int, resolver: ColumnResolver, request: str
+) -> None:
+    """``only cities with more than 5``, ``states that have over 10``: a bare number said of the values of a
+    category column is a condition on each group (a HAVING), not on some numeric column whose range spans
+    the number (it was read as ``longitude > 5``); the catalogue has no such condition, so refuse.
+
+    Raises:
+        UnmappableRequestError: the comparison's subject is a category column's values.
+    """
+    k = i - 1
+    while k >= 0 and tokens[k] in _HAVING:
+        k -= 1
+    if k < 0 or k == i - 1:
+        return  # "airports above 60": no "with" / "that have" joining a subject to the number
+    column = resolver.resolve(tokens[k], fuzzy=False)
+    if column is None or resolver.kind(column) not in {"categorical", "text"}:
+        return
+    words = " ".join(tokens[k : j + 1])
+    raise UnmappableRequestError(
+        f"cannot map the request {request!r}: {words!r} is a condition on each {column!r} group (groups "
+        "whose count or total passes a threshold), not the value of a column; that condition is not in the "
+        f"catalogue yet. Ask for the value per {column!r} instead and read the groups over the threshold, "
+        "or let a model write it (--engine local)",
         understood={"condition": words},
     )
 
