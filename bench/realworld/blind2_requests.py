@@ -1,0 +1,203 @@
+"""The 80 requests of the blind split `blind2` (BLIND2.md), with the pandas / scipy code of each expectation.
+
+Each entry: (id, lang, request, code). The code runs in make_blind2.py's namespace (``df`` = the file as
+an analyst reads it, ``pd``, ``np``, ``stats``, make_expected.py's shape helpers) and assigns ``expect``.
+Written by an outside analyst from the data alone, before any run of mcpforge.
+"""
+
+GM = "b2_gapminder_dslabs.csv"
+PO = "b2_polls_us_election_2016.tsv"
+CD = "b2_us_contagious_diseases.xlsx"
+GP = "b2_gapminder.parquet"
+
+REQUESTS: dict[str, list[tuple[str, str, str, str]]] = {
+    GM: [
+        ("b2-gm-01", "en", "What is the Pearson correlation between fertility and life_expectancy across all rows? Report r rounded to 2 decimals.",
+         "expect = S(df['fertility'].corr(df['life_expectancy']), round=2)"),
+        ("b2-gm-02", "en", "Test whether life_expectancy in the year 2015 is normally distributed, using the Shapiro-Wilk test at alpha 0.05.",
+         "expect = TEST(stats.shapiro(df.loc[df['year'] == 2015, 'life_expectancy'].dropna()), alpha=0.05, name='Shapiro-Wilk')"),
+        ("b2-gm-03", "en", "Fill missing gdp values with the median gdp first, then report the mean gdp rounded to 0 decimals.",
+         "expect = S(df['gdp'].fillna(df['gdp'].median()).mean(), round=0)"),
+        ("b2-gm-04", "en", "Outliers are values with |z| > 3. How many outliers does infant_mortality have?",
+         "expect = z_outliers_any(df['infant_mortality'])"),
+        ("b2-gm-05", "en", "Treat the year column as time: give the mean life_expectancy for each year from 2010 to 2015.",
+         "expect = BY(df[df['year'].between(2010, 2015)].groupby('year')['life_expectancy'].mean(), 'mean life_expectancy')"),
+        ("b2-gm-06", "en", "Use Spearman's rank correlation to relate gdp and infant_mortality; report the coefficient rounded to 3 decimals.",
+         "expect = S(df['gdp'].corr(df['infant_mortality'], method='spearman'), round=3)"),
+        ("b2-gm-07", "en", "In the year 2000, is mean fertility different between Africa and Asia? Use Welch's t-test at alpha 0.05.",
+         "d = df[df['year'] == 2000]\n"
+         "expect = TEST(stats.ttest_ind(d.loc[d['continent'] == 'Africa', 'fertility'].dropna(), d.loc[d['continent'] == 'Asia', 'fertility'].dropna(), equal_var=False), name='Welch t')"),
+        ("b2-gm-08", "en", "Using the 1.5 x IQR rule, how many fertility values are outliers?",
+         "expect = S(iqr_outliers(df['fertility']))"),
+        ("b2-gm-09", "en", "For 2016, run a Kruskal-Wallis test of life_expectancy across continents (alpha 0.05).",
+         "d = df[df['year'] == 2016]\n"
+         "expect = TEST(stats.kruskal(*[g['life_expectancy'].dropna() for _, g in d.groupby('continent')]), name='Kruskal-Wallis')"),
+        ("b2-gm-10", "en", "how many different countries are in this file?",
+         "expect = S(df['country'].nunique())"),
+        ("b2-gm-11", "en", "Average life expectancy by continent in 2016, rounded to 1 decimal",
+         "expect = BY(df[df['year'] == 2016].groupby('continent')['life_expectancy'].mean(), 'mean life_expectancy', round=1)"),
+        ("b2-gm-12", "en", "Which 5 countries had the highest infant mortality in 2000?",
+         "d = df[df['year'] == 2000].set_index('country')['infant_mortality']\n"
+         "expect = TOP(d, 5, 'infant_mortality in 2000')"),
+        ("b2-gm-13", "en", "Total population of Europe in 2010?",
+         "expect = S(df[(df['continent'] == 'Europe') & (df['year'] == 2010)]['population'].sum())"),
+        ("b2-gm-14", "en", "median fertility per region, 1990 only",
+         "expect = BY(df[df['year'] == 1990].groupby('region')['fertility'].median(), 'median fertility')"),
+        ("b2-gm-15", "en", "What percentage of the rows have no gdp value?",
+         "expect = S(df['gdp'].isna().mean() * 100, percent=True)"),
+        ("b2-gm-16", "en", "Which regions had an average life expectancy above 75 in 2015? Show their averages.",
+         "s = df[df['year'] == 2015].groupby('region')['life_expectancy'].mean()\n"
+         "expect = BY(s[s > 75], 'mean life_expectancy (> 75)')"),
+        ("b2-gm-17", "fr", "Quelle est l'espérance de vie (life_expectancy) minimale et maximale en 2016 ?",
+         "d = df.loc[df['year'] == 2016, 'life_expectancy']\n"
+         "expect = NUMS([d.min(), d.max()])"),
+        ("b2-gm-18", "es", "¿Cuántos países de África hay en los datos?",
+         "expect = S(df.loc[df['continent'] == 'Africa', 'country'].nunique())"),
+        ("b2-gm-19", "en", "What is the average literacy rate by continent?",
+         "expect = AR('the file has no literacy column')"),
+        ("b2-gm-20", "en", "What was the GDP per capita of Europe in 2010?",
+         "expect = AR('per capita for a continent is ambiguous: total gdp / total population, or the mean of the countries gdp/population ratios; they differ')"),
+    ],
+    PO: [
+        ("b2-po-01", "en", "How many polls are there for each population type?",
+         "expect = BY(df['population'].value_counts(), 'count')"),
+        ("b2-po-02", "en", "For national polls (state 'U.S.'), what is the mean of rawpoll_clinton minus rawpoll_trump? Round to 2 decimals.",
+         "d = df[df['state'] == 'U.S.']\n"
+         "expect = S((d['rawpoll_clinton'] - d['rawpoll_trump']).mean(), round=2)"),
+        ("b2-po-03", "en", "top 5 pollsters by number of polls",
+         "expect = TOP(df['pollster'].value_counts(), 5, 'polls')"),
+        ("b2-po-04", "en", "Compute the Pearson correlation between samplesize and rawpoll_johnson, ignoring missing values; report r rounded to 2 decimals.",
+         "expect = S(df['samplesize'].corr(df['rawpoll_johnson']), round=2)"),
+        ("b2-po-05", "en", "For polls in Florida, run a paired t-test comparing rawpoll_clinton and rawpoll_trump at alpha 0.05.",
+         "d = df[df['state'] == 'Florida']\n"
+         "expect = TEST(stats.ttest_rel(d['rawpoll_clinton'], d['rawpoll_trump']), name='paired t')"),
+        ("b2-po-06", "en", "Treat enddate as the time column: how many polls ended in each month of 2016?",
+         "d = df[df['enddate'].str[:4] == '2016']\n"
+         "expect = BY(d.groupby(d['enddate'].str[:7]).size(), 'polls')"),
+        ("b2-po-07", "en", "Median samplesize by grade",
+         "expect = BY(df.groupby('grade')['samplesize'].median(), 'median samplesize')"),
+        ("b2-po-08", "en", "What share of polls have no grade? Give it as a percentage.",
+         "expect = S(df['grade'].isna().mean() * 100, percent=True)"),
+        ("b2-po-09", "en", "Use a Mann-Whitney U test to compare adjpoll_clinton between likely voters (lv) and registered voters (rv), alpha 0.05.",
+         "expect = mwu(df.loc[df['population'] == 'lv', 'adjpoll_clinton'], df.loc[df['population'] == 'rv', 'adjpoll_clinton'])"),
+        ("b2-po-10", "en", "Average adjpoll_trump per state, only for states with at least 100 polls.",
+         "g = df.groupby('state')['adjpoll_trump']\n"
+         "expect = BY(g.mean()[g.size() >= 100], 'mean adjpoll_trump')"),
+        ("b2-po-11", "en", "Apart from the national polls (U.S.), which state has the most polls?",
+         "expect = TOP(df.loc[df['state'] != 'U.S.', 'state'].value_counts(), 1, 'polls')"),
+        ("b2-po-12", "en", "How many polls had a sample size above 2000?",
+         "expect = S(int((df['samplesize'] > 2000).sum()))"),
+        ("b2-po-13", "en", "Total sample size of all the Ipsos polls",
+         "expect = S(df.loc[df['pollster'] == 'Ipsos', 'samplesize'].sum())"),
+        ("b2-po-14", "en", "highest rawpoll_mcmullin?",
+         "expect = S(df['rawpoll_mcmullin'].max())"),
+        ("b2-po-15", "en", "Outliers are samplesize values with |z| > 3. How many are there?",
+         "expect = z_outliers_any(df['samplesize'])"),
+        ("b2-po-16", "en", "What is the 90th percentile of samplesize? Use linear interpolation and ignore missing values.",
+         "expect = S(df['samplesize'].quantile(0.9))"),
+        ("b2-po-17", "de", "Wie viele Umfragen gibt es pro Bewertung (grade)?",
+         "expect = BY(df['grade'].value_counts(), 'Anzahl')"),
+        ("b2-po-18", "en", "Is grade independent of population? Use a chi-square test of independence at alpha 0.05.",
+         "r = stats.chi2_contingency(pd.crosstab(df['grade'], df['population']))\n"
+         "expect = TEST((r[0], r[1]), name='chi-square independence')"),
+        ("b2-po-19", "en", "Who won the election in each state?",
+         "expect = AR('the file holds polls, not election results')"),
+        ("b2-po-20", "en", "What is Clinton's average poll number?",
+         "expect = AR('raw (rawpoll_clinton) or adjusted (adjpoll_clinton): two columns with different means')"),
+    ],
+    CD: [
+        ("b2-cd-01", "en", "Total number of Measles cases in 1960",
+         "expect = S(df[(df['disease'] == 'Measles') & (df['year'] == 1960)]['count'].sum())"),
+        ("b2-cd-02", "en", "Which disease has the highest total count over all years?",
+         "expect = TOP(df.groupby('disease')['count'].sum(), 1, 'total count')"),
+        ("b2-cd-03", "en", "For each disease, how many distinct years does the data cover?",
+         "expect = BY(df.groupby('disease')['year'].nunique(), 'years')"),
+        ("b2-cd-04", "en", "What was the Measles rate per 100,000 people in California in 1960 (count / population * 100000)? Round to 1 decimal.",
+         "d = df[(df['disease'] == 'Measles') & (df['state'] == 'California') & (df['year'] == 1960)]\n"
+         "expect = S((d['count'] / d['population'] * 100000).iloc[0], round=1)"),
+        ("b2-cd-05", "en", "Top 3 states by total Pertussis count",
+         "expect = TOP(df[df['disease'] == 'Pertussis'].groupby('state')['count'].sum(), 3, 'total Pertussis count')"),
+        ("b2-cd-06", "en", "mean weeks_reporting by disease, rounded to 2 decimals",
+         "expect = BY(df.groupby('disease')['weeks_reporting'].mean(), 'mean weeks_reporting', round=2)"),
+        ("b2-cd-07", "en", "For Measles rows, what is the Pearson correlation between count and population? Skip missing values and round r to 2 decimals.",
+         "d = df[df['disease'] == 'Measles']\n"
+         "expect = S(d['count'].corr(d['population']), round=2)"),
+        ("b2-cd-08", "en", "Treat year as time: total Polio cases per year from 1950 to 1955.",
+         "d = df[(df['disease'] == 'Polio') & df['year'].between(1950, 1955)]\n"
+         "expect = BY(d.groupby('year')['count'].sum(), 'total Polio count')"),
+        ("b2-cd-09", "en", "Fill missing population values with the median population first, then report the mean population rounded to 0 decimals.",
+         "expect = S(df['population'].fillna(df['population'].median()).mean(), round=0)"),
+        ("b2-cd-10", "en", "How many rows have weeks_reporting equal to 0?",
+         "expect = S(int((df['weeks_reporting'] == 0).sum()))"),
+        ("b2-cd-11", "en", "Using Spearman correlation, how strongly is year related to count for Measles? Round to 3 decimals.",
+         "d = df[df['disease'] == 'Measles']\n"
+         "expect = S(d['year'].corr(d['count'], method='spearman'), round=3)"),
+        ("b2-cd-12", "en", "In which year did Hepatitis A peak, i.e. the highest total count across all states?",
+         "expect = TOP(df[df['disease'] == 'Hepatitis A'].groupby('year')['count'].sum(), 1, 'total Hepatitis A count')"),
+        ("b2-cd-13", "en", "What percentage of the rows are about Smallpox?",
+         "expect = S((df['disease'] == 'Smallpox').mean() * 100, percent=True)"),
+        ("b2-cd-14", "en", "median count per disease in 1980",
+         "expect = BY(df[df['year'] == 1980].groupby('disease')['count'].median(), 'median count')"),
+        ("b2-cd-15", "en", "For the year 1970, test whether count differs across diseases with a Kruskal-Wallis test, alpha 0.05.",
+         "d = df[df['year'] == 1970]\n"
+         "expect = TEST(stats.kruskal(*[g['count'] for _, g in d.groupby('disease')]), name='Kruskal-Wallis')"),
+        ("b2-cd-16", "es", "¿Cuál es el total de casos de sarampión (Measles) en Texas?",
+         "expect = S(df[(df['disease'] == 'Measles') & (df['state'] == 'Texas')]['count'].sum())"),
+        ("b2-cd-17", "fr", "Combien d'États différents y a-t-il dans les données ?",
+         "expect = S(df['state'].nunique())"),
+        ("b2-cd-18", "en", "Using the 1.5 x IQR rule, how many Rubella counts are outliers?",
+         "expect = S(iqr_outliers(df.loc[df['disease'] == 'Rubella', 'count']))"),
+        ("b2-cd-19", "en", "How many people died of Measles in 1960?",
+         "expect = AR('count is reported cases, the file has no deaths')"),
+        ("b2-cd-20", "en", "What's the average number of cases per state?",
+         "expect = AR('ambiguous: mean of the state totals, or mean per state-year-disease row; also over which diseases; the numbers differ')"),
+    ],
+    GP: [
+        ("b2-gp-01", "en", "mean lifeExp per continent in 2007",
+         "expect = BY(df[df['year'] == 2007].groupby('continent')['lifeExp'].mean(), 'mean lifeExp')"),
+        ("b2-gp-02", "en", "Top 5 countries by gdpPercap in 2007",
+         "expect = TOP(df[df['year'] == 2007].set_index('country')['gdpPercap'], 5, 'gdpPercap 2007')"),
+        ("b2-gp-03", "en", "What was the total population of all countries in 1952?",
+         "expect = S(df.loc[df['year'] == 1952, 'pop'].sum())"),
+        ("b2-gp-04", "en", "For 2007, compute the Pearson correlation between log10(gdpPercap) and lifeExp. Report r rounded to 2 decimals.",
+         "d = df[df['year'] == 2007]\n"
+         "expect = S(np.log10(d['gdpPercap']).corr(d['lifeExp']), round=2)"),
+        ("b2-gp-05", "en", "Compare lifeExp in 2007 between Europe and the Americas with Welch's t-test at alpha 0.05.",
+         "d = df[df['year'] == 2007]\n"
+         "expect = TEST(stats.ttest_ind(d.loc[d['continent'] == 'Europe', 'lifeExp'], d.loc[d['continent'] == 'Americas', 'lifeExp'], equal_var=False), name='Welch t')"),
+        ("b2-gp-06", "en", "Run a one-way ANOVA of lifeExp across continents for 2007 (alpha 0.05). Report F and the p-value.",
+         "d = df[df['year'] == 2007]\n"
+         "expect = TEST(stats.f_oneway(*[g['lifeExp'] for _, g in d.groupby('continent')]), name='one-way ANOVA')"),
+        ("b2-gp-07", "en", "Is gdpPercap in 2007 normally distributed? Use Shapiro-Wilk with alpha 0.01.",
+         "expect = TEST(stats.shapiro(df.loc[df['year'] == 2007, 'gdpPercap']), alpha=0.01, name='Shapiro-Wilk')"),
+        ("b2-gp-08", "en", "Median gdpPercap by continent in 1952",
+         "expect = BY(df[df['year'] == 1952].groupby('continent')['gdpPercap'].median(), 'median gdpPercap')"),
+        ("b2-gp-09", "en", "How many countries had a lifeExp below 50 in 2007?",
+         "expect = S(int((df.loc[df['year'] == 2007, 'lifeExp'] < 50).sum()))"),
+        ("b2-gp-10", "en", "Which country had the lowest life expectancy in 2007?",
+         "expect = TOP(df[df['year'] == 2007].set_index('country')['lifeExp'], 1, 'lifeExp 2007', ascending=True)"),
+        ("b2-gp-11", "en", "Treat year as time and give the mean lifeExp of Asia for every year.",
+         "expect = BY(df[df['continent'] == 'Asia'].groupby('year')['lifeExp'].mean(), 'mean lifeExp Asia')"),
+        ("b2-gp-12", "en", "What is the population-weighted mean lifeExp of all countries in 2007 (weights = pop)? Round to 2 decimals.",
+         "d = df[df['year'] == 2007]\n"
+         "expect = S(np.average(d['lifeExp'], weights=d['pop']), round=2)"),
+        ("b2-gp-13", "en", "Give the 25th, 50th and 75th percentiles of lifeExp in 2007, using linear interpolation.",
+         "expect = NUMS(df.loc[df['year'] == 2007, 'lifeExp'].quantile([0.25, 0.5, 0.75]).tolist())"),
+        ("b2-gp-14", "en", "Which continents have more than 25 countries? Give the number of countries for each.",
+         "s = df.groupby('continent')['country'].nunique()\n"
+         "expect = BY(s[s > 25], 'countries')"),
+        ("b2-gp-15", "en", "Sample standard deviation (ddof=1) of lifeExp in 2007, rounded to 3 decimals.",
+         "expect = S(df.loc[df['year'] == 2007, 'lifeExp'].std(ddof=1), round=3)"),
+        ("b2-gp-16", "en", "By what percentage did Ireland's gdpPercap grow from 1952 to 2007? Report the percentage rounded to 1 decimal.",
+         "d = df[df['country'] == 'Ireland'].set_index('year')['gdpPercap']\n"
+         "expect = S((d[2007] / d[1952] - 1) * 100, round=1, percent=True)"),
+        ("b2-gp-17", "de", "Wie hoch ist die durchschnittliche Lebenserwartung (lifeExp) in Europa im Jahr 1977?",
+         "expect = S(df[(df['continent'] == 'Europe') & (df['year'] == 1977)]['lifeExp'].mean())"),
+        ("b2-gp-18", "en", "What is the skewness of pop in 2007? Use the bias-corrected sample skewness (as pandas computes it) and round to 2 decimals.",
+         "expect = S(df.loc[df['year'] == 2007, 'pop'].skew(), round=2)"),
+        ("b2-gp-19", "en", "What was Germany's unemployment rate in 2007?",
+         "expect = AR('the file has no unemployment column')"),
+        ("b2-gp-20", "en", "Which 5 countries grew the most between 1952 and 2007?",
+         "expect = AR('grew in what: population, gdpPercap or lifeExp, absolute or relative; each gives a different top 5')"),
+    ],
+}
