@@ -163,8 +163,12 @@ class Tool:
 # -- cases ------------------------------------------------------------------------------------------------
 def load_cases(split: str, only: list[str]) -> list[tuple[str, dict[str, Any]]]:
     """(kind, case) of ``split``; entries of another split are dropped before anything reads their checks."""
-    libraries = json.loads((CASES / "libraries.json").read_text(encoding="utf-8"))["libraries"]
-    repos = json.loads((CASES / "repos.json").read_text(encoding="utf-8"))["repositories"]
+    if split == "blind2":  # the second blind set: libraries only, all of split "blind2"
+        libraries = json.loads((CASES / "blind2.json").read_text(encoding="utf-8"))["libraries"]
+        repos = []
+    else:
+        libraries = json.loads((CASES / "libraries.json").read_text(encoding="utf-8"))["libraries"]
+        repos = json.loads((CASES / "repos.json").read_text(encoding="utf-8"))["repositories"]
     chosen = [("library", c) for c in libraries if c["split"] == split]
     chosen += [("repository", c) for c in repos if c["split"] == split]
     if only:
@@ -579,7 +583,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--cases", choices=["dev", "test"], default="dev", help="the split to run")
+    parser.add_argument("--cases", choices=["dev", "test", "blind2"], default="dev", help="the split to run")
     parser.add_argument("--only", nargs="*", default=[], help="these cases of the split only")
     parser.add_argument("--smoke", action="store_true", help="the local toy package only (no network)")
     parser.add_argument("--max-tools", type=int, default=80)
