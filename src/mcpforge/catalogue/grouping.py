@@ -24,6 +24,15 @@ from mcpforge.catalogue._params import (
 )
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.group_having import (
+    having_arguments,
+    having_count_code,
+    having_description,
+    having_empty_columns,
+    having_filter_code,
+    having_params,
+    having_reference,
+)
 from mcpforge.catalogue.reference.arrow import ARROW_ROWS, arrow_groups
 from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, order_groups, records
 from mcpforge.models import Intent
@@ -61,18 +70,23 @@ class GroupCount(Operation):
             "top_n": positive_top_n(intent.top_n),
             "as_percentage": intent.as_percentage,
             "sort_descending": intent.sort_descending,
+            **having_arguments(intent),
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
         require(bool(intent.group_by), "group_count needs at least one group_by column", "group_by")
         args = self.arguments(intent)
-        body = code("""
+        body = (
+            code("""
             sizes = df.groupby(group_by_columns, dropna=False, observed=True, sort=False).size()
             result = sizes.reset_index(name="count")
             order = [not sort_descending] + [True] * len(group_by_columns)
             keys = ["count", *group_by_columns]
             result = result.sort_values(keys, ascending=order, na_position="last", kind="stable")
             total = int(result["count"].sum())
+        """)
+            + having_filter_code(args, '"count"')
+            + code("""
             if top_n is not None and top_n > 0:
                 result = result.head(top_n)
             if as_percentage:
@@ -80,6 +94,8 @@ class GroupCount(Operation):
             result = result.reset_index(drop=True)
             title = f"Row count by {', '.join(group_by_columns)}"
         """)
+            + having_count_code(args, "group_by_columns")
+        )
         keys = " and ".join(intent.group_by)
         return ToolPlan(
             params=[
@@ -89,12 +105,15 @@ class GroupCount(Operation):
                     "as_percentage", args["as_percentage"], "Add a percent column (share of all rows)"
                 ),
                 bool_param("sort_descending", args["sort_descending"], "Largest groups first"),
+                *having_params(args),
             ],
             needed="[*group_by_columns]",
             body=body,
-            empty_columns="[*group_by_columns, 'count', *(['percent'] if as_percentage else [])]",
+            empty_columns=having_empty_columns(
+                args, "[*group_by_columns, 'count', *(['percent'] if as_percentage else [])]"
+            ),
             docs=ToolDocs(
-                description=f"Count rows per {keys}.",
+                description=f"Count rows per {keys}." + having_description(args, "row count"),
                 when_to_use="You need how many rows fall into each combination of values of one or more "
                 "columns (a frequency breakdown), optionally as shares and only the largest groups.",
                 what_it_does="Loads the CSV, applies derived columns and filters, groups by the key columns "
@@ -105,10 +124,12 @@ class GroupCount(Operation):
                 "whose result holds the same table.",
                 limitations=["A key column named 'count' or 'percent' clashes with the result columns."],
             ),
-            default_name=tool_name_for("count_by", "_and_".join(intent.group_by)),
+            default_name=tool_name_for("count_by", "_and_".join(intent.group_by), *_having_name(args)),
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
+        if arguments.get("count_groups") and arguments.get("having_op"):
+            return None
         return [
             *arguments["group_by_columns"],
             "count",
@@ -122,6 +143,9 @@ class GroupCount(Operation):
             counts = Counter(tuple(_key(row[k]) for k in keys) for row in records(df))
             rows = [[*group, count] for group, count in counts.items()]
         total = sum(row[-1] for row in rows)  # of every group, before top_n
+        rows, counted = having_reference(rows, [*keys, "count"], len(keys), arguments)
+        if counted is not None:
+            return counted
         rows = order_groups(
             rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True))
         )
@@ -153,13 +177,15 @@ class GroupAggregate(Operation):
             "top_n": positive_top_n(intent.top_n),
             "sort_descending": intent.sort_descending,
             "percent_of_total": intent.as_percentage,
+            **having_arguments(intent),
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
         require(bool(intent.group_by), "group_aggregate needs at least one group_by column", "group_by")
         require(bool(intent.metrics), "group_aggregate needs at least one metric", "metrics")
         args = self.arguments(intent)
-        body = code("""
+        body = (
+            code("""
             _check_metrics(df, metrics)
             result = _grouped_metrics(df, group_by_columns, metrics)
             first = _metric_name(metrics[0])
@@ -169,11 +195,16 @@ class GroupAggregate(Operation):
                 total = float(result[first].sum())
                 result["percent_of_total"] = result[first] / total * 100 if total else float("nan")
             result = result.sort_values(keys, ascending=order, na_position="last", kind="stable")
+        """)
+            + having_filter_code(args, "first")
+            + code("""
             if top_n is not None and top_n > 0:
                 result = result.head(top_n)
             result = result.reset_index(drop=True)
             title = f"{', '.join(_metric_name(m) for m in metrics)} by {', '.join(group_by_columns)}"
         """)
+            + having_count_code(args, "group_by_columns")
+        )
         labels = [f"{m.func} of {m.column or 'rows'}" for m in intent.metrics]
         names = [m.func if not m.column else f"{m.func}_{m.column}" for m in intent.metrics]
         return ToolPlan(
@@ -187,14 +218,19 @@ class GroupAggregate(Operation):
                     args["percent_of_total"],
                     "Add each group's share of the first metric's total, in percent",
                 ),
+                *having_params(args),
             ],
             needed="[*group_by_columns, *(str(m['column']) for m in metrics if m.get('column'))]",
             body=body,
-            empty_columns="[*group_by_columns, *(_metric_name(m) for m in metrics), "
-            "*(['percent_of_total'] if percent_of_total else [])]",
+            empty_columns=having_empty_columns(
+                args,
+                "[*group_by_columns, *(_metric_name(m) for m in metrics), "
+                "*(['percent_of_total'] if percent_of_total else [])]",
+            ),
             docs=ToolDocs(
                 description=f"Compute {', '.join(labels)} per {' and '.join(intent.group_by)}"
-                + (" with each group's percent of the total." if args["percent_of_total"] else "."),
+                + (" with each group's percent of the total." if args["percent_of_total"] else ".")
+                + having_description(args, labels[0]),
                 when_to_use="You need totals, averages or other aggregations of numeric columns for each "
                 "group of one or more key columns, or the top N groups by such a value.",
                 what_it_does="Loads the CSV, applies derived columns and filters, checks the metric columns "
@@ -205,11 +241,15 @@ class GroupAggregate(Operation):
                 "<func>_<column> (count for a row count), notes, and a JSON footer with the same table.",
                 assumptions=["Missing metric values are skipped (a sum of no values is 0)."],
             ),
-            default_name=tool_name_for("_".join(names[:2]), "by", "_and_".join(intent.group_by)),
+            default_name=tool_name_for(
+                "_".join(names[:2]), "by", "_and_".join(intent.group_by), *_having_name(args)
+            ),
             inline=("metrics",),
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
+        if arguments.get("count_groups") and arguments.get("having_op"):
+            return None
         extra = ["percent_of_total"] if arguments.get("percent_of_total") else []
         return [*arguments["group_by_columns"], *(metric_label(m) for m in arguments["metrics"]), *extra]
 
@@ -225,13 +265,22 @@ class GroupAggregate(Operation):
         if share:
             total = sum(float(row[len(keys)]) for row in rows if row[len(keys)] is not None)
             rows = [[*row, float(row[len(keys)]) / total * 100 if total else float("nan")] for row in rows]
+        extra = ["percent_of_total"] if share else []
+        columns = [*keys, *(metric_label(m) for m in metrics), *extra]
+        rows, counted = having_reference(rows, columns, len(keys), arguments)
+        if counted is not None:
+            return counted
         rows = order_groups(
             rows, len(keys), len(keys), descending=bool(arguments.get("sort_descending", True))
         )
         if arguments.get("top_n"):
             rows = rows[: arguments["top_n"]]
-        extra = ["percent_of_total"] if share else []
-        return pd.DataFrame(rows, columns=[*keys, *(metric_label(m) for m in metrics), *extra])
+        return pd.DataFrame(rows, columns=columns)
+
+
+def _having_name(args: dict[str, Any]) -> tuple[str, ...]:
+    """Name parts of a tool with a group condition (never the plain tool's name)."""
+    return ("groups_passing",) if "having_op" in args else ()
 
 
 class ValueDistribution(Operation):

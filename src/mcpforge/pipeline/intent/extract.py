@@ -25,6 +25,7 @@ from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
 from mcpforge.pipeline.intent.each_of import group_each_of
+from mcpforge.pipeline.intent.group_having import group_condition
 from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.guards import (
     absorb_value_labels,
@@ -148,6 +149,12 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     derived, text = find_derived(text, resolver)
     tokens, read_as, additive = _words(text, resolver, given, request)
     tokens = counts_of_a_category(tokens, resolver)
+    having = None if derived else group_condition(tokens, resolver, request)  # "cities with > 5 airports"
+    if having is not None:
+        having = with_unused(finish_intent(having, instructions), aside)
+        unknown_keys(explicit, given)
+        notes = [*language.notes, *having.notes]
+        return chart_for(request, having.model_copy(update={"data_source": schema.path, "notes": notes}))
     text = " ".join(tokens)
     phrases = Phrases(notes=read_as, additive=additive)
     find_top_n(tokens, phrases)

@@ -138,15 +138,29 @@ def _ranked(context: _Context, what: str) -> str:
     return "" if descending else ", smallest first"
 
 
+def _having(context: _Context, what: str, reading: str) -> str:
+    """A condition on each group: "Number of `city` groups whose count of rows > 5" or the groups kept."""
+    op = context.arg("having_op")
+    if op is None:
+        return reading
+    condition = f"{what} {op} {float(context.arg('having_value')):g}"
+    keys = columns_text(_keys(context))
+    if context.arg("count_groups"):
+        return f"Number of {keys} groups whose {condition} (a missing key is not counted)"
+    return f"{reading}, only the groups whose {condition}"
+
+
 def _group_count(context: _Context) -> str:
     share = " and share (%)" if context.arg("as_percentage") else ""
-    return f"Count{share} of rows per {columns_text(_keys(context))}{_ranked(context, 'count')}"
+    reading = f"Count{share} of rows per {columns_text(_keys(context))}{_ranked(context, 'count')}"
+    return _having(context, "count of rows", reading)
 
 
 def _group_aggregate(context: _Context) -> str:
     metrics = context.arg("metrics") or []
     first = metric_text(str(metrics[0].get("func")), metrics[0].get("column")) if metrics else "count"
-    return f"{_metrics_text(metrics)} per {columns_text(_keys(context))}{_ranked(context, first)}"
+    reading = f"{_metrics_text(metrics)} per {columns_text(_keys(context))}{_ranked(context, first)}"
+    return _having(context, first, reading)
 
 
 def _aggregate(context: _Context) -> str:
@@ -342,6 +356,8 @@ _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "correlation": frozenset({"method"}), "outliers": frozenset({"method", "threshold", "count"}),
     "percentiles": frozenset({"percentiles"}), "crosstab": frozenset({"normalize"}),
     "date_part_group": frozenset({"part"}),
+    "group_count": frozenset({"having", "count_groups"}),
+    "group_aggregate": frozenset({"having", "count_groups"}),
     "statistical_test": frozenset({"test", "groups", "alpha", "value", "group_column"}),
     "linear_regression": frozenset({"target", "features", "test_size", "seed"}),
     "distribution_shape": frozenset({"population"}), "group_outliers": frozenset({"method", "threshold"}),
