@@ -38,7 +38,8 @@ PLAN = json.dumps(
     }
 )
 CUSTOM = json.dumps({"operation": "custom"})
-REGIONS_OVER_30 = "How many regions have more than 30 accidents?"
+# A verb the group-condition reading leaves to the model ("have more than 30" is read by the rules).
+REGIONS_OVER_30 = "How many regions saw more than 30 accidents?"
 EUROPEAN = "mean casualties of the European accidents with more than 2 vehicles"
 
 

@@ -310,7 +310,8 @@ def _unaccounted(
     columns = _intent_columns(intent)
     found: list[Leftover] = []
     for i, token in enumerate(tokens):
-        if i in used or token in reported or not re.fullmatch(r"[a-z][a-z'\-]{2,}", token):
+        # "log10", "covid19": letters with a number glued on are words too, never passed unread
+        if i in used or token in reported or not re.fullmatch(r"[a-z][a-z'\-]{2,}|[a-z]{2,}\d+", token):
             continue
         forms = {token, singular(token), token.removesuffix("s")}  # "skus": singular() keeps "-us" words
         if (

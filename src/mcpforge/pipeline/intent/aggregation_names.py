@@ -5,6 +5,8 @@ an aggregation word, a word that is the whole name of a numeric column is that c
 aggregation ("the highest average salary" ranks by the mean; "the lowest median" is the smallest value of
 ``median``). "the median column" says so too, and so does a pair with a column ("between carat and
 table"). Alone, the word keeps its vocabulary meaning: "median sales per city" is the median of sales.
+Values may stand between ("top 3 states by total Pertussis count": the sum of ``count``), and a comparison
+right after the word makes it the column too ("rows with count above 10").
 
 The word is written as the column's name with a trailing ``_`` ("median_"): the column resolver maps it
 to the column, and no scanner reads it as an aggregation any more.
@@ -12,8 +14,9 @@ to the column, and no scanner reads it as an aggregation any more.
 
 from __future__ import annotations
 
+from mcpforge.pipeline.intent.conditions import COMPARATORS
 from mcpforge.pipeline.intent.parse import agg_at
-from mcpforge.pipeline.intent.words import ColumnResolver, norm
+from mcpforge.pipeline.intent.words import ColumnResolver, find_values, norm
 
 _BETWEEN = frozenset({"of", "the", "a", "an"})
 _MARK = "_"
@@ -30,15 +33,22 @@ def _blocked_name(tokens: list[str], j: int, resolver: ColumnResolver) -> str | 
     return column
 
 
-def _after_aggregation(tokens: list[str], j: int) -> bool:
+def _after_aggregation(tokens: list[str], j: int, valued: set[int]) -> int | None:
+    """Where the aggregation word before ``tokens[j]`` ends (values and articles may stand between)."""
     k = j
-    while k > 0 and tokens[k - 1] in _BETWEEN:
+    while k > 0 and (tokens[k - 1] in _BETWEEN or k - 1 in valued):
         k -= 1
     for start in range(max(0, k - 3), k):
         found = agg_at(tokens, start)
         if found is not None and start + found[1] == k:
-            return True
-    return False
+            return k
+    return None
+
+
+def _compared(tokens: list[str], j: int) -> bool:
+    """``count above 10``, ``count is at least 5``: a comparison follows the word."""
+    k = j + 1 + (tokens[j + 1 : j + 2] in (["is"], ["was"], ["of"]))
+    return any(tuple(tokens[k : k + len(words)]) == words for words, _ in COMPARATORS)
 
 
 def _paired(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
@@ -54,12 +64,19 @@ def column_words(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str]
     """``tokens`` with each vocabulary word used as a column's name marked as that name, and a note each."""
     out = list(tokens)
     notes: list[str] = []
+    valued = {k for hit in find_values(tokens, resolver) for k in range(hit.start, hit.start + hit.width)}
+    moves: list[tuple[int, int]] = []
     for j in range(len(tokens)):
         column = _blocked_name(tokens, j, resolver)
         if column is None:
             continue
         named = j + 1 < len(tokens) and tokens[j + 1] == "column"
-        if named or _after_aggregation(tokens, j) or _paired(tokens, j, resolver):
+        end = _after_aggregation(tokens, j, valued)
+        if named or end is not None or _compared(tokens, j) or _paired(tokens, j, resolver):
             out[j] = tokens[j] + _MARK
             notes.append(f"{tokens[j]!r} read as the column {column!r}")
+        if end is not None and any(k in valued for k in range(end, j)):
+            moves.append((j, end))  # "total Pertussis count" is read as "total count Pertussis"
+    for j, end in reversed(moves):
+        out.insert(end, out.pop(j))
     return out, list(dict.fromkeys(notes))

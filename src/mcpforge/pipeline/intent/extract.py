@@ -20,6 +20,7 @@ from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_i
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
+from mcpforge.pipeline.intent.column_functions import column_function
 from mcpforge.pipeline.intent.compass import compass_filters, with_compass
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
@@ -63,6 +64,7 @@ from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.nouns import rows_named
+from mcpforge.pipeline.intent.rows.tally import bare_count
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
 from mcpforge.pipeline.intent.time.which_month import which_month
@@ -135,6 +137,9 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
     text, aside = _set_aside(request, text, schema)  # "1.", "the statistics module"; refuses commands
+    function = column_function(request, ColumnResolver(schema=schema))  # "log10(gdpPercap)": refused
+    if function is not None:
+        _refuse(request, function.reason(), {}, schema, [function.word], final=True)
     language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
     text = language.text
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
@@ -308,10 +313,12 @@ def _words(
     tokens, rows = rows_named(
         period_words(tokens, resolver), resolver, given, request
     )  # "how many counties": the rows
+    tokens, tallied = bare_count(tokens, resolver, given, request)  # a `count` column: rows or its sum
     tokens, named = column_words(tokens, resolver)  # "average median": the column named median
     tokens, ranked = meaning_superlatives(tokens, resolver, given, request=request)  # "the heaviest car"
     tokens, months = which_month(tokens, resolver, given, request=request)  # over several years: asks
-    return tokens, [*spelled, *described, *bound, *counted, *rows, *named, *ranked, *months], additive
+    notes = [*spelled, *described, *bound, *counted, *rows, *tallied, *named, *ranked, *months]
+    return tokens, notes, additive
 
 
 def _subject(tokens: list[str], resolver: ColumnResolver, phrases: Phrases) -> str | None:

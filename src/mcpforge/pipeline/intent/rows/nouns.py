@@ -10,6 +10,10 @@ Never the rows: a person or customer word (one person has many rows: counting ro
 question), a measure or quantity word, a word when the file's name says what its rows are (a file named
 ``airports`` holds airports, not runways; "airports" there is read as it always was), a number's unit
 ("30 days"), or two different such nouns in one request.
+
+A file with a numeric column named like a count (``count``, ``cases``, ``total``, ``n``: each row already
+counts something) asks too for a row word ("cases", "orders") counted in a row's place, values between
+or not ("number of Measles cases"): counting its rows would silently answer another question.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCT
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.ratios import row_noun
+from mcpforge.pipeline.intent.rows.tally import phrase_at, tally_columns
 from mcpforge.pipeline.intent.words import (
     ENTITY_WORDS,
     ColumnResolver,
@@ -67,7 +72,23 @@ def _unique_per_row(column: str, resolver: ColumnResolver) -> bool:
     )
 
 
-def _in_row_place(tokens: list[str], i: int) -> bool:
+_ROW_ITSELF = frozenset({"row", "record", "line", "entry", "column", "field", "variable", "data", "item"})
+
+
+def _counted_row_word(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
+    """``cases`` in "number of Measles cases" over a file with a ``count`` column: a counted row word."""
+    token = tokens[i]
+    base = singular(token)
+    if base == token or not token.isalpha() or base in _ROW_ITSELF or not tally_columns(resolver):
+        return False
+    if not _counted_at(tokens, i) or resolver.resolve(token, fuzzy=False) is not None:
+        return False
+    return base in ENTITY_WORDS or base == "case" or _unknown_noun(tokens, i, resolver)
+
+
+def _in_row_place(tokens: list[str], i: int, valued: set[int]) -> bool:
+    while i > 0 and i - 1 in valued:  # "number of Measles cases": values stand between
+        i -= 1
     before = tokens[i - 1] if i > 0 else ""
     return before in _ROW_PLACES or before in _SHARE_WORDS
 
@@ -145,6 +166,23 @@ def _confirmed_rows(word: str, resolver: ColumnResolver, given: Answers, request
     return None if answer == ROWS else answer
 
 
+def _summed(tokens: list[str], word: str, column: str) -> list[str]:
+    """``tokens`` with ``word`` replaced by ``column`` and the counting phrase before it by "total":
+    "number of Measles cases" answered ``count`` is "total Measles count", the sum of ``count``."""
+    out: list[str] = []
+    for token in tokens:
+        if token != word:
+            out.append(token)
+            continue
+        for start in range(max(0, len(out) - 5), len(out)):  # earliest first: "total number of"
+            phrase = phrase_at(out, start)
+            if phrase is not None:
+                out[start : start + len(phrase)] = ["total"]
+                break
+        out.extend(tokenize(column))
+    return out
+
+
 def rows_named(
     tokens: list[str], resolver: ColumnResolver, given: Answers, request: str
 ) -> tuple[list[str], list[str]]:
@@ -155,10 +193,12 @@ def rows_named(
     found: dict[str, str] = {}
     for i, token in enumerate(tokens):
         after_number = i > 0 and tokens[i - 1].isdigit()  # "the last 30 days": a span, not the rows
-        if i in valued or not (_in_row_place(tokens, i) or after_number):
+        if i in valued or not (_in_row_place(tokens, i, valued) or after_number):
             continue
         column = None if after_number else _plural_of_row_column(tokens, i, resolver)
-        if column is not None:
+        if not after_number and _counted_row_word(tokens, i, resolver):
+            found[token] = "it names no column, and one row of the file is one of them"
+        elif column is not None:
             found[token] = f"each row is one {column!r}"
         elif (
             _unknown_noun(tokens, i, resolver) and file_rows is None and singular(token) != row_noun(resolver)
@@ -171,7 +211,7 @@ def rows_named(
         column = _confirmed_rows(word, resolver, given, request)
         if column is not None:
             del found[word]
-            tokens = [part for token in tokens for part in (tokenize(column) if token == word else [token])]
+            tokens = _summed(tokens, word, column)
     out = ["rows" if token in found else token for token in tokens]
     notes = [f"read as rows ({word}): {why}" for word, why in found.items()]
     return out, notes
