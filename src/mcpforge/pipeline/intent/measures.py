@@ -143,10 +143,34 @@ def bind_measures(
     return out, notes, additive
 
 
+def _singulars(word: str) -> set[str]:
+    """What a plural may be the plural of: ``students`` student, ``cities`` city, ``classes`` class."""
+    forms = {word[:-1]} if word.endswith("s") else {word}
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.add(word[:-2])
+    return forms
+
+
+_CLOSING_WORDS = frozenset(
+    {"are", "is", "there", "in", "the", "data", "file", "dataset", "table", "exist", "do", "we", "have",
+     "listed", "recorded", "altogether", "overall", "total", "?", "."}
+)  # fmt: skip
+
+
+def _nothing_after(tokens: list[str], i: int) -> bool:
+    """``how many states are there?``: nothing after the counted word but words that close the question."""
+    return all(token in _CLOSING_WORDS for token in tokens[i + 1 :])
+
+
 def _id_column(word: str, resolver: ColumnResolver) -> str | None:
-    base = word[:-1] if word.endswith("s") else word
+    """The column whose values the plural ``word`` counts: ``<base> id``, or the column named ``<base>``
+    itself ("how many states" over a ``state`` column whose values repeat)."""
+    bases = _singulars(word)
+    named = {f"{base} id" for base in bases} | {f"{base}id" for base in bases} | bases
     for name in resolver.names():
-        if norm(name) in {f"{base} id", f"{base}id"}:
+        if norm(name) in named:
             return name
     return None
 
@@ -163,6 +187,7 @@ def counted_entities(
     """
     out = list(tokens)
     notes: list[str] = []
+    named_distinct: list[int] = []
     schema = resolver.schema
     for i, token in enumerate(tokens):
         column = _id_column(token, resolver) if token.endswith("s") else None
@@ -175,10 +200,14 @@ def counted_entities(
         info = schema.get(column) if column else None
         if column is None or info is None or schema.sampled or info.distinct_count >= schema.row_count:
             continue
+        if norm(column) in _singulars(token) and not _nothing_after(tokens, i):
+            continue  # "how many states have …": the rest of the reading decides (group conditions, refusals)
         given = answers.get(token)
         chosen = offered(given, ("rows", "distinct"))
         if chosen == "distinct":
             out[i] = column.lower().replace(" ", "_")
+            if norm(column) in _singulars(token):  # the column itself, not an id: say "distinct"
+                named_distinct.append(i)
             notes.append(f"{token!r} counted as distinct {column!r} (your answer)")
         elif chosen == "rows":
             notes.append(f"{token!r} counted as rows (your answer)")
@@ -189,4 +218,7 @@ def counted_entities(
             }
             question = f"Should {token!r} count rows or distinct {column!r} values?"
             ask(token, question, choices, request=request, rejected=given)
+    for i in reversed(named_distinct):
+        if i == 0 or out[i - 1] not in {"distinct", "unique", "different"}:
+            out.insert(i, "distinct")
     return out, notes
