@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import logging
 import signal
 import sys
 from types import FrameType
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from typer.models import CommandInfo, TyperInfo
 
 # Plain (click) help and usage errors, in every group: rich's help renderer costs about as much start-up
 # as the rest of the CLI together (``python -X importtime -m mcpforge --help``), and `--help` is where
@@ -83,6 +87,41 @@ for _module_name in _COMMAND_MODULES:
     importlib.import_module(_module_name).register(app)
 
 
+def _command_name(info: CommandInfo) -> str | None:
+    if info.name:
+        return info.name
+    return None if info.callback is None else info.callback.__name__.lower().replace("_", "-")
+
+
+def _group_name(info: TyperInfo) -> str | None:
+    if isinstance(info.name, str):
+        return info.name
+    instance = info.typer_instance
+    name = None if instance is None else instance.info.name
+    return name if isinstance(name, str) else None
+
+
+def app_for(argv: list[str]) -> typer.Typer:
+    """The CLI with only the command that ``argv`` names, or all of it when ``argv`` names none.
+
+    Typer turns every parameter of every command into click's form (a pydantic ``TypeAdapter`` each)
+    before it looks at the arguments: about 0.1 s of each process's start-up for ~100 commands. A
+    process runs one command, so only that one is built; ``--help``, ``--version`` and an unknown name
+    still see the whole CLI (its list of commands and its suggestions).
+    """
+    if len(argv) < 2 or argv[1].startswith("-"):
+        return app
+    name = argv[1]
+    commands = [info for info in app.registered_commands if _command_name(info) == name]
+    groups = [info for info in app.registered_groups if _group_name(info) == name]
+    if not commands and not groups:
+        return app
+    only = copy.copy(app)
+    only.registered_commands = commands
+    only.registered_groups = groups
+    return only
+
+
 def main() -> None:
     """Console-script entry point: Ctrl-C ends with one line and exit status 130.
 
@@ -97,7 +136,7 @@ def main() -> None:
     for handler in logging.getLogger().handlers:  # a logged message or traceback may quote a tool's text
         handler.setFormatter(TerminalFormatter(handler.formatter))
     try:
-        app()
+        app_for(sys.argv)()
     except Interrupted:
         sys.stderr.write("\nmcpforge: interrupted; nothing was decided or half-written\n")
         sys.stderr.flush()

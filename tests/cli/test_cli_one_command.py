@@ -1,0 +1,49 @@
+"""A process builds only the command it runs (``cli.main.app_for``), and says the same as the whole CLI."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from mcpforge.cli.main import app, app_for
+
+CASES = [
+    ["sandbox", "run", "--help"],
+    ["sandbox"],
+    ["sandbox", "no-such-verb"],
+    ["sandbox", "run"],
+    ["ask", "--help"],
+    ["check", "--help"],
+    ["version"],
+]
+
+
+def _names(argv: list[str]) -> list[str]:
+    only = app_for(["mcpforge", *argv])
+    commands = [
+        info.name or (info.callback.__name__ if info.callback else "") for info in only.registered_commands
+    ]
+    groups = [
+        info.name or (info.typer_instance.info.name if info.typer_instance else "")
+        for info in only.registered_groups
+    ]
+    return [str(name).replace("_", "-") for name in commands + groups]
+
+
+@pytest.mark.parametrize("argv", CASES, ids=" ".join)
+def test_one_command_answers_as_the_whole_cli(argv: list[str]) -> None:
+    runner = CliRunner()
+    whole = runner.invoke(app, argv, prog_name="mcpforge")
+    only = runner.invoke(app_for(["mcpforge", *argv]), argv, prog_name="mcpforge")
+    assert (only.exit_code, only.output) == (whole.exit_code, whole.output)
+
+
+def test_only_the_named_command_is_built() -> None:
+    assert _names(["sandbox", "run", "x.py"]) == ["sandbox"]
+    assert _names(["version"]) == ["version"]
+    assert len(app.registered_commands) + len(app.registered_groups) > 10
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["--version"], ["no-such-command"]])
+def test_help_version_and_unknown_names_see_the_whole_cli(argv: list[str]) -> None:
+    assert app_for(["mcpforge", *argv]) is app
