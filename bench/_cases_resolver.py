@@ -20,6 +20,7 @@ for it. Matching is by identity, so a tool recorded under another public path th
 """
 
 import importlib
+import inspect
 import json
 import os
 import site
@@ -68,6 +69,10 @@ def match_check(call, resolved):
                 found["method"].append(entry["ref"])
         return found
     target = resolve_call(call)
+    receiver = getattr(target, "__self__", None)
+    if receiver is not None and not isinstance(receiver, type) and not inspect.ismodule(receiver):
+        # ``Geodesic.WGS84.Inverse``: a method of a ready-made instance, named by its attribute.
+        found["instance"] = call.rsplit(".", 2)[-2]
     for entry, owner in resolved:
         if entry["kind"] in {"function", "class"} and same(owner, target):
             found["function"].append(entry["ref"])

@@ -163,9 +163,9 @@ class Tool:
 # -- cases ------------------------------------------------------------------------------------------------
 def load_cases(split: str, only: list[str]) -> list[tuple[str, dict[str, Any]]]:
     """(kind, case) of ``split``; entries of another split are dropped before anything reads their checks."""
-    if split == "blind2":  # the second blind set: libraries only, all of split "blind2"
-        libraries = json.loads((CASES / "blind2.json").read_text(encoding="utf-8"))["libraries"]
-        repos = []
+    if split in ("blind2", "blind3"):  # the blind sets: one file each, every entry of that split
+        blind = json.loads((CASES / f"{split}.json").read_text(encoding="utf-8"))
+        libraries, repos = blind["libraries"], blind.get("repositories", [])  # blind2 has no repositories
     else:
         libraries = json.loads((CASES / "libraries.json").read_text(encoding="utf-8"))["libraries"]
         repos = json.loads((CASES / "repos.json").read_text(encoding="utf-8"))["repositories"]
@@ -326,7 +326,7 @@ def _served(refs: list[str], tools: dict[str, Tool]) -> list[Tool]:
     )
 
 
-def plan_steps(
+def plan_steps(  # noqa: PLR0911 - one return per way a check is served
     check: dict[str, Any], found: dict[str, Any], tools: dict[str, Tool]
 ) -> tuple[list[tuple[Tool, dict[str, Any]]], str]:
     """The calls a check makes (constructor first for a method), or none and why no tool wraps it."""
@@ -339,6 +339,10 @@ def plan_steps(
     methods = _served(found["method" if method_check else "static"], tools)
     if not methods:
         return [], _missing_reason(found, "method" if method_check else "function")
+    instance = found.get("instance")
+    if instance and not method_check and any(p.name == "instance" for p in methods[0].params):
+        # A method of a ready-made instance: its tool takes the instance's name, no handle.
+        return [(methods[0], {**check.get("arguments", {}), "instance": instance})], ""
     constructors = _served(found["constructor"], tools) if method_check else []
     if method_check and not constructors:
         return [], f"{methods[0].name} served, no constructor tool: " + _missing_reason(found, "constructor")
@@ -363,7 +367,7 @@ async def _run_steps(
     for index, (tool, arguments) in enumerate(steps):
         mapped, mapping_notes = map_arguments(arguments, tool.params, check.get("positional"))
         notes += mapping_notes
-        if tool.kind == "method":
+        if tool.kind == "method" and handle is not None:
             mapped = {"handle": handle, **mapped}
         ok, value, text = await _call(client, f"{service}_{tool.name}", mapped)
         if not ok:
@@ -583,7 +587,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--cases", choices=["dev", "test", "blind2"], default="dev", help="the split to run")
+    parser.add_argument(
+        "--cases", choices=["dev", "test", "blind2", "blind3"], default="dev", help="the split to run"
+    )
     parser.add_argument("--only", nargs="*", default=[], help="these cases of the split only")
     parser.add_argument("--smoke", action="store_true", help="the local toy package only (no network)")
     parser.add_argument("--max-tools", type=int, default=80)

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from mcpforge.convert import _service_runtime as rt
-from mcpforge.convert.followup_choices import accepted_values, choice_fix
-from mcpforge.convert.followups import follow_up
 from mcpforge.convert.models import Analysis
 from mcpforge.convert.samples import Sample, Step
+from mcpforge.convert.samples.follow_up_choices import accepted_values, choice_fix
+from mcpforge.convert.samples.follow_ups import follow_up
 from mcpforge.convert.select import select
 
 _SIGNAL_MODULE = '''

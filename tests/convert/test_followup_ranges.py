@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from mcpforge.convert import _service_runtime as rt
-from mcpforge.convert.followup_ranges import range_fix
-from mcpforge.convert.followups import follow_up
 from mcpforge.convert.models import Analysis
 from mcpforge.convert.samples import Sample, Step
+from mcpforge.convert.samples.follow_up_ranges import range_fix
+from mcpforge.convert.samples.follow_ups import follow_up
 from mcpforge.convert.select import select
 
 _AIR_MODULE = '''

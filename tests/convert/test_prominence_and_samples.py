@@ -198,7 +198,7 @@ def test_literal_calls_in_readme_and_tests_become_examples() -> None:
 
 
 def test_schemas_with_several_types_get_a_value() -> None:
-    from mcpforge.convert.samples import _typed_value
+    from mcpforge.convert.samples import typed_value as _typed_value
 
     assert _typed_value("node", {"type": ["string", "number"]}, False) == "a"
     assert _typed_value("x", {"anyOf": [{"type": ["array", "number"]}]}, False, doc_type="array_like") == [

@@ -11,10 +11,10 @@ import pytest
 
 from mcpforge.convert import _analysis_script as script
 from mcpforge.convert import _service_runtime as runtime
-from mcpforge.convert.followups import follow_up
 from mcpforge.convert.models import Analysis, CallAttempt, ToolOutcome
 from mcpforge.convert.run import _proven_through_chains, documented_mismatch, meaningless
 from mcpforge.convert.samples import Sample, Step, samples_for
+from mcpforge.convert.samples.follow_ups import follow_up
 from mcpforge.convert.select import select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))

@@ -581,6 +581,11 @@ def _prominence(top: Any, package: str, names: set[str], docs: str = "") -> dict
         if name in names:
             readme_rank.setdefault(name, len(readme_rank))
             readme_calls[name] = readme_calls.get(name, 0) + 1
+    # How often each name is a word of the README (``variogram`` under "Variogram" headings and prose).
+    words: dict[str, int] = {}
+    for word in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", readme):
+        words[word.lower()] = words.get(word.lower(), 0) + 1
+    readme_words = {n: words[n.lower()] for n in names if words.get(n.lower())}
     usage: dict[str, int] = {}
     text = _usage_text(top)
     if text:
@@ -592,6 +597,7 @@ def _prominence(top: Any, package: str, names: set[str], docs: str = "") -> dict
         "top_level": sorted(n for n in top_names if isinstance(n, str) and n in names),
         "readme_rank": readme_rank,
         "readme_calls": readme_calls,
+        "readme_words": readme_words,
         "usage_calls": usage,
         # Calls written in its docstrings' prose count too (``Permutation(5, 4, 3, 6, 1, 2)``).
         "usage_examples": _literal_calls(readme + "\n" + text + "\n" + docs, names),
@@ -661,6 +667,115 @@ def _public_path(obj: Any, name: str, module_name: str) -> str:
     return f"{module_name}.{name}"
 
 
+class _Scan:
+    """What the module loop collects besides callables: class records by class, objects that are
+    instances of a library class, submodules reached only as attributes (``pkg.linalg``)."""
+
+    def __init__(self, max_modules: int) -> None:
+        self.max_modules = max_modules
+        self.classes: dict[int, dict[str, Any]] = {}
+        self.instances: list[tuple[str, str, int]] = []  # (module, name, id of the instance's class)
+        self.aliases: dict[str, Any] = {}
+
+
+def _describe(
+    module: Any,
+    module_name: str,
+    name: str,
+    *,
+    package: str,
+    seen: set[int],
+    analysis: dict[str, Any],
+    scan: _Scan,
+) -> None:
+    """Record the public name ``name`` of ``module``: a class with its methods and factories, a function,
+    or an object that is an instance of a library class (a ready-made handle)."""
+    obj = getattr(module, name, None)
+    if obj is None or id(obj) in seen:
+        return
+    owner_module = getattr(obj, "__module__", None) or ""
+    is_ufunc = type(obj).__name__ == "ufunc"
+    if not inspect.isclass(obj) and not callable(obj) and not inspect.ismodule(obj):
+        if (getattr(type(obj), "__module__", "") or "").startswith(package):
+            scan.instances.append((module_name, name, id(type(obj))))
+        return
+    if not is_ufunc and not owner_module.startswith(package):
+        return
+    public_path = _public_path(obj, name, module_name)
+    if inspect.isclass(obj):
+        seen.add(id(obj))
+        record = _callable_record(obj, public_path, "class")
+        if issubclass(obj, (enum.Enum, BaseException)) or getattr(obj, "_is_protocol", False):
+            return  # a Protocol is a type, never an object to build
+        room = _MAX_TOTAL_METHODS - sum(len(c.get("methods", [])) for c in analysis["callables"])
+        record["methods"] = [
+            _callable_record(fn, f"{public_path}.{method}", "method", owner=public_path)
+            for method, fn in _class_methods(obj, package)[: max(room, 0)]
+        ]
+        record["instances"] = _ready_made(obj, public_path)
+        scan.classes[id(obj)] = record
+        analysis["callables"].append(record)
+        for method, fn, builds in _factories(obj):
+            factory = _callable_record(fn, f"{public_path}.{method}", "function", owner=public_path)
+            factory["factory_of"] = public_path if builds else None
+            factory["static_of"] = public_path
+            analysis["callables"].append(factory)
+    elif inspect.isfunction(obj) or inspect.isbuiltin(obj) or is_ufunc or _is_compiled(obj):
+        seen.add(id(obj))
+        analysis["callables"].append(_callable_record(obj, public_path, "function"))
+
+
+_MAX_INSTANCES = 12
+
+
+def _ready_made(cls: type, public_path: str) -> dict[str, str]:
+    """Class attributes whose value is an instance of the class (``Geodesic.WGS84``): name → the
+    ``module:Class.name`` target, the ones the class's documentation names most first."""
+    module, _, attr = public_path.rpartition(".")
+    doc = inspect.getdoc(cls) or ""
+    found: list[str] = []
+    for name, value in list(vars(cls).items()):
+        if name.startswith("_") or inspect.isclass(value):
+            continue
+        try:
+            if isinstance(value, cls):
+                found.append(name)
+        except Exception:
+            continue
+    found.sort(key=lambda n: -doc.count(n))
+    return {name: f"{module}:{attr}.{name}" for name in found[:_MAX_INSTANCES]}
+
+
+def _attach_instances(analysis: dict[str, Any], scan: _Scan) -> None:
+    """Module-level instances of an analysed class (``countries``) join its ready-made instances."""
+    for module_name, name, class_id in scan.instances:
+        record = scan.classes.get(class_id)
+        if record is not None and len(record.setdefault("instances", {})) < _MAX_INSTANCES:
+            record["instances"].setdefault(name, f"{module_name}:{name}")
+    del analysis
+
+
+def _attribute_modules(
+    module: Any, module_name: str, package: str, queue: list[str], scan: _Scan
+) -> list[str]:
+    """Public submodules of the library reached only as attributes of ``module`` (``pkg.linalg`` bound
+    in ``pkg/__init__.py`` to a module pkgutil does not list): analysed under that public name."""
+    found: list[str] = []
+    known = set(queue) | {getattr(m, "__name__", "") for m in scan.aliases.values()}
+    for name, value in list(vars(module).items()):
+        if name.startswith("_") or not inspect.ismodule(value):
+            continue
+        real = getattr(value, "__name__", "") or ""
+        dotted = f"{module_name}.{name}"
+        if not real.startswith(package + ".") or dotted in known or real in known:
+            continue
+        if len(queue) + len(found) >= scan.max_modules:
+            break
+        scan.aliases[dotted] = value
+        found.append(dotted)
+    return found
+
+
 def _walk(top: Any, package: str, started: float, budget: float, errors: dict[str, str]) -> list[str]:
     """Public submodule names, breadth first. Unlike pkgutil.walk_packages, a subpackage whose import
     raises anything (pytest's Skipped, SystemExit, a missing optional dependency) is recorded and skipped."""
@@ -715,12 +830,13 @@ def main() -> None:
     queue[1:] = sorted(queue[1:], key=lambda n: (n.rsplit(".", 1)[-1] != "api", n.count(".")))
     queue = queue[: int(request.get("max_modules", 150))]
     seen: set[int] = set()
+    scan = _Scan(max_modules=int(request.get("max_modules", 150)))
     for module_name in queue:
         if time.perf_counter() - started > budget:
             analysis["module_errors"][module_name] = "analysis time budget exhausted"
             continue
         try:
-            module = importlib.import_module(module_name)
+            module = scan.aliases.get(module_name) or importlib.import_module(module_name)
         except BaseException as exc:
             analysis["module_errors"][module_name] = f"{type(exc).__name__}: {exc}"[:300]
             continue
@@ -728,33 +844,14 @@ def main() -> None:
         if len(analysis["callables"]) >= _MAX_CALLABLES:
             continue
         for name in _public_names(module):
-            obj = getattr(module, name, None)
-            if obj is None or id(obj) in seen:
-                continue
-            owner_module = getattr(obj, "__module__", None) or ""
-            is_ufunc = type(obj).__name__ == "ufunc"
-            if not is_ufunc and not owner_module.startswith(package):
-                continue
-            public_path = _public_path(obj, name, module_name)
-            if inspect.isclass(obj):
-                seen.add(id(obj))
-                record = _callable_record(obj, public_path, "class")
-                if issubclass(obj, (enum.Enum, BaseException)) or getattr(obj, "_is_protocol", False):
-                    continue  # a Protocol is a type, never an object to build
-                room = _MAX_TOTAL_METHODS - sum(len(c.get("methods", [])) for c in analysis["callables"])
-                record["methods"] = [
-                    _callable_record(fn, f"{public_path}.{method}", "method", owner=public_path)
-                    for method, fn in _class_methods(obj, package)[: max(room, 0)]
-                ]
-                analysis["callables"].append(record)
-                for method, fn, builds in _factories(obj):
-                    factory = _callable_record(fn, f"{public_path}.{method}", "function", owner=public_path)
-                    factory["factory_of"] = public_path if builds else None
-                    factory["static_of"] = public_path
-                    analysis["callables"].append(factory)
-            elif inspect.isfunction(obj) or inspect.isbuiltin(obj) or is_ufunc or _is_compiled(obj):
-                seen.add(id(obj))
-                analysis["callables"].append(_callable_record(obj, public_path, "function"))
+            try:
+                _describe(module, module_name, name, package=package, seen=seen, analysis=analysis, scan=scan)
+            except BaseException as exc:
+                # A lazy attribute whose import fails (a missing optional dependency): that name is
+                # skipped and said, the rest of the library is still analysed.
+                analysis["module_errors"][f"{module_name}.{name}"] = f"{type(exc).__name__}: {exc}"[:300]
+        queue.extend(_attribute_modules(module, module_name, package, queue, scan))
+    _attach_instances(analysis, scan)
     try:
         short_names = {c["public_path"].rsplit(".", 1)[-1] for c in analysis["callables"]}
         short_names |= {

@@ -269,11 +269,44 @@ def _allowed_path(raw: str) -> str:
 
 
 def _import_object(dotted: str) -> Any:
+    """``module:attr.path``; a module that is only an attribute of its package (``pkg.linalg`` bound in
+    ``pkg/__init__.py``) is reached from the deepest importable parent."""
     module_name, _, attr_path = dotted.partition(":")
-    obj: Any = importlib.import_module(module_name)
-    for part in attr_path.split(".") if attr_path else []:
-        obj = getattr(obj, part)
-    return obj
+    parts = module_name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            if cut == 1:
+                raise
+            continue
+        for part in [*parts[cut:], *(attr_path.split(".") if attr_path else [])]:
+            obj = getattr(obj, part)
+        return obj
+    raise ModuleNotFoundError(module_name)
+
+
+def _receiver(receiver: Any, ready_made: str | None) -> Any:
+    """A method's object: the handle given, else the ready-made instance chosen."""
+    if receiver is None and ready_made is not None:
+        receiver = _import_object(ready_made)
+    if receiver is None:
+        raise AdapterError("the handle of the object is missing")
+    return receiver
+
+
+def _ready_made_target(params: list[Mapping[str, Any]], arguments: Mapping[str, Any]) -> str | None:
+    """The target of the ready-made instance the ``instance`` argument names (absent: the first, the
+    documented one); None for a tool without ready-made instances."""
+    param = next((p for p in params if p.get("role") == "instance"), None)
+    if param is None:
+        return None
+    name = arguments.get(str(param["name"]))
+    instances = dict(param.get("adapter", {}).get("instances", {}))
+    chosen = next(iter(instances), None) if name is None else name
+    if not isinstance(chosen, str) or chosen not in instances:
+        raise AdapterError(f"unknown instance {name!r}; one of: {', '.join(instances)}")
+    return str(instances[chosen])
 
 
 # -- results ---------------------------------------------------------------------------------------------
@@ -379,7 +412,8 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
         positional: list[Any] = []
         skipped: list[Mapping[str, Any]] = []  # positional parameters not given, so far
         receiver = None
-        for param in params:
+        ready_made = _ready_made_target(params, arguments)  # ``Geodesic.WGS84``, when no handle is given
+        for param in (p for p in params if p.get("role") != "instance"):
             name = param["name"]
             if param.get("varkw"):
                 kwargs.update(_further_keywords(name, arguments.get(name), service))
@@ -410,8 +444,7 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
         raise ToolFailedError("arguments", exc) from exc
     try:
         if plan.get("kind") == "method":
-            if receiver is None:
-                raise AdapterError("the handle of the object is missing")
+            receiver = _receiver(receiver, ready_made)
             value = getattr(receiver, str(plan["method"]))(*positional, **kwargs)
         else:
             value = target(*positional, **kwargs)

@@ -52,6 +52,10 @@ class ApiCallable(_Model):
         default_factory=dict, description="doctest statement → the output its docstring shows"
     )
     factory_of: str | None = Field(default=None, description="the class a from_* factory builds")
+    instances: dict[str, str] = Field(
+        default_factory=dict,
+        description="ready-made instances of a class (``Geodesic.WGS84``): name → ``module:attr`` target",
+    )
     returns_doc: str = ""
     params: list[ApiParam] = Field(default_factory=list)
     returns: dict[str, Any] = Field(default_factory=lambda: {"kind": "any"})

@@ -138,12 +138,37 @@ def mentions(apis: list[ApiCallable]) -> Counter[str]:
     return words
 
 
+# Verbs of scikit-learn-style and model libraries: a method of that name on many exported classes is
+# what those classes are for, not a base-class detail.
+_COMMON_VERBS = frozenset(
+    {"fit", "fit_resample", "fit_transform", "transform", "predict", "resample", "evaluate", "solve"}
+)
+VERB_USAGE_CALLS = 3
+MAX_VERB_DEFINERS = 64
+VERB_BONUS = 1.5
+
+
+def library_verbs(prominence: dict[str, object]) -> frozenset[str]:
+    """Method names the library's README calls, or names as a word, or its own examples, docs and tests
+    call, at least VERB_USAGE_CALLS times (``fit_resample``, ``variogram``), with the common verbs of
+    model libraries."""
+    readme = prominence.get("readme_rank")
+    usage = prominence.get("usage_calls")
+    shown = set(readme) if isinstance(readme, dict) else set()
+    called: set[str] = set()
+    for table in (usage, prominence.get("readme_words")):
+        counts = table.items() if isinstance(table, dict) else []
+        called |= {name for name, count in counts if isinstance(count, int) and count >= VERB_USAGE_CALLS}
+    return frozenset(_COMMON_VERBS | shown | called)
+
+
 class MethodSignals:
     """What the whole analysis says about method names: how many classes define each (a name every
     subclass of a big base class has says little), and how often ``obj.name(`` is called in the docs,
     in all of them and in the class's own."""
 
-    def __init__(self, callables: list[ApiCallable]) -> None:
+    def __init__(self, callables: list[ApiCallable], prominence: dict[str, object] | None = None) -> None:
+        self.verbs = library_verbs(prominence or {})
         self.defined_by: Counter[str] = Counter()
         self.called: Counter[str] = Counter()
         self.called_in_class: dict[str, Counter[str]] = {}
@@ -160,6 +185,12 @@ class MethodSignals:
                     {n: c for n, c in calls.items() if n in names}
                 )
 
+    def verb(self, method: ApiCallable) -> bool:
+        """A verb of the library defined by a family of classes (a model family, a sampler family), not
+        by every class of a hierarchy of hundreds (``Expr.subs`` in sympy)."""
+        name = short_name(method)
+        return name in self.verbs and self.defined_by.get(name, 1) <= MAX_VERB_DEFINERS
+
     def popularity(self, method: ApiCallable) -> float:
         """Calls in the docs of the method's own class count fully; elsewhere, shared by its definers."""
         name = short_name(method)
@@ -171,10 +202,14 @@ class MethodSignals:
         """How much of its class's prominence a method takes: all of it when few classes define the name
         (``Chord.isMajorTriad``), a shrinking share when it is a base-class method every subclass lists
         (``Expr.coeff`` on hundreds of sympy classes): the class is not what makes it prominent."""
+        if self.verb(method):
+            return 1.0  # ``Gaussian(...).variogram``, ``SMOTE(...).fit_resample``: what the classes are for
         return min(1.0, SPECIFIC_DEFINERS / max(self.defined_by.get(short_name(method), 1), 1))
 
     def generic(self, method: ApiCallable) -> float:
         """How many classes define the name: 0 for one, up to MAX_GENERIC_PENALTY for hundreds."""
+        if self.verb(method):
+            return 0.0
         return min(MAX_GENERIC_PENALTY, 0.75 * math.log2(max(self.defined_by.get(short_name(method), 1), 1)))
 
 
@@ -188,6 +223,8 @@ def method_score(method: ApiCallable, owner_score: float, signals: MethodSignals
     required = [p for p in method.params if p.name not in {"self", "cls"} and not p.default.get("present")]
     score -= 0.3 * len(required)
     score += signals.popularity(method) - signals.generic(method)
+    if signals.verb(method):
+        score += VERB_BONUS  # what the class is for: above the helpers of submodules
     if _MUTATOR.match(name) or method.returns.get("kind") == "none":
         score -= 5.0
     elif _SERIALISER.match(name):
@@ -202,6 +239,7 @@ def method_score(method: ApiCallable, owner_score: float, signals: MethodSignals
 __all__ = [
     "MethodSignals",
     "base_score",
+    "library_verbs",
     "mentions",
     "method_score",
     "pushed_down",

@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from mcpforge.convert.followups import MAX_FOLLOW_UPS, follow_up
 from mcpforge.convert.models import CallAttempt, ToolOutcome
 from mcpforge.convert.review import classify
 from mcpforge.convert.samples import Sample, keyword_pool, samples_for
+from mcpforge.convert.samples.follow_ups import MAX_FOLLOW_UPS, follow_up
 from mcpforge.convert.select import ToolPlan
 from mcpforge.convert.session import CallOutcome, ServiceSession
 

@@ -30,6 +30,7 @@ from mcpforge.convert.adapt import (
     varkw_parameter,
 )
 from mcpforge.convert.models import Analysis, ApiCallable, SkippedCallable
+from mcpforge.convert.ready_made import with_ready_made
 
 MAX_NAME = 60
 DEFAULT_MAX_TOOLS = 80
@@ -192,6 +193,7 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
         owner_examples[api.public_path] = api.examples
         owner_outputs[api.public_path] = api.example_outputs
     scores = _scores(analysis, apis)
+    instances = {api.public_path: api.instances for api in analysis.callables if api.instances}
     for api in apis:
         if patterns and not any(
             fnmatch.fnmatch(api.public_path, p) or fnmatch.fnmatch(api.public_path.rsplit(".", 1)[-1], p)
@@ -241,6 +243,7 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
             ]
             schema["properties"] = {"handle": HANDLE_SCHEMA, **schema["properties"]}
             schema["required"] = ["handle", *schema.get("required", [])]
+            with_ready_made(params, schema, instances.get(api.owner, {}))
         candidates.append(
             ToolPlan(
                 name="",
@@ -281,7 +284,7 @@ def _scores(analysis: Analysis, apis: list[ApiCallable]) -> dict[str, float]:
                 + ranking.readme_and_usage(api, analysis.prominence)
                 + math.log2(1 + popular.get(ranking.short_name(api), 0))
             )
-    signals = ranking.MethodSignals(analysis.callables)
+    signals = ranking.MethodSignals(analysis.callables, analysis.prominence)
     for api in apis:
         if api.kind == "method":
             scores[api.public_path] = ranking.method_score(api, scores.get(api.owner or "", 0.0), signals)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mcpforge.convert.samples.format_strings import format_strings
+
 _NAME_INTS = {"n", "k", "m", "p", "q", "i", "j", "size", "order", "degree", "dim", "num", "count"}
 
 
@@ -64,6 +66,12 @@ _DESCRIBED_STRINGS: list[tuple[str, str]] = [
 ]
 
 
+# Words of an untyped parameter's description that make it a number whatever its name suggests.
+_MEASURE_WORDS = re.compile(
+    r"\b(distance|length|angle|azimuth|latitude|longitude|degrees|meters|metres|radians|seconds"
+    r"|mass|area|volume|velocity|speed|temperature|pressure)\b",
+    re.IGNORECASE,
+)
 _UNIT_IN_DOC = re.compile(
     r"\[([A-Za-z][\w/*^. -]{0,15})\]|\|([A-Za-z][\w/*^. -]{0,15})\||\bin ([a-z]{1,3}(?:/[a-z]{1,3})?)\b"
 )
@@ -195,6 +203,9 @@ def typed_value(
         quoted = _QUOTED.search(doc)
         if quoted and not re.search(r"default", doc[max(0, quoted.start() - 20) : quoted.start()], re.I):
             return quoted.group(1)
+        formats = format_strings(name, text)
+        if formats:
+            return formats[0]  # the others are further samples (candidates.py)
         named = name_match(name, NAMED_STRINGS)
         return named if named is not None else described_string(text) or "a"
     if kinds == "array":
@@ -205,6 +216,11 @@ def typed_value(
         return dict(_GEOJSON) if _GEOJSON_WORDS.search(f"{name} {text}") else {}
     if expressions:
         return "x"
+    formats = format_strings(name, text)
+    if formats and name_match(name, _NAMED_NUMBERS) is None:
+        # An untyped ``datestring``: a string in the format its name says (``duration``, ``time``: a
+        # number first, the strings are further samples).
+        return formats[0]
     described = described_string(text)
     if described is not None and name_match(name, NAMED_STRINGS) is None:
         return described  # "compound: Chemical formula" → "H2O"
@@ -219,4 +235,8 @@ def typed_value(
     if named_number is not None:
         return float(named_number)
     named = name_match(name, NAMED_STRINGS)
+    measure = _MEASURE_WORDS.search(text)
+    if named is not None and measure is not None:
+        # ``s12``: "the distance from the first point to the second": a number, not the string ``s`` hints.
+        return float(name_match(measure.group(1), _NAMED_NUMBERS) or 10.0)
     return named if named is not None else 1.0

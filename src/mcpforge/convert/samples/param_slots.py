@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcpforge.convert.sample_values import NAMED_STRINGS, described_string, fits, name_match
+from mcpforge.convert.samples.typed_values import NAMED_STRINGS, described_string, fits, name_match
 from mcpforge.convert.select import ToolPlan
 
 _POSITIONAL_KINDS = frozenset({"POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD"})

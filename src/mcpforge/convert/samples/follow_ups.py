@@ -7,8 +7,8 @@ the expression's names must come from a dictionary parameter (``local_dict``); a
 it needs. The follow-up sample is the same call with those parameters filled from the library's own
 values (its doctests' arguments, its defaults elsewhere) or, failing that, from their documentation and
 type. A refusal that lists the accepted values (``the supported modes are [...]``) gives the refused
-argument the first of them (followup_choices.py); one that states the valid range of a refused number
-gives it a value inside (followup_ranges.py). It is proven like any other sample: a meaningful
+argument the first of them (follow_up_choices.py); one that states the valid range of a refused number
+gives it a value inside (follow_up_ranges.py). It is proven like any other sample: a meaningful
 value, through the MCP client.
 """
 
@@ -18,9 +18,10 @@ import ast
 import re
 from typing import Any
 
-from mcpforge.convert.followup_choices import choice_fix
-from mcpforge.convert.followup_ranges import range_fix
-from mcpforge.convert.samples import Sample, Step, typed_value
+from mcpforge.convert.samples.follow_up_choices import choice_fix
+from mcpforge.convert.samples.follow_up_ranges import range_fix
+from mcpforge.convert.samples.steps import Sample, Step
+from mcpforge.convert.samples.typed_values import typed_value
 from mcpforge.convert.select import ToolPlan
 
 MAX_FOLLOW_UPS = 3

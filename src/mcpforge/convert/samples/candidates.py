@@ -1,0 +1,161 @@
+"""Ordered candidate samples for one tool: its doctest and usage examples (with the output they show),
+then values from its documentation and types; a method's object is built by its constructor's own sample."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcpforge.convert.samples.doctest_reader import MAX_EXAMPLE_SAMPLES, DoctestReader
+from mcpforge.convert.samples.format_strings import format_strings
+from mcpforge.convert.samples.keyword_pool import keyword_pool
+from mcpforge.convert.samples.param_slots import plain_value, plain_values
+from mcpforge.convert.samples.steps import Sample, Step
+from mcpforge.convert.samples.typed_values import fits, quantity_value, typed_value
+from mcpforge.convert.samples.xy_pairs import with_training_set
+from mcpforge.convert.select import ToolPlan
+
+
+def _required_arguments(
+    plan: ToolPlan, expressions: bool, pool: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Type/doc-based values for the plain required parameters; the handle parameters still to fill."""
+    arguments: dict[str, Any] = {}
+    handles: list[dict[str, Any]] = []
+    properties = plan.input_schema.get("properties", {})
+    docs = {p.name: (p.doc, p.doc_type) for p in plan.api.params}
+    for param in plan.params:
+        if not param.get("required"):
+            continue
+        if param["adapter"].get("kind") == "handle":
+            handles.append(param)
+            continue
+        doc, doc_type = docs.get(param.get("python_name", param["name"]), ("", ""))
+        if param["adapter"].get("kind") == "quantity" and not fits(
+            pool.get(param["name"]), {"type": "string"}
+        ):
+            arguments[param["name"]] = quantity_value(f"{doc_type} {doc}")
+            continue
+        arguments[param["name"]] = typed_value(
+            param["name"],
+            properties.get(param["name"], {}),
+            expressions,
+            doc=doc,
+            doc_type=doc_type,
+            pool=pool,
+        )
+    return with_training_set(arguments), handles
+
+
+def _maker_preludes(
+    handle_class: str | None,
+    tools: dict[str, ToolPlan],
+    expressions: bool,
+    pool: dict[str, Any],
+    prefix: str,
+) -> list[list[Step]]:
+    """Ways to build an object of ``handle_class``: the calls of its constructor's (or a ``from_*``
+    factory's) own doctest examples, then the constructor with doc/type-based required arguments; the
+    last step binds ``prefix``."""
+    makers = [t for t in tools.values() if t.returns_handle_of == handle_class]
+    makers.sort(key=lambda t: (t.kind != "class", t.name))
+    preludes: list[list[Step]] = []
+    for maker in makers[:3]:
+        outputs = {**maker.api.example_outputs, **maker.extra.get("owner_outputs", {})}
+        reader = DoctestReader(maker, tools, expressions, outputs)
+        written = reader.samples([*maker.api.examples, *maker.extra.get("owner_examples", [])])[:2]
+        written += DoctestReader(maker, tools, expressions).samples(maker.extra.get("usage_examples", []))[:2]
+        for sample in written:
+            *before, last = sample.steps
+            if all(not s.bind or not s.bind.startswith("_") for s in before):
+                preludes.append([*before, Step(tool=last.tool, arguments=last.arguments, bind=prefix)])
+        arguments, handles = _required_arguments(maker, expressions, pool)
+        # ``Template(source: str | nodes.Template)``: an object-or-name parameter takes its plain value.
+        plain = plain_values(maker, handles, pool, guess=True)
+        if plain is not None:
+            preludes.append([Step(tool=maker.name, arguments={**arguments, **plain}, bind=prefix)])
+    unique: list[list[Step]] = []
+    for prelude in preludes:
+        if prelude not in unique:
+            unique.append(prelude)
+    return unique[:3]
+
+
+def _alternative(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {
+        k: (
+            1
+            if v == 2 and not isinstance(v, bool)
+            else "x"
+            if v == "x**2 - 1"
+            else [[1.0, 2.0], [3.0, 4.0]]
+            if isinstance(v, list) and v and not isinstance(v[0], dict | list | str)
+            else v
+        )
+        for k, v in arguments.items()
+    }
+
+
+def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool) -> list[Sample]:
+    """Ordered candidate samples for ``plan``: its doctest examples (with the output they show), then
+    values from its documentation and types, a method's object built by its constructor's own sample."""
+    # A method's examples often live in its class's docstring (``c = Counter(5)``, ``c.increment(2)``).
+    examples = [*plan.api.examples, *plan.extra.get("owner_examples", [])]
+    outputs = {**plan.extra.get("owner_outputs", {}), **plan.api.example_outputs}
+    found = DoctestReader(plan, tools, expressions, outputs).samples(examples)
+    # Then literal calls of it in the README, docs, examples and tests of the library.
+    usage = DoctestReader(plan, tools, expressions).samples(plan.extra.get("usage_examples", []))
+    found += [s for s in usage if s not in found][:MAX_EXAMPLE_SAMPLES]
+    pool = keyword_pool(tools)
+    arguments, handles = _required_arguments(plan, expressions, pool)
+    properties = plan.input_schema.get("properties", {})
+    docs = {p.name: f"{p.doc_type} {p.doc}" for p in plan.api.params}
+    plain = plain_values(plan, handles, pool, guess=False)
+    if handles and plain is not None:
+        # What the library documents for the object (a formula, a name) before an object built blind.
+        found.append(Sample(source="types", steps=[Step(tool=plan.name, arguments={**arguments, **plain})]))
+    preludes: list[list[Step]] = [[]]
+    for param in handles:
+        many = bool(param["adapter"].get("many"))
+        refs = [f"_{param['name']}{i}" for i in range(2 if many else 1)]
+        options = _maker_preludes(param.get("handle_class"), tools, expressions, pool, refs[0])
+        if not options:
+            value = plain_value(
+                param, properties.get(param["name"], {}), pool, docs.get(param["python_name"], "")
+            )
+            if value is None:
+                return found
+            arguments[param["name"]] = value  # "Wavelet object or name": the name, as its authors write it
+            continue
+        extended: list[list[Step]] = []
+        for prelude in preludes:
+            for option in options:
+                steps = [*prelude, *option]
+                for ref in refs[1:]:
+                    last = option[-1]
+                    steps += [*option[:-1], Step(tool=last.tool, arguments=last.arguments, bind=ref)]
+                extended.append(steps)
+        preludes = extended[:3]
+        arguments[param["name"]] = [{"$ref": ref} for ref in refs] if many else {"$ref": refs[0]}
+    for prelude in preludes:
+        found.append(Sample(source="types", steps=[*prelude, Step(tool=plan.name, arguments=arguments)]))
+    alternative = _alternative(arguments)
+    if alternative != arguments:
+        found.append(
+            Sample(source="types", steps=[*preludes[0], Step(tool=plan.name, arguments=alternative)])
+        )
+    for variant in _format_variants(plan, arguments, docs):
+        found.append(Sample(source="types", steps=[*preludes[0], Step(tool=plan.name, arguments=variant)]))
+    return found
+
+
+def _format_variants(plan: ToolPlan, arguments: dict[str, Any], docs: dict[str, str]) -> list[dict[str, Any]]:
+    """The same call with each further well-formed string of a format parameter (``datestring``:
+    ``20200115`` after ``2020-01-15``), tried in order until the library accepts one."""
+    variants: list[dict[str, Any]] = []
+    for param in plan.params:
+        name = param["name"]
+        formats = format_strings(name, docs.get(param.get("python_name", name), ""))
+        schema = plan.input_schema.get("properties", {}).get(name, {})
+        if formats and name in arguments and fits(formats[0], schema):
+            variants += [{**arguments, name: value} for value in formats if value != arguments[name]]
+    return variants

@@ -1,0 +1,181 @@
+"""Samples read from the library's doctest and usage examples.
+
+Docstring examples are read with the AST, never executed on the host: ``G = nx.path_graph(5)`` becomes a
+call of the ``path_graph`` tool whose result is bound to ``G``; ``nx.shortest_path(G, source=0,
+target=4)`` becomes a call of ``shortest_path`` with ``G`` replaced by the handle ``path_graph``
+returned. Non-literal arguments of an expression library (``x**2 - 1``) travel as expression strings.
+``a = np.array([...])`` binds the list; ``Version.parse("2.0.0").match(">=1.0.0")`` builds the receiver
+first; extra positional values of a ``*args`` signature go to its array parameter. Then literal calls in
+the README, docs, tests and docstring prose; then values from descriptions and types (typed_values.py).
+"""
+
+# ruff: noqa: PLR0912 - one small interpreter of doctest lines
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from mcpforge.convert.samples.doctest_literals import NotUsable, literal, quantity_text
+from mcpforge.convert.samples.param_slots import positional_slots
+from mcpforge.convert.samples.steps import Sample, Step
+from mcpforge.convert.select import ToolPlan
+
+MAX_EXAMPLE_SAMPLES = 3
+
+
+class DoctestReader:
+    def __init__(
+        self,
+        plan: ToolPlan,
+        tools: dict[str, ToolPlan],
+        expressions: bool,
+        outputs: dict[str, str] | None = None,
+    ) -> None:
+        self.plan = plan
+        self.outputs = outputs or {}
+        self.tools = tools
+        self.expressions = expressions
+        self.literals: dict[str, Any] = {}  # example variables assigned a literal (``seq = "ATGC"``)
+        self.made = 0  # receivers built by a call inside the statement
+        self.defaulted = False  # an optional argument of the call being read was left at its default
+        self.by_short: dict[str, ToolPlan] = {}
+        for tool in tools.values():
+            short = tool.public_path.rsplit(".", 1)[-1]
+            if tool.kind != "method":
+                self.by_short.setdefault(short, tool)
+
+    def value(self, node: ast.expr, bound: set[str]) -> Any:
+        try:
+            return literal(node, fold=not self.expressions)
+        except NotUsable:
+            pass
+        if isinstance(node, ast.Name) and node.id in self.literals:
+            return self.literals[node.id]
+        if isinstance(node, ast.Name) and node.id in bound:
+            return {"$ref": node.id}
+        quantity = quantity_text(node)
+        if quantity is not None:
+            return quantity
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [self.value(item, bound) for item in node.elts]
+        if self.expressions and not any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(node)):
+            return ast.unparse(node)
+        raise NotUsable
+
+    def tool_for(self, call: ast.Call, bound: set[str]) -> tuple[ToolPlan, dict[str, Any], list[Step]] | None:
+        """The tool ``call`` calls, its arguments, and the steps that build its receiver when that is
+        itself a call (``Version.parse("2.0.0").match(">=1.0.0")``)."""
+        func = call.func
+        name = (
+            func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        )
+        if name is None:
+            return None
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        tool: ToolPlan | None = None
+        extra: dict[str, Any] = {}
+        before: list[Step] = []
+        if isinstance(receiver, ast.Call):
+            made = self.tool_for(receiver, bound)
+            if made is not None and (made[0].returns_handle_of or made[0].kind == "class"):
+                self.made += 1
+                ref = f"obj{self.made}"
+                before = [*made[2], Step(tool=made[0].name, arguments=made[1], bind=ref)]
+                receiver = ast.Name(id=ref)
+                bound = {*bound, ref}
+        if isinstance(receiver, ast.Name) and receiver.id in bound:
+            tool = next((t for t in self.tools.values() if t.kind == "method" and t.method == name), None)
+            extra = {"handle": {"$ref": receiver.id}}
+        if tool is None:
+            tool = self.by_short.get(name)
+        if tool is None:
+            return None
+        params = [p for p in tool.params if p.get("role") != "self"]
+        fixed, varargs = positional_slots(tool)
+        arguments = dict(extra)
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                raise NotUsable
+            if index < len(fixed):
+                self._fill(arguments, fixed[index], arg, bound)
+            elif varargs is not None:
+                arguments.setdefault(varargs["name"], []).append(self.value(arg, bound))
+            else:
+                raise NotUsable
+        # A keyword names the library's parameter; the tool's may differ (``handle`` → ``handle_``).
+        known = {p["python_name"]: p for p in params} | {p["name"]: p for p in params}
+        for keyword in call.keywords:
+            if keyword.arg is None or keyword.arg not in known:
+                raise NotUsable
+            self._fill(arguments, known[keyword.arg], keyword.value, bound)
+        return tool, arguments, before
+
+    def _fill(
+        self, arguments: dict[str, Any], param: dict[str, Any], node: ast.expr, bound: set[str]
+    ) -> None:
+        """``arguments[param]`` from ``node``. An optional parameter passed by name whose value is not
+        JSON (``surround = VIEWING_CONDITIONS_CAM16["Average"]``, a library constant) keeps the library's
+        default: the rest of the call is still the authors' sample (its shown output no longer applies)."""
+        try:
+            arguments[param["name"]] = self.value(node, bound)
+        except NotUsable:
+            if param.get("required", True) or param.get("positional_only"):
+                raise
+            self.defaulted = True
+
+    def samples(self, examples: list[str]) -> list[Sample]:
+        found: list[Sample] = []
+        steps: list[Step] = []
+        bound: set[str] = set()
+        for statement in examples:
+            try:
+                tree = ast.parse(statement)
+            except SyntaxError:
+                continue
+            for node in tree.body:
+                target: str | None = None
+                value: ast.expr | None = None
+                if (
+                    isinstance(node, ast.Assign)
+                    and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)
+                ):
+                    target, value = node.targets[0].id, node.value
+                elif isinstance(node, ast.Assign):
+                    value = node.value  # ``(cA, cD) = pywt.dwt(...)``: a sample, bound to nothing
+                elif isinstance(node, ast.Expr):
+                    value = node.value
+                if value is None:
+                    continue
+                if target is not None:
+                    try:
+                        self.literals[target] = literal(value, fold=not self.expressions)
+                        continue
+                    except NotUsable:
+                        self.literals.pop(target, None)
+                for call in [n for n in ast.walk(value) if isinstance(n, ast.Call)]:
+                    self.defaulted = False
+                    try:
+                        resolved = self.tool_for(call, bound)
+                    except NotUsable:
+                        continue
+                    if resolved is None:
+                        continue
+                    tool, arguments, before = resolved
+                    if tool.name == self.plan.name:
+                        whole = call is value and isinstance(node, ast.Expr) and len(tree.body) == 1
+                        whole = whole and not self.defaulted
+                        found.append(
+                            Sample(
+                                source="example",
+                                steps=[*steps, *before, Step(tool=tool.name, arguments=arguments)],
+                                expected=self.outputs.get(statement) if whole else None,
+                            )
+                        )
+                        if len(found) >= MAX_EXAMPLE_SAMPLES:
+                            return found
+                    elif call is value and target is not None:
+                        steps += [*before, Step(tool=tool.name, arguments=arguments, bind=target)]
+                        bound.add(target)
+                    break
+        return found
