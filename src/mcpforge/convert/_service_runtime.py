@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import cmath
 import collections
+import decimal
 import importlib
 import inspect
 import itertools
@@ -337,10 +338,24 @@ def to_json(value: Any, *, depth: int = 0) -> Any:
         return [to_json(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
     if inspect.isgenerator(value) or type(value).__name__ in {"map", "filter", "zip"}:
         return [to_json(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
+    if isinstance(value, decimal.Decimal):
+        return _decimal_json(value)
     number = _as_number(value)
     if number is not None:
         return number
     return _handle_record(value)
+
+
+def _decimal_json(value: decimal.Decimal) -> int | float | str:
+    """A Decimal as a JSON number when that number reads back as the same value, else its exact text: a
+    geohash's ``Decimal("70.2994537353515625")`` would print as 70.29945373535156, digits the library
+    did not give; ``Decimal("NaN")`` is its text."""
+    if not value.is_finite():
+        return str(value)
+    if value == value.to_integral_value():
+        return int(value)
+    as_float = float(value)
+    return as_float if decimal.Decimal(repr(as_float)) == value else str(value)
 
 
 def _key(key: Any) -> str:
