@@ -179,4 +179,16 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
             "rows": [["High", 5, 2.5, -5 / 4.330127018922194]],
         },
     ),
+    "period_change": (
+        # Units in January 2024: 2 + 1 = 3; in April: 4 (the Snow row has no units); +1 is +33.3%.
+        {
+            "time_column": "date",
+            "columns": ["units"],
+            "options": {"grain": "month", "start": "2024-01", "end": "2024-04", "combine": "sum"},
+        },
+        {
+            "columns": ["start_value", "end_value", "change", "percent_change"],
+            "rows": [[3.0, 4.0, 1.0, 100 / 3]],
+        },
+    ),
 }

@@ -39,6 +39,10 @@ def test_operation_matches_hand_computed_numbers_and_its_reference_in_the_sandbo
     ]
     outcomes = run_batch(rendered, calls)
     for call, outcome in zip(calls, outcomes, strict=True):
+        if name == "period_change" and call is calls[2]:
+            # One row has one period: the end period is absent, a clear error and never empty numbers.
+            assert not outcome.ok and "'2024-04' (end) is not in column 'date'" in str(outcome.error)
+            continue
         assert outcome.ok, (outcome.error_type, outcome.error, outcome.error_line)
         assert outcome.structured is not None
         assert outcome.structured["operation"] == name

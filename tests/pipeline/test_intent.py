@@ -31,6 +31,7 @@ def test_the_requirements_example_becomes_a_group_count(traffic: DatasetSchema) 
         operation="group_count",
         group_by=["severity", "location"],
         data_source=str(EXAMPLES / "traffic_accidents.csv"),
+        notes=["as stated: each row read as one accident (from the file name)"],
     )
 
 

@@ -108,7 +108,10 @@ def test_words_of_discourse_pass_and_are_named_as_not_used(
 def test_a_verb_restating_the_rows_is_named_as_not_used(files: dict[str, DatasetSchema]) -> None:
     intent = _read(files, "orders", "How many orders are recorded per region?")
     assert (intent.operation, intent.group_by, intent.filters) == ("group_count", ["region"], [])
-    assert reading_sentence(intent) == "Count of rows per `region`, over all rows, not used: 'recorded'."
+    assert reading_sentence(intent) == (
+        "Count of rows per `region`, over all rows, each row read as one order (from the file name), not used:"
+        " 'recorded'."
+    )
 
 
 @pytest.mark.parametrize(

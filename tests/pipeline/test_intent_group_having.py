@@ -108,7 +108,6 @@ def test_a_condition_on_each_group_is_read_and_answers_like_pandas(  # noqa: PLR
         ("airports.json", "which cities have more than 5"),  # the value of each group is not said
         ("txhousing.parquet", "How many cities have an average inventory?"),  # no threshold
         ("txhousing.parquet", "how many cities have inventory above 10"),  # no per-group value
-        ("txhousing.parquet", "which cities have an average inventory above 10 in 2015"),
     ],
 )
 def test_near_misses_are_not_read_as_a_group_condition(folder: Path, file: str, request_text: str) -> None:

@@ -204,6 +204,13 @@ CASES += [
         None,
         "Share (%) of rows where `readmitted` = Yes per `department`, bottom 1 by that share, over all rows.",
     ),
+    (
+        _intent("period_change", time_column="year", columns=["gdpPercap"], group_by=["country"],
+                options={"grain": "value", "start": "1952", "end": "2007", "combine": "single"}),
+        None,
+        "Change in `gdpPercap` from 1952 to 2007 (`year`, one row per period) per `country`: start value, "
+        "end value, change and percent change, over all rows.",
+    ),
 ]  # fmt: skip
 
 

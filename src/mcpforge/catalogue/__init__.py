@@ -11,6 +11,7 @@ from mcpforge.catalogue.group_outliers import GroupOutliers
 from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
 from mcpforge.catalogue.hypothesis import StatisticalTest
 from mcpforge.catalogue.modeling import DistributionShape, LinearRegression
+from mcpforge.catalogue.period_change import PeriodChange
 from mcpforge.catalogue.ratios import GroupRatio
 from mcpforge.catalogue.reshape import Crosstab, PivotTable
 from mcpforge.catalogue.rows import FilterRows, Outliers, TopNRows
@@ -24,7 +25,7 @@ _OPERATIONS: list[Operation] = [
     ValueDistribution(),
     Correlation(), TimeResample(), DatePartGroup(), PivotTable(), Crosstab(), MissingValues(), Percentiles(),
     Outliers(), DistinctCount(), StatisticalTest(), DistributionShape(), LinearRegression(),
-    GroupOutliers(), GroupRatio(),
+    GroupOutliers(), GroupRatio(), PeriodChange(),
 ]  # fmt: skip
 CATALOGUE: dict[str, Operation] = {operation.name: operation for operation in _OPERATIONS}
 

@@ -16,7 +16,7 @@ from mcpforge.exceptions import DataError, InvalidArgumentError
 # ---- INLINE ----
 _TESTS = (
     "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
-    "chi2", "anova", "pearson", "spearman", "kendall",
+    "chi2", "anova", "kruskal", "levene", "pearson", "spearman", "kendall",
 )  # fmt: skip
 _NORMALITY = ("shapiro", "dagostino")
 _TEST_NAMES = {
@@ -24,12 +24,16 @@ _TEST_NAMES = {
     "ttest_1samp": "One-sample t-test", "ttest_ind": "Two-sample t-test", "welch_ttest": "Welch t-test",
     "ttest_rel": "Paired t-test", "mannwhitney": "Mann-Whitney U test",
     "chi2": "Chi-square independence test",
-    "anova": "One-way ANOVA", "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
+    "anova": "One-way ANOVA", "kruskal": "Kruskal-Wallis H test",
+    "levene": "Levene test of equal variances",
+    "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
     "kendall": "Kendall correlation test",
 }  # fmt: skip
 # Fewest values per sample each test needs; below them the answer is "not enough data" (NaN), not an error.
 _MIN_SIZE = {"shapiro": 3, "dagostino": 8, "pearson": 3, "spearman": 3, "kendall": 3}
 _NAN3 = (float("nan"), float("nan"))
+# Tests of one numeric column across the groups of a group column (two or more groups).
+_GROUP_TESTS = ("anova", "kruskal", "levene")
 
 
 def _enough(test: str, *samples: Any) -> bool:
@@ -103,15 +107,36 @@ def _independence(df: pd.DataFrame, columns: list[str]) -> tuple[float, float, i
     return float(chi2), float(p_value), len(both)
 
 
-def _anova(df: pd.DataFrame, column: str, group_column: str | None) -> tuple[float, float, int]:
-    if not group_column:
-        raise InvalidArgumentError("ANOVA needs a group column", argument="group_column")
+def _group_rows(df: pd.DataFrame, column: str, group_column: str, groups: list[Any]) -> pd.DataFrame:
+    """The rows with both values, in the named groups only when ``groups`` names some."""
     used = df[[column, group_column]].dropna()
-    samples = [part[column].to_numpy(dtype="float64") for _, part in used.groupby(group_column)]
-    if len(samples) < 2 or len(used) <= len(samples):
-        return (*_NAN3, len(used))
-    out = scipy_stats.f_oneway(*samples)
-    return float(out[0]), float(out[1]), len(used)
+    if groups:
+        used = used[used[group_column].map(_group_label).isin({_group_label(key) for key in groups})]
+    return used
+
+
+def _group_samples(
+    df: pd.DataFrame, column: str, group_column: str | None, groups: list[Any]
+) -> list[np.ndarray]:
+    """The values of ``column`` in each group of ``group_column`` (rows missing either dropped)."""
+    if not group_column:
+        raise InvalidArgumentError("this test needs a group column", argument="group_column")
+    if df[column].dtype.kind not in "iufb":
+        raise DataError(f"column {column!r} must be numeric for this test")
+    used = _group_rows(df, column, group_column, groups)
+    return [part[column].to_numpy(dtype="float64") for _, part in used.groupby(group_column)]
+
+
+def _across_groups(test: str, samples: list[np.ndarray]) -> tuple[float, float, int]:
+    """ANOVA, Kruskal-Wallis H (tie-corrected) or Levene (median-centred) across ``samples``."""
+    used = sum(len(sample) for sample in samples)
+    if len(samples) < 2 or used <= len(samples):
+        return (*_NAN3, used)
+    if test == "kruskal" and len(np.unique(np.concatenate(samples))) < 2:
+        return (*_NAN3, used)  # every value equal: no ranks to compare
+    functions = {"anova": scipy_stats.f_oneway, "kruskal": scipy_stats.kruskal, "levene": scipy_stats.levene}
+    out = functions[test](*samples)
+    return float(out[0]), float(out[1]), used
 
 
 def _run_test(
@@ -132,8 +157,8 @@ def _run_test(
         return _paired(df, test, columns)
     if test == "chi2":
         return _independence(df, columns)
-    if test == "anova":
-        return _anova(df, columns[0], group_column)
+    if test in _GROUP_TESTS:
+        return _across_groups(test, _group_samples(df, columns[0], group_column, groups))
     a, b = _two_samples(df, columns, group_column, groups)
     if not _enough(test, a, b):
         return (*_NAN3, len(a) + len(b))
@@ -144,13 +169,24 @@ def _run_test(
     return float(out[0]), float(out[1]), len(a) + len(b)
 
 
-def _conclusion(test: str, p_value: float, alpha: float) -> tuple[bool, str]:
+def _group_count(
+    df: pd.DataFrame, test: str, columns: list[str], group_column: str | None, groups: list[Any]
+) -> int | None:
+    """How many groups a test across groups compared (None for the other tests)."""
+    if test not in _GROUP_TESTS or not group_column:
+        return None
+    return int(_group_rows(df, columns[0], group_column, groups)[group_column].nunique())
+
+
+def _conclusion(test: str, p_value: float, alpha: float, groups: int | None = None) -> tuple[bool, str]:
     """Whether the test rejects its null hypothesis at ``alpha``, said in words."""
+    counted = "" if groups is None else f"{groups} group" + ("" if groups == 1 else "s")
     if np.isnan(p_value):  # too few values
-        return False, "not enough data to decide"
+        return False, "not enough data to decide" + (f" ({counted})" if counted else "")
     significant = bool(p_value < alpha)
+    said = "significant" if significant else "not significant"
     if test in _NORMALITY:
         said = "not normally distributed" if significant else "consistent with a normal distribution"
-        return significant, f"{said} at {alpha:g} (p = {p_value:.4g})"
-    said = "significant" if significant else "not significant"
-    return significant, f"{said} at {alpha:g} (p = {p_value:.4g})"
+    elif test == "levene":
+        said = "variances differ" if significant else "variances not significantly different"
+    return significant, f"{said} at {alpha:g} (p = {p_value:.4g}" + (f"; {counted})" if counted else ")")

@@ -35,6 +35,7 @@ _ERROR_NAMES = ("DataError", "InvalidArgumentError")
 # (``_inline_tests`` imports scipy.stats, 0.4 s that no grouping tool needs).
 _INLINE_MODULES = {
     "metrics": "_inline_metrics", "time": "_inline_time", "corr": "_inline_corr", "tests": "_inline_tests",
+    "change": "_inline_change",
 }  # fmt: skip
 # Third-party names a template body may use, and the import each needs (scipy / scikit-learn are allowlisted).
 _SCIENCE_IMPORTS = {

@@ -1,9 +1,12 @@
-"""statistical_test: normality, t-tests, Mann-Whitney, chi-square, ANOVA and correlation with a p-value.
+"""statistical_test: normality, t-tests, Mann-Whitney, chi-square, ANOVA, Kruskal-Wallis, Levene and
+correlation with a p-value.
 
 Decisions: alpha is 0.05 unless the request states a significance level; a two-sample test compares two
 columns, or one column split by a group column (two groups); the Student t-test assumes equal variances
 (scipy's default) unless the request asks for Welch; chi-square applies Yates' correction to 2x2 tables
-(scipy's default); missing values are dropped per sample (pairwise for paired tests and correlations).
+(scipy's default); Kruskal-Wallis H is corrected for ties and Levene's test centres each group on its
+median (scipy's defaults); a test across groups states how many groups it compared; missing values are
+dropped per sample (pairwise for paired tests and correlations).
 The reference recomputes the statistics from their formulas in plain Python and takes only the tail
 probabilities of the t, F, chi-square and normal distributions from scipy; Shapiro-Wilk, D'Agostino,
 the Mann-Whitney p-value and Kendall's tau have no short closed form and call scipy on the reference's
@@ -34,16 +37,19 @@ def _scipy_stats() -> Any:
 
 TESTS = (
     "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
-    "chi2", "anova", "pearson", "spearman", "kendall",
+    "chi2", "anova", "kruskal", "levene", "pearson", "spearman", "kendall",
 )  # fmt: skip
 RESULT_COLUMNS = ["test", "statistic", "p_value", "n", "alpha", "significant", "conclusion"]
 _TWO_COLUMNS = ("ttest_rel", "chi2", "pearson", "spearman", "kendall")
+_GROUP_TESTS = ("anova", "kruskal", "levene")  # one numeric column across the groups of a group column
 _LABELS = {
     "shapiro": "Shapiro-Wilk normality test", "dagostino": "D'Agostino-Pearson normality test",
     "ttest_1samp": "one-sample t-test", "ttest_ind": "two-sample t-test", "welch_ttest": "Welch t-test",
     "ttest_rel": "paired t-test", "mannwhitney": "Mann-Whitney U test",
     "chi2": "chi-square independence test",
-    "anova": "one-way ANOVA", "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
+    "anova": "one-way ANOVA", "kruskal": "Kruskal-Wallis H test",
+    "levene": "Levene test of equal variances",
+    "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
     "kendall": "Kendall correlation test",
 }  # fmt: skip
 
@@ -59,7 +65,8 @@ class StatisticalTest(Operation):
     name: ClassVar[str] = "statistical_test"
     summary: ClassVar[str] = (
         "Hypothesis test with p-value: Shapiro-Wilk/D'Agostino normality, one-sample/two-sample/paired "
-        "t-test, Mann-Whitney, chi-square independence, one-way ANOVA, Pearson/Spearman/Kendall correlation."
+        "t-test, Mann-Whitney, chi-square independence, one-way ANOVA, Kruskal-Wallis, Levene, "
+        "Pearson/Spearman/Kendall correlation."
     )
     keywords: ClassVar[tuple[str, ...]] = (
         "t-test",
@@ -91,14 +98,17 @@ class StatisticalTest(Operation):
             test in ("ttest_ind", "welch_ttest", "mannwhitney") and not args["group_column"]
         )
         require(not two or len(args["columns"]) >= 2, f"{test} needs two columns", "columns")
-        require(test != "anova" or bool(args["group_column"]), "ANOVA needs a group column", "group_by")
+        grouped = test not in _GROUP_TESTS or bool(args["group_column"])
+        require(grouped, f"{test_label(test)} needs a group column", "group_by")
         body = code("""
             if not 0 < alpha < 1:
                 raise InvalidArgumentError(f"alpha must lie in (0, 1), got {alpha!r}", argument="alpha")
             statistic, p_value, used = _run_test(
                 df, test, columns, group_column=group_column, groups=groups, value=value
             )
-            significant, conclusion = _conclusion(test, p_value, alpha)
+            significant, conclusion = _conclusion(
+                test, p_value, alpha, _group_count(df, test, columns, group_column, groups)
+            )
             result = pd.DataFrame({
                 "test": [test], "statistic": [statistic], "p_value": [p_value], "n": [used],
                 "alpha": [alpha], "significant": [significant], "conclusion": [conclusion],
@@ -126,7 +136,8 @@ class StatisticalTest(Operation):
                     annotation="list[Any]",
                     # Typed items, so the tool converts under `bridge --strict` (group values are labels).
                     schema={"type": "array", "items": {"type": ["string", "number", "boolean"]}},
-                    description="The two group values to compare (empty: the column's two values)",
+                    description="The group values to compare: two for a two-sample test, two or more for "
+                    "ANOVA / Kruskal-Wallis / Levene (empty: every value of the group column)",
                     default=args["groups"],
                 ),
                 number_param("value", args["value"], "Hypothesised mean of a one-sample t-test"),
@@ -158,16 +169,20 @@ class StatisticalTest(Operation):
         test, alpha = arguments["test"], float(arguments["alpha"])
         statistic, p_value, used = _reference_test(df, arguments)
         significant = p_value < alpha
+        groups = len(_by_group(df, arguments)) if test in _GROUP_TESTS else None
+        counted = "" if groups is None else f"{groups} group{'' if groups == 1 else 's'}"
         if math.isnan(p_value):
-            conclusion = "not enough data to decide"
+            conclusion = "not enough data to decide" + (f" ({counted})" if counted else "")
             return pd.DataFrame(
                 [[test, statistic, p_value, used, alpha, False, conclusion]], columns=RESULT_COLUMNS
             )
         if test in ("shapiro", "dagostino"):
             said = "not normally distributed" if significant else "consistent with a normal distribution"
+        elif test == "levene":
+            said = "variances differ" if significant else "variances not significantly different"
         else:
             said = "significant" if significant else "not significant"
-        conclusion = f"{said} at {alpha:g} (p = {p_value:.4g})"
+        conclusion = f"{said} at {alpha:g} (p = {p_value:.4g}" + (f"; {counted})" if counted else ")")
         return pd.DataFrame(
             [[test, statistic, p_value, used, alpha, significant, conclusion]], columns=RESULT_COLUMNS
         )
@@ -290,20 +305,60 @@ def _chi2(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, in
     return chi2, float(_scipy_stats().chi2.sf(chi2, dof)), n
 
 
-def _anova(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+def _by_group(df: pd.DataFrame, arguments: dict[str, Any]) -> dict[Any, list[float]]:
+    """The values of the column per group, in the named groups only when ``groups`` names some."""
     groups: dict[Any, list[float]] = {}
-    column = arguments["columns"][0]
+    column, named = arguments["columns"][0], arguments.get("groups") or []
     for g, v in zip(df[arguments["group_column"]].tolist(), df[column].tolist(), strict=True):
-        if not is_missing(g) and not is_missing(v):
+        wanted = not named or any(_same_group(g, key) for key in named)
+        if not is_missing(g) and not is_missing(v) and wanted:
             groups.setdefault(g, []).append(float(v))
-    values = [v for g in groups.values() for v in g]
-    if len(groups) < 2 or len(values) <= len(groups):
-        return _NAN, _NAN, len(values)
-    grand, k, n = statistics.fmean(values), len(groups), len(values)
-    between = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in groups.values())
-    within = sum((v - statistics.fmean(g)) ** 2 for g in groups.values() for v in g)
-    f = (between / (k - 1)) / (within / (n - k))
-    return f, float(_scipy_stats().f.sf(f, k - 1, n - k)), n
+    return groups
+
+
+def _f_ratio(samples: list[list[float]]) -> tuple[float, float]:
+    """One-way ANOVA's F and its p-value (the F distribution's tail)."""
+    values = [v for g in samples for v in g]
+    grand, k, n = statistics.fmean(values), len(samples), len(values)
+    between = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in samples)
+    within = sum((v - statistics.fmean(g)) ** 2 for g in samples for v in g)
+    f = (between / (k - 1)) / (within / (n - k)) if within else math.inf if between else _NAN
+    return f, float(_scipy_stats().f.sf(f, k - 1, n - k))
+
+
+def _kruskal_h(samples: list[list[float]]) -> tuple[float, float]:
+    """Kruskal-Wallis H from the pooled ranks, divided by the tie correction; p from chi-square (k - 1)."""
+    values = [v for g in samples for v in g]
+    n, ranks, start = len(values), _ranks(values), 0
+    total = 0.0
+    for sample in samples:
+        total += sum(ranks[start : start + len(sample)]) ** 2 / len(sample)
+        start += len(sample)
+    h = 12 / (n * (n + 1)) * total - 3 * (n + 1)
+    ties = sum(t**3 - t for t in _counts(values).values())
+    h /= 1 - ties / (n**3 - n)
+    return h, float(_scipy_stats().chi2.sf(h, len(samples) - 1))
+
+
+def _counts(values: list[float]) -> dict[float, int]:
+    counted: dict[float, int] = {}
+    for value in values:
+        counted[value] = counted.get(value, 0) + 1
+    return counted
+
+
+def _across_groups(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
+    test, samples = arguments["test"], list(_by_group(df, arguments).values())
+    n = sum(len(g) for g in samples)
+    if len(samples) < 2 or n <= len(samples):
+        return _NAN, _NAN, n
+    if test == "kruskal":
+        if len({v for g in samples for v in g}) < 2:
+            return _NAN, _NAN, n
+        return (*_kruskal_h(samples), n)
+    if test == "levene":  # ANOVA of the distances from each group's median (Brown-Forsythe)
+        samples = [[abs(v - statistics.median(g)) for v in g] for g in samples]
+    return (*_f_ratio(samples), n)
 
 
 def _two_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
@@ -337,6 +392,6 @@ def _reference_test(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float,
         return _paired(df, arguments)
     if test == "chi2":
         return _chi2(df, arguments)
-    if test == "anova":
-        return _anova(df, arguments)
+    if test in _GROUP_TESTS:
+        return _across_groups(df, arguments)
     return _two_sample(df, arguments)

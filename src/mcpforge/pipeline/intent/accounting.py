@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.analysis.method_words import names_the_method, unused_method_name
 from mcpforge.pipeline.intent.language.discourse import INSTRUCTION_WORDS, discourse
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
@@ -91,6 +92,9 @@ def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful wo
     measure = measure_word_why(tokens, i, intent, resolver)  # "wettest", "(the most southern)"
     if measure is not None:
         return measure or None
+    method = unused_method_name(token, intent)  # "use a t-test" under a count per group
+    if method is not None:
+        return method
     if _NUMBER.fullmatch(token):
         digits = re.sub(r"[^\d.]", "", token).strip(".")
         if digits and float(digits) in _option_numbers(intent):
@@ -325,6 +329,7 @@ def _unaccounted(
             or _describes_the_rows(tokens, i, resolver)
             or _before_a_step(tokens, i)
             or discourse(tokens, i, intent, resolver)  # "using pandas", "how much do they weigh"
+            or names_the_method(token, intent)  # "Spearman's" beside a Spearman correlation
         ):
             continue
         found.append(Leftover(word=token, why="it names no column, value or analysis term the reading uses"))

@@ -514,6 +514,14 @@ def _key_of(column: str) -> str:
     return column.lower()
 
 
+_VALUE_TAIL = (["value"], ["values"], ["entry"], ["entries"])
+
+
+def _absent(tokens: list[str], i: int, hit: tuple[str, int], resolver: ColumnResolver) -> bool:
+    """``no state`` (a text column empty when absent), ``no gdp value`` (any column: a 0 is a value)."""
+    return blank_when_absent(hit[0], resolver) or tokens[i + 1 + hit[1] : i + 2 + hit[1]] in _VALUE_TAIL
+
+
 def _missing_mentions(
     tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult
 ) -> None:
@@ -539,7 +547,7 @@ def _missing_mentions(
         if op and hit:
             out.filters.append(Filter(column=hit[0], op=op))
             out.used.update(range(i, i + 1 + hit[1]))
-        elif tokens[i] == "no" and hit and tokens[i - 1] != "a" and blank_when_absent(hit[0], resolver):
+        elif tokens[i] == "no" and hit and tokens[i - 1] != "a" and _absent(tokens, i, hit, resolver):
             # "airports with no state (recorded)": the text column is empty there
             end = i + 1 + hit[1]
             out.filters.append(Filter(column=hit[0], op="is null"))

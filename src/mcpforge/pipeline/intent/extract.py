@@ -14,9 +14,12 @@ from typing import Any, NoReturn
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
+from mcpforge.pipeline.intent.abbreviated_names import abbreviated_columns
 from mcpforge.pipeline.intent.accounting import leftovers
 from mcpforge.pipeline.intent.aggregation_names import column_words
 from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_instructions
+from mcpforge.pipeline.intent.analysis.method_operands import method_operands
+from mcpforge.pipeline.intent.arithmetic import spell_out_arithmetic
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
@@ -26,6 +29,7 @@ from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
 from mcpforge.pipeline.intent.each_of import group_each_of
+from mcpforge.pipeline.intent.group_counts import group_count_condition
 from mcpforge.pipeline.intent.group_having import group_condition
 from mcpforge.pipeline.intent.groups import find_grain, find_groups
 from mcpforge.pipeline.intent.guards import (
@@ -58,13 +62,17 @@ from mcpforge.pipeline.intent.parse import (
     find_top_n,
     find_value_counts,
 )
+from mcpforge.pipeline.intent.period_change import period_change_intent
 from mcpforge.pipeline.intent.qualified_names import ask_before_refusing, qualified_columns
 from mcpforge.pipeline.intent.quotients import find_quotient
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
+from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
+from mcpforge.pipeline.intent.rows.missing_share import missing_share
 from mcpforge.pipeline.intent.rows.nouns import rows_named
 from mcpforge.pipeline.intent.rows.tally import bare_count
+from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
 from mcpforge.pipeline.intent.time.which_month import which_month
@@ -103,7 +111,7 @@ def extract_intent(
     """Parse ``request`` against ``schema`` into an Intent (see :func:`_read`); a request about to be
     refused for a word that may describe a column ("by model year") is asked about instead."""
     try:
-        return _read(request, schema, answers=answers, explicit=explicit)
+        return check_scope_words(request, _read(request, schema, answers=answers, explicit=explicit), schema)
     except NeedsClarificationError:
         raise
     except UnmappableRequestError as refused:
@@ -133,6 +141,9 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
         UnmappableRequestError: the request is not a data analysis, names columns the data does not have,
             is ambiguous, leaves a meaningful word unused, or asks for nothing the catalogue can do.
     """
+    changed = period_change_intent(request, schema, _read, answers=answers, explicit=explicit)
+    if changed is not None:  # "by what percentage did X grow from 1952 to 2007" (period_change.py)
+        return changed
     given = Answers(given=dict(answers or {}))
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
@@ -142,6 +153,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
         _refuse(request, function.reason(), {}, schema, [function.word], final=True)
     language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
     text = language.text
+    text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
@@ -152,13 +164,17 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text, resolver = instructions.text, instructions.resolver
     # -- end of hook
     derived, text = find_derived(text, resolver)
+    spelled = spell_out_arithmetic(text, resolver, given, request)  # 'A minus B', '(A / B * 1e5)', weights
+    derived, text = [*derived, *spelled.derived], spelled.text
     tokens, read_as, additive = _words(text, resolver, given, request)
     tokens = counts_of_a_category(tokens, resolver)
     having = None if derived else group_condition(tokens, resolver, request)  # "cities with > 5 airports"
+    if having is None and not derived:  # "..., only for states with at least 100 polls", "in 2015"
+        having = group_count_condition(tokens, resolver, request, given)
     if having is not None:
         having = with_unused(finish_intent(having, instructions), aside)
         unknown_keys(explicit, given)
-        notes = [*language.notes, *having.notes]
+        notes = [*language.notes, *read_as, *having.notes]
         return chart_for(request, having.model_copy(update={"data_source": schema.path, "notes": notes}))
     text = " ".join(tokens)
     phrases = Phrases(notes=read_as, additive=additive)
@@ -208,7 +224,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     if ratio is not None:
         intent: Intent | None = ratio_intent(parsed, ratio)
     else:
-        intent = rate_reading(parsed, parsed.base()) or assemble(parsed)
+        intent = missing_share(parsed) or rate_reading(parsed, parsed.base()) or assemble(parsed)
     if intent is None:
         reason = (
             "what was found does not make a complete analysis (an operation needs columns it could not find)"
@@ -217,7 +233,8 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
         ) + (date_problem(schema) if understood.get("time_grain") else "")
         _refuse(request, reason, understood, schema, [])
     intent = _account_for_every_word(parsed, intent, understood, schema, aside)
-    notes = [*language.notes, *intent.notes, *(f"your answer: {k} = {v}" for k, v in given.used.items())]
+    notes = [*language.notes, *spelled.notes, *intent.notes]
+    notes += [f"your answer: {k} = {v}" for k, v in given.used.items()]
     derived += [DerivedColumn(name=name, expression=expr) for name, expr in resolver.derived.items()]
     intent = intent.model_copy(update={"derived": derived, "notes": notes})
     intent = _settled(finish_intent(intent, instructions), given, understood, schema)  # issue 16 hook
@@ -306,7 +323,10 @@ def _words(
     text: str, resolver: ColumnResolver, given: Answers, request: str
 ) -> tuple[list[str], list[str], set[str]]:
     """Tokens with spelling fixed, measure words bound and counted entities settled (may ask)."""
-    tokens, spelled = fix_spelling(tokenize(text), resolver)
+    tokens, abbreviated = abbreviated_columns(tokenize(text), resolver, given, request)  # "life expectancy"
+    tokens, all_rows = all_of_the_rows(tokens, resolver)  # "the total population of all countries"
+    tokens, file_rows = file_row_words(tokens, resolver)  # "polls" over polls_us_election_2016.tsv
+    tokens, spelled = fix_spelling(tokens, resolver)
     tokens, described = qualified_columns(tokens, resolver, given, request)  # "for each model Year"
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     tokens, counted = counted_entities(tokens, resolver, given, request=request)
@@ -315,9 +335,12 @@ def _words(
     )  # "how many counties": the rows
     tokens, tallied = bare_count(tokens, resolver, given, request)  # a `count` column: rows or its sum
     tokens, named = column_words(tokens, resolver)  # "average median": the column named median
+    tokens, operands = method_operands(tokens, resolver)  # "year related to count": the column
+    named = [*named, *operands]
     tokens, ranked = meaning_superlatives(tokens, resolver, given, request=request)  # "the heaviest car"
     tokens, months = which_month(tokens, resolver, given, request=request)  # over several years: asks
-    notes = [*spelled, *described, *bound, *counted, *rows, *tallied, *named, *ranked, *months]
+    notes = [*abbreviated, *all_rows, *file_rows, *spelled, *described, *bound, *counted, *rows, *tallied]
+    notes += [*named, *ranked, *months]
     return tokens, notes, additive
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import COMPARATORS
 from mcpforge.pipeline.intent.parse import agg_at
+from mcpforge.pipeline.intent.ratios import row_noun
 from mcpforge.pipeline.intent.words import ColumnResolver, singular
 
 _COUNT_OPENERS = (("how", "many"), ("the", "number", "of"), ("number", "of"), ("count", "of"), ("count",))
@@ -102,6 +103,11 @@ def _value(
     return Aggregation(column=hit[0], func=agg[0]), compared[0], compared[1]
 
 
+def comparison_at(tokens: list[str], i: int) -> tuple[str, float, int] | None:
+    """``more than 5`` at ``i``: (op, number, index after the number), for the group_counts reader."""
+    return _comparison(tokens, i)
+
+
 def _comparison(tokens: list[str], i: int) -> tuple[str, float, int] | None:
     """``more than 5`` at ``i``: (op, number, index after the number)."""
     for words, op in COMPARATORS:
@@ -126,4 +132,4 @@ def _names_rows(word: str, resolver: ColumnResolver) -> bool:
     if not word.isalpha() or singular(word) == word or resolver.resolve(word, fuzzy=False) is not None:
         return False
     stem = Path(resolver.schema.path).stem.lower().replace("-", "_").split("_")[-1]
-    return singular(word) in _ROW_NOUNS or singular(word) == singular(stem)
+    return singular(word) in _ROW_NOUNS or singular(word) in {singular(stem), row_noun(resolver)}

@@ -9,7 +9,7 @@ parser asks; with none it leaves the word for the word check, which refuses nami
 from __future__ import annotations
 
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
-from mcpforge.pipeline.intent.words import ColumnResolver, norm
+from mcpforge.pipeline.intent.words import ColumnResolver, find_values, norm
 
 _MONEY = ("revenue", "sales", "amount", "value", "turnover", "income", "total", "spend", "paid")
 MEASURE_STEMS: dict[str, tuple[str, ...]] = {
@@ -22,7 +22,7 @@ MEASURE_STEMS: dict[str, tuple[str, ...]] = {
     "profit": ("profit", "margin"), "profits": ("profit", "margin"), "margin": ("margin", "profit"),
 }  # fmt: skip
 MEASURE_WORDS = frozenset(MEASURE_STEMS)
-_COUNTED = {("number", "of"), ("how", "many"), ("count", "of"), ("count",)}
+_COUNTED = {("number", "of"), ("how", "many"), ("count", "of"), ("count",), ("count", "the")}
 
 
 def _candidates(word: str, resolver: ColumnResolver) -> list[str]:
@@ -159,9 +159,73 @@ _CLOSING_WORDS = frozenset(
 )  # fmt: skip
 
 
-def _nothing_after(tokens: list[str], i: int) -> bool:
-    """``how many states are there?``: nothing after the counted word but words that close the question."""
-    return all(token in _CLOSING_WORDS for token in tokens[i + 1 :])
+def _nothing_after(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
+    """``how many states are there?``: nothing after the counted word but words that close the question,
+    or that only pick rows or groups: a value of another column, a year, a grouping ("how many countries
+    of Africa are there", "… in 2016", "… per continent"); the rows or distinct question is the same."""
+    rest = tokens[i + 1 :]
+    picked = {k for hit in find_values(rest, resolver) for k in range(hit.start, hit.start + hit.width)}
+    for start, token in enumerate(rest):  # "… per continent": a grouping, the same question in each group
+        k = start
+        hit = resolver.match_at(rest, k + 1) if token in _GROUPING else None
+        while hit is not None:  # "per continent and year"
+            picked.update(range(k, k + 1 + hit[1]))
+            k += 1 + hit[1]
+            hit = resolver.match_at(rest, k + 1) if k < len(rest) and rest[k] in {"and", ","} else None
+    for k, token in enumerate(rest):
+        if k in picked or token in _CLOSING_WORDS:
+            continue
+        if token in _ROW_PICKING and (k + 1 in picked or _is_year(rest, k + 1)):
+            continue
+        if _is_year(rest, k) and k > 0 and rest[k - 1] in _ROW_PICKING | {"in"}:
+            continue
+        return False
+    return True
+
+
+_GROUP_MEASURES = frozenset(
+    {"average", "mean", "total", "sum", "median", "number", "count", "maximum", "minimum", "max", "min"}
+)
+
+
+def _condition_on_groups(rest: list[str], tokens: list[str]) -> bool:
+    """Whether the words after a counted column's plural put a condition on each group ("have more than 5
+    airports", "with an average price above 300") rather than on rows ("have a life_expectancy above 80",
+    where counting rows would count each state once per row: that asks rows or distinct). A number of
+    things anywhere in the request ("Which continents have more than 2 countries? Give the number of
+    countries for each.") is such a condition too."""
+    if any(token in _GROUP_MEASURES for token in rest):
+        return True
+    for k, token in enumerate(tokens[:-1]):  # "more than 25 countries": a number of things in each group
+        after = tokens[k + 1]
+        if _number(token) and after.isalpha() and after.endswith("s"):
+            return True
+    return False
+
+
+def _number(token: str) -> bool:
+    return token.replace(".", "", 1).replace(",", "").isdigit()
+
+
+_ROW_PICKING = frozenset({"of", "from", "in", "for"})
+_GROUPING = frozenset({"per", "by", "each"})
+
+
+def _is_year(tokens: list[str], k: int) -> bool:
+    return k < len(tokens) and tokens[k].isdigit() and len(tokens[k]) == 4
+
+
+def _named_category(word: str, resolver: ColumnResolver) -> str | None:
+    """The categorical column named exactly ``word`` ("pays", "Land": a plural written as the name)."""
+    for name in resolver.names():
+        if norm(name) == word and resolver.kind(name) == "categorical":
+            return name
+    return None
+
+
+def _one(token: str, column: str) -> str:
+    """What one counted thing is called: the column's own name when the word is its plural."""
+    return norm(column) if norm(column) in _singulars(token) | {token} else token[:-1]
 
 
 def _id_column(word: str, resolver: ColumnResolver) -> str | None:
@@ -191,29 +255,36 @@ def counted_entities(
     schema = resolver.schema
     for i, token in enumerate(tokens):
         column = _id_column(token, resolver) if token.endswith("s") else None
+        if column is None and tuple(tokens[max(0, i - 2) : i]) == ("how", "many"):
+            column = _named_category(token, resolver)  # "how many pays": a name whose plural is itself
         if column is not None and i > 0 and tokens[i - 1] in {"distinct", "unique", "different"}:
             out[i] = column.lower().replace(" ", "_")  # "unique students": the distinct ids, no question
             notes.append(f"{token!r} counted as distinct {column!r}")
             continue
-        if not _counted(tokens, i) or not token.endswith("s"):
+        itself = column is not None and norm(column) in _singulars(token) | {token}
+        if not _counted(tokens, i) or not (token.endswith("s") or itself):
             continue
         info = schema.get(column) if column else None
         if column is None or info is None or schema.sampled or info.distinct_count >= schema.row_count:
             continue
-        if norm(column) in _singulars(token) and not _nothing_after(tokens, i):
-            continue  # "how many states have …": the rest of the reading decides (group conditions, refusals)
+        if (
+            itself
+            and not _nothing_after(tokens, i, resolver)
+            and _condition_on_groups(tokens[i + 1 :], tokens)
+        ):
+            continue  # "how many states have more than 5 airports": a condition on each group (group_having)
         given = answers.get(token)
         chosen = offered(given, ("rows", "distinct"))
         if chosen == "distinct":
             out[i] = column.lower().replace(" ", "_")
-            if norm(column) in _singulars(token):  # the column itself, not an id: say "distinct"
+            if itself:  # the column itself, not an id: say "distinct"
                 named_distinct.append(i)
             notes.append(f"{token!r} counted as distinct {column!r} (your answer)")
         elif chosen == "rows":
             notes.append(f"{token!r} counted as rows (your answer)")
         else:
             choices = {
-                "rows": f"count rows: each of the {schema.row_count:,} rows is one {token[:-1]}",
+                "rows": f"count rows: each of the {schema.row_count:,} rows is one {_one(token, column)}",
                 "distinct": f"count distinct {column!r} values ({info.distinct_count:,} in the file)",
             }
             question = f"Should {token!r} count rows or distinct {column!r} values?"

@@ -75,7 +75,13 @@ def _unique(distinct: int, resolver: ColumnResolver) -> bool:
 
 
 def row_noun(resolver: ColumnResolver) -> str:
-    """``admission`` for admissions.csv: what one row of the file is called."""
+    """``admission`` for admissions.csv, ``poll`` for polls_us_election_2016.tsv (its one plural word):
+    what one row of the file is called."""
+    from mcpforge.pipeline.intent.rows.file_rows import file_nouns
+
+    plural = file_nouns(resolver)
+    if plural:
+        return next(iter(plural))
     return singular(Path(resolver.schema.path).stem.lower().replace("-", "_").split("_")[-1])
 
 

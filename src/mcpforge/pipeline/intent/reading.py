@@ -33,6 +33,7 @@ _OPERATORS = {"==": "=", "!=": "≠", ">": ">", ">=": "≥", "<": "<", "<=": "�
 FUNCTION_WORDS = {
     "count": "count", "sum": "sum", "mean": "mean", "median": "median", "min": "minimum",
     "max": "maximum", "std": "standard deviation", "nunique": "number of distinct values",
+    "pstd": "population standard deviation",
 }  # fmt: skip
 _STAT_NAMES = "count, missing, mean, standard deviation, minimum, quartiles and maximum"
 
@@ -279,8 +280,9 @@ def _statistical_test(context: _Context) -> str:
     label = test_label(test)
     columns = [str(c) for c in context.arg("columns") or []]
     group, groups = context.arg("group_column"), context.arg("groups") or []
-    if test == "anova" and group:
+    if test in ("anova", "kruskal", "levene") and group:
         what = f"of {columns_text(columns)} across the groups of {code_span(group)}"
+        what += f" ({join_words([value_text(g) for g in groups])} only)" if groups else ""
     elif test in _GROUP_TESTS and group:
         between = (
             f"{code_span(group)} = {join_words([value_text(g) for g in groups])}"
@@ -341,6 +343,20 @@ def _group_ratio(context: _Context) -> str:
     return head + _ranked(context, "that ratio")
 
 
+def _period_change(context: _Context) -> str:
+    combine, grain = str(context.arg("combine", "single")), str(context.arg("grain", "value"))
+    what = {"sum": "the total of ", "mean": "the average of "}.get(combine, "")
+    time = code_span(context.arg("time_column"))
+    periods = time if grain == "value" else f"{grain} of {time}"
+    single = ", one row per period" if combine == "single" else ""
+    keys = _keys(context)
+    per = f" per {columns_text(keys)}" if keys else ""
+    return (
+        f"Change in {what}{code_span(context.arg('value_column'))} from {context.arg('start')} to "
+        f"{context.arg('end')} ({periods}{single}){per}: start value, end value, change and percent change"
+    )
+
+
 _HEADS: dict[str, Callable[[_Context], str]] = {
     "group_count": _group_count, "group_aggregate": _group_aggregate, "aggregate": _aggregate,
     "value_distribution": _value_distribution, "filter_rows": _filter_rows, "top_n_rows": _top_n_rows,
@@ -349,7 +365,7 @@ _HEADS: dict[str, Callable[[_Context], str]] = {
     "crosstab": _crosstab, "missing_values": _missing_values, "outliers": _outliers,
     "distinct_count": _distinct_count, "statistical_test": _statistical_test,
     "linear_regression": _linear_regression, "distribution_shape": _distribution_shape,
-    "group_outliers": _group_outliers, "group_ratio": _group_ratio,
+    "group_outliers": _group_outliers, "group_ratio": _group_ratio, "period_change": _period_change,
 }  # fmt: skip
 # Option keys each head already states (any other option key is listed generically).
 _STATED_OPTIONS: dict[str, frozenset[str]] = {
@@ -362,6 +378,7 @@ _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "linear_regression": frozenset({"target", "features", "test_size", "seed"}),
     "distribution_shape": frozenset({"population"}), "group_outliers": frozenset({"method", "threshold"}),
     "group_ratio": frozenset({"numerator_filters"}),
+    "period_change": frozenset({"grain", "start", "end", "combine"}),
 }  # fmt: skip
 
 
@@ -460,6 +477,24 @@ def _part_clause(context: _Context) -> str | None:
     return None
 
 
+def _time_clause(context: _Context) -> str | None:
+    """The time column the request named ("treat year as time"), once the reading uses it so."""
+    named = [note[len(_TIME_NOTE) :] for note in context.intent.notes if note.startswith(_TIME_NOTE)]
+    return f"time: {code_span(named[0])}, as asked" if named else None
+
+
+_TIME_NOTE = "time column as asked: "  # time/as_time.py writes it
+
+
+def _stated_clause(context: _Context) -> str | None:
+    """Method words the reading computes anyway, said back ("linear interpolation (the default)")."""
+    stated = [note[len(_STATED_NOTE) :] for note in context.intent.notes if note.startswith(_STATED_NOTE)]
+    return ", ".join(inline_text(words) for words in dict.fromkeys(stated)) if stated else None
+
+
+_STATED_NOTE = "as stated: "  # analysis/method_words.py writes it
+
+
 def _unused_clause(context: _Context) -> str | None:
     """The request's words of discourse the reading did not use ("not used: 'pandas', 'weigh'")."""
     words = context.intent.unused_words
@@ -475,7 +510,7 @@ def _rows_clause(context: _Context) -> str | None:
 _ROWS_NOTE = re.compile(r"read as (?:rows|a row) \((.+?)\)")
 _CLAUSES: tuple[Callable[[_Context], str | None], ...] = (
     _derived_clause, _preparation_clause, _options_clause, _method_clause, _scope_clause, _part_clause,
-    _rows_clause, _unused_clause,
+    _rows_clause, _time_clause, _stated_clause, _unused_clause,
 )  # fmt: skip
 
 

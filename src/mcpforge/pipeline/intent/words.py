@@ -210,6 +210,7 @@ class ColumnResolver:
             return None
         squeezed = {k.replace(" ", ""): name for k, name in plain.items()}
         close = difflib.get_close_matches(compact, list(squeezed), n=2, cutoff=FUZZY_CUTOFF)
+        close = [c for c in close if c[:1] == compact[:1]]  # a slip keeps the first letter: not "altitude"
         clear = len(close) == 2 and _ratio(compact, close[0]) - _ratio(compact, close[1]) > 0.05
         return squeezed[close[0]] if len(close) == 1 or clear else None
 

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from mcpforge import _lazy_re as re
 from mcpforge.models import DerivedColumn
+from mcpforge.pipeline.intent.bracket_definitions import not_a_feature_name
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _I = re.IGNORECASE
@@ -171,6 +172,8 @@ def read_features(
             expression = _expression(match.group("body"), resolver)
             head = row_each.sub("", text[: match.start()])
             named = _name_before(head, len(head)) if expression is not None else None
+            if named is not None and not_a_feature_name(head, named[1], resolver):
+                continue  # "rate in California (A / B)": a value or a rate, read by arithmetic.py
             if expression is None or named is None:
                 continue
             start, words = named

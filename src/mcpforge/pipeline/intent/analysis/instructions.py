@@ -16,6 +16,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
 from mcpforge.pipeline.intent.analysis.features import read_features
+from mcpforge.pipeline.intent.analysis.method_words import check_method_words, read_method_words
 from mcpforge.pipeline.intent.analysis.methods import read_methods
 from mcpforge.pipeline.intent.analysis.phrasings import plain_phrasing
 from mcpforge.pipeline.intent.analysis.preparation import read_preparation, scope_missing
@@ -280,6 +281,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     resolver = QuotedResolver(schema=schema, aliases=aliases)
     plain = plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
     methods = read_methods(_boolean_plurals(plain, schema))
+    method_text, stated = read_method_words(methods.text, request)  # "linear interpolation", "ddof=1"
     for pattern, why in _UNSUPPORTED:
         if pattern.search(methods.text) and not re.search(
             r"outlier|anomal|extreme|unusual", methods.text, re.I
@@ -288,7 +290,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
                 f"cannot map the request {request!r} onto a data analysis: {why}",
                 understood={"unsupported": pattern.pattern},
             )
-    text, derived = _new_columns(_UNUSUAL.sub("outlier", methods.text), resolver)
+    text, derived = _new_columns(_UNUSUAL.sub("outlier", method_text), resolver)
     text, features = read_features(
         text, resolver, resolver, placeholder=_PLACEHOLDER, row_nouns=_row_nouns(schema)
     )
@@ -312,7 +314,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
     if statistic is not None:
         statistic = account_for_statistic(text, statistic, resolver, settings=SETTINGS)
-    notes = [*methods.notes, *(f"preparation: {step.kind} {step.columns}" for step in prepared.steps)]
+    notes = [*methods.notes, *stated, *(f"preparation: {s.kind} {s.columns}" for s in prepared.steps)]
     return Instructions(
         text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
         statistic=statistic, derived=derived,
@@ -407,6 +409,7 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
             options.pop("count", None)
     intent = _population(intent, method)
     _unused_method(intent, method)
+    check_method_words(intent.model_copy(update={"notes": [*intent.notes, *instructions.notes]}))
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(

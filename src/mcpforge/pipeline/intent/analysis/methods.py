@@ -207,6 +207,21 @@ def _read(sentence: str, *, outliers: bool = False) -> dict[str, object]:
     return found
 
 
+_DEFINED_SUBJECT = re.compile(r"^\s*(?:the\s+)?outliers\s+are\b", re.IGNORECASE)
+_REFERS_BACK = re.compile(r"\b(?:there|they|them|these|those|such)\b", re.IGNORECASE)
+_ROW_WORDS = re.compile(r"\b(?:rows?|records?|entries)\b", re.IGNORECASE)
+
+
+def _defines_what_is_asked(sentence: str, sentences: list[str]) -> bool:
+    """ "Outliers are samplesize values with |z| > 3. How many are there?": the sentence defines what the
+    question refers back to ("there", "them"); dropped as an instruction, the question would count all rows.
+    A question with a subject of its own ("How many rows are there? Consider ... as outliers") keeps it."""
+    others = [other for other in sentences if other is not sentence]
+    if _DEFINED_SUBJECT.match(sentence) is None or any(_OUTLIER_WORDS.search(o) for o in others):
+        return False
+    return all(_REFERS_BACK.search(o) and not _ROW_WORDS.search(o) for o in others)
+
+
 def read_methods(text: str) -> MethodReading:
     """Method instructions of ``text``; instruction sentences removed, inline rounding/alpha cut out."""
     sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
@@ -223,7 +238,11 @@ def read_methods(text: str) -> MethodReading:
         rest = _SIGNIFICANT_AT.sub("", rest)
         if outliers:  # the rule is the method; its words and numbers are no condition on a column
             rest = _IQR_RULE.sub(" ", _Z_RULE.sub(" ", rest))
-        asks = _QUESTION_OPENING.match(sentence) is not None and _asks_something(rest)
+        asks = _asks_something(rest) and (
+            _QUESTION_OPENING.match(sentence) is not None
+            or sentence.rstrip().endswith("?")  # "Using Spearman correlation, how strongly is ...?"
+            or _defines_what_is_asked(sentence, sentences)  # "Outliers are X values with |z| > 3."
+        )
         if read and _INSTRUCTION_OPENING.match(sentence) and len(sentences) > 1 and not asks:
             notes.append(f"method instruction: {sentence.strip()!r}")
             continue

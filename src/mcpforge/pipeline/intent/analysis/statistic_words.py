@@ -31,16 +31,28 @@ STAT_VOCABULARY = frozenset({
 })  # fmt: skip
 _LOCATION_WORDS = frozenset({"mean", "means", "average", "averages", "median", "medians"})
 _LOCATION_TESTS = frozenset({"ttest_ind", "welch_ttest", "ttest_rel", "ttest_1samp", "anova", "mannwhitney"})
+# Tests of ranks or of spread about the median (scipy's Levene default): "median" says what they compare.
+_MEDIAN_TESTS = frozenset({"kruskal", "levene"})
 _ERROR_WORDS = frozenset({"squared", "square", "absolute"})
+# After "count" / "total": what is counted or totalled, so the word is the aggregation, not a column.
+_COUNTED = frozenset({"of", "the", "a", "an", "all", "each", "every", "rows", "records", "entries",
+                      "distinct", "unique", "how", "them", "these", "those", "up"})  # fmt: skip
 _NOT_BEFORE = frozenset({"normal", "normally", "significant", "significantly", "independent", "correlated",
                          "different", "differ", "related", "equal", "the"})  # fmt: skip
 
 
 def column_at(tokens: list[str], i: int, resolver: ColumnResolver) -> tuple[str, int] | None:
-    """The column named at ``tokens[i]``; a statistics word counts only when it is the column's exact name."""
+    """The column named at ``tokens[i]``; a statistics word counts only when it is the column's exact name.
+
+    A word the general reading never takes for a column ("count", "total") names one here when it is
+    that column's whole name: in "test whether count differs across diseases" it is the measure tested;
+    followed by what it counts or totals ("count of rows", "count the rows") it stays the aggregation.
+    """
     hit = resolver.match_at(tokens, i, fuzzy=len(tokens[i]) >= 5)
     if hit is None:
-        return None
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        named = [name for name in resolver.names() if name.lower() == tokens[i]]
+        return (named[0], 1) if len(named) == 1 and after not in _COUNTED else None
     if hit[1] == 1 and tokens[i] in STAT_VOCABULARY and _key(tokens[i]) != _key(hit[0]):
         return None
     return hit
@@ -82,6 +94,7 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
         if (
             token in STAT_VOCABULARY
             or (token in _LOCATION_WORDS and test in _LOCATION_TESTS)
+            or (token in {"median", "medians"} and test in _MEDIAN_TESTS)
             or (
                 token in {"mean", "average"}
                 and after in _ERROR_WORDS

@@ -12,12 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from mcpforge import _lazy_re as re
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _TESTS: list[tuple[str, str]] = [
+    # named before ANOVA: "Kruskal-Wallis (one-way ANOVA on ranks)", "Levene's test of equal variances"
+    (r"\bkruskal|\bh[- ]test\b", "kruskal"),
+    (r"\blevene", "levene"),
     (r"shapiro", "shapiro"),
     (r"d'?\s?agostino|normaltest|k-?squared|k2 test", "dagostino"),
     (r"\bpaired\b[^.?]*\bt[- ]?tests?\b|\bt[- ]?tests?\b[^.?]*\bpaired\b|\brelated\s+samples\b", "ttest_rel"),
@@ -59,6 +63,8 @@ _ONE_SAMPLE_VALUE = re.compile(
 # The phrases that set a model's split and seed; their numbers are read into the options.
 SETTINGS = re.compile(f"{_SPLIT.pattern}|{_SEED.pattern}", re.IGNORECASE)
 _DISCRETE = {"categorical", "boolean", "text"}
+_ACROSS_GROUPS = ("anova", "kruskal", "levene")  # one numeric column across two or more groups
+_ACROSS_LABELS = {"anova": "one-way ANOVA", "kruskal": "Kruskal-Wallis test", "levene": "Levene test"}
 _EQUALS = frozenset({"=", "==", "is", "equals"})
 
 
@@ -153,12 +159,27 @@ def _regression(
     return Intent(operation="linear_regression", columns=[target, *features], options=options, **base)
 
 
+def _across_named(test: str, chosen: list[Any], group: str, base: dict[str, Any]) -> bool:
+    """Whether a test across groups names the groups it compares; one named group is refused."""
+    if test not in _ACROSS_GROUPS or not chosen:
+        return False
+    if len(chosen) == 1:
+        raise UnmappableRequestError(
+            f"cannot map the request {base['request']!r} onto a data analysis: the {_ACROSS_LABELS[test]} "
+            f"compares two or more groups of {group!r}, but the request names only {chosen[0]!r}; name "
+            "the groups to compare, or none to compare them all",
+            understood={"test": test, "group_by": [group], "groups": chosen},
+        )
+    return True
+
+
 def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
     test: str, text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]
 ) -> Intent | None:
     numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
     discrete = [c for c in columns if resolver.kind(c) in _DISCRETE]
-    if test in ("anova", "ttest_ind", "welch_ttest", "mannwhitney") and not discrete and len(numeric) > 1:
+    by_groups = (*_ACROSS_GROUPS, "ttest_ind", "welch_ttest", "mannwhitney")
+    if test in by_groups and not discrete and len(numeric) > 1:
         # "across Pclass": a whole-number column with few values after the measure is a group key
         keys = [c for c in numeric[1:] if _few_whole_numbers(resolver, c)]
         discrete, numeric = keys[:1], [c for c in numeric if c not in keys[:1]]
@@ -196,12 +217,12 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
         info = resolver.schema.get(group)
         if test == "ttest_ind" and len(chosen) != 2 and info is not None and info.distinct_count > 2:
             test = options["test"] = "anova"  # a difference across more than two groups
-        if test != "anova" and len(chosen) == 2:
-            options["groups"] = chosen
+        if (test not in _ACROSS_GROUPS and len(chosen) == 2) or _across_named(test, chosen, group, base):
+            options["groups"] = chosen  # named groups only ("across Measles, Mumps and Polio")
         return Intent(
             operation="statistical_test", columns=numeric[:1], group_by=[group], options=options, **base
         )
-    if test != "anova" and len(numeric) >= 2:
+    if test not in _ACROSS_GROUPS and len(numeric) >= 2:
         return Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
     return None
 

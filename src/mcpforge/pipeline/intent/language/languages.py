@@ -9,6 +9,10 @@ word that is part of one is left as written. Function words of the language beco
 or are dropped (``FOREIGN_FUNCTION_WORDS``). Any other content word stays as written, so the English
 accounting still refuses or asks about it: a word nobody translated never passes silently.
 
+Words for column concepts ("pays", "Länder", "espérance de vie"), "in the data" phrases and counting
+phrases are in concepts.py (the file's own column for the concept when it has one); a value written in the
+request's language ("Europa" for ``Europe``) is read by values.py and said in a note.
+
 The reading sentence stays in English; a note says the request was read from the other language.
 Also here, for every language: a description written right before a bracketed name ("Peso (Weight_in_lbs)",
 "Florida (state FL)") is read as that name's label, since the bracket says what it means.
@@ -20,11 +24,22 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mcpforge import _lazy_re as re
+from mcpforge.pipeline.intent.language.concepts import (
+    CONCEPT_NOUNS,
+    concept_markers,
+    concept_table,
+    native_forms,
+    plural_of,
+)
 from mcpforge.pipeline.intent.language.function_words import (
     FOREIGN_FUNCTION_WORDS,
     FUNCTION_WORDS,
     describes_rows,
 )
+from mcpforge.pipeline.intent.language.postposed import move_postposed
+from mcpforge.pipeline.intent.language.spans import Span as _Span
+from mcpforge.pipeline.intent.language.spans import spans as _spans
+from mcpforge.pipeline.intent.language.values import translated_value
 from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, norm
 from mcpforge.pipeline.schema import DatasetSchema
@@ -49,12 +64,18 @@ _MARKERS: dict[Language, frozenset[str]] = {
     "es": _words("el la los las del una es son cuantos cuantas cual cuales numero promedio por para cada"
                     " con donde y hay ano suma media medio mediana porcentaje"),
 }  # fmt: skip
+_ADJECTIVES: dict[Language, frozenset[str]] = {  # analysis adjectives of one language only
+    "fr": _words("totale totales totaux moyennes moyens minimale maximale de"),
+    "es": _words("minima maxima minimo maximo medios medias de"),  # "de": French or Spanish, never English
+}
 _STRONG: dict[Language, frozenset[str]] = {
     "fr": _words("combien moyenne quel quelle quels quelles somme ecart-type mediane"),
     "de": _words("wie welche welcher welches anzahl durchschnittliche durchschnittlichen durchschnitt"
                     " mittelwert summe anteil hochste hochsten niedrigste gibt"),
     "es": _words("cuantos cuantas cual cuales numero promedio porcentaje hay"),
 }  # fmt: skip
+_MARKERS = {lang: words | concept_markers(lang) | _ADJECTIVES.get(lang, frozenset())
+            for lang, words in _MARKERS.items()}  # fmt: skip
 _ANY_MARKER = frozenset().union(*_MARKERS.values())
 _ENGLISH = _words("the of what how many by per for each with and is are mean average sum count total"
                      " number which in where than more less above below")  # fmt: skip
@@ -158,14 +179,10 @@ def _phrases(table: dict[str, str]) -> dict[tuple[str, ...], str]:
 
 
 _PHRASES: dict[Language, dict[tuple[str, ...], str]] = {
-    "fr": _phrases(_FRENCH),
-    "de": _phrases(_GERMAN),
-    "es": _phrases(_SPANISH),
+    "fr": _phrases({**_FRENCH, **concept_table("fr")}),
+    "de": _phrases({**_GERMAN, **concept_table("de")}),
+    "es": _phrases({**_SPANISH, **concept_table("es")}),
 }
-# Aggregation adjectives written after their noun in French and Spanish ("prix médian", "peso medio"):
-# moved before the noun phrase, where the English reading expects them.
-_POSTPOSED = frozenset({"average", "median", "total", "maximum", "minimum"})
-_WORD = re.compile(r"(?i)\b(?:qu|[ldjmnstc])['\u2019](?=\w)|\w+(?:-\w+)*|%|[()=<>]")
 _DOTTED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])")
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})(?:[ \u00a0\u202f](\d{3}))+(?![\d,])")
 
@@ -177,19 +194,6 @@ class Translation:
     text: str
     language: Language = "en"
     notes: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True, kw_only=True)
-class _Span:
-    start: int
-    end: int
-    word: str  # folded
-    raw: str
-
-
-def _spans(text: str) -> list[_Span]:
-    return [_Span(start=m.start(), end=m.end(), word=fold(m.group()).replace("\u2019", "'"),
-                  raw=m.group().lower()) for m in _WORD.finditer(text)]  # fmt: skip
 
 
 def _protected(spans: list[_Span], resolver: ColumnResolver) -> set[int]:
@@ -243,13 +247,15 @@ def translate(text: str, resolver: ColumnResolver) -> Translation:
     longest = max(len(key) for key in table)
     out: dict[int, str] = {}  # span index → replacement ("" drops it); spans after it in a phrase drop too
     used: list[str] = []
+    concepts: set[int] = set()  # span indices of a column concept's noun ("espérance de vie")
+    notes: list[str] = []
     i = 0
     while i < len(spans):
         if i in keep:
             i += 1
             continue
-        if spans[i].raw == "o\u00f9":  # "où" (where) and "ou" (or) fold alike
-            out[i] = "where"
+        if spans[i].raw in _ACCENTED:  # "où" (where) and "ou" (or) fold alike
+            out[i] = _ACCENTED[spans[i].raw]
             i += 1
             continue
         for width in range(min(longest, len(spans) - i), 0, -1):
@@ -258,37 +264,42 @@ def translate(text: str, resolver: ColumnResolver) -> Translation:
                 out[i] = table[key]
                 out.update(dict.fromkeys(range(i + 1, i + width), ""))
                 used.append(" ".join(key))
+                if table[key] in CONCEPT_NOUNS:
+                    concepts.update(range(i, i + width))
+                    out[i] = _concept(table[key], out, i, language, resolver)
                 i += width
                 break
         else:
             if spans[i].word in FOREIGN_FUNCTION_WORDS[language]:
                 out[i] = ""
+            elif (value := translated_value(spans[i].word, resolver)) is not None:
+                out[i] = value.value  # "Europa" → "Europe", said in the reading
+                word = text[spans[i].start : spans[i].end]
+                notes.append(f"read {word!r} as the value {value.value!r} of {value.column!r}")
             i += 1
     if language in {"fr", "es"}:
-        _move_postposed(spans, out, keep)
+        move_postposed(spans, out, keep, concepts)
     english = _rebuild(text, spans, out)
     note = f"read as {LANGUAGE_NAMES[language]}: its analysis words in English ({', '.join(used)})"
-    return Translation(text=english, language=language, notes=[note])
+    return Translation(text=english, language=language, notes=[note, *notes])
 
 
-def _move_postposed(spans: list[_Span], out: dict[int, str], keep: set[int]) -> None:
-    """``Population totale moyenne`` → ``average Population totale``: the adjective before its noun."""
-    for i in sorted(out):
-        if out[i] not in _POSTPOSED or i == 0 or not _content(i - 1, spans, out, keep):
-            continue
-        j = i - 1
-        while j > 0 and _content(j - 1, spans, out, keep):
-            j -= 1
-        out[j], out[i] = f"{out[i]} \x00", ""  # \x00: the noun's first word as written
+def _native_column(english: str, language: Language, resolver: ColumnResolver) -> str | None:
+    """The file's own column for a concept written in its language ("Länder" over a ``Land`` column)."""
+    forms = native_forms(english, language)
+    return next((name for name in resolver.names() if norm(name) in forms), None)
 
 
-def _content(k: int, spans: list[_Span], out: dict[int, str], keep: set[int]) -> bool:
-    """A word of the noun phrase before a postposed adjective: a name, or a word nobody translated."""
-    if k in keep:
-        return True
-    if k in out or not re.fullmatch(r"[a-z][a-z'\-]*", spans[k].word):
-        return False
-    return spans[k].word not in FUNCTION_WORDS
+def _concept(english: str, out: dict[int, str], i: int, language: Language, resolver: ColumnResolver) -> str:
+    """The concept noun at ``i`` in English, or the file's own column for it ("Länder" over ``Land``);
+    plural after a counting phrase ("combien de pays": countries, as invariant plurals go)."""
+    before = next((out[k] for k in range(i - 1, -1, -1) if out.get(k)), "")
+    if before.endswith(("how many", "number of", "distinct")):
+        english = plural_of(english)
+    return _native_column(english, language, resolver) or english
+
+
+_ACCENTED = {"o\u00f9": "where", "qu\u00e9": "which"}  # "qué" (which) and "que" (that, than) too
 
 
 def _rebuild(text: str, spans: list[_Span], out: dict[int, str]) -> str:
@@ -319,27 +330,47 @@ def read_glosses(text: str, resolver: ColumnResolver, *, english: bool = True) -
     spans = _spans(text)
     keep = _protected(spans, resolver)
     drop: set[int] = set()
+    labels: set[int] = set()
+    quoted: dict[int, str] = {}  # a name that is also an analysis word, quoted so it stays a name
     for i, span in enumerate(spans):
         if span.word != "(" or not _names_something(spans, i, resolver):
             continue
+        named = _bracket_column(spans, i, resolver)
         j = i - 1
-        while j >= 0 and i - j <= _GLOSS_WORDS and _describes(spans, j, keep, resolver, english=english):
+        while (
+            j >= 0
+            and i - j <= _GLOSS_WORDS
+            and _describes(spans, j, keep, resolver, english=english, named=named)
+        ):
             j -= 1
+        close = next(k for k in range(i + 1, len(spans)) if spans[k].word == ")")
+        inside = [s.word for s in spans[i + 1 : close]]
+        bare = resolver.match_at(inside, 0)
+        if (
+            (bare is None or bare[1] < close - i - 1)
+            and j >= 0
+            and spans[j].word in _COUNTED_BEFORE
+            and " ".join(inside) in {norm(name) for name in resolver.names()}
+        ):  # "sum of cases (count)": a name that is also an analysis word, counted: the column
+            quoted[i] = text[spans[i + 1].start : spans[close - 1].end]
+            drop.update(range(i, close + 1))
         if j + 1 == i:
             continue
         drop.update(range(j + 1, i))
-        close = next(k for k in range(i + 1, len(spans)) if spans[k].word == ")")
-        bare = resolver.match_at([s.word for s in spans[i + 1 : close]], 0)
+        labels.update(range(j + 1, i))
         if bare is not None and bare[1] == close - i - 1:
             drop.update({i, close})  # "Peso (Weight_in_lbs)" reads "Weight_in_lbs": the name alone
     if not drop:
         return Translation(text=text)
-    words = " ".join(text[spans[k].start : spans[k].end] for k in sorted(drop) if spans[k].word not in "()")
-    note = f"read {words!r} as the label of the name in brackets after it"
-    return Translation(text=_rebuild(text, spans, dict.fromkeys(drop, "")), notes=[note])
+    words = " ".join(text[spans[k].start : spans[k].end] for k in sorted(labels))
+    notes = [f"read {words!r} as the label of the name in brackets after it"] if labels else []
+    notes += [f"read ({name}) as the column {name!r}" for name in quoted.values()]
+    out = dict.fromkeys(drop, "") | {i: f'"{name}"' for i, name in quoted.items()}
+    return Translation(text=_rebuild(text, spans, out), notes=notes)
 
 
 _GLOSS_WORDS = 3
+_COUNTED_BEFORE = frozenset({"of", "many"})  # "sum of (count)", "how many (count)"
 
 
 def _names_something(spans: list[_Span], i: int, resolver: ColumnResolver) -> bool:
@@ -373,16 +404,35 @@ def _named_inside(inside: list[str]) -> list[str]:
     return inside
 
 
+def _bracket_column(spans: list[_Span], i: int, resolver: ColumnResolver) -> str | None:
+    """The column the bracket opening at ``i`` names first ("(lifeExp)" → lifeExp), if any."""
+    inside = [s.word for s in spans[i + 1 : i + 9]]
+    hit = resolver.match_at(inside[: inside.index(")")] if ")" in inside else inside, 0)
+    return hit[0] if hit is not None else None
+
+
 def _describes(
-    spans: list[_Span], j: int, keep: set[int], resolver: ColumnResolver, *, english: bool
+    spans: list[_Span],
+    j: int,
+    keep: set[int],
+    resolver: ColumnResolver,
+    *,
+    english: bool,
+    named: str | None = None,
 ) -> bool:
-    """A word of a label: no grammar, name, analysis word, nor (in English) a word that restricts rows."""
+    """A word of a label: no grammar, name, analysis word, nor (in English) a word that restricts rows.
+
+    A word of the very column the bracket names ("life" of "life expectancy (lifeExp)") describes it too.
+    """
     word = spans[j].word
     if english and not describes_rows(word):
         return False
-    if j in keep or not re.fullmatch(r"[a-z][a-z'\-]{2,}", word) or word in FUNCTION_WORDS:
+    if not re.fullmatch(r"[a-z][a-z'\-]{2,}", word) or word in FUNCTION_WORDS:
         return False
-    if resolver.match_at([word], 0, fuzzy=False) is not None:
+    hit = resolver.match_at([word], 0, fuzzy=False)
+    if named is not None and hit is not None and hit[0] == named:
+        return not _analysis_word(word)
+    if j in keep or hit is not None:
         return False
     return not _analysis_word(word)
 

@@ -117,7 +117,18 @@ def _mostly_distinct(column: str, resolver: ColumnResolver) -> bool:
 
 
 def _counted_at(tokens: list[str], i: int) -> bool:
-    return any(w in _COUNTING for w in tokens[max(0, i - 3) : i])
+    return any(w in _COUNTING or w in _TOTALS for w in tokens[max(0, i - 3) : i])
+
+
+_TOTALS = frozenset({"total", "totals", "sum"})  # "sum of the cases": a sum of no column
+
+
+def _totalled(tokens: list[str], i: int, valued: set[int], resolver: ColumnResolver) -> bool:
+    """``total Polio cases`` over a file with a ``count`` column: rows or the sum of ``count``, asked as
+    "number of Polio cases" is (counting rows silently answered another question)."""
+    while i > 0 and i - 1 in valued:
+        i -= 1
+    return i > 0 and tokens[i - 1] in _TOTALS and bool(tally_columns(resolver))
 
 
 def _plural_of_row_column(tokens: list[str], i: int, resolver: ColumnResolver) -> str | None:
@@ -193,7 +204,8 @@ def rows_named(
     found: dict[str, str] = {}
     for i, token in enumerate(tokens):
         after_number = i > 0 and tokens[i - 1].isdigit()  # "the last 30 days": a span, not the rows
-        if i in valued or not (_in_row_place(tokens, i, valued) or after_number):
+        totalled = _totalled(tokens, i, valued, resolver)
+        if i in valued or not (_in_row_place(tokens, i, valued) or after_number or totalled):
             continue
         column = None if after_number else _plural_of_row_column(tokens, i, resolver)
         if not after_number and _counted_row_word(tokens, i, resolver):

@@ -1,0 +1,142 @@
+"""Column names as people write them: "life expectancy" for ``lifeExp``, "population" for ``pop``, "GDP
+per capita" for ``gdpPercap``. (A name given in brackets after its description, "the sample size
+(samplesize)", is read before this, by ``language.languages.read_glosses``.)
+
+An abbreviated name is read when its letters are the request's consecutive words cut short: each word
+gives a prefix of at least three letters (or the whole word), in order, and together they spell the
+column's name (case, ``_`` and spaces aside). One word must be cut (the whole words are the resolver's
+own match), and exactly one column may fit; two columns that fit are asked about. A word that is a
+category value, an analysis term or already names a column keeps that reading. The match is said in the
+reading ("'life expectancy' read as lifeExp (by abbreviation)").
+"""
+
+from __future__ import annotations
+
+import functools
+
+from mcpforge.pipeline.intent.clarify import Answers, ask, offered
+from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
+from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
+from mcpforge.pipeline.intent.words import ColumnResolver, find_values, norm, tokenize
+
+_MIN_PREFIX = 3
+_MAX_WORDS = 4
+_ANALYSIS = frozenset(word for words in AGG_WORDS for word in words)
+_STOPS = frozenset({"the", "a", "an", "of", "per", "by", "for", "in", "and", "or", "with", "le", "la", "les",
+                    "der", "die", "das", "el", "los", "las", "du", "des"})  # fmt: skip
+# Endings that make another word of a name ("state" + "ment", "count" + "ries"): never cut off.
+# Nor an adjective's ending: "popular" is no cut "pop", "annual" no cut "ann".
+_SUFFIXES = ("ment", "ments", "ness", "ity", "ities", "ing", "ings", "ed", "er", "ers", "est", "ly", "ful",
+             "less", "ous", "ish", "ism", "ist", "ists", "ship", "ward", "wards", "wise", "ar", "al", "ive",
+             "ic", "able", "ible", "ary", "ory", "ant", "ent")  # fmt: skip
+NOTE = "as stated: {words!r} read as {column} ({how})"  # said back in the reading (reading.py)
+
+
+def _compact(name: str) -> str:
+    return norm(name).replace(" ", "").replace("'", "")
+
+
+def _spells(words: list[str], target: str) -> bool:
+    """Whether ``target`` is the concatenation of a prefix of each word, at least one of them cut."""
+
+    def fits(k: int, rest: str, cut: bool) -> bool:
+        if k == len(words):
+            return not rest and cut
+        word = words[k]
+        for size in range(min(len(word), len(rest)), 0, -1):
+            if size < min(_MIN_PREFIX, len(word)) or rest[:size] != word[:size]:
+                continue
+            if size < len(word) and (len(word) - size < _MIN_PREFIX or word.endswith(_SUFFIXES)):
+                continue  # "yearly", "statement", "prices": a word made from the name, not cut short
+            if fits(k + 1, rest[size:], cut or size < len(word)):
+                return True
+        return False
+
+    return fits(0, target, False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _content(word: str, *, filler: bool = False) -> bool:
+    """A word that may name a column; ``filler``: everyday nouns too ("population", "product")."""
+    return (
+        word.replace("'", "").isalpha()
+        and word not in FUNCTION_WORDS
+        and (filler or word not in FILLER_WORDS)
+        and word not in _ANALYSIS
+        and word not in MEASURE_WORDS
+        and not detect_operations(word)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _statistic(word: str) -> bool:
+    if word in FUNCTION_WORDS or word in FILLER_WORDS:
+        return False
+    return (
+        word in _ANALYSIS or word in {"standard", "variance", "statistics"} or bool(detect_operations(word))
+    )
+
+
+def _abbreviated_at(
+    tokens: list[str], i: int, compacts: dict[str, str], valued: set[int]
+) -> tuple[list[str], int]:
+    """The columns the words at ``i`` abbreviate (longest phrase first) and the phrase's width."""
+    head = tokens[i][:_MIN_PREFIX]
+    starting = {name: compact for name, compact in compacts.items() if compact.startswith(head)}
+    if not starting or i in valued:
+        return [], 0
+    for width in range(min(_MAX_WORDS, len(tokens) - i), 0, -1):
+        words = tokens[i : i + width]
+        nxt = tokens[i + width] if i + width < len(tokens) else ""
+        if (
+            not _content(words[0], filler=not _statistic(nxt))  # "population mean": a method
+            or not words[-1].isalpha()
+            or any(k in valued for k in range(i, i + width))
+            or not all(w.isalpha() and (w not in _STOPS or w == "per") for w in words)
+        ):
+            continue
+        fits = [name for name, compact in starting.items() if _spells(words, compact)]
+        if fits:
+            return fits, width
+    return [], 0
+
+
+def abbreviated_columns(
+    tokens: list[str], resolver: ColumnResolver, given: Answers, request: str
+) -> tuple[list[str], list[str]]:
+    """``tokens`` with abbreviated column names replaced by the column's own words."""
+    notes: list[str] = []
+    compacts = {name: _compact(name) for name in resolver.schema.column_names}
+    valued: set[int] | None = None  # the category values' positions, found once a name may fit
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        fits, width = _abbreviated_at(tokens, i, compacts, set())
+        if fits:
+            if valued is None:
+                found = find_values(tokens, resolver)
+                valued = {k for hit in found for k in range(hit.start, hit.start + hit.width)}
+            fits, width = _abbreviated_at(tokens, i, compacts, valued)
+        hit = resolver.match_at(tokens, i, fuzzy=False) if fits else None  # a name read at least as long
+        if not fits or (hit is not None and hit[1] >= width):
+            out.append(tokens[i])
+            i += 1
+            continue
+        words = " ".join(tokens[i : i + width])
+        column = fits[0] if len(fits) == 1 else _which(words, fits, given, request)
+        out.extend(tokenize(column))
+        notes.append(NOTE.format(words=words, column=column, how="by abbreviation"))
+        i += width
+    return out, notes
+
+
+def _which(words: str, fits: list[str], given: Answers, request: str) -> str:
+    """The column the person means when ``words`` abbreviates several (one question)."""
+    choices = {name: f"the column {name!r}" for name in fits}
+    said = given.get(words)
+    answer = offered(said, choices)
+    if answer is None:
+        question = f"{words!r} could name several columns: which one?"
+        ask(words, question, choices, request=request, rejected=said)
+    return answer
