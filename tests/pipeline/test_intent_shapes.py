@@ -101,8 +101,8 @@ def test_a_share_over_filtered_rows_per_group_asks_whose_share(accidents: Datase
     split = extract_intent(request, accidents, answers={"share": "split"})
     assert split.operation == "group_count" and split.as_percentage
     assert any("split across severity" in note for note in split.notes)
-    with pytest.raises(UnmappableRequestError, match="not in the catalogue yet"):
-        extract_intent(request, accidents, answers={"share": "within"})
+    within = extract_intent(request, accidents, answers={"share": "within"})  # numbers: condition_shares
+    assert within.operation == "group_ratio" and within.group_by == ["severity"]
 
 
 @pytest.mark.parametrize("request_text", ["total profit per region", "average margin by product"])

@@ -98,12 +98,12 @@ def _paired(df: pd.DataFrame, test: str, columns: list[str]) -> tuple[float, flo
     return float(out[0]), float(out[1]), len(pair)
 
 
-def _independence(df: pd.DataFrame, columns: list[str]) -> tuple[float, float, int]:
+def _independence(df: pd.DataFrame, columns: list[str], *, correction: bool) -> tuple[float, float, int]:
     both = df[[columns[0], columns[1]]].dropna()
     table = pd.crosstab(both[columns[0]], both[columns[1]])
     if min(table.shape) < 2:
         return (*_NAN3, len(both))
-    chi2, p_value = scipy_stats.chi2_contingency(table.to_numpy())[:2]
+    chi2, p_value = scipy_stats.chi2_contingency(table.to_numpy(), correction=correction)[:2]
     return float(chi2), float(p_value), len(both)
 
 
@@ -147,8 +147,12 @@ def _run_test(
     group_column: str | None,
     groups: list[Any],
     value: float,
+    correction: bool = True,
 ) -> tuple[float, float, int]:
-    """(statistic, p-value, rows used) of ``test``; NaN statistic and p-value when too few values."""
+    """(statistic, p-value, rows used) of ``test``; NaN statistic and p-value when too few values.
+
+    ``correction``: Yates' continuity correction of a chi-square on a 2x2 table (scipy's default).
+    """
     if test not in _TESTS:
         raise InvalidArgumentError(f"unknown test {test!r}; known: {', '.join(_TESTS)}", argument="test")
     if test in (*_NORMALITY, "ttest_1samp"):
@@ -156,7 +160,7 @@ def _run_test(
     if test in ("ttest_rel", "pearson", "spearman", "kendall"):
         return _paired(df, test, columns)
     if test == "chi2":
-        return _independence(df, columns)
+        return _independence(df, columns, correction=correction)
     if test in _GROUP_TESTS:
         return _across_groups(test, _group_samples(df, columns[0], group_column, groups))
     a, b = _two_samples(df, columns, group_column, groups)

@@ -4,9 +4,10 @@ correlation with a p-value.
 Decisions: alpha is 0.05 unless the request states a significance level; a two-sample test compares two
 columns, or one column split by a group column (two groups); the Student t-test assumes equal variances
 (scipy's default) unless the request asks for Welch; chi-square applies Yates' correction to 2x2 tables
-(scipy's default); Kruskal-Wallis H is corrected for ties and Levene's test centres each group on its
-median (scipy's defaults); a test across groups states how many groups it compared; missing values are
-dropped per sample (pairwise for paired tests and correlations).
+(scipy's default) unless ``correction`` is off ("without Yates' correction"); Kruskal-Wallis H is
+corrected for ties and Levene's test centres each group on its median (scipy's defaults); a test across
+groups states how many groups it compared; missing values are dropped per sample (pairwise for paired
+tests and correlations).
 The reference recomputes the statistics from their formulas in plain Python and takes only the tail
 probabilities of the t, F, chi-square and normal distributions from scipy; Shapiro-Wilk, D'Agostino,
 the Mann-Whitney p-value and Kendall's tau have no short closed form and call scipy on the reference's
@@ -21,7 +22,7 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
-from mcpforge.catalogue._params import choice_param, columns_param, number_param
+from mcpforge.catalogue._params import bool_param, choice_param, columns_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.reference.core import is_missing, numbers
@@ -87,6 +88,7 @@ class StatisticalTest(Operation):
             "groups": list(options.get("groups") or []),
             "value": float(options.get("value", 0.0)),
             "alpha": float(alpha),
+            "correction": bool(options.get("correction", True)),
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
@@ -104,7 +106,8 @@ class StatisticalTest(Operation):
             if not 0 < alpha < 1:
                 raise InvalidArgumentError(f"alpha must lie in (0, 1), got {alpha!r}", argument="alpha")
             statistic, p_value, used = _run_test(
-                df, test, columns, group_column=group_column, groups=groups, value=value
+                df, test, columns, group_column=group_column, groups=groups, value=value,
+                correction=correction,
             )
             significant, conclusion = _conclusion(
                 test, p_value, alpha, _group_count(df, test, columns, group_column, groups)
@@ -142,6 +145,7 @@ class StatisticalTest(Operation):
                 ),
                 number_param("value", args["value"], "Hypothesised mean of a one-sample t-test"),
                 number_param("alpha", args["alpha"], "Significance level"),
+                bool_param("correction", args["correction"], "Yates' correction of a 2x2 chi-square"),
             ],
             needed="[*columns, *([group_column] if group_column else [])]",
             body=body,
@@ -293,7 +297,7 @@ def _chi2(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, in
     n = len(pairs)
     if min(len(rows), len(cols)) < 2:
         return _NAN, _NAN, n
-    yates = len(rows) == 2 and len(cols) == 2
+    yates = len(rows) == 2 and len(cols) == 2 and bool(arguments.get("correction", True))
     chi2 = 0.0
     for r_values in observed:
         for j, o in enumerate(r_values):

@@ -291,6 +291,17 @@ def _top_rows(p: Parsed, base: dict[str, Any]) -> Intent | None:
             sort = next((c for c in p.resolver.names() if p.resolver.kind(c) == "datetime"), None)
     if sort is None:
         return None
+    dropped = [
+        m for m in p.phrases.metrics if m.column not in (None, sort) and m.func not in {"count", "nunique"}
+    ]
+    if dropped:  # "the 3 counties with the highest mean crime rate" ranked by the county column itself
+        said = ", ".join(f"the {m.func} of {m.column!r}" for m in dropped)
+        raise UnmappableRequestError(
+            f"cannot map the request {p.request!r}: it ranks by {said}, but the rows would be ranked by "
+            f"{sort!r}; say which column holds the groups to rank (e.g. 'the 3 <column> values with the "
+            "highest mean <measure>')",
+            understood={"top_n": p.phrases.top_n, "sort": sort},
+        )
     base.setdefault("top_n", 10)
     return Intent(operation="top_n_rows", columns=[sort, *(c for c in p.mentioned if c != sort)], **base)
 
@@ -332,9 +343,19 @@ def _compare_values(p: Parsed) -> None:
 
 
 def _promote_subject(p: Parsed) -> None:
-    """``top 5 hours``: a numeric subject with few distinct values is a group key, not a sort column."""
+    """``top 5 hours``: a numeric subject with few distinct values is a group key, not a sort column; so is
+    a whole-number one ranked by a stated aggregate of another column ("the 3 counties with the highest
+    mean crime rate": each county's mean, never the rows with the highest county number)."""
     info = p.resolver.schema.get(p.subject) if p.subject else None
-    few = info is not None and info.kind == "numeric" and info.is_integer and 0 < info.distinct_count <= 50
+    ranked_by_aggregate = any(
+        m.column not in (None, p.subject) and m.func not in {"count", "nunique"} for m in p.phrases.metrics
+    )
+    few = (
+        info is not None
+        and info.kind == "numeric"
+        and info.is_integer
+        and (0 < info.distinct_count <= 50 or ranked_by_aggregate)
+    )
     if p.subject and few and not p.phrases.sort_column and p.subject not in p.phrases.group_by:
         p.phrases.group_by.insert(0, p.subject)
 

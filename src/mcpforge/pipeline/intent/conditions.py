@@ -15,6 +15,7 @@ from mcpforge.pipeline.intent.named_values import (
     counted_filters,
     named_value_filters,
 )
+from mcpforge.pipeline.intent.sign_words import sign_filters
 from mcpforge.pipeline.intent.time.periods import month_column, year_column, year_filters
 from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters
 from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, settle_years, years_belong_to_time
@@ -211,6 +212,9 @@ def find_filters(
         out.used.update(span)
     _category_values(tokens, resolver, reserved, out)
     _booleans(tokens, resolver, reserved, out)
+    for found, span in sign_filters(tokens, resolver, reserved | out.used):  # "the return was positive"
+        out.filters.append(found)
+        out.used.update(span)
     return out
 
 

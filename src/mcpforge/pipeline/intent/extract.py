@@ -41,6 +41,7 @@ from mcpforge.pipeline.intent.guards import (
     shape_problem,
 )
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
+from mcpforge.pipeline.intent.language.code_values import code_values_not_written
 from mcpforge.pipeline.intent.language.discourse import (
     strip_numbering,
     strip_tool_phrases,
@@ -73,6 +74,7 @@ from mcpforge.pipeline.intent.rows.missing_share import missing_share
 from mcpforge.pipeline.intent.rows.nouns import rows_named
 from mcpforge.pipeline.intent.rows.tally import bare_count
 from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
+from mcpforge.pipeline.intent.self_grouping import grouped_by_its_measure
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
 from mcpforge.pipeline.intent.time.which_month import which_month
@@ -266,6 +268,18 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
     problem = shape_problem(intent.request, schema.column_names, intent)
     if problem is not None:
         _refuse(intent.request, f"the catalogue cannot shape this answer: {problem}", understood, schema, [])
+    self_grouped = grouped_by_its_measure(intent)
+    if self_grouped is not None:
+        _refuse(intent.request, self_grouped, understood, schema, [])
+    filtered = [v for f in intent.filters for v in (f.value if isinstance(f.value, list) else [f.value])]
+    unwritten = code_values_not_written(" ".join([intent.request, *given.given.values()]), schema, filtered)
+    if unwritten:
+        names = ", ".join(repr(code) for code in unwritten)
+        reason = (
+            f"the reading filters on {names}, a code the request writes only in small letters (a word of "
+            "its language, e.g. Spanish 'la', 'de'); write the code in capitals, e.g. state = LA"
+        )
+        _refuse(intent.request, reason, understood, schema, unwritten)
     return intent
 
 

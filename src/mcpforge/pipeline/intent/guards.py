@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
-from mcpforge.models import Filter, Intent
+from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.accounting import ARITHMETIC_WORDS, RATE_WORDS
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.conditions import FilterResult
@@ -104,7 +104,8 @@ def settle_share_scope(intent: Intent, given: Answers) -> Intent:
 
     Raises:
         NeedsClarificationError: a share per group over filtered rows, not answered yet.
-        UnmappableRequestError: the answer asks for each group's own share (not in the catalogue).
+        UnmappableRequestError: each group's own share of a ranked or conditioned count (not in the
+            catalogue).
     """
     if intent.operation != "group_count" or not intent.as_percentage or not intent.filters:
         return intent
@@ -118,6 +119,14 @@ def settle_share_scope(intent: Intent, given: Answers) -> Intent:
     answer = offered(said, choices) or ""
     if answer == "split":
         return intent.model_copy(update={"notes": [*intent.notes, f"share read as {choices['split']}"]})
+    if answer == "within" and not intent.options and intent.top_n is None:
+        # each group's own share: the rows meeting the conditions over all its rows (group_ratio)
+        return intent.model_copy(update={
+            "operation": "group_ratio", "metrics": [Aggregation(func="count"), Aggregation(func="count")],
+            "filters": [], "columns": list(dict.fromkeys(f.column for f in intent.filters)),
+            "options": {"numerator_filters": [f.model_dump(mode="json") for f in intent.filters]},
+            "notes": [*intent.notes, f"share read as {choices['within']}"],
+        })  # fmt: skip
     if answer == "within":
         raise UnmappableRequestError(
             f"cannot map the request {intent.request!r}: {choices['within']} is not in the catalogue yet; "

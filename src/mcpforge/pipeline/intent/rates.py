@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
-from mcpforge.models import Aggregation, Intent
+from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
 
 _RATE = re.compile(r"\b(rate|rates|share|shares|percentage|percent|proportion|fraction)\b|%")
@@ -54,6 +54,35 @@ def _yes_value(p: Parsed, column: str) -> object:
     info = p.resolver.schema.get(column)
     literal = next((v for v in (info.values if info else ()) if v.strip().lower() in _YES), None)
     return literal if literal is not None else True
+
+
+def _literal_yes(p: Parsed, column: str) -> object:
+    """The value a rate without groups counts, when the data or the request names it; else None.
+
+    A column whose two values are not yes/no ("metro"/"rural") without a stated value keeps the
+    distribution: which of its values is the "yes" is not said.
+    """
+    value = _yes_value(p, column)
+    info = p.resolver.schema.get(column)
+    stated = any(f.column == column and f.op == "==" for f in p.filters.filters)
+    return value if stated or (info is not None and value in info.values) else None
+
+
+def _overall(
+    p: Parsed, column: str, filters: list[Filter], notes: list[str], rest: dict[str, object]
+) -> Intent:
+    """A rate without groups: the one share of the column's yes ("what share of the rows are in a metro
+    area") when its yes is known, else the distribution of the column (which of its values is meant is
+    not said)."""
+    yes = _literal_yes(p, column)
+    if yes is None:
+        return Intent(request=p.request, operation="value_distribution", columns=[column], filters=filters,
+                      notes=notes, **rest)  # fmt: skip
+    notes = [*notes[:-1], f"rate read as the percent of all rows where {column!r} = {yes!r}"]
+    return Intent(request=p.request, operation="group_ratio", group_by=[], filters=filters, columns=[column],
+                  metrics=[Aggregation(func="count"), Aggregation(func="count")], as_percentage=True,
+                  options={"numerator_filters": [{"column": column, "op": "==", "value": yes}]},
+                  notes=notes, **rest)  # fmt: skip
 
 
 def _ranked(p: Parsed) -> tuple[int, bool] | None:
@@ -102,8 +131,7 @@ def rate_reading(p: Parsed, base: dict[str, object]) -> Intent | None:
                       options={"numerator_filters": [{"column": column, "op": "==", "value": yes}]},
                       notes=notes, **fields)  # fmt: skip
     if not keys:
-        return Intent(request=p.request, operation="value_distribution", columns=[column], filters=filters,
-                      notes=notes, **rest)  # fmt: skip
+        return _overall(p, column, filters, notes, rest)
     if len(keys) > 1:
         return None
     return Intent(request=p.request, operation="crosstab", group_by=keys, columns=[column], filters=filters,

@@ -294,6 +294,9 @@ def _statistical_test(context: _Context) -> str:
         what = f"of {columns_text(columns)} against a mean of {value_text(context.arg('value', 0))}"
     else:
         what = f"of {columns_text(columns)}"
+    if test == "chi2":  # scipy's default corrects a 2x2 table; the request may turn it off
+        corrected = context.arg("correction", True) is not False
+        what += " (Yates' correction on a 2x2 table)" if corrected else ", without Yates' correction"
     alpha = context.arg("alpha", 0.05)
     return f"{label[:1].upper()}{label[1:]} {what}, with its p-value, decided at significance level {alpha:g}"
 
@@ -374,7 +377,7 @@ _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "date_part_group": frozenset({"part"}),
     "group_count": frozenset({"having", "count_groups"}),
     "group_aggregate": frozenset({"having", "count_groups"}),
-    "statistical_test": frozenset({"test", "groups", "alpha", "value", "group_column"}),
+    "statistical_test": frozenset({"test", "groups", "alpha", "value", "group_column", "correction"}),
     "linear_regression": frozenset({"target", "features", "test_size", "seed"}),
     "distribution_shape": frozenset({"population"}), "group_outliers": frozenset({"method", "threshold"}),
     "group_ratio": frozenset({"numerator_filters"}),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.rows.exclusions import exclusion_words
 from mcpforge.pipeline.intent.time.as_time import find_time_instruction, keep_time_instruction
+from mcpforge.pipeline.intent.time.whole_period import find_whole_period, keep_whole_period
 from mcpforge.pipeline.intent.time.year_words import year_phrases
 from mcpforge.pipeline.intent.totals_over import find_total_over, keep_total_over
 from mcpforge.pipeline.intent.words import ColumnResolver
@@ -23,6 +24,7 @@ def scope_words(text: str, resolver: ColumnResolver) -> str:
     text, _ = exclusion_words(text, resolver)
     text, _ = find_time_instruction(text, resolver)
     text, _ = find_total_over(text, resolver)
+    text, _ = find_whole_period(text, resolver)  # "over the whole period"
     return text
 
 
@@ -35,7 +37,8 @@ def check_scope_words(request: str, intent: Intent, schema: DatasetSchema) -> In
     resolver = ColumnResolver(schema=schema)
     text, described = exclusion_words(request, resolver)  # the year rewrites touch none of these
     text, as_time = find_time_instruction(text, resolver)
-    _, total = find_total_over(text, resolver)
+    text, total = find_total_over(text, resolver)
+    _, whole = find_whole_period(text, resolver)
     if described:
         intent = intent.model_copy(
             update={
@@ -49,4 +52,6 @@ def check_scope_words(request: str, intent: Intent, schema: DatasetSchema) -> In
         intent = keep_time_instruction(intent, as_time, resolver)
     if total is not None:
         intent = keep_total_over(intent, total)
+    if whole is not None:
+        intent = keep_whole_period(intent, whole, resolver)
     return intent

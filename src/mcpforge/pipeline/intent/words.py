@@ -186,6 +186,9 @@ class ColumnResolver:
         key = _key(phrase)
         if not key:
             return None
+        literal = [name for name in self.names() if norm(name) == norm(phrase)]
+        if len(literal) == 1:
+            return literal[0]  # "tax" beside "taxs": the column spelled as written, not its plural
         by_key = self._by_key()
         compact = key.replace(" ", "")
         exact = [name for k, name in by_key.items() if k == key or k.replace(" ", "") == compact]

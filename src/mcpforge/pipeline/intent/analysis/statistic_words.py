@@ -14,6 +14,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.analysis.with_without import with_and_without
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, find_values, tokenize
 
@@ -165,6 +166,10 @@ def account_for_statistic(
     """
     tokens = tokenize(settings.sub(" ", text))
     used = _used(tokens, intent, resolver) | _group_values_used(tokens, intent, resolver)
+    split, groups = with_and_without(tokens, intent, resolver)  # "rows with and without a jail sentence"
+    if groups:
+        used |= split
+        intent = intent.model_copy(update={"options": {**intent.options, "groups": groups}})
     conditions = find_filters(tokens, resolver, set(used))
     if conditions.filters and not (conditions.unknown or conditions.ambiguous):
         used |= conditions.used

@@ -14,6 +14,7 @@ from typing import Any
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, Intent
+from mcpforge.pipeline.intent.analysis.continuity import CORRECTION_PHRASE, correction_option
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
@@ -61,7 +62,7 @@ _ONE_SAMPLE_VALUE = re.compile(
     re.IGNORECASE,
 )
 # The phrases that set a model's split and seed; their numbers are read into the options.
-SETTINGS = re.compile(f"{_SPLIT.pattern}|{_SEED.pattern}", re.IGNORECASE)
+SETTINGS = re.compile(f"{_SPLIT.pattern}|{_SEED.pattern}|{CORRECTION_PHRASE.pattern}", re.IGNORECASE)
 _DISCRETE = {"categorical", "boolean", "text"}
 _ACROSS_GROUPS = ("anova", "kruskal", "levene")  # one numeric column across two or more groups
 _ACROSS_LABELS = {"anova": "one-way ANOVA", "kruskal": "Kruskal-Wallis test", "levene": "Levene test"}
@@ -246,10 +247,16 @@ def read_statistics(
     if test is None and _SIGNIFICANCE.search(low) and re.search(r"\bdiffer|\bdifference", low):
         test = "ttest_ind"
     if test is not None:
-        return _test(test, text, columns, resolver, base)
+        intent = _test(test, text, columns, resolver, base)
+        correction = correction_option(context, test if intent is None else intent.options["test"])
+        if intent is not None and correction is not None:  # "without Yates' continuity correction"
+            intent = intent.model_copy(update={"options": {**intent.options, "correction": correction}})
+        return intent
     if _SHAPE.search(low):
         numeric = [c for c in columns if resolver.kind(c) == "numeric"]
+        correction_option(context, "distribution_shape")  # a correction phrase here: refused
         return Intent(operation="distribution_shape", columns=numeric, **base) if numeric else None
     if _REGRESSION.search(low):
+        correction_option(context, "linear_regression")
         return _regression(text, columns, resolver, base)
     return None

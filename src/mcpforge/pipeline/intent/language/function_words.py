@@ -125,7 +125,8 @@ FILLER_WORDS = frozenset({
     "comes", "came", "pay", "pays", "paid", "spend", "spends", "spent", "sell", "sells", "sold", "buy",
     "buys", "bought", "place", "places", "placed", "take", "takes", "took", "taken", "contribute",
     "contributes", "contributed", "account", "accounts", "go", "goes", "went", "happen", "happened",
-    "occur", "occurred", "generated", "hold", "holds", "keep", "keeps", "record", "recorded", "log",
+    "occur", "occurred", "generated", "hold", "holds", "keep", "keeps", "restrict", "restricting", "record",
+    "recorded", "log",
     "logged", "saw", "seen",
     # generic nouns for the rows and what they are about
     "result", "results", "people", "person", "persons", "customer", "customers", "user", "users",

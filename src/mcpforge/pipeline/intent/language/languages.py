@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mcpforge import _lazy_re as re
+from mcpforge.pipeline.intent.language.code_values import codes_in_small_letters
 from mcpforge.pipeline.intent.language.concepts import (
     CONCEPT_NOUNS,
     concept_markers,
@@ -36,6 +37,7 @@ from mcpforge.pipeline.intent.language.function_words import (
     FUNCTION_WORDS,
     describes_rows,
 )
+from mcpforge.pipeline.intent.language.method_phrases import english_method_words
 from mcpforge.pipeline.intent.language.postposed import move_postposed
 from mcpforge.pipeline.intent.language.spans import Span as _Span
 from mcpforge.pipeline.intent.language.spans import spans as _spans
@@ -60,9 +62,10 @@ _MARKERS: dict[Language, frozenset[str]] = {
                     " superieur superieure inferieur inferieure entre"),
     "de": _words("der die das den dem des ein eine einer ist sind wie viele welche welcher welches anzahl"
                  " durchschnittliche durchschnittlichen durchschnittlicher durchschnitt mittelwert je pro"
-                 " nach mit und im jahr hat haben gibt es summe anteil hochste hochsten niedrigste"),
+                 " nach mit und im jahr hat haben gibt es summe anteil hochste hochsten niedrigste"
+                 " mittlere mittleren mittlerer mittleres nur berechne"),
     "es": _words("el la los las del una es son cuantos cuantas cual cuales numero promedio por para cada"
-                    " con donde y hay ano suma media medio mediana porcentaje"),
+                    " con donde y hay ano suma media medio mediana porcentaje correlacion calcula redondea"),
 }  # fmt: skip
 _ADJECTIVES: dict[Language, frozenset[str]] = {  # analysis adjectives of one language only
     "fr": _words("totale totales totaux moyennes moyens minimale maximale de"),
@@ -108,6 +111,7 @@ _FRENCH = {
     "de": "of", "d'": "of", "du": "of the", "des": "of the", "un": "a", "une": "a", "est": "is",
     "sont": "are", "et": "and", "au": "in the", "aux": "in the", "a": "has", "ont": "have",
     "il y a": "there are", "y a-t-il": "are there", "premiers": "first", "premieres": "first",
+    "se trouve": "is", "se trouvent": "are",  # "se trouve en zone X": is in zone X
     # nouns for what a row is; the English reading decides whether the file's rows are these
     "voitures": "cars", "vehicules": "vehicles", "lignes": "rows", "enregistrements": "records",
     "aeroports": "airports", "manchots": "penguins", "pingouins": "penguins", "diamants": "diamonds",
@@ -120,6 +124,7 @@ _GERMAN = {
     "gesamten": "total", "durchschnitt": "average", "durchschnittlich": "average",
     "durchschnittliche": "average", "durchschnittlichen": "average", "durchschnittlicher": "average",
     "durchschnittliches": "average", "mittelwert": "mean", "mittlere": "average", "mittleren": "average",
+    "mittlerer": "average", "mittleres": "average",
     "median": "median", "maximum": "maximum", "maximal": "maximum", "maximale": "maximum",
     "maximalen": "maximum", "maximaler": "maximum", "minimum": "minimum", "minimal": "minimum",
     "minimale": "minimum", "minimalen": "minimum", "minimaler": "minimum",
@@ -150,6 +155,7 @@ _GERMAN = {
 _SPANISH = {
     "cuantos": "how many", "cuantas": "how many", "numero de": "number of", "numero": "number",
     "cantidad de": "number of", "suma de": "sum of", "suma": "sum", "total": "total",
+    "correlacion": "correlation", "usando": "using", "utilizando": "using",
     "promedio": "average", "media": "average", "medio": "average", "medias": "average",
     "medios": "average", "mediana": "median", "maximo": "maximum", "maxima": "maximum",
     "minimo": "minimum", "minima": "minimum", "desviacion estandar": "standard deviation",
@@ -218,7 +224,7 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
     spans = _spans(text)
     if not any(s.word in _ANY_MARKER for s in spans):
         return "en"
-    keep = _protected(spans, resolver)
+    keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
     words = [s.word for i, s in enumerate(spans) if i not in keep]
     scores: dict[Language, int] = {}
     for lang, markers in _MARKERS.items():
@@ -234,15 +240,16 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
 def translate(text: str, resolver: ColumnResolver) -> Translation:
     """``text`` with a French, German or Spanish request's analysis words in English (else unchanged)."""
     language = detect_language(text, resolver)
+    text, methods = english_method_words(text, language)  # "arrondi à 3 décimales", "das 95. Perzentil"
     if language == "en":
-        return Translation(text=text)
+        return Translation(text=text, notes=methods)
     text = _THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group()), text)  # "100 000"
     if language != "fr":
         text = _DOTTED_THOUSANDS.sub(lambda m: m.group().replace(".", ""), text)  # "100.000"
     text = re.sub(r"(?<=\d),(?=\d{1,2}\b)", ".", text)  # "1,5" is one and a half outside English
     text = text.replace("\u00ab", '"').replace("\u00bb", '"')  # « name » quotes a name
     spans = _spans(text)
-    keep = _protected(spans, resolver)
+    keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
     table = _PHRASES[language]
     longest = max(len(key) for key in table)
     out: dict[int, str] = {}  # span index → replacement ("" drops it); spans after it in a phrase drop too
@@ -280,6 +287,7 @@ def translate(text: str, resolver: ColumnResolver) -> Translation:
     if language in {"fr", "es"}:
         move_postposed(spans, out, keep, concepts)
     english = _rebuild(text, spans, out)
+    used += methods
     note = f"read as {LANGUAGE_NAMES[language]}: its analysis words in English ({', '.join(used)})"
     return Translation(text=english, language=language, notes=[note, *notes])
 
@@ -343,6 +351,12 @@ def read_glosses(text: str, resolver: ColumnResolver, *, english: bool = True) -
             and _describes(spans, j, keep, resolver, english=english, named=named)
         ):
             j -= 1
+        if (
+            0 < j < i - 1
+            and spans[j].word == "per"
+            and _describes(spans, j - 1, keep, resolver, english=english, named=named)
+        ):
+            j -= 2  # "packs per capita (packpc)": the name of a rate; its "per" groups nothing
         close = next(k for k in range(i + 1, len(spans)) if spans[k].word == ")")
         inside = [s.word for s in spans[i + 1 : close]]
         bare = resolver.match_at(inside, 0)

@@ -26,6 +26,7 @@ from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCT
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.ratios import row_noun
+from mcpforge.pipeline.intent.rows.day_rows import DAY_NOUNS, daily_column
 from mcpforge.pipeline.intent.rows.tally import phrase_at, tally_columns
 from mcpforge.pipeline.intent.words import (
     ENTITY_WORDS,
@@ -43,7 +44,7 @@ _NOT_ROWS = frozenset({"value", "row", "record", "time", "item", "unit", "column
                        "group", "category", "decimal", "digit", "place", "percent", "point", "number",
                        "result", "outlier", "duplicate", "observation", "entry", "case", "level", "kind",
                        "type", "day", "week", "month", "year", "hour", "minute", "quarter",
-                       "decade"})  # fmt: skip
+                       "decade", "onward", "forward", "afterward"})  # fmt: skip
 _ROW_PLACES = frozenset({"many", "of", "the", "all", "those", "these", "every", "most", "fewest"})
 _COUNTING = frozenset({"many", "number", "count", "distinct", "unique", "different"})
 _MOSTLY = 0.5
@@ -208,6 +209,8 @@ def rows_named(
         if i in valued or not (_in_row_place(tokens, i, valued) or after_number or totalled):
             continue
         column = None if after_number else _plural_of_row_column(tokens, i, resolver)
+        if column is None and not after_number and token in DAY_NOUNS:
+            column = daily_column(resolver)  # "on how many days" over a file with one row per date
         if not after_number and _counted_row_word(tokens, i, resolver):
             found[token] = "it names no column, and one row of the file is one of them"
         elif column is not None:

@@ -43,6 +43,14 @@ _ONLY_AFTER = re.compile(rf"(?P<before>^|[,;:(]\s*)(?P<year>{_Y})\s+(?P<word>onl
 _ONLY_BEFORE = re.compile(
     rf"(?P<before>^|[,;:(]\s*)only\s+(?P<year>{_Y})(?=\s*(?:[,;:.?!)]|$))", re.IGNORECASE
 )
+# "Restrict to 1988", "limited to the year 1988": that one year, never "to 1988" (up to it);
+# "restrict the data to 1984 to 1986": that range
+_RESTRICTED = re.compile(
+    rf"\b(?:restrict|restricted|restricting|limit|limited|limiting)\s+(?:(?:it|this|that|the\s+(?:data|rows|"
+    rf"analysis|sample))\s+)?to\s+(?:the\s+)?(?:(?:calendar\s+)?years?\s+)?(?P<year>{_Y})\b"
+    rf"(?:\s*(?:-|\u2013|to|through|until|till)\s*(?P<high>{_Y})\b)?(?!\s*(?:{_RANGE_WORDS})\s*\d)",
+    re.IGNORECASE,
+)
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)\s*$")
 # "per year 2010 to 2015": the year is a grouping as well; only the range is rewritten
 _GRAIN_WORDS = frozenset({"per", "by", "each", "every"})
@@ -62,7 +70,7 @@ def _range(low: str, high: str, word: str | None) -> str | None:
 def year_phrases(text: str, resolver: ColumnResolver) -> str:
     """``text`` with its years written as every reader reads them (see the module), or as it was."""
     if not any(c.isdigit() for c in text) or not any(
-        p.search(text) for p in (_RANGE, _DASH, _SINGLE, _ONLY_AFTER, _ONLY_BEFORE)
+        p.search(text) for p in (_RANGE, _DASH, _SINGLE, _ONLY_AFTER, _ONLY_BEFORE, _RESTRICTED)
     ):
         return text  # most requests: no year written in these forms (no column lookups)
     target = year_target(resolver, tokenize(text.lower()))
@@ -94,6 +102,14 @@ def year_phrases(text: str, resolver: ColumnResolver) -> str:
     def dash(m: re.Match[str]) -> str:
         return _range(m.group("low"), m.group("high"), m.group("prep")) or m.group(0)
 
+    text = _RESTRICTED.sub(
+        lambda m: (
+            (_range(m.group("year"), m.group("high"), None) or m.group(0))
+            if m.group("high")
+            else f"in {m.group('year')}"
+        ),
+        text,
+    )
     text = _RANGE.sub(year_range, text)
     text = _DASH.sub(dash, text)
     text = _SINGLE.sub(single, text)

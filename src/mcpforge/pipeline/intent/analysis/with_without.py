@@ -1,0 +1,58 @@
+"""``with and without <yes/no column>``: the two groups of a two-sample test split by that column.
+
+"Is mrall different between rows with and without a mandatory jail sentence (jaild)?" compares the rows
+where ``jaild`` is yes with those where it is no: the test's group column, when it has exactly two
+values (a yes/no column). The phrase is then the split itself, not a condition or a negation. Over any
+other group column, or a column named nowhere after the phrase, the words stay for the word check (which
+refuses "without" as a negation the reading does not use).
+"""
+
+from __future__ import annotations
+
+from mcpforge.models import Intent
+from mcpforge.pipeline.intent.words import ColumnResolver
+
+_PAIRS = (("with", "and", "without"), ("with", "or", "without"), ("with", "vs", "without"),
+          ("with", "versus", "without"), ("without", "and", "with"))  # fmt: skip
+_YES_NO = (("yes", "no"), ("y", "n"), ("true", "false"), ("t", "f"))
+_TWO = 2
+_REACH = 10  # tokens after the phrase in which the group column must be named
+
+
+def with_and_without(
+    tokens: list[str], intent: Intent, resolver: ColumnResolver
+) -> tuple[set[int], list[str]]:
+    """Positions of "with and without" when it splits the test by its yes/no group column, and the two
+    groups in the order the phrase names them (with first: the statistic's sign follows it)."""
+    if len(intent.group_by) != 1 or intent.options.get("groups"):
+        return set(), []
+    group = intent.group_by[0]
+    pair = _yes_no(group, resolver)
+    if pair is None:
+        return set(), []
+    used: set[int] = set()
+    order: list[str] = []
+    for i in range(len(tokens) - 2):
+        if tuple(tokens[i : i + 3]) not in _PAIRS:
+            continue
+        after = range(i + 3, min(len(tokens), i + 3 + _REACH))
+        if any((hit := resolver.match_at(tokens, k)) is not None and hit[0] == group for k in after):
+            used.update(range(i, i + 3))
+            order = list(pair) if tokens[i] == "with" else [pair[1], pair[0]]
+    return used, order
+
+
+def _yes_no(column: str, resolver: ColumnResolver) -> tuple[str, str] | None:
+    """(yes, no) as the test names a yes/no column's groups, or None for any other column."""
+    info = resolver.schema.get(column)
+    if info is None:
+        return None
+    if info.kind == "boolean":
+        return "True", "False"  # yes/no columns load as booleans (as the test's group values say)
+    folded = {str(v).strip().lower(): str(v) for v in info.values}
+    if info.distinct_count != _TWO or len(folded) != _TWO:
+        return None
+    for yes, no in _YES_NO:
+        if set(folded) == {yes, no}:
+            return folded[yes], folded[no]
+    return None

@@ -1,0 +1,101 @@
+"""How to compute, said in French, German or Spanish: rounding, the significance level, interpolation.
+
+"Arrondissez à 3 décimales", "redondea tau a 3 decimales", "gerundet auf 6 Nachkommastellen", "auf 3
+Dezimalstellen runden" are put as the English the method reader knows ("rounded to 3 decimals"); "au seuil
+de 0,05", "(Signifikanzniveau 0,05)", "nivel de significación del 5 %" as "at a significance level of
+0.05"; "interpolation linéaire" / "lineare Interpolation" as "linear interpolation". Only a number followed
+by a word for decimal places is a count of decimals ("arrondi à la centaine" stays as written, and is
+asked or refused); only a number right after a word for the significance level is an alpha (a decimal
+comma read as a point there).
+"""
+
+from __future__ import annotations
+
+from mcpforge import _lazy_re as re
+from mcpforge.pipeline.intent.language.percentile_words import english_percentiles
+
+_COUNTS = {"une": 1, "un": 1, "una": 1, "uno": 1, "eine": 1, "einer": 1, "deux": 2, "dos": 2, "zwei": 2,
+           "trois": 3, "tres": 3, "drei": 3, "quatre": 4, "cuatro": 4, "vier": 4, "cinq": 5, "cinco": 5,
+           "funf": 5, "f\u00fcnf": 5, "fuenf": 5, "six": 6, "seis": 6, "sechs": 6}  # fmt: skip
+_COUNT = r"(?P<n>\d{1,2}|" + "|".join(sorted(_COUNTS, key=len, reverse=True)) + r")"
+_PLACE_WORDS = (
+    r"(?:d[\u00e9e]cimales?|chiffres?\s+(?:apr[\u00e8e]s\s+la\s+virgule|d[\u00e9e]cimaux)|decimales|"
+    r"cifras?\s+decimales|posiciones\s+decimales|lugares\s+decimales|nachkommastellen?|dezimalstellen?|"
+    r"kommastellen?|stellen\s+nach\s+dem\s+komma)"
+)
+_PLACES = rf"{_COUNT}\s+{_PLACE_WORDS}(?:\s+pr[\u00e8e]s)?\b"
+_TO = r"(?:\u00e0|a|avec|con|auf|mit)"
+_VERB = r"(?:arrondi\w*|redonde\w*|gerundet\w*|runde[nt]?)"
+# "Arrondissez le résultat à 3 décimales", "Donnez rho arrondi à 3 décimales", "redondea tau a 3 decimales"
+_VERB_FIRST = re.compile(rf"\b{_VERB}(?P<mid>[^.;:?!()\n]{{0,50}}?)\s*\b{_TO}\s+{_PLACES}", re.IGNORECASE)
+# "Rho auf 3 Dezimalstellen runden", "auf 2 Nachkommastellen gerundet"
+_VERB_LAST = re.compile(rf"\b{_TO}\s+{_PLACES}\s+(?:gerundet|runden)\b", re.IGNORECASE)
+# "(3 décimales)", ", à 2 décimales": the places alone, after a bracket, a comma or "à" / "auf" / "con"
+_BARE = re.compile(rf"(?:(?P<mark>[,;(]\s*)|\b{_TO}\s+){_PLACES}", re.IGNORECASE)
+
+_LEVEL = r"(?P<alpha>0[.,]\d+|\d{1,2}(?:[.,]\d+)?\s*%)"
+_ALPHA_SIGN = r"(?:(?:\u03b1|alpha)\s*(?:=|:)?\s*)?"
+_ALPHA = re.compile(
+    r"\b(?:(?:au|avec\s+un|\u00e0\s+un|pour\s+un|auf\s+dem|mit\s+(?:einem|dem)|bei\s+(?:einem|dem)|"
+    r"con\s+un|a\s+un|al)\s+)?"
+    r"(?:(?:seuil|niveau)(?:\s+de\s+(?:signification|significativit[\u00e9e]|risque))?|"
+    r"signifikanzniveau|irrtumswahrscheinlichkeit|"
+    r"nivel\s+de\s+(?:significaci[\u00f3o]n|significancia))"
+    rf"\s*(?:de\s+|d'|del\s+|von\s+|=\s*|:\s*)?{_ALPHA_SIGN}{_LEVEL}",
+    re.IGNORECASE,
+)
+_ALPHA_COMMA = re.compile(r"\b(?P<sign>alpha|\u03b1)(?P<sep>\s*(?:=|:)?\s*)(?P<alpha>0,\d+)\b", re.IGNORECASE)
+_LINEAR = re.compile(
+    r"\b(?:interpolation\s+lin[\u00e9e]aire|interpolaci[\u00f3o]n\s+lineal|lineare[rn]?\s+interpolation)\b",
+    re.IGNORECASE,
+)
+
+
+# Every phrase above holds one of these (lower case): a cheap test before any pattern is compiled.
+_HINTS = ("arrondi", "redonde", "gerundet", "runde", "cimal", "stellen", "chiffre", "cifra", "seuil",
+          "signifi", "niveau", "nivel", "irrtum", "alpha", "\u03b1", "interpol")  # fmt: skip
+
+
+def _count(raw: str) -> int:
+    low = raw.lower()
+    return _COUNTS[low] if low in _COUNTS else int(low)
+
+
+def _alpha(raw: str) -> str:
+    raw = raw.replace(",", ".").strip()
+    if raw.endswith("%"):
+        return f"{float(raw.rstrip('% ')) / 100:g}"
+    return raw
+
+
+def english_methods(text: str) -> tuple[str, list[str]]:
+    """``text`` with the method phrases of another language in English, and the phrases put so."""
+    found: list[str] = []
+    low = text.lower()
+    if not any(hint in low for hint in _HINTS):  # most requests: no pattern compiled (refusal speed)
+        return text, found
+
+    def say(match: re.Match[str], english: str) -> str:
+        found.append(match.group(0).strip())
+        return english
+
+    text = _VERB_FIRST.sub(
+        lambda m: say(m, f"rounded{m.group('mid')} to {_count(m.group('n'))} decimals"), text
+    )
+    text = _VERB_LAST.sub(lambda m: say(m, f"rounded to {_count(m.group('n'))} decimals"), text)
+    text = _BARE.sub(lambda m: say(m, f"{m.group('mark') or ''}to {_count(m.group('n'))} decimals"), text)
+    text = _ALPHA.sub(lambda m: say(m, f"at a significance level of {_alpha(m.group('alpha'))}"), text)
+    text = _ALPHA_COMMA.sub(
+        lambda m: say(m, f"{m.group('sign')}{m.group('sep')}{_alpha(m.group('alpha'))}"), text
+    )
+    text = _LINEAR.sub(lambda m: say(m, "linear interpolation"), text)
+    return text, found
+
+
+def english_method_words(text: str, language: str) -> tuple[str, list[str]]:
+    """The method phrases and (outside English) the percentile ordinals of ``text`` put in English."""
+    text, found = english_methods(text)
+    if language == "en":
+        return text, [f"read {', '.join(map(repr, found))} as the method words in English"] if found else []
+    text, ordinals = english_percentiles(text, language)
+    return text, [*found, *ordinals]
