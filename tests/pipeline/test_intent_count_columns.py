@@ -9,18 +9,14 @@ is one case or which column counts them; the answer decides the numbers, checked
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
+from tests.pipeline.reference_answers import read_intent, reference_table
 
-from mcpforge.catalogue import get_operation
-from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import NeedsClarificationError
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.runtime import load_csv_data_with_types
 
 _DISEASES = ["Measles", "Pertussis", "Polio"]
 _STATES = ["Alabama", "Alaska", "Arizona", "Ohio", "Texas", "Utah"]
@@ -50,31 +46,21 @@ def _in_the_data_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(folder)  # the reference loader reads only under the working directory
 
 
-def _read(request: str, path: Path, answers: dict[str, str] | None = None) -> Intent:
-    return extract_intent(request, DatasetSchema.from_file(path), answers=answers)
-
-
-def _table(intent: Intent, path: Path) -> dict[str, Any]:
-    operation = get_operation(intent.operation)
-    rendered = operation.render(intent)
-    return frame_to_table(operation.reference(load_csv_data_with_types(str(path)), rendered.arguments))
-
-
 def _one_number(intent: Intent, path: Path) -> float:
-    rows = _table(intent, path)["rows"]
+    rows = reference_table(intent, path)["rows"]
     assert len(rows) == 1
     return float(rows[0][-1])
 
 
 def test_total_value_count_adds_up_the_count_column(folder: Path) -> None:
     path = folder / "diseases_by_state.csv"
-    intent = _read("Top 3 states by total Pertussis count", path)
+    intent = read_intent("Top 3 states by total Pertussis count", path)
     assert [(m.func, m.column) for m in intent.metrics] == [("sum", "count")]
     frame = pd.read_csv(path)
     expected = frame[frame.disease == "Pertussis"].groupby("state")["count"].sum().nlargest(3)
-    got = {str(row[0]): float(row[-1]) for row in _table(intent, path)["rows"]}
+    got = {str(row[0]): float(row[-1]) for row in reference_table(intent, path)["rows"]}
     assert got == {state: float(total) for state, total in expected.items()}
-    measles = _read("total Measles count in 1960", path)
+    measles = read_intent("total Measles count in 1960", path)
     want = frame[(frame.disease == "Measles") & (frame.year == 1960)]["count"].sum()
     assert _one_number(measles, path) == float(want)
 
@@ -91,46 +77,46 @@ def test_number_of_cases_asks_rows_or_the_count_column_then_answers(
 ) -> None:
     path = folder / "diseases_by_state.csv"
     with pytest.raises(NeedsClarificationError) as asked:
-        _read(request_text, path)
+        read_intent(request_text, path)
     assert asked.value.key == key
     assert {"rows", "count"} <= set(asked.value.choices)
     frame = pd.read_csv(path)
     measles = frame[(frame.disease == "Measles") & (frame.year == 1960)]
-    summed = _read(request_text, path, {key: "count"})
+    summed = read_intent(request_text, path, {key: "count"})
     assert _one_number(summed, path) == float(measles["count"].sum())
-    counted = _read(request_text, path, {key: "rows"})
+    counted = read_intent(request_text, path, {key: "rows"})
     assert _one_number(counted, path) == float(len(measles))
     with pytest.raises(NeedsClarificationError):  # an answer that is not offered asks again
-        _read(request_text, path, {key: "weeks"})
+        read_intent(request_text, path, {key: "weeks"})
 
 
 def test_top_states_by_number_of_cases_sums_count_once_answered(folder: Path) -> None:
     path = folder / "diseases_by_state.csv"
     with pytest.raises(NeedsClarificationError):
-        _read("Top 3 states by number of Pertussis cases", path)
-    intent = _read("Top 3 states by number of Pertussis cases", path, {"cases": "count"})
+        read_intent("Top 3 states by number of Pertussis cases", path)
+    intent = read_intent("Top 3 states by number of Pertussis cases", path, {"cases": "count"})
     frame = pd.read_csv(path)
     expected = frame[frame.disease == "Pertussis"].groupby("state")["count"].sum().nlargest(3)
-    got = {str(row[0]): float(row[-1]) for row in _table(intent, path)["rows"]}
+    got = {str(row[0]): float(row[-1]) for row in reference_table(intent, path)["rows"]}
     assert got == {state: float(total) for state, total in expected.items()}
 
 
 def test_rows_said_in_words_are_counted_and_count_above_is_the_column(folder: Path) -> None:
     path = folder / "diseases_by_state.csv"
     frame = pd.read_csv(path)
-    intent = _read("how many rows have count above 10", path)
+    intent = read_intent("how many rows have count above 10", path)
     assert [(f.column, f.op, f.value) for f in intent.filters] == [("count", ">", 10)]
     assert _one_number(intent, path) == float((frame["count"] > 10).sum())
-    measles = _read("number of Measles rows in 1960", path)
+    measles = read_intent("number of Measles rows in 1960", path)
     assert _one_number(measles, path) == float(((frame.disease == "Measles") & (frame.year == 1960)).sum())
 
 
 def test_without_a_count_column_orders_are_rows(folder: Path) -> None:
     path = folder / "shop.csv"
-    intent = _read("number of orders per region", path)
+    intent = read_intent("number of orders per region", path)
     assert intent.operation == "group_count" and intent.group_by == ["region"]
     expected = pd.read_csv(path).groupby("region").size()
-    got = {str(row[0]): float(row[-1]) for row in _table(intent, path)["rows"]}
+    got = {str(row[0]): float(row[-1]) for row in reference_table(intent, path)["rows"]}
     assert got == {region: float(n) for region, n in expected.items()}
-    north = _read("how many North orders", path)
+    north = read_intent("how many North orders", path)
     assert _one_number(north, path) == float((pd.read_csv(path).region == "North").sum())

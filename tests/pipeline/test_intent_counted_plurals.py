@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from tests.pipeline.reference_answers import read_intent, reference_table
 
-from mcpforge.catalogue import get_operation
-from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import NeedsClarificationError
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.runtime import load_csv_data_with_types
 
 COUNTRIES = [
     ("Chad", "Africa", 50.0),
@@ -44,10 +42,7 @@ def _in_the_data_folder(world: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _answer(request: str, path: Path, answers: dict[str, str]) -> float:
-    intent = extract_intent(request, DatasetSchema.from_file(path), answers=answers)
-    operation = get_operation(intent.operation)
-    rendered = operation.render(intent)
-    table = frame_to_table(operation.reference(load_csv_data_with_types(str(path)), rendered.arguments))
+    table = reference_table(read_intent(request, path, answers), path)
     return float(table["rows"][0][-1])
 
 

@@ -13,21 +13,18 @@ instead of counting rows unsaid.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
+from tests.pipeline.reference_answers import read_intent, reference_table
 
-from mcpforge.catalogue import get_operation
-from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent import DatasetSchema, extract_intent
+from mcpforge.pipeline.intent import DatasetSchema
 from mcpforge.pipeline.intent.language.languages import detect_language
 from mcpforge.pipeline.intent.language.values import translated_value
 from mcpforge.pipeline.intent.words import ColumnResolver
-from mcpforge.runtime import load_csv_data_with_types
 
 _COUNTRIES = [("Kenya", "Africa"), ("Ghana", "Africa"), ("Chad", "Africa"), ("France", "Europe"),
               ("Spain", "Europe"), ("Japan", "Asia"), ("India", "Asia")]  # fmt: skip
@@ -67,21 +64,8 @@ def _in_the_data_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(folder)  # the reference loader reads only under the working directory
 
 
-def _read(request: str, path: Path, answers: dict[str, str] | None = None) -> Intent:
-    return extract_intent(request, DatasetSchema.from_file(path), answers=answers)
-
-
-def _table(intent: Intent, path: Path) -> dict[str, Any]:
-    operation = get_operation(intent.operation)
-    rendered = operation.render(intent)
-    table: dict[str, Any] = frame_to_table(
-        operation.reference(load_csv_data_with_types(str(path)), rendered.arguments)
-    )
-    return table
-
-
 def _row(intent: Intent, path: Path) -> list[float]:
-    rows = _table(intent, path)["rows"]
+    rows = reference_table(intent, path)["rows"]
     assert len(rows) == 1
     return [float(cell) for cell in rows[0] if not isinstance(cell, str)]  # labels aside
 
@@ -100,7 +84,7 @@ def test_two_postposed_extremes_of_a_concept_are_one_answer_with_two_numbers(
 ) -> None:
     path = folder / name
     year_column, column = pd.read_csv(path).columns[[2, 3]]
-    intent = _read(request_text, path)
+    intent = read_intent(request_text, path)
     assert [(m.func, m.column) for m in intent.metrics] == [("min", column), ("max", column)]
     values = pd.read_csv(path).loc[lambda f: f[year_column] == 2016, column]
     assert _row(intent, path) == pytest.approx([values.min(), values.max()])
@@ -119,7 +103,7 @@ def test_a_value_in_the_requests_language_is_the_files_value_and_the_reading_say
     folder: Path, request_text: str, name: str
 ) -> None:
     path = folder / name
-    intent = _read(request_text, path)
+    intent = read_intent(request_text, path)
     assert any("'Europa' as the value 'Europe'" in note for note in intent.notes)
     frame = pd.read_csv(path)
     continent, year, column = frame.columns[[1, 2, 3]]
@@ -130,10 +114,10 @@ def test_a_value_in_the_requests_language_is_the_files_value_and_the_reading_say
 def test_a_listed_name_of_a_value_is_read_only_when_the_file_has_it(folder: Path) -> None:
     path = folder / "world.csv"
     frame = pd.read_csv(path)
-    intent = _read("Wie viele verschiedene Länder gibt es in Afrika?", path)
+    intent = read_intent("Wie viele verschiedene Länder gibt es in Afrika?", path)
     assert _row(intent, path) == [frame.loc[frame.continent == "Africa", "country"].nunique()]
     with pytest.raises(UnmappableRequestError, match="ozeanien"):
-        _read("Wie hoch ist die durchschnittliche Lebenserwartung in Ozeanien?", path)
+        read_intent("Wie hoch ist die durchschnittliche Lebenserwartung in Ozeanien?", path)
 
 
 @pytest.mark.parametrize(
@@ -150,12 +134,12 @@ def test_the_plural_of_a_repeating_column_with_a_filter_asks_rows_or_distinct(
 ) -> None:
     path = folder / name
     with pytest.raises(NeedsClarificationError) as asked:
-        _read(request_text, path)
+        read_intent(request_text, path)
     assert asked.value.key == token and set(asked.value.choices) == {"rows", "distinct"}
     frame = pd.read_csv(path)
     africa = frame[frame.iloc[:, 1].isin(["Africa", "Afrique"])]
-    assert _row(_read(request_text, path, {token: "distinct"}), path) == [africa.iloc[:, 0].nunique()]
-    assert _row(_read(request_text, path, {token: "rows"}), path) == [len(africa)]
+    assert _row(read_intent(request_text, path, {token: "distinct"}), path) == [africa.iloc[:, 0].nunique()]
+    assert _row(read_intent(request_text, path, {token: "rows"}), path) == [len(africa)]
 
 
 @pytest.mark.parametrize(
@@ -171,20 +155,20 @@ def test_distinct_said_in_the_language_counts_distinct_values(
     folder: Path, request_text: str, name: str, column: str
 ) -> None:
     path = folder / name
-    assert _row(_read(request_text, path), path) == [pd.read_csv(path)[column].nunique()]
+    assert _row(read_intent(request_text, path), path) == [pd.read_csv(path)[column].nunique()]
 
 
 def test_a_total_of_cases_asks_which_column_counts_them_then_sums_it(folder: Path) -> None:
     path = folder / "diseases.csv"
     request = "¿Cuál es el total de casos de sarampión (Measles) en Texas?"
     with pytest.raises(NeedsClarificationError) as asked:
-        _read(request, path)
+        read_intent(request, path)
     assert asked.value.key == "cases" and "count" in asked.value.choices
     frame = pd.read_csv(path)
     expected = frame.loc[(frame.disease == "Measles") & (frame.state == "Texas"), "count"].sum()
-    assert _row(_read(request, path, {"cases": "count"}), path) == [expected]
+    assert _row(read_intent(request, path, {"cases": "count"}), path) == [expected]
     native = folder / "enfermedades.csv"  # the file's own column 'casos': summed, no question
-    assert _row(_read("¿Cuál es el total de casos de Measles en Texas?", native), native) == [expected]
+    assert _row(read_intent("¿Cuál es el total de casos de Measles en Texas?", native), native) == [expected]
 
 
 @pytest.mark.parametrize(
@@ -203,7 +187,7 @@ def test_a_concept_noun_names_the_english_column_or_the_files_own(
     frame = pd.read_csv(path)
     continent, year, population = frame.columns[1], frame.columns[2], frame.columns[4]
     expected = frame[frame[year] == 2017].groupby(continent)[population].sum().to_dict()
-    table = _table(_read(request_text, path), path)
+    table = reference_table(read_intent(request_text, path), path)
     assert {row[0]: row[1] for row in table["rows"]} == expected
 
 
@@ -219,7 +203,7 @@ def test_a_foreign_word_that_names_nothing_still_refuses_naming_it(
     folder: Path, request_text: str, word: str
 ) -> None:
     with pytest.raises((UnmappableRequestError, NeedsClarificationError), match=word):
-        _read(request_text, folder / "world.csv")
+        read_intent(request_text, folder / "world.csv")
 
 
 def test_a_word_close_to_two_values_is_no_value(folder: Path) -> None:
@@ -254,20 +238,20 @@ def test_a_sum_of_cases_sums_the_count_column_never_counts_rows(folder: Path, re
     path = folder / "diseases.csv"  # before: rows per state, a wrong answer that looked validated
     frame = pd.read_csv(path)
     try:
-        intent = _read(request_text, path)
+        intent = read_intent(request_text, path)
     except NeedsClarificationError as asked:  # "the cases" alone: which column counts them, asked
         assert asked.key == "cases" and "rows" in asked.choices and "count" in asked.choices
-        intent = _read(request_text, path, {"cases": "count"})
+        intent = read_intent(request_text, path, {"cases": "count"})
     assert [(m.func, m.column) for m in intent.metrics] == [("sum", "count")]
-    table = _table(intent, path)
+    table = reference_table(intent, path)
     assert {row[0]: row[1] for row in table["rows"]} == frame.groupby("state")["count"].sum().to_dict()
 
 
 def test_a_number_of_cases_in_a_count_column_is_its_sum(folder: Path) -> None:
     path = folder / "diseases.csv"
     frame = pd.read_csv(path)
-    intent = _read("Número de casos (count) por enfermedad y año", path)
-    table = _table(intent, path)
+    intent = read_intent("Número de casos (count) por enfermedad y año", path)
+    table = reference_table(intent, path)
     expected = frame.groupby(["disease", "year"])["count"].sum()
     assert {(row[0], row[1]): row[2] for row in table["rows"]} == expected.to_dict()
 
@@ -288,14 +272,14 @@ def test_superlatives_after_or_before_the_noun_rank_the_groups(
     path = folder / "world.csv"
     frame = pd.read_csv(path)
     expected = frame[frame.year == 2016].groupby("country")["life_expectancy"].mean().nlargest(top)
-    table = _table(_read(request_text, path), path)
+    table = reference_table(read_intent(request_text, path), path)
     assert [(row[0], row[1]) for row in table["rows"]] == list(expected.items())
 
 
 def test_a_spanish_comparison_with_de_is_a_threshold(folder: Path) -> None:
     path = folder / "world.csv"
     frame = pd.read_csv(path)
-    intent = _read("¿Cuántas filas tienen una población mayor de 50000000?", path)
+    intent = read_intent("¿Cuántas filas tienen una población mayor de 50000000?", path)
     assert _row(intent, path) == [int((frame.population > 50_000_000).sum())]
 
 
@@ -308,11 +292,11 @@ def test_the_plural_of_a_repeating_column_per_group_asks_then_counts_each_group(
 ) -> None:
     path = folder / "world.csv"  # before: rows per continent (country-years), said as countries
     with pytest.raises(NeedsClarificationError) as asked:
-        _read(request_text, path)
+        read_intent(request_text, path)
     assert asked.value.key == "countries"
     frame = pd.read_csv(path)
-    intent = _read(request_text, path, {"countries": "distinct"})
-    table = _table(intent, path)
+    intent = read_intent(request_text, path, {"countries": "distinct"})
+    table = reference_table(intent, path)
     assert {row[0]: row[1] for row in table["rows"]} == frame.groupby("continent")[
         "country"
     ].nunique().to_dict()
@@ -321,11 +305,13 @@ def test_the_plural_of_a_repeating_column_per_group_asks_then_counts_each_group(
 def test_a_superlative_after_a_postposed_mean_ranks_by_that_mean(folder: Path) -> None:
     path = folder / "world.csv"
     frame = pd.read_csv(path)
-    table = _table(_read("Los 2 continentes con la población media más baja", path), path)
+    table = reference_table(read_intent("Los 2 continentes con la población media más baja", path), path)
     expected = frame.groupby("continent")["population"].mean().nsmallest(2)
     assert [(row[0], pytest.approx(row[1])) for row in table["rows"]] == list(expected.items())
 
 
 def test_two_aggregation_adjectives_on_one_noun_are_never_two_answers(folder: Path) -> None:
     with pytest.raises((UnmappableRequestError, NeedsClarificationError), match="total"):
-        _read("Population totale moyenne par continent", folder / "world.csv")  # mean of totals: not said
+        read_intent(
+            "Population totale moyenne par continent", folder / "world.csv"
+        )  # mean of totals: not said

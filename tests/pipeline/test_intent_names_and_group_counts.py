@@ -14,18 +14,14 @@ Every number is checked against pandas on small files written here; near-misses 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import pytest
+from tests.pipeline.reference_answers import read_intent, reference_table
 
-from mcpforge.catalogue import get_operation
-from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.pipeline.intent.reading import reading_sentence
-from mcpforge.runtime import load_csv_data_with_types
 
 
 @pytest.fixture(scope="module")
@@ -74,18 +70,8 @@ def _in_the_data_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(folder)  # the reference loader reads only under the working directory
 
 
-def _read(request: str, path: Path, answers: dict[str, str] | None = None) -> Intent:
-    return extract_intent(request, DatasetSchema.from_file(path), answers=answers)
-
-
-def _table(intent: Intent, path: Path) -> dict[str, Any]:
-    operation = get_operation(intent.operation)
-    rendered = operation.render(intent)
-    return frame_to_table(operation.reference(load_csv_data_with_types(str(path)), rendered.arguments))
-
-
 def _by_key(intent: Intent, path: Path, column: str) -> dict[str, float]:
-    table = _table(intent, path)
+    table = reference_table(intent, path)
     at = table["columns"].index(column)
     return {row[0]: float(row[at]) for row in table["rows"]}
 
@@ -97,31 +83,31 @@ def _polls(folder: Path) -> tuple[Path, pd.DataFrame]:
 
 def test_the_plural_of_the_file_name_is_the_rows_and_the_reading_says_so(folder: Path) -> None:
     path, frame = _polls(folder)
-    intent = _read("How many polls are there for each population type?", path)
+    intent = read_intent("How many polls are there for each population type?", path)
     assert _by_key(intent, path, "count") == frame["population"].value_counts().astype(float).to_dict()
     assert "each row read as one poll (from the file name)" in reading_sentence(intent)
-    intent = _read("How many polls had a sample size above 2000?", path)
-    assert float(_table(intent, path)["rows"][0][-1]) == int((frame["samplesize"] > 2000).sum())
+    intent = read_intent("How many polls had a sample size above 2000?", path)
+    assert float(reference_table(intent, path)["rows"][0][-1]) == int((frame["samplesize"] > 2000).sum())
 
 
 def test_of_all_the_rows_after_a_total_is_said_back(folder: Path) -> None:
     path, frame = _polls(folder)
-    intent = _read("Total sample size of all the polls", path)
-    assert float(_table(intent, path)["rows"][0][-1]) == frame["samplesize"].sum()
+    intent = read_intent("Total sample size of all the polls", path)
+    assert float(reference_table(intent, path)["rows"][0][-1]) == frame["samplesize"].sum()
     assert "'of all the polls' read as all the rows" in reading_sentence(intent)
     world = folder / "gapminder.parquet"
     data = pd.read_parquet(world)
-    intent = _read("What was the total population of all countries in 1952?", world)
-    assert float(_table(intent, world)["rows"][0][-1]) == data.loc[data.year == 1952, "pop"].sum()
+    intent = read_intent("What was the total population of all countries in 1952?", world)
+    assert float(reference_table(intent, world)["rows"][0][-1]) == data.loc[data.year == 1952, "pop"].sum()
 
 
 def test_a_file_word_not_its_plural_or_naming_a_column_is_not_the_rows(folder: Path) -> None:
     path, _ = _polls(folder)
     with pytest.raises(UnmappableRequestError):  # "election" qualifies the file's name: not one row each
-        _read("How many elections are there?", path)
+        read_intent("How many elections are there?", path)
     diseases = folder / "us_contagious_diseases.csv"
     with pytest.raises(NeedsClarificationError) as asked:  # a column `disease`: rows or distinct, asked
-        _read("How many diseases are there?", diseases)
+        read_intent("How many diseases are there?", diseases)
     assert set(asked.value.choices) == {"rows", "distinct"}
 
 
@@ -138,7 +124,7 @@ def test_a_column_named_by_its_words_cut_short(
 ) -> None:
     path = folder / "gapminder.parquet"
     frame = pd.read_parquet(path)
-    intent = _read(request_text, path)
+    intent = read_intent(request_text, path)
     func = "sum" if request_text.startswith("Total") else "mean"
     expected = frame.groupby("continent")[column].agg(func).astype(float).to_dict()
     assert _by_key(intent, path, f"{func}_{column}") == pytest.approx(expected)
@@ -148,14 +134,16 @@ def test_a_column_named_by_its_words_cut_short(
 def test_the_lowest_life_expectancy_in_a_year_is_the_row_pandas_finds(folder: Path) -> None:
     path = folder / "gapminder.parquet"
     frame = pd.read_parquet(path)
-    rows = _table(_read("Which country had the lowest life expectancy in 2007?", path), path)["rows"]
+    rows = reference_table(read_intent("Which country had the lowest life expectancy in 2007?", path), path)[
+        "rows"
+    ]
     lowest = frame[frame.year == 2007].sort_values("lifeExp").iloc[0]
     assert rows[0][0] == lowest["country"] and float(rows[0][-1]) == pytest.approx(lowest["lifeExp"])
 
 
 def test_a_name_in_brackets_consumes_its_description(folder: Path) -> None:
     path, frame = _polls(folder)
-    intent = _read("Average of the sample dimension (samplesize) per state", path)
+    intent = read_intent("Average of the sample dimension (samplesize) per state", path)
     assert _by_key(intent, path, "mean_samplesize") == pytest.approx(
         frame.groupby("state")["samplesize"].mean().to_dict()
     )
@@ -165,20 +153,20 @@ def test_a_name_in_brackets_consumes_its_description(folder: Path) -> None:
 def test_cut_names_near_misses_ask_or_refuse(folder: Path) -> None:
     world = folder / "gapminder.parquet"
     with pytest.raises(UnmappableRequestError) as refused:  # an adjective is no cut "pop"
-        _read("What is the most popular continent?", world)
+        read_intent("What is the most popular continent?", world)
     assert not isinstance(refused.value, NeedsClarificationError)
     budget = folder / "budget.csv"
     with pytest.raises(NeedsClarificationError) as asked:  # "expenditure" cut fits two columns: asked
-        _read("Total expenditure per city", budget)
+        read_intent("Total expenditure per city", budget)
     assert set(asked.value.choices) == {"exp", "expend"}
     frame = pd.read_csv(budget)
-    intent = _read("Total expenditure per city", budget, {"expenditure": "expend"})
+    intent = read_intent("Total expenditure per city", budget, {"expenditure": "expend"})
     assert _by_key(intent, budget, "sum_expend") == frame.groupby("city")["expend"].sum().to_dict()
 
 
 def test_a_measure_per_group_only_for_groups_with_enough_rows(folder: Path) -> None:
     path, frame = _polls(folder)
-    intent = _read("Average adjpoll_trump per state, only for states with at least 3 polls.", path)
+    intent = read_intent("Average adjpoll_trump per state, only for states with at least 3 polls.", path)
     groups = frame.groupby("state")["adjpoll_trump"]
     expected = groups.mean()[groups.size() >= 3].to_dict()
     assert _by_key(intent, path, "mean_adjpoll_trump") == pytest.approx(expected)
@@ -191,7 +179,7 @@ def test_groups_with_more_than_n_distinct_values_of_another_column(folder: Path)
     request = "Which continents have more than 2 countries? Give the number of countries for each."
     counts = frame.groupby("continent")["country"].nunique()
     expected = counts[counts > 2].astype(float).to_dict()
-    assert _by_key(_read(request, path), path, "nunique_country") == expected
+    assert _by_key(read_intent(request, path), path, "nunique_country") == expected
     assert len(frame) > frame["country"].nunique()  # rows per continent are country-years: not the answer
 
 
@@ -199,7 +187,7 @@ def test_an_average_above_a_number_per_group_is_a_group_condition_never_a_row_fi
     path = folder / "regions_dslabs.csv"
     frame = pd.read_csv(path)
     request = "Which regions had an average life expectancy above 75 in 2015? Show their averages."
-    intent = _read(request, path)
+    intent = read_intent(request, path)
     means = frame[frame.year == 2015].groupby("region")["life_expectancy"].mean()
     assert _by_key(intent, path, "mean_life_expectancy") == pytest.approx(means[means > 75].to_dict())
     assert all(rule.column != "life_expectancy" for rule in intent.filters)
@@ -211,7 +199,7 @@ def test_a_threshold_on_a_measure_after_a_group_condition_is_not_read_as_a_row_f
     path = folder / "regions_dslabs.csv"
     request = "Which regions had an average life expectancy above 75 in 2015 and a population above 3000?"
     try:
-        intent = _read(request, path)
+        intent = read_intent(request, path)
     except UnmappableRequestError:
         return
     assert intent.options.get("having") is None or all(r.column != "population" for r in intent.filters)
@@ -224,7 +212,7 @@ def test_a_group_condition_with_a_year_on_the_benchmark_file_matches_pandas(
     if not source.is_file():
         pytest.skip(f"{source} is not in this checkout")
     monkeypatch.chdir(source.parent)
-    intent = _read("which cities have an average inventory above 10 in 2015", source)
+    intent = read_intent("which cities have an average inventory above 10 in 2015", source)
     frame = pd.read_parquet(source)
     means = frame[frame.year == 2015].groupby("city")["inventory"].mean()
     assert _by_key(intent, source, "mean_inventory") == pytest.approx(means[means > 10].to_dict())
@@ -236,9 +224,9 @@ def test_a_close_spelling_with_another_first_letter_names_no_column(folder: Path
         path, index=False
     )
     with pytest.raises(UnmappableRequestError) as refused:  # "altitude" is no slip of "latitude"
-        _read("How many stations are there with altitude above 2000?", path)
+        read_intent("How many stations are there with altitude above 2000?", path)
     assert "altitude" in str(refused.value)
-    intent = _read("How many stations have a latitdue above 41?", path)  # a slip keeps the first letter
+    intent = read_intent("How many stations have a latitdue above 41?", path)  # a slip keeps the first letter
     assert intent.filters[0].column == "latitude"
 
 
@@ -246,6 +234,9 @@ def test_a_word_that_is_a_value_is_never_read_as_a_cut_name(folder: Path) -> Non
     path = folder / "weather_stations.csv"
     frame = pd.DataFrame({"city": ["Tempelhof", "Tempelhof", "Mitte"], "temp": [10.0, 14.0, 30.0]})
     frame.to_csv(path, index=False)
-    intent = _read("average temp in Tempelhof", path)
+    intent = read_intent("average temp in Tempelhof", path)
     assert [(f.column, f.value) for f in intent.filters] == [("city", "Tempelhof")]
-    assert float(_table(intent, path)["rows"][0][-1]) == frame.loc[frame.city == "Tempelhof", "temp"].mean()
+    assert (
+        float(reference_table(intent, path)["rows"][0][-1])
+        == frame.loc[frame.city == "Tempelhof", "temp"].mean()
+    )
