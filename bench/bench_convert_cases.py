@@ -161,9 +161,12 @@ class Tool:
 
 
 # -- cases ------------------------------------------------------------------------------------------------
+BLIND_SETS = ("blind2", "blind3", "blind4")  # bench/convert_cases/<name>.json, one split each
+
+
 def load_cases(split: str, only: list[str]) -> list[tuple[str, dict[str, Any]]]:
     """(kind, case) of ``split``; entries of another split are dropped before anything reads their checks."""
-    if split in ("blind2", "blind3"):  # the blind sets: one file each, every entry of that split
+    if split in BLIND_SETS:  # the blind sets: one file each, every entry of that split
         blind = json.loads((CASES / f"{split}.json").read_text(encoding="utf-8"))
         libraries, repos = blind["libraries"], blind.get("repositories", [])  # blind2 has no repositories
     else:
@@ -588,7 +591,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--cases", choices=["dev", "test", "blind2", "blind3"], default="dev", help="the split to run"
+        "--cases", choices=["dev", "test", *BLIND_SETS], default="dev", help="the split to run"
     )
     parser.add_argument("--only", nargs="*", default=[], help="these cases of the split only")
     parser.add_argument("--smoke", action="store_true", help="the local toy package only (no network)")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Regenerate a blind set's frozen file from its source list: blind2.json from blind2_sources.json (the
 second blind set; SELECTION_BLIND2.md), or with ``--split blind3`` blind3.json from blind3_sources.json
-(the third; SELECTION_BLIND3.md, libraries and repositories).
+(the third; SELECTION_BLIND3.md, libraries and repositories), or ``--split blind4`` blind4.json from
+blind4_sources.json (the fourth; SELECTION_BLIND4.md).
 
 The same machinery as make_expected.py (its venv and runner functions are reused): every expected
 value comes from calling the library itself through _runner.py in a scratch venv of its own,
@@ -23,7 +24,7 @@ from typing import Any
 
 from make_expected import HERE, compute
 
-SPLITS = ("blind2", "blind3")
+SPLITS = ("blind2", "blind3", "blind4")
 
 
 def expected_for(
