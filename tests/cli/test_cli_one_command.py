@@ -47,3 +47,27 @@ def test_only_the_named_command_is_built() -> None:
 @pytest.mark.parametrize("argv", [[], ["--help"], ["--version"], ["no-such-command"]])
 def test_help_version_and_unknown_names_see_the_whole_cli(argv: list[str]) -> None:
     assert app_for(["mcpforge", *argv]) is app
+
+
+def _plugin_setting(env_value: str | None) -> str:
+    import os
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if key != "PYDANTIC_DISABLE_PLUGINS"}
+    if env_value is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = env_value
+    probe = (
+        "import mcpforge.cli, os, pydantic.plugin._loader as loader; "
+        "print(repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')), loader._plugins is None and "
+        "list(loader.get_plugins()) == [] and loader._plugins is None)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    return done.stdout.strip()
+
+
+def test_the_command_line_skips_pydantics_plugin_scan_unless_the_person_asks_for_it() -> None:
+    # No scan: the plugin cache stays unfilled after a lookup (15-25 ms of every start-up otherwise).
+    assert _plugin_setting(None) == "'__all__' True"
+    # A person's own setting wins: with "" pydantic scans the entry points as it normally does.
+    assert _plugin_setting("") == "'' False"

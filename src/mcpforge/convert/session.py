@@ -28,6 +28,7 @@ import anyio.to_thread
 import mcp_types as types
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp.client.session import ClientSession
+from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 
 from mcpforge.config import SandboxConfig
@@ -43,6 +44,8 @@ DEFAULT_MAX_RESULT_BYTES = _service_runtime.DEFAULT_MAX_RESULT_BYTES
 DEFAULT_CALL_TIMEOUT_SECONDS = 120.0
 # Room on the wire around a result at the limit: the (clipped) text copy and the JSON-RPC envelope.
 MESSAGE_MARGIN_BYTES = 1024 * 1024
+# How long a service whose connection closed gets to be reaped before the next call restarts it.
+_REAP_SECONDS = 2.0
 
 _LAUNCHER = """
 import json, os, site, sys
@@ -284,11 +287,20 @@ class ServiceSession:
             return CallOutcome(
                 ok=False, structured=None, text=f"the service process ended: {exc}", crashed=True
             )
-        if self._running is not None and self._running.wait(0) is not None:
+        # The SDK answers a request pending when the stream ended "connection closed" (the service died,
+        # e.g. a library crashing in C), possibly before the process is reaped: wait for it briefly, so
+        # the next call starts a new service instead of every later tool failing on the dead one.
+        closed = isinstance(exc, MCPError) and exc.code == types.CONNECTION_CLOSED
+        if self._running is not None and self._running.wait(_REAP_SECONDS if closed else 0) is not None:
             tail = self._stderr_tail()
             self.stop()
             return CallOutcome(
                 ok=False, structured=None, text=f"the service process ended: {tail}", crashed=True
+            )
+        if closed:
+            self.stop()
+            return CallOutcome(
+                ok=False, structured=None, text="the service closed the connection", crashed=True
             )
         return CallOutcome(ok=False, structured=None, text=f"{type(exc).__name__}: {exc}")
 
