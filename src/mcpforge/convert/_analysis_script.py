@@ -23,6 +23,11 @@ import typing
 from pathlib import Path
 from typing import Any
 
+if __name__ == "__main__":  # in the sandbox: shipped next to this script (analyse.py)
+    import _mcpforge_call_forms as _call_forms  # type: ignore[import-not-found]
+else:
+    from mcpforge.convert import _call_forms
+
 _SECTIONS = {"see also", "raises", "examples", "notes", "references", "warnings", "yields", "parameters"}
 _SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
 _DOC_LIMIT = 2500
@@ -69,6 +74,10 @@ def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
         }
     if origin is not None:
         name = getattr(origin, "__name__", str(origin))
+        if name == "Iterable" and args and args[0] is str:
+            # A string is an ``Iterable[str]`` too (``encode(text: Iterable[str])``): text or a list.
+            strings = {"kind": "list", "items": {"kind": "string"}}
+            return {"kind": "union", "of": [{"kind": "string"}, strings]}
         if name in {"Sequence", "Iterable", "Collection", "MutableSequence", "list", "set"}:
             return {"kind": "list", "items": _describe_type(args[0], depth + 1) if args else {"kind": "any"}}
         if name in {"Mapping", "MutableMapping", "dict"}:
@@ -92,8 +101,24 @@ def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
             return {"kind": "list", "items": {"kind": "any"}}
         if tp is dict:
             return {"kind": "dict", "values": {"kind": "any"}}
+        if _string_like(tp):
+            return {"kind": "string"}
         return {"kind": "class", "name": full}
     return {"kind": "text", "text": str(tp)}
+
+
+def _string_like(tp: type) -> bool:
+    """A class whose own metaclass takes a plain string as an instance (inflect's ``Word``: "a string
+    with at least 1 character"): its values are strings. ABCs and protocols (``Iterable``) are not."""
+    import abc
+
+    meta = type(tp)
+    if meta is type or issubclass(meta, abc.ABCMeta) or "__instancecheck__" not in vars(meta):
+        return False
+    try:
+        return isinstance("word", tp)
+    except Exception:
+        return False
 
 
 def _jsonable_default(value: Any) -> dict[str, Any]:
@@ -141,45 +166,17 @@ def _example_outputs(doc: str) -> dict[str, str]:
     return outputs
 
 
-def _text_signature_params(obj: Any) -> list[dict[str, Any]] | None:
-    """A compiled callable without a signature: the ``name(a, b, c)`` line its docstring starts with
-    (pybind11, Cython and C extensions write one)."""
-    doc = getattr(obj, "__doc__", None) or ""
-    name = getattr(obj, "__name__", "")
-    forms = list(re.finditer(rf"^\s*(?:\d+\.\s*)?{re.escape(name)}\(([^)]*)\)", doc, re.M)) if name else []
-    if not forms:
-        return None
-    match = forms[0]
-    # Overloads (``PropsSI(a, b, c, d, e, f)`` and ``PropsSI(a, b)``): what the shortest form leaves out
-    # is optional, and simply not passed.
-    shortest = min(
-        len([p for p in f.group(1).split(",") if p.strip() and p.strip() not in {"/", "*", "self"}])
-        for f in forms
-    )
-    params: list[dict[str, Any]] = []
-    for index, raw in enumerate(p.strip() for p in match.group(1).split(",")):
-        if not raw or raw in {"/", "*", "self"} or raw.startswith("*"):
-            continue
-        label, _, default = raw.partition("=")
-        label, _, annotation = label.partition(":")
-        label = label.strip().split()[-1] if label.strip() else f"arg{index}"
-        if not re.fullmatch(r"[A-Za-z_]\w*", label):
-            label = f"arg{index}"
-        type_text = annotation.strip()
-        params.append(
-            {
-                "name": label,
-                "kind": "POSITIONAL_ONLY",
-                "type": {"kind": "text", "text": type_text} if type_text else {"kind": "any"},
-                "default": _literal_default(default.strip())
-                if default.strip()
-                else {"present": True, "json": False, "repr": "(another call form)"}
-                if len(params) >= shortest
-                else {"present": False},
-                "doc_type": "",
-                "doc": "",
-            }
-        )
+def _text_signature_params(obj: Any, *, is_class: bool = False) -> list[dict[str, Any]] | None:
+    """A compiled callable without a signature: the call form its docstring (or a compiled class's
+    ``__init__``) documents, types from the docstring's parameter section where the form has none."""
+    params: list[dict[str, Any]] | None = _call_forms.call_form_params(obj, is_class=is_class)
+    if params:
+        doc = inspect.getdoc(obj) or ""
+        documented = _doc_params(doc) if doc else {}
+        for param in params:
+            info = documented.get(param["name"], {})
+            param["doc_type"] = param["doc_type"] or info.get("type", "")
+            param["doc"] = (param["doc"] or info.get("doc", ""))[:400]
     return params
 
 
@@ -338,9 +335,9 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
     try:
         signature = inspect.signature(obj)
     except (TypeError, ValueError) as exc:
-        from_doc = _text_signature_params(obj)  # a Cython class documents its call form too
+        from_doc = _text_signature_params(obj, is_class=kind == "class")  # Cython/pybind11 classes too
         if from_doc is None:
-            record["error"] = f"no signature: {exc}"
+            record["error"] = f"no signature: {exc}; its docstring documents no call form"
         else:
             record["params"] = from_doc
             record["signature_from"] = "docstring"
@@ -510,6 +507,7 @@ _USAGE_DIRS = ("examples", "example", "docs", "doc", "tests", "test", "demo", "d
 _USAGE_SUFFIXES = {".py", ".rst", ".md", ".txt", ".ipynb"}
 _MAX_USAGE_FILES = 400
 _MAX_USAGE_BYTES = 6 * 1024 * 1024
+_README_SHIPPED = 60_000
 
 
 def _readme(package: str) -> str:
@@ -529,6 +527,20 @@ def _readme(package: str) -> str:
                 return str(text)[:200_000]
     except Exception:
         pass
+    return ""
+
+
+def _local_readme(top: Any) -> str:
+    """A source tree's README beside the package (a repository not installed from an index)."""
+    for entry in list(getattr(top, "__path__", []) or [])[:1]:
+        parent = Path(entry).parent
+        if parent.name in {"site-packages", "dist-packages"}:
+            return ""
+        for path in sorted(parent.glob("README*")):
+            try:
+                return path.read_text(encoding="utf-8", errors="replace")[:200_000]
+            except OSError:
+                continue
     return ""
 
 
@@ -573,7 +585,7 @@ def _prominence(top: Any, package: str, names: set[str], docs: str = "") -> dict
     """How visible each public name is: exported at the top level, its first place in the README, and
     how often the library's own examples, docs and tests call it."""
     top_names = set(_public_names(top)) | set(getattr(top, "__all__", []) or [])
-    readme = _readme(package)
+    readme = _readme(package) or _local_readme(top)
     readme_rank: dict[str, int] = {}
     readme_calls: dict[str, int] = {}
     for match in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(", readme):
@@ -601,6 +613,8 @@ def _prominence(top: Any, package: str, names: set[str], docs: str = "") -> dict
         "usage_calls": usage,
         # Calls written in its docstrings' prose count too (``Permutation(5, 4, 3, 6, 1, 2)``).
         "usage_examples": _literal_calls(readme + "\n" + text + "\n" + docs, names),
+        # Its code examples are read on the host (samples/readme_examples.py), never run here.
+        "readme": readme[:_README_SHIPPED],
     }
 
 
@@ -628,9 +642,10 @@ def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
 
     found: dict[str, list[str]] = {}
     constants = _constants(text)
-    for match in re.finditer(rf"\b([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\)", text):
+    # A lookahead, so that a call inside another (``print(get_description("* 2 3 * *"))``) is seen too.
+    for match in re.finditer(rf"(?=\b([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\))", text):
         name = match.group(1)
-        if name not in names or len(found.get(name, [])) >= 4 or len(match.group(0)) > 300:
+        if name not in names or len(found.get(name, [])) >= 4 or len(match.group(2)) > 290:
             continue
         call = f"{name}({match.group(2)})"
         try:

@@ -193,6 +193,9 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
         owner_examples[api.public_path] = api.examples
         owner_outputs[api.public_path] = api.example_outputs
     scores = _scores(analysis, apis)
+    from mcpforge.convert.samples.readme_examples import code_examples  # samples imports select
+
+    readme_examples, readme_outputs = code_examples(str(analysis.prominence.get("readme", "")))
     instances = {api.public_path: api.instances for api in analysis.callables if api.instances}
     for api in apis:
         if patterns and not any(
@@ -266,6 +269,8 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                     ),
                     "owner_examples": owner_examples.get(api.owner or "", []),
                     "owner_outputs": owner_outputs.get(api.owner or "", {}),
+                    "readme_examples": readme_examples,  # one list shared by every plan
+                    "readme_outputs": readme_outputs,
                 },
             )
         )

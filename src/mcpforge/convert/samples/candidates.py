@@ -7,8 +7,10 @@ from typing import Any
 
 from mcpforge.convert.samples.doctest_reader import MAX_EXAMPLE_SAMPLES, DoctestReader
 from mcpforge.convert.samples.format_strings import format_strings
+from mcpforge.convert.samples.grammar_values import grammar_value, library_strings
 from mcpforge.convert.samples.keyword_pool import keyword_pool
 from mcpforge.convert.samples.param_slots import plain_value, plain_values
+from mcpforge.convert.samples.readme_examples import docstring_examples
 from mcpforge.convert.samples.steps import Sample, Step
 from mcpforge.convert.samples.typed_values import fits, quantity_value, typed_value
 from mcpforge.convert.samples.xy_pairs import with_training_set
@@ -16,9 +18,10 @@ from mcpforge.convert.select import ToolPlan
 
 
 def _required_arguments(
-    plan: ToolPlan, expressions: bool, pool: dict[str, Any]
+    plan: ToolPlan, expressions: bool, pool: dict[str, Any], strings: list[str]
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Type/doc-based values for the plain required parameters; the handle parameters still to fill."""
+    """Type/doc-based values for the plain required parameters (a grammar's string from the library's
+    own text first); the handle parameters still to fill."""
     arguments: dict[str, Any] = {}
     handles: list[dict[str, Any]] = []
     properties = plan.input_schema.get("properties", {})
@@ -34,6 +37,11 @@ def _required_arguments(
             pool.get(param["name"]), {"type": "string"}
         ):
             arguments[param["name"]] = quantity_value(f"{doc_type} {doc}")
+            continue
+        schema = properties.get(param["name"], {})
+        grammar = None if param["name"] in pool else grammar_value(param["name"], pool, strings)
+        if grammar is not None and fits(grammar, schema) and not schema.get("enum"):
+            arguments[param["name"]] = grammar  # ``range_``: the range the library's README writes
             continue
         arguments[param["name"]] = typed_value(
             param["name"],
@@ -64,11 +72,12 @@ def _maker_preludes(
         reader = DoctestReader(maker, tools, expressions, outputs)
         written = reader.samples([*maker.api.examples, *maker.extra.get("owner_examples", [])])[:2]
         written += DoctestReader(maker, tools, expressions).samples(maker.extra.get("usage_examples", []))[:2]
+        written += _readme_samples(maker, tools, expressions)[:2]
         for sample in written:
             *before, last = sample.steps
             if all(not s.bind or not s.bind.startswith("_") for s in before):
                 preludes.append([*before, Step(tool=last.tool, arguments=last.arguments, bind=prefix)])
-        arguments, handles = _required_arguments(maker, expressions, pool)
+        arguments, handles = _required_arguments(maker, expressions, pool, library_strings(tools))
         # ``Template(source: str | nodes.Template)``: an object-or-name parameter takes its plain value.
         plain = plain_values(maker, handles, pool, guess=True)
         if plain is not None:
@@ -78,6 +87,50 @@ def _maker_preludes(
         if prelude not in unique:
             unique.append(prelude)
     return unique[:3]
+
+
+def _readme_samples(plan: ToolPlan, tools: dict[str, ToolPlan], expressions: bool) -> list[Sample]:
+    """Calls of ``plan`` in its docstrings' code blocks, then in the README's code (a method on the
+    instance the README builds first: ``p = inflect.engine()``, ``p.plural("person")``), with the output
+    the README shows."""
+    found: list[Sample] = []
+    owner = next((t for t in tools.values() if plan.api.owner and t.public_path == plan.api.owner), None)
+    # Code blocks of its docstring (and its class's) that are not ``>>>`` sessions: ``Example:`` sections.
+    written = [*docstring_examples(owner.api.doc if owner else ""), *docstring_examples(plan.api.doc)]
+    if written:
+        found += DoctestReader(plan, tools, expressions).samples(written)
+    statements = plan.extra.get("readme_examples") or []
+    if statements:
+        reader = DoctestReader(plan, tools, expressions, plan.extra.get("readme_outputs") or {})
+        found += [s for s in reader.samples(statements) if s not in found]
+    return found[:MAX_EXAMPLE_SAMPLES]
+
+
+def _partial_samples(
+    plan: ToolPlan, tools: dict[str, ToolPlan], expressions: bool, typed: dict[str, Any]
+) -> list[Sample]:
+    """Written calls of ``plan`` with a required argument that is not JSON (a library constant, an
+    expression: ``swe.calc_ut(jd, swe.AST_OFFSET + 13681)``): the authors' other arguments, with the
+    value chained from their earlier calls (``jd = swe.julday(2008, 3, 21)``), and a typed value for the
+    one left out. Only when something of the call is the authors' own."""
+    written = [
+        *plan.api.examples,
+        *plan.extra.get("owner_examples", []),
+        *(plan.extra.get("readme_examples") or []),
+    ]
+    if not written:
+        return []
+    required = {p["name"] for p in plan.params if p.get("required") and p.get("role") != "self"}
+    found: list[Sample] = []
+    for sample in DoctestReader(plan, tools, expressions, partial=True).samples(written):
+        given = sample.final.arguments
+        missing = required - set(given)
+        if not missing or not set(given) & required or not missing <= set(typed):
+            continue  # complete (already a sample), nothing of the authors', or nothing to fill with
+        final = Step(tool=plan.name, arguments={**given, **{name: typed[name] for name in missing}})
+        # Partly typed, so not the authors' example (its failure says less about the library).
+        found.append(Sample(source="types", steps=[*sample.steps[:-1], final]))
+    return found[:2]
 
 
 def _alternative(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -105,8 +158,11 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
     # Then literal calls of it in the README, docs, examples and tests of the library.
     usage = DoctestReader(plan, tools, expressions).samples(plan.extra.get("usage_examples", []))
     found += [s for s in usage if s not in found][:MAX_EXAMPLE_SAMPLES]
+    found += [s for s in _readme_samples(plan, tools, expressions) if s not in found]
     pool = keyword_pool(tools)
-    arguments, handles = _required_arguments(plan, expressions, pool)
+    arguments, handles = _required_arguments(plan, expressions, pool, library_strings(tools))
+    if not handles:
+        found += [s for s in _partial_samples(plan, tools, expressions, arguments) if s not in found]
     properties = plan.input_schema.get("properties", {})
     docs = {p.name: f"{p.doc_type} {p.doc}" for p in plan.api.params}
     plain = plain_values(plan, handles, pool, guess=False)

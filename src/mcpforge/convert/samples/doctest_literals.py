@@ -4,7 +4,28 @@
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from typing import Any
+
+
+@lru_cache(maxsize=8192)
+def parsed(statement: str) -> ast.Module | None:
+    """``statement`` parsed once (every tool's samples read the same examples; never mutated)."""
+    try:
+        return ast.parse(statement)
+    except (SyntaxError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=8192)
+def calls_in(statement: str) -> tuple[tuple[ast.stmt, tuple[ast.Call, ...]], ...]:
+    """Each top-level statement of ``statement`` with the calls inside it, outermost first (as
+    ``ast.walk``); empty when it does not parse."""
+    tree = parsed(statement)
+    return tuple(
+        (node, tuple(n for n in ast.walk(node) if isinstance(n, ast.Call)))
+        for node in (tree.body if tree else [])
+    )
 
 
 class NotUsable(Exception):  # noqa: N818 - control flow inside the interpreter

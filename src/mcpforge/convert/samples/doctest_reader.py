@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from mcpforge.convert.samples.doctest_literals import NotUsable, literal, quantity_text
+from mcpforge.convert.samples.doctest_literals import NotUsable, calls_in, literal, quantity_text
 from mcpforge.convert.samples.param_slots import positional_slots
 from mcpforge.convert.samples.steps import Sample, Step
 from mcpforge.convert.select import ToolPlan
@@ -30,13 +30,19 @@ class DoctestReader:
         tools: dict[str, ToolPlan],
         expressions: bool,
         outputs: dict[str, str] | None = None,
+        *,
+        partial: bool = False,
     ) -> None:
         self.plan = plan
+        # ``partial``: a required argument written as something not JSON (``swe.calc_ut(jd, swe.SUN)``)
+        # is left out, for the caller to fill; the rest of the call is still the authors'.
+        self.partial = partial
         self.outputs = outputs or {}
         self.tools = tools
         self.expressions = expressions
         self.literals: dict[str, Any] = {}  # example variables assigned a literal (``seq = "ATGC"``)
         self.made = 0  # receivers built by a call inside the statement
+        self.classes: dict[str, str | None] = {}  # example variable → the class of the object bound to it
         self.defaulted = False  # an optional argument of the call being read was left at its default
         self.by_short: dict[str, ToolPlan] = {}
         for tool in tools.values():
@@ -84,7 +90,12 @@ class DoctestReader:
                 receiver = ast.Name(id=ref)
                 bound = {*bound, ref}
         if isinstance(receiver, ast.Name) and receiver.id in bound:
-            tool = next((t for t in self.tools.values() if t.kind == "method" and t.method == name), None)
+            methods = [t for t in self.tools.values() if t.kind == "method" and t.method == name]
+            # The method of the receiver's own class, when the example built it (``p = inflect.engine()``).
+            owner = self.classes.get(receiver.id)
+            tool = next(
+                (t for t in methods if owner and t.api.owner == owner), methods[0] if methods else None
+            )
             extra = {"handle": {"$ref": receiver.id}}
         if tool is None:
             tool = self.by_short.get(name)
@@ -119,6 +130,13 @@ class DoctestReader:
         try:
             arguments[param["name"]] = self.value(node, bound)
         except NotUsable:
+            if (
+                self.partial
+                and param.get("required", True)
+                and param.get("adapter", {}).get("kind") != "handle"
+            ):
+                self.defaulted = True
+                return
             if param.get("required", True) or param.get("positional_only"):
                 raise
             self.defaulted = True
@@ -128,11 +146,8 @@ class DoctestReader:
         steps: list[Step] = []
         bound: set[str] = set()
         for statement in examples:
-            try:
-                tree = ast.parse(statement)
-            except SyntaxError:
-                continue
-            for node in tree.body:
+            body = calls_in(statement)
+            for node, calls in body:
                 target: str | None = None
                 value: ast.expr | None = None
                 if (
@@ -153,7 +168,8 @@ class DoctestReader:
                         continue
                     except NotUsable:
                         self.literals.pop(target, None)
-                for call in [n for n in ast.walk(value) if isinstance(n, ast.Call)]:
+                # The calls of ``value`` are those of the whole statement (an assignment's target has none).
+                for call in calls:
                     self.defaulted = False
                     try:
                         resolved = self.tool_for(call, bound)
@@ -163,12 +179,12 @@ class DoctestReader:
                         continue
                     tool, arguments, before = resolved
                     if tool.name == self.plan.name:
-                        whole = call is value and isinstance(node, ast.Expr) and len(tree.body) == 1
+                        whole = call is value and isinstance(node, ast.Expr) and len(body) == 1
                         whole = whole and not self.defaulted
                         found.append(
                             Sample(
                                 source="example",
-                                steps=[*steps, *before, Step(tool=tool.name, arguments=arguments)],
+                                steps=_needed([*steps, *before, Step(tool=tool.name, arguments=arguments)]),
                                 expected=self.outputs.get(statement) if whole else None,
                             )
                         )
@@ -177,5 +193,30 @@ class DoctestReader:
                     elif call is value and target is not None:
                         steps += [*before, Step(tool=tool.name, arguments=arguments, bind=target)]
                         bound.add(target)
+                        self.classes[target] = tool.returns_handle_of
                     break
         return found
+
+
+def _refs(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        if set(value) == {"$ref"}:
+            return {str(value["$ref"])}
+        return {ref for item in value.values() for ref in _refs(item)}
+    if isinstance(value, list):
+        return {ref for item in value for ref in _refs(item)}
+    return set()
+
+
+def _needed(steps: list[Step]) -> list[Step]:
+    """The steps the last one needs, in order: those binding a name it (or a needed step) uses, the
+    latest binding of each (``jd = julday(2007, 3, 3)`` ... ``jd = julday(2008, 3, 21)``); other
+    statements of the example are left out (a failing preparation would sink the sample)."""
+    wanted = _refs(steps[-1].arguments)
+    kept: list[Step] = [steps[-1]]
+    for step in reversed(steps[:-1]):
+        if step.bind in wanted:
+            wanted.discard(step.bind)
+            wanted |= _refs(step.arguments)
+            kept.append(step)
+    return kept[::-1]

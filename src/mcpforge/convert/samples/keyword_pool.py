@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from mcpforge.convert.samples.doctest_literals import NotUsable, json_literal, literal
+from mcpforge.convert.samples.doctest_literals import NotUsable, calls_in, json_literal, literal, parsed
 from mcpforge.convert.samples.param_slots import positional_slots
 from mcpforge.convert.select import ToolPlan
 
@@ -19,16 +19,24 @@ def keyword_pool(  # noqa: PLR0912 - one pass over the doctest calls
     pool: dict[str, Any] = {}
     seen: set[str] = set()
     by_short = {t.public_path.rsplit(".", 1)[-1]: t for t in tools.values() if t.kind != "method"}
-    for tool in tools.values():
-        for statement in [*tool.api.examples, *tool.extra.get("owner_examples", [])]:
+    readme: list[str] = next(
+        (t.extra["readme_examples"] for t in tools.values() if t.extra.get("readme_examples")), []
+    )
+    assigned: dict[str, Any] = {}  # ``range_ = '~1.2.3'`` earlier in the same examples
+    for statements in [
+        *([*t.api.examples, *t.extra.get("owner_examples", [])] for t in tools.values()),
+        readme,
+    ]:
+        assigned.clear()
+        for statement in statements:
             if statement in seen:
                 continue
             seen.add(statement)
-            try:
-                tree = ast.parse(statement)
-            except SyntaxError:
+            tree = parsed(statement)
+            if tree is None:
                 continue
-            for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            _remember(tree, assigned)
+            for call in (c for _node, calls in calls_in(statement) for c in calls):
                 func = call.func
                 callee = by_short.get(
                     func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -38,13 +46,19 @@ def keyword_pool(  # noqa: PLR0912 - one pass over the doctest calls
                     # A name the library knows (``'db1'``) or an array of the right shape (``[[2, 2]]``); a
                     # positional number says little (``f(2)`` with ``x``: a symbol, in sympy).
                     try:
-                        value = literal(arg, fold=False)
-                    except NotUsable:
+                        value = assigned[arg.id] if isinstance(arg, ast.Name) else literal(arg, fold=False)
+                    except (NotUsable, KeyError):
                         continue
-                    if name not in pool and isinstance(value, str | list | dict):
+                    # From the README only a string (a name, a range): its arrays are one call's data
+                    # (``from_latlon(np.array([51.2, 49.0]), ...)``), not what a same-named scalar takes.
+                    kinds = str if statements is readme else str | list | dict
+                    if name not in pool and isinstance(value, kinds):
                         pool[name] = value
                 for keyword in call.keywords:
                     if keyword.arg is None or keyword.arg in pool:
+                        continue
+                    if isinstance(keyword.value, ast.Name) and keyword.value.id in assigned:
+                        pool[keyword.arg] = assigned[keyword.value.id]
                         continue
                     try:
                         pool[keyword.arg] = json_literal(ast.literal_eval(keyword.value))
@@ -57,3 +71,13 @@ def keyword_pool(  # noqa: PLR0912 - one pass over the doctest calls
             if default.get("present") and default.get("json") and default.get("value") is not None:
                 pool.setdefault(param.name, default["value"])
     return pool
+
+
+def _remember(tree: ast.Module, assigned: dict[str, Any]) -> None:
+    """``name = literal`` statements, for the calls that pass ``name`` later."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                assigned[node.targets[0].id] = literal(node.value, fold=False)
+            except NotUsable:
+                assigned.pop(node.targets[0].id, None)

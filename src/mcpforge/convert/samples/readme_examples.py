@@ -1,0 +1,126 @@
+"""The code its authors wrote in the README (and in docstrings beyond ``>>>`` lines), as statements.
+
+Markdown fences (```` ```python ````), reStructuredText code blocks (``.. code-block:: python``, a
+paragraph ending in ``::``) and ``>>>`` sessions become top-level statements, in order, read with the
+AST and never run: ``p = inflect.engine()`` then ``p.plural("person")`` is a method's sample on a
+documented instance. ``assert max_satisfying(versions, '~1.2.3') == '1.2.6'`` is the call with the
+output its authors promise, like a doctest's; a doctest's output line is kept the same way.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from functools import lru_cache
+
+MAX_STATEMENTS = 400
+_FENCE = re.compile(r"^(\s*)(```|~~~)\s*([\w+-]*)[^\n]*\n(.*?)^\1\2\s*$", re.M | re.S)
+_PY_LANGS = {"", "python", "py", "python3", "pycon", "ipython", "pytb", "doctest"}
+_RST_BLOCK = re.compile(
+    r"^([ \t]*)(?:\.\.\s+(?:code-block|code|sourcecode)::\s*(\w*)[^\n]*|[^\n]*::"
+    r"|(?:Examples?|Usage):)[ \t]*\n"  # a directive, a paragraph ending in ``::``, a Google section
+    r"(?:[ \t]*:[\w-]+:[^\n]*\n)*"  # directive options (``:linenos:``)
+    r"((?:[ \t]*\n|\1[ \t]+[^\n]*\n?)+)",
+    re.M,
+)
+
+
+def _blocks(text: str) -> list[str]:
+    """Code blocks of ``text`` in order of appearance (Python ones only, where the language is said)."""
+    found: list[tuple[int, str]] = []
+    for match in _FENCE.finditer(text):
+        if match.group(3).lower() in _PY_LANGS:
+            found.append((match.start(), textwrap.dedent(match.group(4))))
+    for match in _RST_BLOCK.finditer(text):
+        language = (match.group(2) or "").lower()
+        if language in _PY_LANGS:
+            found.append((match.start(), textwrap.dedent(match.group(3))))
+    found.sort(key=lambda item: item[0])
+    return [block for _start, block in found]
+
+
+def _doctest_lines(block: str) -> list[tuple[str, str]]:
+    """``>>>`` / ``...`` statements with the output shown after each."""
+    found: list[list[str]] = []
+    reading = False
+    for line in block.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(">>> ") or stripped == ">>>":
+            found.append([stripped[4:], ""])
+            reading = True
+        elif (stripped.startswith("... ") or stripped == "...") and found and not found[-1][1]:
+            found[-1][0] += "\n" + stripped[4:]
+        elif reading and stripped and found:
+            found[-1][1] = (found[-1][1] + "\n" + stripped).strip()
+        else:
+            reading = False
+    return [(statement, output) for statement, output in found]
+
+
+def _asserted(node: ast.stmt) -> tuple[str, str] | None:
+    """``assert call(...) == literal``: the call and the literal it must equal."""
+    test = node.test if isinstance(node, ast.Assert) else None
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.left, ast.Call)
+    ):
+        try:
+            ast.literal_eval(test.comparators[0])
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None
+        return ast.unparse(test.left), ast.unparse(test.comparators[0])
+    return None
+
+
+def _script_statements(block: str) -> list[tuple[str, str]]:
+    """Top-level statements of a script block (line by line when the whole does not parse)."""
+    try:
+        tree = ast.parse(block)
+    except SyntaxError:
+        found: list[tuple[str, str]] = []
+        for line in block.splitlines():
+            try:
+                ast.parse(line.strip())
+            except SyntaxError:
+                continue
+            if line.strip():
+                found.extend(_script_statements(line.strip()))
+        return found
+    statements: list[tuple[str, str]] = []
+    for node in tree.body:
+        asserted = _asserted(node)
+        if asserted is not None:
+            statements.append(asserted)
+        elif isinstance(node, ast.Assign | ast.Expr):
+            statements.append((ast.get_source_segment(block, node) or ast.unparse(node), ""))
+    return statements
+
+
+@lru_cache(maxsize=512)
+def docstring_examples(doc: str) -> tuple[str, ...]:
+    """Statements of a docstring's code blocks (``::`` blocks, a Google ``Example:`` section, fences)
+    that are not ``>>>`` lines (the analysis reads those)."""
+    blocks = [block for block in _blocks(doc) if ">>>" not in block]
+    return tuple(statement for block in blocks for statement, _output in _script_statements(block))
+
+
+def code_examples(text: str) -> tuple[list[str], dict[str, str]]:
+    """The statements of ``text``'s code blocks in order, and statement → the output shown for it
+    (a doctest's single output line, or what an ``assert ... ==`` compares the call with)."""
+    statements: list[str] = []
+    outputs: dict[str, str] = {}
+    blocks = _blocks(text)
+    if ">>>" in text and not any(">>>" in block for block in blocks):
+        blocks.append(text)  # a session written in the prose, outside any code block
+    for block in blocks:
+        pairs = _doctest_lines(block) if ">>>" in block else _script_statements(block)
+        for statement, output in pairs:
+            statements.append(statement)
+            if output and "\n" not in output and len(output) <= 300 and statement not in outputs:
+                outputs[statement] = output
+            if len(statements) >= MAX_STATEMENTS:
+                return statements, outputs
+    return statements, outputs
