@@ -85,3 +85,16 @@ class _OrderedSet(MutableSet[str]):
 
     def discard(self, value: str) -> None:
         self._items.pop(value, None)
+
+
+def test_dates_inside_a_result_are_iso_text_and_a_date_result_is_a_handle_with_iso_text() -> None:
+    import datetime
+
+    stamp = datetime.datetime(1979, 5, 27, 7, 32, tzinfo=datetime.timezone(datetime.timedelta(hours=-8)))
+    # A parsed document's dates (toml.loads): ISO 8601 text, not a handle a person cannot read.
+    assert rt.to_json({"owner": {"dob": stamp}, "days": [datetime.date(2024, 2, 29)]}) == {
+        "owner": {"dob": "1979-05-27T07:32:00-08:00"},
+        "days": ["2024-02-29"],
+    }
+    whole = rt.to_json(datetime.time(7, 32))
+    assert whole["text"] == "07:32:00" and whole["type"] == "datetime.time" and "handle" in whole

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import cmath
 import collections
+import datetime
 import decimal
 import importlib
 import inspect
@@ -340,6 +341,10 @@ def to_json(value: Any, *, depth: int = 0) -> Any:
         return [to_json(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
     if isinstance(value, decimal.Decimal):
         return _decimal_json(value)
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)) and depth > 0:
+        # Inside a result (a parsed document's dates), ISO 8601 text: what a person reads, and no chain
+        # reaches it. A whole result that is a date stays a handle (another tool may take it), its text ISO.
+        return value.isoformat()
     number = _as_number(value)
     if number is not None:
         return number
@@ -396,7 +401,11 @@ def _pandas_json(value: Any) -> Any:
 
 def _handle_record(value: Any) -> dict[str, Any]:
     try:
-        text = str(value)
+        text = (
+            value.isoformat()
+            if isinstance(value, (datetime.datetime, datetime.date, datetime.time))
+            else str(value)
+        )
     except Exception as exc:
         text = f"<{type(value).__name__}: str() failed: {exc}>"
     return {

@@ -14,6 +14,7 @@ the same requirement skips the install. Nothing of the library is imported here.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -167,8 +168,14 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
     if not packages and not list(path.glob("*.py")):
         raise ConversionError("acquire", "untoolable_repo", f"{str(path)!r} holds no Python code")
     if not packages:
+        # The commonest shape of a small repository: modules side by side that import each other by name
+        # (``from base import Board``), used from the folder itself.
+        packages = _top_level_modules(path)
+    if not packages:
         raise ConversionError(
-            "acquire", "untoolable_repo", f"{str(path)!r} holds Python files but no package (no __init__.py)"
+            "acquire",
+            "untoolable_repo",
+            f"{str(path)!r} holds only set-up, test or private Python files (nothing to convert)",
         )
     return Environment(
         source=str(path),
@@ -182,6 +189,46 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
         cached=True,
         install="used in place",
     )
+
+
+_NOT_LIBRARY_MODULES = frozenset({"setup", "conftest", "noxfile", "fabfile", "tasks", "manage", "conf"})
+
+
+def _top_level_modules(path: Path) -> list[str]:
+    """The importable modules at the top of a folder without packages, set-up and test scripts left out,
+    the main one first (convert converts the first): a module the folder is named after, else the one
+    that imports most of its siblings and that none of them imports."""
+    modules = sorted(
+        file.stem
+        for file in path.glob("*.py")
+        if file.stem.isidentifier()
+        and not file.stem.startswith(("_", "test_"))
+        and not file.stem.endswith("_test")
+        and file.stem not in _NOT_LIBRARY_MODULES
+    )
+    imports = {name: _sibling_imports(path / f"{name}.py", modules) for name in modules}
+    folder = normalize(path.name).replace("-", "")
+
+    def main_first(name: str) -> tuple[bool, bool, int, str]:
+        imported = any(name in found for other, found in imports.items() if other != name)
+        return (name.lower().replace("_", "") not in folder, imported, -len(imports[name]), name)
+
+    return sorted(modules, key=main_first)
+
+
+def _sibling_imports(file: Path, siblings: list[str]) -> set[str]:
+    """The sibling modules ``file`` imports (read with ast; a file that does not parse imports none)."""
+    try:
+        tree = ast.parse(file.read_text(encoding="utf-8", errors="replace"))
+    except (SyntaxError, ValueError):
+        return set()
+    named: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            named.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            named.add(node.module.split(".")[0])
+    return named & set(siblings) - {file.stem}
 
 
 def _digest(text: str) -> str:
