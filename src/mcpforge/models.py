@@ -242,8 +242,9 @@ class Aggregation(_Model):
     """One metric: an aggregation function over a column (``count`` may have no column)."""
 
     column: str | None = None
-    # pstd: the population standard deviation (ddof=0), when the request asks for it (issue 16)
-    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd"]
+    # pstd: the population standard deviation (ddof=0), when the request asks for it (issue 16);
+    # cv: the coefficient of variation, sample standard deviation / mean (issue 25)
+    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv"]
 
 
 class DerivedColumn(_Model):

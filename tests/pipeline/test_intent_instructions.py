@@ -154,7 +154,9 @@ def test_regression_requests_name_target_features_and_split(passengers: DatasetS
         passengers,
     )
     assert intent.operation == "linear_regression"
-    assert intent.options == {"target": "Fare", "features": ["Age", "SibSp"], "test_size": 0.2, "seed": 7}
+    assert intent.options == {
+        "target": "Fare", "features": ["Age", "SibSp"], "test_size": 0.2, "seed": 7, "report": ["rmse"]
+    }  # fmt: skip
     intent = extract_intent("What is the skewness of Fare? Use population statistics.", passengers)
     assert intent.operation == "distribution_shape" and intent.method.population is True
 

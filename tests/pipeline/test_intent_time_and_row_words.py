@@ -300,15 +300,15 @@ def test_which_month_over_several_years_asks_one_question_with_both_meanings(fil
 def test_a_noun_tied_to_no_column_is_the_rows_only_when_the_person_says_so(files: dict[str, Path]) -> None:
     """ "houses" over monthly city totals are not its rows (a wrong count in a held-out run): one question,
     whose choices are the rows or a numeric column that counts them; the answer decides the numbers."""
-    schema = DatasetSchema.from_file(files["register_de"])
+    schema = DatasetSchema.from_file(files["weather_daily"])  # (a register with a name per row: rows, R5)
     with pytest.raises(NeedsClarificationError) as asked:
-        extract_intent("number of cars per Klasse", schema)
-    assert asked.value.key == "cars"
-    assert "rows" in asked.value.choices and "PS" in asked.value.choices
-    summed = extract_intent("number of cars per Klasse", schema, answers={"cars": "PS"})
-    assert [(m.func, m.column) for m in summed.metrics] == [("sum", "PS")]
+        extract_intent("number of showers per weather", schema)
+    assert asked.value.key == "showers"
+    assert "rows" in asked.value.choices and "rain_mm" in asked.value.choices
+    summed = extract_intent("number of showers per weather", schema, answers={"showers": "rain_mm"})
+    assert [(m.func, m.column) for m in summed.metrics] == [("sum", "rain_mm")]
     with pytest.raises(NeedsClarificationError):  # an answer that is not offered asks again
-        extract_intent("number of cars per Klasse", schema, answers={"cars": "Preiss"})
+        extract_intent("number of showers per weather", schema, answers={"showers": "rain"})
 
 
 def test_a_range_both_columns_could_hold_asks_which_one(files: dict[str, Path]) -> None:

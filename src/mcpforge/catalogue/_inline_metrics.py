@@ -9,12 +9,18 @@ from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
 
 # ---- INLINE ----
-_METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd")
-_NUMERIC_FUNCS = ("sum", "mean", "median", "std", "pstd")
+_METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv")
+_NUMERIC_FUNCS = ("sum", "mean", "median", "std", "pstd", "cv")
 
 
 def _aggregate(values: Any, func: str) -> Any:
-    """``values.agg(func)`` for a column or its groups; pstd is the population std (ddof=0)."""
+    """``values.agg(func)`` for a column or its groups; pstd is the population std (ddof=0); cv is the
+    sample std over the mean (missing where the mean is 0)."""
+    if func == "cv":
+        mean = values.mean()
+        if isinstance(mean, pd.Series):
+            return values.std() / mean.where(mean != 0)
+        return values.std() / mean if mean != 0 else float("nan")
     return values.std(ddof=0) if func == "pstd" else values.agg(func)
 
 

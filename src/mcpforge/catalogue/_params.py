@@ -14,7 +14,9 @@ METRICS_SCHEMA = {
         "type": "object",
         "properties": {
             "column": {"type": ["string", "null"]},
-            "func": {"enum": ["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd"]},
+            "func": {
+                "enum": ["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv"]
+            },
         },
         "required": ["func"],
     },
@@ -70,7 +72,7 @@ def metrics_param(default: list[dict[str, Any]]) -> Param:
     return Param(
         name="metrics", annotation="list[dict[str, Any]]", schema=METRICS_SCHEMA, default=default,
         description="Aggregations as objects {column, func}; func is count, sum, mean, median, min, max, "
-            "std (sample), pstd (population), or "
+            "std (sample), pstd (population), cv (sample std / mean), or "
         "nunique; a count without column counts rows",
     )  # fmt: skip
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from mcpforge.catalogue._params import bool_param, column_param, columns_param
+from mcpforge.catalogue._params import STR_LIST, bool_param, column_param, columns_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.reference.core import is_missing, numbers
@@ -129,6 +129,7 @@ class LinearRegression(Operation):
             "features": [str(c) for c in options.get("features") or intent.columns[1:]],
             "test_size": None if share is None else float(share),
             "seed": int(options.get("seed", 42)),
+            "report": [str(name) for name in options.get("report") or []],
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
@@ -165,6 +166,8 @@ class LinearRegression(Operation):
                 rmse = float(np.sqrt((residual**2).mean()))
                 numbers = [float(model.intercept_), *(float(c) for c in model.coef_), r2, rmse, *sizes]
             result = pd.DataFrame({"statistic": names, "value": numbers})
+            if report:  # the statistics the request asks for ("the slope"), in the table's order
+                result = result[result["statistic"].isin(report)].reset_index(drop=True)
             title = f"Linear regression of {target} on {', '.join(features)}"
         """)
         split = "" if share is None else f", {share:g} of rows held out for testing (seed {args['seed']})"
@@ -185,6 +188,13 @@ class LinearRegression(Operation):
                     schema={"type": "integer"},
                     description="Seed of the train/test shuffle",
                     default=args["seed"],
+                ),
+                Param(
+                    name="report",
+                    annotation="list[str]",
+                    schema=STR_LIST,
+                    description="The statistics to give (intercept, coef_<feature>, r2, rmse; empty: all)",
+                    default=args["report"],
                 ),
             ],
             needed="[target, *features]",
@@ -222,9 +232,11 @@ class LinearRegression(Operation):
             order = np.random.RandomState(int(arguments["seed"])).permutation(n)
             test, train = data[order[:n_test]], data[order[n_test:]]
         names = ["intercept", *(f"coef_{f}" for f in features), "r2", "rmse", "n_train", "n_test"]
+        report = list(arguments.get("report") or [])
         if len(train) < len(features) + 2 or len(test) < 2:
             nan = [math.nan] * (len(features) + 3)
-            return pd.DataFrame({"statistic": names, "value": [*nan, float(len(train)), float(len(test))]})
+            empty = pd.DataFrame({"statistic": names, "value": [*nan, float(len(train)), float(len(test))]})
+            return empty[empty["statistic"].isin(report)].reset_index(drop=True) if report else empty
         design = np.column_stack([np.ones(len(train)), train[:, 1:]])
         beta = np.linalg.solve(design.T @ design, design.T @ train[:, 0])
         predicted = np.column_stack([np.ones(len(test)), test[:, 1:]]) @ beta
@@ -233,4 +245,5 @@ class LinearRegression(Operation):
         r2 = 1 - sum(e * e for e in errors) / sum((y - mean_y) ** 2 for y in test[:, 0].tolist())
         rmse = math.sqrt(sum(e * e for e in errors) / len(errors))
         values = [*(float(b) for b in beta), r2, rmse, float(len(train)), float(len(test))]
-        return pd.DataFrame({"statistic": names, "value": values})
+        result = pd.DataFrame({"statistic": names, "value": values})
+        return result[result["statistic"].isin(report)].reset_index(drop=True) if report else result

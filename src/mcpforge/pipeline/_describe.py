@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from mcpforge.pipeline.coded_dates import describe_coded_dates
 from mcpforge.pipeline.schema import ColumnInfo
 from mcpforge.runtime._types import date_order_note, parse_dates, parse_numbers, unreadable_date
 
@@ -66,6 +67,7 @@ def describe_column(name: str, series: pd.Series) -> ColumnInfo:
             minimum=float(non_null.min()) if not non_null.empty else None,
             maximum=float(non_null.max()) if not non_null.empty else None,
             is_integer=is_int,
+            date_reading=describe_coded_dates(name, non_null) if is_int else None,  # Datum = 850101
         )
     dates = _as_datetime(series)
     if dates is not None:

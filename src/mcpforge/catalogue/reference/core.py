@@ -113,6 +113,12 @@ def sort_key(value: Any) -> tuple[int, Any]:
     return (1, 0) if is_missing(value) else (0, value)
 
 
+def _variation(present: list[Any]) -> float | None:
+    """The coefficient of variation: sample std / mean; none for one value or a mean of 0."""
+    centre = statistics.fmean(present)
+    return statistics.stdev(present) / centre if len(present) > 1 and centre != 0 else None
+
+
 def metric_value(values: list[Any], func: str, *, has_column: bool = True) -> Any:
     """One aggregation over a group's values in plain Python (missing values skipped, like pandas)."""
     present = [value for value in values if not is_missing(value)]
@@ -129,6 +135,7 @@ def metric_value(values: list[Any], func: str, *, has_column: bool = True) -> An
     functions: dict[str, Callable[[list[Any]], Any]] = {
         "mean": statistics.fmean,
         "pstd": statistics.pstdev,
+        "cv": _variation,
         "median": statistics.median,
         "min": min,
         "max": max,

@@ -22,6 +22,7 @@ from mcpforge.pipeline.intent.words import ColumnResolver, find_values, norm, to
 
 _MIN_PREFIX = 3
 _MAX_WORDS = 4
+_MIN_INITIALS = 2
 _ANALYSIS = frozenset(word for words in AGG_WORDS for word in words)
 _STOPS = frozenset({"the", "a", "an", "of", "per", "by", "for", "in", "and", "or", "with", "le", "la", "les",
                     "der", "die", "das", "el", "los", "las", "du", "des"})  # fmt: skip
@@ -44,16 +45,29 @@ def _spells(words: list[str], target: str) -> bool:
         if k == len(words):
             return not rest and cut
         word = words[k]
+        if k > 0 and _initials(words[k:], rest):
+            return True  # "packs per capita" → packpc: the last two or more words by their initials
         for size in range(min(len(word), len(rest)), 0, -1):
             if size < min(_MIN_PREFIX, len(word)) or rest[:size] != word[:size]:
                 continue
-            if size < len(word) and (len(word) - size < _MIN_PREFIX or word.endswith(_SUFFIXES)):
+            plural = size == len(word) - 1 and word.endswith("s") and not word.endswith("ss")
+            if (
+                size < len(word)
+                and not plural
+                and (len(word) - size < _MIN_PREFIX or word.endswith(_SUFFIXES))
+            ):
                 continue  # "yearly", "statement", "prices": a word made from the name, not cut short
-            if fits(k + 1, rest[size:], cut or size < len(word)):
+            if fits(k + 1, rest[size:], cut or (size < len(word) and not plural)):
                 return True
         return False
 
     return fits(0, target, False)
+
+
+def _initials(words: list[str], rest: str) -> bool:
+    """``rest`` is the initials of two or more ``words`` ("per capita" → "pc"); one initial alone
+    ("tax share" → taxs) is too weak a sign of a name."""
+    return len(words) >= _MIN_INITIALS and rest == "".join(word[0] for word in words)
 
 
 @functools.lru_cache(maxsize=4096)

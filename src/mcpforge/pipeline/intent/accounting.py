@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.analysis.method_words import names_the_method, unused_method_name
+from mcpforge.pipeline.intent.analysis.reported_names import unreported_statistic
 from mcpforge.pipeline.intent.language.discourse import INSTRUCTION_WORDS, discourse
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
@@ -92,6 +93,9 @@ def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful wo
     measure = measure_word_why(tokens, i, intent, resolver)  # "wettest", "(the most southern)"
     if measure is not None:
         return measure or None
+    reported = unreported_statistic(tokens, i, intent)  # "report rho" under a Pearson correlation
+    if reported is not None:
+        return reported or None
     method = unused_method_name(token, intent)  # "use a t-test" under a count per group
     if method is not None:
         return method
@@ -174,6 +178,8 @@ def _resembled_value(token: str, intent: Intent, resolver: ColumnResolver) -> st
     """``cardiolgy``: a close spelling of a category value the reading does not filter on."""
     if len(token) < _MIN_VALUE_WORD or not token.isalpha() or token in INSTRUCTION_WORDS:
         return None  # "computed" is an instruction, not a misspelt "completed"
+    if token in FUNCTION_WORDS or token in FILLER_WORDS:
+        return None  # "are there" is no misspelt "other"
     filtered = {f.column for f in intent.filters} | set(intent.group_by)
     for info in resolver.schema.columns:
         if info.kind != "categorical" or info.name in filtered:
@@ -208,6 +214,8 @@ def _unknown_head(tokens: list[str], used: set[int], resolver: ColumnResolver) -
     if (word.endswith("s") and not word.endswith(("ss", "is", "us"))) or detect_operations(word):
         return None  # "admissions per department" counts the rows; "outliers in age" names the operation
     if word in _SINGLE_AGG or word in RATE_WORDS or word in {"number", "how", "which", "rows", "records"}:
+        return None
+    if word in _ONLY:  # "only for 1985, ...": a restriction, checked by the word check
         return None
     return Leftover(word=word, why="what is measured is not a column of the data")
 
@@ -330,6 +338,7 @@ def _unaccounted(
             or _before_a_step(tokens, i)
             or discourse(tokens, i, intent, resolver)  # "using pandas", "how much do they weigh"
             or names_the_method(token, intent)  # "Spearman's" beside a Spearman correlation
+            or unreported_statistic(tokens, i, intent) == ""  # "rho" of a Spearman correlation
         ):
             continue
         found.append(Leftover(word=token, why="it names no column, value or analysis term the reading uses"))

@@ -11,6 +11,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import FilterResult, date_column
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
+from mcpforge.pipeline.intent.rows.asked_label import ranked_measure
 from mcpforge.pipeline.intent.rows.superlatives import known_keys
 from mcpforge.pipeline.intent.words import ColumnResolver
 
@@ -115,11 +116,10 @@ def choose_operation(p: Parsed) -> str | None:
 
 
 def _equality_filter(p: Parsed) -> str | None:
-    """The column of the first ``column == category`` filter, if any."""
-    return next(
-        (f.column for f in p.filters.filters if f.op == "==" and p.resolver.kind(f.column) == "categorical"),
-        None,
-    )
+    """The column of the first ``column == category`` (or ``== number``: "have 4 Cylinders") filter."""
+    kinds = {"categorical", "numeric"}
+    found = (f.column for f in p.filters.filters if f.op == "==" and p.resolver.kind(f.column) in kinds)
+    return next(found, None)
 
 
 def _crosstab(p: Parsed, base: dict[str, Any]) -> Intent | None:
@@ -283,7 +283,11 @@ def _group_aggregate(p: Parsed, base: dict[str, Any]) -> Intent | None:
 
 def _top_rows(p: Parsed, base: dict[str, Any]) -> Intent | None:
     subject = p.subject if p.subject and p.resolver.kind(p.subject) == "numeric" else None
-    sort = p.phrases.sort_column or subject or next(iter(p.numeric(p.mentioned + p.metric_columns())), None)
+    numeric = p.numeric(p.mentioned + p.metric_columns())
+    measure = ranked_measure(p.tokens, p.phrases.top_subject, subject, numeric)  # "which date was X highest"
+    if measure is not None and not p.phrases.sort_column:
+        p.notes.append(f"ranked by {measure!r}; {subject!r} is the label asked for")
+    sort = p.phrases.sort_column or measure or subject or next(iter(numeric), None)
     word = p.phrases.top_word
     if sort is None and word in SUPERLATIVE_COLUMNS:
         sort = p.resolver.resolve(SUPERLATIVE_COLUMNS[word], fuzzy=False)

@@ -484,6 +484,8 @@ def _category_values(
         negated = any(w in _NEGATORS for w in window) and not {"only", "just"} & set(window)
         chosen.setdefault((hit.column, "!=" if negated else "=="), []).append(hit.value)
         out.used.update(range(hit.start, hit.start + hit.width))
+        if negated:  # "outside the USA": the word that made it != is used by the filter
+            out.used.update(k for k in range(max(0, hit.start - 3), hit.start) if tokens[k] in _NEGATORS)
     for (column, op), values in chosen.items():
         unique = list(dict.fromkeys(values))
         if len(unique) == 1:

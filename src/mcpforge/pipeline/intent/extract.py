@@ -26,6 +26,7 @@ from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
 from mcpforge.pipeline.intent.column_functions import column_function
 from mcpforge.pipeline.intent.compass import compass_filters, with_compass
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
+from mcpforge.pipeline.intent.contained_text import contained_text
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.derived import find_derived
 from mcpforge.pipeline.intent.each_of import group_each_of
@@ -49,7 +50,10 @@ from mcpforge.pipeline.intent.language.discourse import (
     with_unused,
     without_discourse,
 )
+from mcpforge.pipeline.intent.language.inclusive_ranges import set_aside_inclusive
 from mcpforge.pipeline.intent.language.languages import read_language
+from mcpforge.pipeline.intent.language.openings import set_aside_openings
+from mcpforge.pipeline.intent.language.premises import set_aside_premise
 from mcpforge.pipeline.intent.language.refusals import refusal
 from mcpforge.pipeline.intent.language.restated import one_per_condition
 from mcpforge.pipeline.intent.language.spelling import fix_spelling
@@ -70,6 +74,7 @@ from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
+from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
 from mcpforge.pipeline.intent.rows.missing_share import missing_share
 from mcpforge.pipeline.intent.rows.nouns import rows_named
 from mcpforge.pipeline.intent.rows.tally import bare_count
@@ -77,6 +82,7 @@ from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
 from mcpforge.pipeline.intent.self_grouping import grouped_by_its_measure
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
+from mcpforge.pipeline.intent.time.weekday_column import weekday_tokens
 from mcpforge.pipeline.intent.time.which_month import which_month
 from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
@@ -170,6 +176,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     derived, text = [*derived, *spelled.derived], spelled.text
     tokens, read_as, additive = _words(text, resolver, given, request)
     tokens = counts_of_a_category(tokens, resolver)
+    tokens = weekday_tokens(tokens, resolver, read_as)  # a column of weekday names is the weekday
     having = None if derived else group_condition(tokens, resolver, request)  # "cities with > 5 airports"
     if having is None and not derived:  # "..., only for states with at least 100 polls", "in 2015"
         having = group_count_condition(tokens, resolver, request, given)
@@ -251,7 +258,11 @@ def _set_aside(request: str, text: str, schema: DatasetSchema) -> tuple[str, lis
     refused = refusal(text.lower())
     if refused is not None:
         _refuse(request, refused, {"operation": None}, schema, [], final=True)
-    return text, [*([numbering] if numbering else []), *tools]
+    text, premise = set_aside_premise(text, ColumnResolver(schema=schema))  # "X should not exceed 1: ..."
+    text, openings = set_aside_openings(text, ColumnResolver(schema=schema))  # "Dear analyst, for our report"
+    text, inclusive = set_aside_inclusive(text)  # "between 2013 and 2014 (both years included)"
+    aside = [*([numbering] if numbering else []), *tools, *([premise] if premise else []), *openings]
+    return text, [*aside, *inclusive]
 
 
 def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema: DatasetSchema) -> Intent:
@@ -302,9 +313,13 @@ def _conditions(
 ) -> FilterResult:
     """Every condition the request states, explicit or implied, alternatives joined by "or" merged."""
     compass = compass_filters(tokens, resolver, used)  # "west of longitude -100": longitude < -100
+    contained = contained_text(tokens, resolver, used | compass.used, request)  # "'X' in their name"
     filters = with_compass(
-        find_filters(tokens, resolver, used | compass.used, given=given, request=request), compass
+        find_filters(tokens, resolver, used | compass.used | contained.used, given=given, request=request),
+        compass,
     )
+    filters.filters += contained.filters
+    filters.used |= contained.used
     code_equalities(tokens, resolver, used, filters)
     defined_season(tokens, resolver, filters.used, filters.filters)
     implicit_comparisons(tokens, resolver, used, filters, given, request=request)
@@ -352,9 +367,10 @@ def _words(
     tokens, operands = method_operands(tokens, resolver)  # "year related to count": the column
     named = [*named, *operands]
     tokens, ranked = meaning_superlatives(tokens, resolver, given, request=request)  # "the heaviest car"
+    tokens, implied = implied_measures(tokens, resolver, given, request=request)  # "the furthest north"
     tokens, months = which_month(tokens, resolver, given, request=request)  # over several years: asks
     notes = [*abbreviated, *all_rows, *file_rows, *spelled, *described, *bound, *counted, *rows, *tallied]
-    notes += [*named, *ranked, *months]
+    notes += [*named, *ranked, *implied, *months]
     return tokens, notes, additive
 
 

@@ -50,8 +50,8 @@ def find_grain(tokens: list[str], resolver: ColumnResolver, out: Phrases) -> Non
             continue
         for phrase, grain in sorted(_GRAIN_PHRASES.items(), key=lambda item: -len(item[0])):
             if tuple(tokens[i : i + len(phrase)]) == phrase:
-                if grain == "hour" and resolver.resolve("hour", fuzzy=False) == "hour":
-                    continue  # a real ``hour`` column wins; the group-key scanner takes it
+                if grain in {"hour", "weekday"} and resolver.resolve(grain, fuzzy=False) == grain:
+                    continue  # a real ``hour`` / ``weekday`` column wins; the group-key scanner takes it
                 _set_grain(out, grain)
                 out.used.update(range(i, i + len(phrase)))
                 break

@@ -123,7 +123,7 @@ def bind_measures(
         # An answer is an offered choice or a column named exactly; anything else asks again.
         column = exact_column(chosen, resolver.names())
         if column is not None:
-            out[i] = column.lower().replace(" ", "_")
+            out[i] = column_token(column, resolver)
             notes.append(f"{token!r} read as column {column!r} (your answer)")
             additive |= {column} if MEASURE_STEMS[token] is _MONEY else set()
             continue
@@ -223,6 +223,15 @@ def _named_category(word: str, resolver: ColumnResolver) -> str | None:
     return None
 
 
+def column_token(column: str, resolver: ColumnResolver) -> str:
+    """One request word that names ``column``: accents folded ("Comté" → ``comte``), spaces as ``_``."""
+    for token in (norm(column).replace(" ", "_"), column.lower().replace(" ", "_")):
+        hit = resolver.match_at([token], 0, fuzzy=False)
+        if hit is not None and hit[0] == column:
+            return token
+    return column.lower().replace(" ", "_")
+
+
 def _one(token: str, column: str) -> str:
     """What one counted thing is called: the column's own name when the word is its plural."""
     return norm(column) if norm(column) in _singulars(token) | {token} else token[:-1]
@@ -258,7 +267,7 @@ def counted_entities(
         if column is None and tuple(tokens[max(0, i - 2) : i]) == ("how", "many"):
             column = _named_category(token, resolver)  # "how many pays": a name whose plural is itself
         if column is not None and i > 0 and tokens[i - 1] in {"distinct", "unique", "different"}:
-            out[i] = column.lower().replace(" ", "_")  # "unique students": the distinct ids, no question
+            out[i] = column_token(column, resolver)  # "unique students": the distinct ids, no question
             notes.append(f"{token!r} counted as distinct {column!r}")
             continue
         itself = column is not None and norm(column) in _singulars(token) | {token}
@@ -276,7 +285,7 @@ def counted_entities(
         given = answers.get(token)
         chosen = offered(given, ("rows", "distinct"))
         if chosen == "distinct":
-            out[i] = column.lower().replace(" ", "_")
+            out[i] = column_token(column, resolver)
             if itself:  # the column itself, not an id: say "distinct"
                 named_distinct.append(i)
             notes.append(f"{token!r} counted as distinct {column!r} (your answer)")

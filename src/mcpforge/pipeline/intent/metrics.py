@@ -39,10 +39,20 @@ def _agg_run(
         j += agg[1]
         if j < len(tokens) and tokens[j] in {"and", ",", "&", "or"} and agg_at(tokens, j + 1):
             j += 1
+        elif _extremes_together(tokens, j, funcs):
+            j += 2  # "the highest and the lowest X": both extremes, as "highest and lowest X"
     return funcs, j
 
 
 _RANKING_WORDS = {"highest", "lowest", "largest", "smallest", "biggest"}
+
+
+def _extremes_together(tokens: list[str], j: int, funcs: list[AggFunc]) -> bool:
+    """``and the lowest`` right after a maximum (or ``and the highest`` after a minimum)."""
+    if not funcs or funcs[-1] not in {"max", "min"} or tokens[j : j + 2] != ["and", "the"]:
+        return False
+    after = agg_at(tokens, j + 2)
+    return after is not None and after[0] in {"max", "min"} and after[0] != funcs[-1]
 
 
 def _starts_column(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:

@@ -14,7 +14,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.models import Aggregation
 from mcpforge.pipeline.intent.words import ColumnResolver
 
-AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique"]
+AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "cv"]
 TimeGrain = Literal["day", "week", "month", "quarter", "year", "weekday", "hour"]
 
 _TOP_DESC = {
@@ -46,6 +46,7 @@ SUPERLATIVE_COLUMNS = {"youngest": "age", "oldest": "age", "cheapest": "price", 
 _GRAMMAR = {"the", "a", "an", "its", "their", "each", "every", "all", "of", "in", "on", "for", "with", "to"}
 
 AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
+    ("coefficient", "of", "variation"): "cv", ("coefficients", "of", "variation"): "cv",
     ("standard", "deviation"): "std", ("std", "dev"): "std", ("std",): "std", ("stdev",): "std",
     ("stddev",): "std", ("variability",): "std", ("spread",): "std",
     ("average",): "mean", ("avg",): "mean", ("mean",): "mean", ("typical",): "mean",
@@ -270,6 +271,8 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
             count = int(tokens[subject])  # "which 3 categories have the highest ..."
             out.used.add(subject)
             subject += 1
+        if token == "what" and both_extremes(tokens, subject):
+            return False  # "what were the highest and the lowest X": two values, no group ranked
         if subject < len(tokens) and tokens[subject] in _SUPERLATIVES:
             out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[subject]], subject + 1
             out.used.add(subject)
@@ -286,6 +289,14 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
                 return True
         return False
     return False
+
+
+def both_extremes(tokens: list[str], i: int) -> bool:
+    """``highest and (the) lowest`` at ``i``: a superlative joined to its opposite (two extremes asked)."""
+    if i >= len(tokens) or tokens[i] not in _SUPERLATIVES or tokens[i + 1 : i + 2] != ["and"]:
+        return False
+    k = i + 2 + (tokens[i + 2 : i + 3] == ["the"])
+    return k < len(tokens) and _SUPERLATIVES.get(tokens[k]) == (not _SUPERLATIVES[tokens[i]])
 
 
 def _with_most(tokens: list[str], out: Phrases) -> bool:

@@ -33,7 +33,7 @@ _OPERATORS = {"==": "=", "!=": "≠", ">": ">", ">=": "≥", "<": "<", "<=": "�
 FUNCTION_WORDS = {
     "count": "count", "sum": "sum", "mean": "mean", "median": "median", "min": "minimum",
     "max": "maximum", "std": "standard deviation", "nunique": "number of distinct values",
-    "pstd": "population standard deviation",
+    "pstd": "population standard deviation", "cv": "coefficient of variation",
 }  # fmt: skip
 _STAT_NAMES = "count, missing, mean, standard deviation, minimum, quartiles and maximum"
 

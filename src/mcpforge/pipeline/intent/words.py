@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.function_words import never_value
+from mcpforge.pipeline.intent.name_endings import inflects, may_be_inflected, shared_word, uninflected
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 
 FUZZY_CUTOFF = 0.8
@@ -209,8 +210,8 @@ class ColumnResolver:
         subset = [name for k, name in plain.items() if set(words) <= set(k.split())]
         if len(subset) == 1 and len(key) >= 3:
             return subset[0]
-        if not fuzzy or len(compact) < 4:
-            return None
+        if not fuzzy or len(compact) < 4 or shared_word(compact, list(plain)):
+            return None  # "Wechselkurses": a word of several names, inflected, names none of them
         squeezed = {k.replace(" ", ""): name for k, name in plain.items()}
         close = difflib.get_close_matches(compact, list(squeezed), n=2, cutoff=FUZZY_CUTOFF)
         close = [c for c in close if c[:1] == compact[:1]]  # a slip keeps the first letter: not "altitude"
@@ -231,6 +232,8 @@ class ColumnResolver:
         partial = [
             n for k, n in by_key.items() if words and words <= set(k.split()) and not k.endswith(" id")
         ]
+        if not partial and len(words) == 1 and shared_word(key, list(by_key)):  # "Wechselkurses"
+            partial = [n for k, n in by_key.items() if any(inflects(key, part) for part in k.split())]
         found = list(dict.fromkeys(hits + partial))
         return found if len(found) > 1 else []
 
@@ -244,12 +247,22 @@ class ColumnResolver:
             if width == 1 and words[0] in _NEVER_COLUMN:
                 return None
             column = self.resolve(" ".join(words), fuzzy=fuzzy and width == 1)
+            if column is None and width > 1 and may_be_inflected(words, _name_words(tuple(self.names()))):
+                found = (self.resolve(" ".join(variant), fuzzy=False) for variant in uninflected(words))
+                column = next(filter(None, found), None)
             if column is not None:
                 return column, width
         return None
 
 
 _NAME_WORD = re.compile(r"[a-z][a-z0-9_'\-]*\Z")
+
+
+@functools.lru_cache(maxsize=64)
+def _name_words(names: tuple[str, ...]) -> frozenset[str]:
+    """The words of the column names, as a request's words are written ("Wechselkurses Britisches Pfund":
+    one word inflected, see name_endings)."""
+    return frozenset(word for name in names for word in norm(name).split())
 
 
 @functools.lru_cache(maxsize=64)

@@ -47,6 +47,7 @@ FUNC_EVIDENCE: dict[str, frozenset[str]] = {
     "median": frozenset({"median", "quantile", "percentile"}),
     "std": frozenset({"std", "stdev", "pstdev"}),
     "pstd": frozenset({"std", "pstdev"}),
+    "cv": frozenset({"std", "stdev", "variation"}),
     "min": frozenset({"min", "idxmin", "nsmallest", "sort_values", "argmin"}),
     "max": frozenset({"max", "idxmax", "nlargest", "sort_values", "argmax"}),
 }

@@ -15,13 +15,19 @@ from dataclasses import dataclass, field
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
+from mcpforge.pipeline.intent.analysis.defined_statistics import cut_statistic_definitions
 from mcpforge.pipeline.intent.analysis.features import read_features
-from mcpforge.pipeline.intent.analysis.method_words import check_method_words, read_method_words
+from mcpforge.pipeline.intent.analysis.method_words import STATED, check_method_words, read_method_words
 from mcpforge.pipeline.intent.analysis.methods import read_methods
+from mcpforge.pipeline.intent.analysis.named_definitions import read_named_definitions
 from mcpforge.pipeline.intent.analysis.phrasings import plain_phrasing
 from mcpforge.pipeline.intent.analysis.preparation import read_preparation, scope_missing
+from mcpforge.pipeline.intent.analysis.prepared_column import measure_the_filled
+from mcpforge.pipeline.intent.analysis.reported_names import stated_statistics, with_reported_rows
+from mcpforge.pipeline.intent.analysis.rule_restatements import restate_rules
 from mcpforge.pipeline.intent.analysis.statistic_words import account_for_statistic, mentioned_columns
 from mcpforge.pipeline.intent.analysis.statistics import SETTINGS, read_statistics
+from mcpforge.pipeline.intent.language.day_names import english_day_names
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -277,9 +283,12 @@ def _drop_step_remarks(text: str, steps: list[PreparationStep], resolver: Column
 
 def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instructions:
     """Quoted names, method sentences, preparation steps and a statistics request, read from ``text``."""
+    text, days = english_day_names(text, ColumnResolver(schema=schema))  # "Montag": the value monday
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
     plain = plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
+    plain, restated = restate_rules(plain, request)  # "below Q1 - 1.5 IQR or above Q3 + 1.5 IQR": the rule
+    plain, defined = cut_statistic_definitions(plain)  # "coefficient of variation (std / mean)"
     methods = read_methods(_boolean_plurals(plain, schema))
     method_text, stated = read_method_words(methods.text, request)  # "linear interpolation", "ddof=1"
     for pattern, why in _UNSUPPORTED:
@@ -294,6 +303,8 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     text, features = read_features(
         text, resolver, resolver, placeholder=_PLACEHOLDER, row_nouns=_row_nouns(schema)
     )
+    text, defined_first = read_named_definitions(text, resolver, resolver, placeholder=_PLACEHOLDER)
+    features += defined_first  # "compute the real price as avgprs divided by cpi"
     if len(features) == 1 and not derived:
         text = _refer(text, _mention(features[0].name, resolver))
     derived += features
@@ -302,6 +313,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
     if len(touched) == 1 and not derived:
         text = _refer(text, _mention(touched[0], resolver))
+        text = measure_the_filled(text, prepared.steps, _mention(touched[0], resolver), resolver)
     elif not touched and not derived and _ITS.search(text):
         named = mentioned_columns(tokenize(text), resolver)
         if len(named) == 1:  # "How spread out is Fare? Give its standard deviation."
@@ -314,7 +326,8 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
     if statistic is not None:
         statistic = account_for_statistic(text, statistic, resolver, settings=SETTINGS)
-    notes = [*methods.notes, *stated, *(f"preparation: {s.kind} {s.columns}" for s in prepared.steps)]
+    notes = [*days, *restated, *defined, *methods.notes, *stated]
+    notes += [f"preparation: {s.kind} {s.columns}" for s in prepared.steps]
     return Instructions(
         text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
         statistic=statistic, derived=derived,
@@ -342,7 +355,8 @@ def _population(intent: Intent, method: AnalysisMethod) -> Intent:
     if intent.operation in {"aggregate", "group_aggregate"} and stds:
         metrics = [m.model_copy(update={"func": "pstd"}) if m.func == "std" else m for m in intent.metrics]
         return intent.model_copy(update={"metrics": metrics})
-    if stds or intent.operation in {"summary_stats", "outliers", "group_outliers"}:
+    cvs = any(m.func == "cv" for m in intent.metrics)  # the coefficient of variation is the sample one
+    if stds or cvs or intent.operation in {"summary_stats", "outliers", "group_outliers"}:
         raise UnmappableRequestError(
             f"population statistics are not available for {intent.operation!r} (it uses the sample "
             "standard deviation); ask for the standard deviation alone, or drop 'population'",
@@ -410,6 +424,8 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     intent = _population(intent, method)
     _unused_method(intent, method)
     check_method_words(intent.model_copy(update={"notes": [*intent.notes, *instructions.notes]}))
+    intent = with_reported_rows(tokenize(intent.request), intent)  # "what is the slope?": that row
+    options = {**options, **{k: v for k, v in intent.options.items() if k == "report"}}
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
     return intent.model_copy(
@@ -417,7 +433,10 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
             "options": options, "group_by": group_by,
             "preparation": scope_missing(list(instructions.steps), intent),
             "method": method,
-            "notes": [*intent.notes, *instructions.notes],
+            "notes": [
+                *intent.notes, *instructions.notes,
+                *(f"{STATED}{said}" for said in stated_statistics(tokenize(intent.request), intent)),
+            ],
             "derived": [*instructions.derived, *intent.derived],
         }
     )  # fmt: skip

@@ -16,7 +16,8 @@ from mcpforge.models import AnalysisMethod
 
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _DIGITS = r"(?P<places>\d+|zero|one|two|three|four|five|six)"
-_VERBS = r"round(?:ed|ing)?|give|report|express|present|provide|answer|show"
+# "I need it to 2 decimal places": need / want / like take the places as the other verbs do
+_VERBS = r"round(?:ed|ing)?|give|report|express|present|provide|answer|show|need|want|like"
 _PLACES = (
     rf"{_DIGITS}\s*(?:decimal(?:\s+places?|\s+points?|\s+digits?|s)?|dp|d\.p\.|"
     rf"digits?\s+after\s+the\s+decimal(?:\s+point)?)"

@@ -45,7 +45,7 @@ _DROP_WHERE = re.compile(
 _FILL = re.compile(
     rf"\b(?:fill(?:ing)?(?:\s+in)?|imput(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|any\s+|all\s+)?(?:{_MISSING}\s+)?"
     rf"(?:values?\s+)?(?:(?:in|of|for)\s+)?(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?(?:\s+values?)?"
-    rf"\s+(?:with|using|by)\s+(?:the\s+|its\s+|their\s+)?(?:column\s+)?"
+    rf"(?:\s+first)?\s+(?:with|using|by)\s+(?:the\s+|its\s+|their\s+)?(?:column\s+)?"
     rf"(?P<how>mean|average|median|mode|most\s+frequent(?:\s+value)?|zero|-?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\")"
     rf"(?:\s+(?:value|of\s+(?:the\s+)?(?:column|\w+)))?",
     re.IGNORECASE,

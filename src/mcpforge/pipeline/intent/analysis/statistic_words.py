@@ -14,6 +14,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.analysis.reported_names import names_the_fit
 from mcpforge.pipeline.intent.analysis.with_without import with_and_without
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, find_values, tokenize
@@ -102,6 +103,7 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
                 and intent.operation == "linear_regression"
             )
             or (token in {"between", "vs", "versus"} and pairwise)
+            or names_the_fit(tokens, i, intent)  # "line of best fit", "least squares"
             or (token == "not" and (after in _NOT_BEFORE or (i > 0 and tokens[i - 1] == "or")))
             or (token == "non" and after == "parametric")
             or (

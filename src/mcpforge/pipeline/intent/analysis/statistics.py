@@ -15,6 +15,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.analysis.continuity import CORRECTION_PHRASE, correction_option
+from mcpforge.pipeline.intent.analysis.listed_groups import listed_values, named_as_a_group
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
@@ -38,11 +39,14 @@ _SIGNIFICANCE = re.compile(r"p[- ]?values?|significan|statistically|hypothesis",
 _CORRELATION = re.compile(r"correlat|association\s+between|relationship\s+between", re.IGNORECASE)
 _SHAPE = re.compile(r"\bskew(?:ness|ed)?\b|\bkurtosis\b", re.IGNORECASE)
 _REGRESSION = re.compile(
-    r"\bregress(?:ion)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b", re.IGNORECASE
+    r"\bregress(?:ion)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b"
+    r"|\bleast[- ]squares?\b|\bline\s+of\s+best\s+fit\b|\bbest[- ]fit(?:ting)?\s+line\b",
+    re.IGNORECASE,
 )
 _TARGET = re.compile(
     r"\bpredict(?:s|ing)?\s+(?:the\s+)?(?P<a>[\w .'`-]+?)\s+(?:from|using|based\s+on|with|by)\b"
     r"|\bregress(?:ion)?\s+(?:of\s+)?(?:the\s+)?(?P<b>[\w .'`-]+?)\s+on\b"
+    r"|\b(?:line|fit|model)\s+(?:of|for)\s+(?:the\s+)?(?P<d>[\w .'`-]+?)\s+(?:on|against)\b"
     r"|(?:the\s+)?(?P<c>[\w.'`-]+(?:\s+[\w.'`-]+){0,2})\s+as\s+(?:the\s+)?(?:target|dependent|response|outcome|label|y\b)",
     re.IGNORECASE,
 )
@@ -87,7 +91,8 @@ def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]
         if not word:
             continue
         flags = 0 if word.lower() in FUNCTION_WORDS else re.IGNORECASE
-        match = re.search(rf"(?<![\w-]){re.escape(word)}(?:s|es)?(?![\w-])", text, flags)
+        matches = re.finditer(rf"(?<![\w-]){re.escape(word)}(?:s|es)?(?![\w-])", text, flags)
+        match = next((m for m in matches if flags or named_as_a_group(text, m.start(), m.end())), None)
         if match is not None:
             spots.append((match.start(), value))
     return [value for _, value in sorted(spots)]
@@ -190,6 +195,9 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
     for column in numeric[1:] + discrete:
         if column not in values and len(coded := _numeric_group_values(text, resolver, column)) == 2:
             values[column] = list(coded)
+    two = test not in _ACROSS_GROUPS  # "between 1985 and 1995": the rows of each year
+    listed = listed_values(text, resolver, numeric, discrete, values, two=two) if test in by_groups else {}
+    values.update(listed)
     group = discrete[0] if discrete else next((c for c, v in values.items() if len(v) >= 2), None)
     options: dict[str, Any] = {"test": test}
     if test == "chi2":

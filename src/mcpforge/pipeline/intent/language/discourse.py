@@ -32,6 +32,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.analysis.method_words import relation_word
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
+from mcpforge.pipeline.intent.language.ranking_verbs import ranking_verb
 from mcpforge.pipeline.intent.ratios import row_noun
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
@@ -159,7 +160,7 @@ def discourse(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolve
         return False
     if word in _DISCOURSE or (word in TOOL_NOUNS and _beside_a_tool(tokens, i)) or _restated(tokens, i):
         return True
-    if relation_word(word, intent):  # "relate" under a correlation restates it
+    if relation_word(word, intent) or ranking_verb(tokens, i, intent):  # "relate"; "smoked the most"
         return True
     measure = measures_a_column(intent)
     if measure and word in _HOW_ADJECTIVES and i > 0 and tokens[i - 1] == "how":

@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mcpforge import _lazy_re as re
+from mcpforge.pipeline.intent.language.analysis_phrases import analysis_markers, analysis_phrases
+from mcpforge.pipeline.intent.language.bracket_names import read_bracket_names
+from mcpforge.pipeline.intent.language.clause_words import clause_words
 from mcpforge.pipeline.intent.language.code_values import codes_in_small_letters
 from mcpforge.pipeline.intent.language.concepts import (
     CONCEPT_NOUNS,
@@ -32,17 +35,24 @@ from mcpforge.pipeline.intent.language.concepts import (
     native_forms,
     plural_of,
 )
+from mcpforge.pipeline.intent.language.distinct_words import distinct_before_its_noun
+from mcpforge.pipeline.intent.language.foreign_labels import read_foreign_labels
 from mcpforge.pipeline.intent.language.function_words import (
     FOREIGN_FUNCTION_WORDS,
     FUNCTION_WORDS,
     describes_rows,
 )
+from mcpforge.pipeline.intent.language.grammar_values import grammar_as_values
+from mcpforge.pipeline.intent.language.inflected_names import written_names
 from mcpforge.pipeline.intent.language.method_phrases import english_method_words
 from mcpforge.pipeline.intent.language.postposed import move_postposed
+from mcpforge.pipeline.intent.language.restrictions import restriction_table
 from mcpforge.pipeline.intent.language.spans import Span as _Span
 from mcpforge.pipeline.intent.language.spans import spans as _spans
+from mcpforge.pipeline.intent.language.strict_comparisons import strict_comparisons
 from mcpforge.pipeline.intent.language.values import translated_value
 from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
+from mcpforge.pipeline.intent.time.written_years import written_years
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, norm
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -77,7 +87,7 @@ _STRONG: dict[Language, frozenset[str]] = {
                     " mittelwert summe anteil hochste hochsten niedrigste gibt"),
     "es": _words("cuantos cuantas cual cuales numero promedio porcentaje hay"),
 }  # fmt: skip
-_MARKERS = {lang: words | concept_markers(lang) | _ADJECTIVES.get(lang, frozenset())
+_MARKERS = {lang: words | concept_markers(lang) | _ADJECTIVES.get(lang, frozenset()) | analysis_markers(lang)
             for lang, words in _MARKERS.items()}  # fmt: skip
 _ANY_MARKER = frozenset().union(*_MARKERS.values())
 _ENGLISH = _words("the of what how many by per for each with and is are mean average sum count total"
@@ -184,10 +194,12 @@ def _phrases(table: dict[str, str]) -> dict[tuple[str, ...], str]:
     return {tuple(key.replace("'", "' ").split()): value for key, value in table.items()}
 
 
+# More phrase tables, each from the module of its class (a later table wins a phrase written in two).
+_ADDED = (concept_table, restriction_table, clause_words, analysis_phrases)
+_BASES: tuple[tuple[Language, dict[str, str]], ...] = (("fr", _FRENCH), ("de", _GERMAN), ("es", _SPANISH))
 _PHRASES: dict[Language, dict[tuple[str, ...], str]] = {
-    "fr": _phrases({**_FRENCH, **concept_table("fr")}),
-    "de": _phrases({**_GERMAN, **concept_table("de")}),
-    "es": _phrases({**_SPANISH, **concept_table("es")}),
+    language: _phrases({**base, **{key: word for table in _ADDED for key, word in table(language).items()}})
+    for language, base in _BASES
 }
 _DOTTED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])")
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})(?:[ \u00a0\u202f](\d{3}))+(?![\d,])")
@@ -208,10 +220,11 @@ def _protected(spans: list[_Span], resolver: ColumnResolver) -> set[int]:
     keep: set[int] = set()
     at = [i for i, word in enumerate(words) if word not in {"(", ")"}]  # "Part noire (%)": brackets aside
     for name in resolver.names():
-        target = norm(name).split()
-        for k in range(len(at) - len(target) + 1):
-            if [words[i] for i in at[k : k + len(target)]] == target:
-                keep.update(range(at[k], at[k + len(target) - 1] + 1))
+        elided = [s.word for s in _spans(name) if s.word not in {"(", ")"}]  # "d'arrestation": d' + word
+        for target in (norm(name).split(), elided):
+            for k in range(len(at) - len(target) + 1):
+                if [words[i] for i in at[k : k + len(target)]] == target:
+                    keep.update(range(at[k], at[k + len(target) - 1] + 1))
     plain = [w if re.fullmatch(r"[a-z0-9][a-z0-9'\-]*", w) else "," for w in words]
     for hit in find_values(plain, resolver):
         if all(len(plain[k]) > 1 for k in range(hit.start, hit.start + hit.width)):
@@ -250,6 +263,7 @@ def translate(text: str, resolver: ColumnResolver) -> Translation:
     text = text.replace("\u00ab", '"').replace("\u00bb", '"')  # « name » quotes a name
     spans = _spans(text)
     keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
+    keep -= grammar_as_values(text, spans, keep, language, resolver)  # "quelle est" is no value Est
     table = _PHRASES[language]
     longest = max(len(key) for key in table)
     out: dict[int, str] = {}  # span index → replacement ("" drops it); spans after it in a phrase drop too
@@ -284,12 +298,21 @@ def translate(text: str, resolver: ColumnResolver) -> Translation:
                 word = text[spans[i].start : spans[i].end]
                 notes.append(f"read {word!r} as the value {value.value!r} of {value.column!r}")
             i += 1
-    if language in {"fr", "es"}:
-        move_postposed(spans, out, keep, concepts)
+    notes += read_foreign_labels(spans, out, keep, resolver, language)  # "la tasa de desempleo (unrate)"
+    _adjectives_before_nouns(spans, out, keep, concepts, language)
     english = _rebuild(text, spans, out)
     used += methods
     note = f"read as {LANGUAGE_NAMES[language]}: its analysis words in English ({', '.join(used)})"
     return Translation(text=english, language=language, notes=[note, *notes])
+
+
+def _adjectives_before_nouns(
+    spans: list[_Span], out: dict[int, str], keep: set[int], concepts: set[int], language: Language
+) -> None:
+    """French and Spanish adjectives after their noun moved before it, as English writes them."""
+    if language in {"fr", "es"}:
+        move_postposed(spans, out, keep, concepts)
+        distinct_before_its_noun(out)  # "años distintos": distinct years
 
 
 def _native_column(english: str, language: Language, resolver: ColumnResolver) -> str | None:
@@ -341,7 +364,7 @@ def read_glosses(text: str, resolver: ColumnResolver, *, english: bool = True) -
     labels: set[int] = set()
     quoted: dict[int, str] = {}  # a name that is also an analysis word, quoted so it stays a name
     for i, span in enumerate(spans):
-        if span.word != "(" or not _names_something(spans, i, resolver):
+        if span.word != "(" or i in keep or not _names_something(spans, i, resolver):  # keep: "Peine (jours)"
             continue
         named = _bracket_column(spans, i, resolver)
         j = i - 1
@@ -472,8 +495,13 @@ _VOCABULARY = frozenset(
 def read_language(text: str, schema: DatasetSchema) -> Translation:
     """The request with its analysis words in English and the labels of bracketed names dropped."""
     resolver = ColumnResolver(schema=schema)
+    text, strict = strict_comparisons(text)  # "strictement supérieure à 1": > 1
+    inflected: list[str] = []
+    if detect_language(text, resolver) == "de":  # "des Wechselkurses Britisches Pfund": that column
+        text, inflected = written_names(text, resolver)
     translated = translate(text, resolver)
-    glossed = read_glosses(translated.text, resolver, english=translated.language == "en")
-    return Translation(
-        text=glossed.text, language=translated.language, notes=[*translated.notes, *glossed.notes]
-    )
+    named = read_bracket_names(translated.text, resolver)  # "(mlda)", "(Salaire hebdomadaire industrie)"
+    glossed = read_glosses(named.text, resolver, english=translated.language == "en")
+    years = written_years(glossed.text, resolver)  # "year 81" over two-digit years; Datum = 850101
+    notes = [*translated.notes, *inflected, *named.notes, *glossed.notes, *strict, *years.notes]
+    return Translation(text=years.text, language=translated.language, notes=notes)

@@ -28,12 +28,12 @@ def move_postposed(spans: list[Span], out: dict[int, str], keep: set[int], conce
     for i in sorted(out):
         if i in moved or out[i] not in POSTPOSED:
             continue
-        last = i + 2 if out.get(i + 1) in {"and", "or"} and out.get(i + 2) in POSTPOSED else i
+        last = _joined(i, out)  # "minimale et maximale", "le plus haut et le plus bas"
         ranked = out[i].startswith("the ")  # "población media más baja"; never "totale moyenne"
         j = _noun_start(i, spans, out, keep, concepts | phrase if ranked else concepts)
         if j is None:
             continue
-        words = " ".join(out[k] for k in range(i, last + 1))
+        words = " ".join(out[k] for k in range(i, last + 1) if out.get(k))
         if words.startswith("the ") and out.get(j - 1) == "the":  # "l'espérance … la plus élevée"
             words = words.removeprefix("the ")
         noun = out.get(j, "\x00")  # \x00: the noun's first word as written
@@ -41,6 +41,15 @@ def move_postposed(spans: list[Span], out: dict[int, str], keep: set[int], conce
         out[j] = f"{words} {noun}"
         moved.update(range(i, last + 1))
         phrase.update(range(j, last + 1))
+
+
+def _joined(i: int, out: dict[int, str]) -> int:
+    """The last index of the adjective at ``i`` and one joined to it by and / or (a phrase's other words
+    are dropped, so they are skipped)."""
+    after = [k for k in sorted(out) if k > i and out[k]][:2]
+    if len(after) == 2 and out[after[0]] in {"and", "or"} and out[after[1]] in POSTPOSED:
+        return after[1]
+    return i
 
 
 def _noun_start(

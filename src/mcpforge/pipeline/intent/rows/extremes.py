@@ -62,6 +62,19 @@ def _measure(word: str, meaning: str, resolver: ColumnResolver, given: Answers, 
     return chosen
 
 
+_AGGREGATES = frozenset({"average", "mean", "median", "total", "maximum", "minimum"})
+
+
+def _measured_column(tokens: list[str], at: int, meaning: str, resolver: ColumnResolver) -> str | None:
+    """The column of the meaning named right after the word, past one aggregation word ("longest average
+    flipper_length_mm"): the superlative only says which way to rank it."""
+    start = at + 1 if at < len(tokens) and tokens[at] in _AGGREGATES else at
+    hit = resolver.match_at(tokens, start, fuzzy=False) if start < len(tokens) else None
+    if hit is None or start == at:
+        return None
+    return hit[0] if hit[0] in _candidates(meaning, resolver) else None
+
+
 def meaning_superlatives(
     tokens: list[str], resolver: ColumnResolver, given: Answers, *, request: str
 ) -> tuple[list[str], list[str]]:
@@ -84,6 +97,17 @@ def meaning_superlatives(
         noun = tokens[nxt] if nxt < len(tokens) else "?"
         named = resolver.match_at(tokens, nxt, fuzzy=False) if nxt < len(tokens) else None
         at_end = noun in _ENDS
+        measured = _measured_column(tokens, nxt, meaning, resolver)
+        if measured is not None:  # "the longest average flipper_length_mm": the column says the measure
+            out.append("highest" if largest else "lowest")
+            notes.append(f"as stated: {' '.join(words)!r} ranks by {measured!r}")
+            i = nxt
+            continue
+        on_average = tokens[nxt + 1 : nxt + 3] == ["on", "average"]
+        if named is None and on_average and (noun in {"rows", "row"} or one_row_noun(tokens, nxt, resolver)):
+            at_end, nxt = True, nxt + 1  # "which Origin has the heaviest cars on average": the group's mean
+            if noun not in {"rows", "row"}:
+                notes.append(f"read as rows ({noun}): one row of the file is one of them")
         if named is not None or not (at_end or noun.isalpha()):
             out.append(tokens[i])  # "the cheapest cut": the row or the group? left to the word check
             i += 1

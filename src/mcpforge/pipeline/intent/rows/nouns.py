@@ -27,6 +27,7 @@ from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.ratios import row_noun
 from mcpforge.pipeline.intent.rows.day_rows import DAY_NOUNS, daily_column
+from mcpforge.pipeline.intent.rows.row_entities import rows_without_question
 from mcpforge.pipeline.intent.rows.tally import phrase_at, tally_columns
 from mcpforge.pipeline.intent.words import (
     ENTITY_WORDS,
@@ -223,6 +224,10 @@ def rows_named(
     if len(unknown) > 1:
         return tokens, []  # "how many counties have more cities ...": which of them is the row is not said
     for word in unknown:  # "houses" over monthly city totals are not its rows: the person says
+        plain = rows_without_question(tokens, tokens.index(word), resolver)
+        if plain is not None:
+            found[word] = plain
+            continue
         column = _confirmed_rows(word, resolver, given, request)
         if column is not None:
             del found[word]

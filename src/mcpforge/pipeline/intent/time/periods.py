@@ -11,8 +11,10 @@ from __future__ import annotations
 import unicodedata
 
 from mcpforge.models import Filter
+from mcpforge.pipeline.coded_dates import CodedFormat, the_coded_column, year_expression
 from mcpforge.pipeline.intent.parse import Phrases
 from mcpforge.pipeline.intent.words import ColumnResolver, norm
+from mcpforge.pipeline.schema import ColumnInfo
 
 # Words that name a calendar year in a column name (English, German, French, Italian, Spanish).
 _YEAR_NAMES = frozenset({"year", "years", "yr", "yrs", "jahr", "baujahr", "modelljahr", "annee", "anno",
@@ -91,6 +93,8 @@ def integer_time_groups(resolver: ColumnResolver, out: Phrases) -> None:
     keys: list[str] = []
     if out.part == "month" and month:
         keys, out.part = [month], None
+    if out.grain == "year" and year is None and (coded := the_coded_column(resolver.schema.columns)):
+        year = coded_year(resolver, *coded, out)  # "per year" over Datum = 850101 (coded_dates.py)
     if out.grain == "year" and year:
         keys, out.grain = [*keys, year], None
     elif out.grain == "month" and year and month:
@@ -100,6 +104,17 @@ def integer_time_groups(resolver: ColumnResolver, out: Phrases) -> None:
             out.group_by.append(key)
     if keys:
         out.notes.append(f"the time is read from {' and '.join(map(repr, keys))}")
+
+
+def coded_year(resolver: ColumnResolver, info: ColumnInfo, fmt: CodedFormat, out: Phrases) -> str | None:
+    """The year of a date column written as integers, as a derived column to group by (said in a note)."""
+    name = next((n for n in ("year", "year_of_date") if n not in resolver.names()), None)
+    if name is None:
+        return None
+    resolver.extra[name] = "numeric"
+    resolver.derived[name] = year_expression(info, fmt)
+    out.notes.append(f"{name} = {resolver.derived[name]} ({info.name!r} read as {fmt} dates)")
+    return name
 
 
 def month_range_words(tokens: list[str], out: Phrases) -> None:

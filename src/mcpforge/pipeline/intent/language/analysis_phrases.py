@@ -1,0 +1,74 @@
+"""More analysis words of French, German and Spanish requests, by what they do to the numbers.
+
+Added to the phrase tables of languages.py (folded words → English the reading knows):
+
+- rows: "Beobachtungen", "Einträge", "observaciones" are the file's rows ("how many observations");
+- correlation and its methods: "Pearson-Korrelation", "Spearman-Rangkorrelation", "corrélation de Pearson";
+- outliers: "Ausreißer", "valeurs aberrantes", "valores atípicos" (the English reader reads the |z| rule);
+- fill-then-compute: "Fülle fehlende Werte ... zuerst mit dem Mittelwert und berechne dann ...", "remplir les
+  valeurs manquantes ... puis", "rellena los valores faltantes ... luego": the preparation step of English;
+- the period or row of an extreme: "An welchem Datum war X am höchsten" → "on which Datum was X highest";
+- "was waren", "quels étaient": questions in the past tense.
+
+Column names are never translated (languages.py protects them), so a header "Ausreißer" stays a name.
+"""
+
+from __future__ import annotations
+
+_GERMAN = {
+    "korrelation": "correlation", "korrelationskoeffizient": "correlation coefficient",
+    "pearson-korrelation": "pearson correlation", "spearman-korrelation": "spearman correlation",
+    "kendall-korrelation": "kendall correlation", "rangkorrelation": "rank correlation",
+    "spearman-rangkorrelation": "spearman rank correlation",
+    "beobachtungen": "observations", "eintrage": "entries", "messwerte": "readings",
+    "ausreisser": "outliers", "werte": "values", "wenn": "where",
+    "fehlende werte": "missing values", "fehlenden werte": "missing values", "fulle": "fill",
+    "fehlende werte der": "missing values of the", "fehlende werte von": "missing values of",
+    "fehlenden werte der": "missing values of the", "berechne dann": "then calculate",
+    "und berechne dann": "and then calculate", "und dann": "and then",
+    "fullen": "fill", "fullen sie": "fill", "ersetze": "replace", "zuerst": "first", "dann": "then",
+    "danach": "then", "anschliessend": "then", "berechne": "calculate", "berechnen sie": "calculate",
+    "stichproben-standardabweichung": "sample standard deviation",
+    "stichprobenstandardabweichung": "sample standard deviation",
+    "was waren": "what were", "was war": "what was", "war": "was", "waren": "were",
+    "an welchem": "on which", "in welchem": "in which", "welchem": "which",
+    "am hochsten": "highest", "am niedrigsten": "lowest", "am grossten": "largest",
+    "am kleinsten": "smallest",
+}  # fmt: skip
+_FRENCH = {
+    "correlation de pearson": "pearson correlation", "correlation de spearman": "spearman correlation",
+    "correlation de kendall": "kendall correlation", "valeurs aberrantes": "outliers",
+    "valeur aberrante": "outlier", "remplir": "fill", "remplissez": "fill", "remplis": "fill",
+    "valeurs manquantes": "missing values", "d'abord": "first", "puis": "then", "ensuite": "then",
+    "calculer": "calculate", "calculez": "calculate", "calcule": "calculate",
+    "quels etaient": "what were", "quelles etaient": "what were", "quel etait": "what was",
+    "quelle etait": "what was",
+}  # fmt: skip
+_SPANISH = {
+    "correlacion de pearson": "pearson correlation", "correlacion de spearman": "spearman correlation",
+    "correlacion de kendall": "kendall correlation", "valores atipicos": "outliers",
+    "valor atipico": "outlier", "observaciones": "observations", "rellena": "fill", "rellenar": "fill",
+    "valores faltantes": "missing values", "valores perdidos": "missing values", "primero": "first",
+    "luego": "then", "despues": "then", "calcula": "calculate", "calcular": "calculate",
+    "cuales fueron": "what were", "cual fue": "what was",
+}  # fmt: skip
+_TABLES = {"fr": _FRENCH, "de": _GERMAN, "es": _SPANISH}
+
+
+def analysis_phrases(language: str) -> dict[str, str]:
+    """The added phrases of ``language`` (folded words → English)."""
+    return _TABLES.get(language, {})
+
+
+# Words of one language only (folded), never English: they tell the request's language apart.
+_MARKERS = {
+    "de": frozenset({"korrelation", "rangkorrelation", "zwischen", "ausreisser", "beobachtungen", "berechne",
+                     "fulle", "werte", "wenn", "dann", "zuerst", "waren", "welchem", "eintrage"}),
+    "fr": frozenset({"puis", "remplir", "valeurs", "aberrantes", "manquantes", "ensuite", "etaient"}),
+    "es": frozenset({"observaciones", "luego", "rellena", "valores", "atipicos", "faltantes", "fueron"}),
+}  # fmt: skip
+
+
+def analysis_markers(language: str) -> frozenset[str]:
+    """Words of these phrases that mark ``language``."""
+    return _MARKERS.get(language, frozenset())

@@ -1,0 +1,50 @@
+"""The verb of a ranking question: "Which 5 states smoked the most packs per capita in 1995?".
+
+In "which [N] <things> <verb> the most / the least <measure>" the verb says how the measure came about
+(smoked, sold, bought, spent): the ranking is by the measure the reading uses, and the verb changes no
+number. It is discourse only in that slot (right after the ranked things, right before "the most" /
+"the least" / "the highest" ...), only when the reading ranks groups (a top N) by a measured column, and
+never for a verb of change ("lost the most", "grew the most": a difference between periods, which a
+ranking by the measure does not compute) — those stay content words and are asked about or refused.
+"""
+
+from __future__ import annotations
+
+from mcpforge import _lazy_re as re
+from mcpforge.models import Intent
+
+_RANKING = frozenset({"most", "least", "highest", "lowest", "largest", "smallest", "biggest", "fewest"})
+_WHICH = frozenset({"which", "what"})
+_VERB = re.compile(r"[a-z]{3,}")
+
+
+def _forms(*bases: str) -> frozenset[str]:
+    found: set[str] = set()
+    for base in bases:
+        stem = base[:-1] if base.endswith("e") else base
+        found |= {base, f"{base}s", f"{stem}ed", f"{stem}ing", f"{base}d"}
+    return frozenset(found)
+
+
+# Verbs of change: ranked by them, the answer is a difference, not the measure.
+CHANGE_VERBS = _forms(
+    "increase", "decrease", "grow", "drop", "fall", "rise", "decline", "gain", "lose", "improve", "change",
+    "jump", "climb", "reduce", "shrink", "expand", "raise", "cut", "add", "lower", "double", "halve",
+    "slow", "recover", "worsen", "fluctuate", "vary", "spike", "plunge", "soar", "sink", "slip", "surge",
+) | {"grew", "fell", "rose", "lost", "risen", "fallen", "grown", "shrank", "shrunk", "sank",
+     "sunk"}  # fmt: skip
+
+
+def ranking_verb(tokens: list[str], i: int, intent: Intent) -> bool:
+    """Whether ``tokens[i]`` is the verb between a ranking question's things and its "the most"."""
+    word = tokens[i]
+    if intent.top_n is None or not any(m.column for m in intent.metrics) or not _VERB.fullmatch(word):
+        return False
+    if word in CHANGE_VERBS or i < 2:
+        return False
+    after = tokens[i + 1 : i + 3]
+    if not after or not (after[0] in _RANKING or (after[0] == "the" and after[1:2] and after[1] in _RANKING)):
+        return False
+    # "which 5 states smoked", "which states smoked": the question word two or three places before
+    before = tokens[max(0, i - 3) : i - 1]
+    return any(w in _WHICH for w in before)

@@ -1,0 +1,79 @@
+"""Row nouns that need no question: "averaged over all cars", "counties (rows)", a file of named rows.
+
+A plural noun that names no column ("counties", "cars") is asked about when it is counted: the rows, or a
+numeric column that counts them ("houses" over monthly city totals of ``sales``). Three cases give the
+same numbers whatever the answer, or are said outright, and are read as the rows with no question:
+
+- the noun is not counted ("the median of compact cars", "averaged over all cars"): a mean, median or
+  filter over the rows is the same computation whether or not each row is "one car";
+- the request says so in brackets right after it ("condados (filas)", "counties (rows)");
+- the file is a table of named things: one text column holds a different name on most rows (``Comté``,
+  ``name``), no column is named like a count (``count``, ``cases``) and no whole-number column has a
+  plural name that could count them (``employees``, ``listings``): each row is one of them.
+
+The note says which case applied ("read as rows (counties): ...").
+"""
+
+from __future__ import annotations
+
+from mcpforge.pipeline.intent.accounting import RATE_WORDS
+from mcpforge.pipeline.intent.rows.tally import tally_columns
+from mcpforge.pipeline.intent.words import ColumnResolver, norm
+
+_COUNTING = frozenset({"many", "number", "count", "counts", "counting", "distinct", "unique", "different",
+                       "total", "totals", "sum", "fraction", "proportion", "numero", "nombre", "most",
+                       "fewest", "least", "more", "fewer", "meisten"})  # fmt: skip
+_ROW_WORDS = frozenset({"rows", "row", "records", "record", "lines", "entries"})
+_NAMED_ROWS = 0.7  # a name column: a different value on at least this share of the rows
+
+
+def _counted(tokens: list[str], i: int) -> bool:
+    """A counting or share word within the four words before ``i`` ("how many metropolitan counties")."""
+    window = tokens[max(0, i - 4) : i]
+    return any(w in _COUNTING or w in RATE_WORDS for w in window)
+
+
+def _said_rows(tokens: list[str], i: int) -> bool:
+    """``counties ( rows )``: the request names the rows in brackets right after the noun."""
+    return tokens[i + 1 : i + 2] == ["("] and bool(set(tokens[i + 2 : i + 3]) & _ROW_WORDS)
+
+
+def name_column(resolver: ColumnResolver) -> str | None:
+    """The text column with a different value on most rows (the rows' names), over a fully read file."""
+    schema = resolver.schema
+    if schema.sampled or not schema.rows:
+        return None
+    best: tuple[int, str] | None = None
+    for column in schema.names_of_kind("categorical") + schema.names_of_kind("text"):
+        info = schema.get(column)
+        if info is None or info.distinct_count < _NAMED_ROWS * schema.rows:
+            continue
+        if best is None or info.distinct_count > best[0]:
+            best = (info.distinct_count, column)
+    return best[1] if best else None
+
+
+def _plural_counts(resolver: ColumnResolver) -> list[str]:
+    """Whole-number columns named by a plural ("employees", "listings"): each may count the noun."""
+    found = []
+    for column in resolver.schema.names_of_kind("numeric"):
+        info = resolver.schema.get(column)
+        words = norm(column).replace("_", " ").split()
+        plural = any(len(w) > 3 and w.endswith("s") and not w.endswith("ss") for w in words)
+        if info is not None and info.is_integer and plural and "%" not in column:
+            found.append(column)
+    return found
+
+
+def rows_without_question(tokens: list[str], i: int, resolver: ColumnResolver) -> str | None:
+    """Why the noun at ``i`` is the rows with no question, or None when it must be asked."""
+    if _said_rows(tokens, i):
+        return "the request says they are the rows"
+    if not _counted(tokens, i):
+        return "not counted, so each row is one of them whatever they are"
+    name = name_column(resolver)
+    if name is not None and not tally_columns(resolver) and not _plural_counts(resolver):
+        info = resolver.schema.get(name)
+        distinct = info.distinct_count if info is not None else 0
+        return f"each row is one named thing ({name!r} has {distinct} names over {resolver.schema.rows} rows)"
+    return None
