@@ -2,8 +2,8 @@
 
 The commonest shape of a small repository: ``chess.py`` importing ``base.py`` by name, a ``setup.py`` or a
 test script beside them. Before, it stopped at acquire ("holds Python files but no package"). The main
-module comes first (convert converts the first): the one the folder is named after, else the one that
-imports its siblings and that none of them imports.
+module comes first (it names the service): the one the folder is named after, else the one that imports
+its siblings and that none of them imports; the siblings are analysed with it.
 """
 
 from __future__ import annotations
@@ -95,8 +95,8 @@ def test_a_flat_repository_converts_and_its_tools_answer_right(tmp_path: Path) -
         registry_root=None,
     )
     proven = {outcome.tool: outcome for outcome in report.outcomes if outcome.passed}
-    # The main module's own functions (a sibling's, imported into it, are that sibling's: not converted).
-    assert {"square_index", "neighbour_names"} <= set(proven), [
+    # The main module's functions and its siblings' (base.square_name) are all the repository's API.
+    assert {"square_index", "neighbour_names", "square_name"} <= set(proven), [
         (o.tool, o.passed, o.category, o.dropped_reason) for o in report.outcomes
     ]
     results = {

@@ -1,7 +1,7 @@
 """Runs inside the sandbox: import a library and describe its public API as JSON.
 
-Importing third-party code runs it, so this never runs in the mcpforge process. Reads
-``{"package": str, "site_dirs": [str], "max_modules": int, "budget_seconds": float}`` from stdin and writes
+Importing third-party code runs it, so this never runs in the mcpforge process. Reads ``{"package": str,
+"siblings": [str], "site_dirs": [str], "max_modules": int, "budget_seconds": float}`` from stdin and writes
 ``analysis.json`` into ``$MCPFORGE_OUTPUT_DIR``. Stdlib only, so the library's own dependency versions
 (from its environment, put first on ``sys.path``) are the ones it sees.
 """
@@ -844,6 +844,8 @@ def main() -> None:
     # Curated surfaces first (``pkg.api``, ``pkg.stats.api``), then shallow before deep.
     queue[1:] = sorted(queue[1:], key=lambda n: (n.rsplit(".", 1)[-1] != "api", n.count(".")))
     queue = queue[: int(request.get("max_modules", 150))]
+    siblings = [str(name) for name in request.get("siblings", [])]
+    queue += [name for name in siblings if name not in queue]
     seen: set[int] = set()
     scan = _Scan(max_modules=int(request.get("max_modules", 150)))
     for module_name in queue:
@@ -860,7 +862,8 @@ def main() -> None:
             continue
         for name in _public_names(module):
             try:
-                _describe(module, module_name, name, package=package, seen=seen, analysis=analysis, scan=scan)
+                owner = module_name.split(".")[0] if module_name.split(".")[0] in siblings else package
+                _describe(module, module_name, name, package=owner, seen=seen, analysis=analysis, scan=scan)
             except BaseException as exc:
                 # A lazy attribute whose import fails (a missing optional dependency): that name is
                 # skipped and said, the rest of the library is still analysed.

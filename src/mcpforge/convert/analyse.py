@@ -63,6 +63,8 @@ def analyse(
         stdin=json.dumps(
             {
                 "package": package,
+                # A folder's other packages or modules (a repository of modules side by side) are its API too.
+                "siblings": [n for n in env.import_names if n != package] if env.kind == "folder" else [],
                 "site_dirs": [str(p) for p in env.site_dirs],
                 "max_modules": max_modules,
                 "budget_seconds": budget_seconds,
