@@ -28,6 +28,7 @@ from mcpforge.pipeline.intent.parse import (
 )
 from mcpforge.pipeline.intent.ratios import id_column, row_noun
 from mcpforge.pipeline.intent.rows.superlatives import measure_word_why, restates_ranking
+from mcpforge.pipeline.intent.units_after_numbers import unit_column
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
@@ -289,8 +290,8 @@ _ANALYSIS_WORDS = frozenset(
        "false", "all", "value", "values", "count", "counts", "counted", "average", "averages", "column",
        "columns", "field", "fields", "variable",
        # a column's label word ("Weather type" for Weather), degree words of a relation, rounding words
-       "type", "types", "kind", "kinds", "strongly", "weakly", "closely", "decimal", "decimals", "place",
-       "places", "digits"}
+       "type", "types", "kind", "kinds", "category", "categories", "strongly", "weakly", "closely", "decimal",
+       "decimals", "place", "places", "digits"}
 )  # fmt: skip
 
 
@@ -339,6 +340,7 @@ def _unaccounted(
             or discourse(tokens, i, intent, resolver)  # "using pandas", "how much do they weigh"
             or names_the_method(token, intent)  # "Spearman's" beside a Spearman correlation
             or unreported_statistic(tokens, i, intent) == ""  # "rho" of a Spearman correlation
+            or unit_column(tokens, i, intent) is not None  # "under 10 an hour" (units_after_numbers.py)
         ):
             continue
         found.append(Leftover(word=token, why="it names no column, value or analysis term the reading uses"))

@@ -13,6 +13,7 @@ from mcpforge.pipeline.intent.conditions import FilterResult, date_column
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
 from mcpforge.pipeline.intent.rows.asked_label import ranked_measure
 from mcpforge.pipeline.intent.rows.superlatives import known_keys
+from mcpforge.pipeline.intent.share_within import share_within
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _DEFAULT_SUM_WORDS = ("revenue", "sales", "amount", "units", "quantity", "qty", "casualt", "total", "cost",
@@ -176,8 +177,8 @@ def _outliers(p: Parsed, base: dict[str, Any]) -> Intent | None:
 
 def _percentiles(p: Parsed, base: dict[str, Any]) -> Intent | None:
     cols = p.numeric(p.mentioned + p.metric_columns())
-    if not cols:
-        return None
+    if not cols or any(m.func not in {"median", "count"} for m in p.phrases.metrics):
+        return None  # "the 90th percentile and the mean": percentiles alone would drop the mean unsaid
     pct = percentiles_in(p.low)
     options = {"percentiles": pct} if pct else {}
     return Intent(operation="percentiles", columns=cols, group_by=p.phrases.group_by, options=options, **base)
@@ -206,6 +207,8 @@ def _distribution(p: Parsed, base: dict[str, Any]) -> Intent | None:
     share_of = _equality_filter(p)
     if share_of is not None and (not cols or (p.share and not p.phrases.group_by and cols == [share_of])):
         return _share_of_value(p, base, share_of)  # "are in category Toys": the word names the value's column
+    if cols and p.share and (within := share_within(cols[0], list(p.filters.filters), base, p.notes)):
+        return within  # "what percentage of the women have degree bachelor": not a distribution all one value
     return Intent(operation="value_distribution", columns=[cols[0]], **base) if cols else None
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers
+from mcpforge.pipeline.intent.name_spans import words_of_named_columns
 from mcpforge.pipeline.intent.named_values import (
     ABSENT_TAILS,
     blank_when_absent,
@@ -459,10 +460,11 @@ def _integer_year_words(  # noqa: PLR0917 - the scan's position, passed through
 def _category_values(
     tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult
 ) -> None:
+    named = words_of_named_columns(tokens, resolver)  # the "de" of "taux de chômage" is no State
     hits = [
         h
         for h in find_values(tokens, resolver)
-        if not (set(range(h.start, h.start + h.width)) & (reserved | out.used))
+        if not (set(range(h.start, h.start + h.width)) & (reserved | out.used | named))
     ]
     by_position: dict[int, list[str]] = {}
     for hit in hits:

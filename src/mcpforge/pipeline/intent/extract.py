@@ -52,6 +52,7 @@ from mcpforge.pipeline.intent.language.discourse import (
 )
 from mcpforge.pipeline.intent.language.inclusive_ranges import set_aside_inclusive
 from mcpforge.pipeline.intent.language.languages import read_language
+from mcpforge.pipeline.intent.language.number_words import spell_numbers
 from mcpforge.pipeline.intent.language.openings import set_aside_openings
 from mcpforge.pipeline.intent.language.premises import set_aside_premise
 from mcpforge.pipeline.intent.language.refusals import refusal
@@ -68,6 +69,7 @@ from mcpforge.pipeline.intent.parse import (
     find_value_counts,
 )
 from mcpforge.pipeline.intent.period_change import period_change_intent
+from mcpforge.pipeline.intent.presence_groups import presence_groups
 from mcpforge.pipeline.intent.qualified_names import ask_before_refusing, qualified_columns
 from mcpforge.pipeline.intent.quotients import find_quotient
 from mcpforge.pipeline.intent.rates import rate_reading
@@ -85,7 +87,9 @@ from mcpforge.pipeline.intent.time.periods import defined_season
 from mcpforge.pipeline.intent.time.weekday_column import weekday_tokens
 from mcpforge.pipeline.intent.time.which_month import which_month
 from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
+from mcpforge.pipeline.intent.units_after_numbers import unit_notes
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
+from mcpforge.pipeline.intent.year_comparisons import non_year_comparison
 from mcpforge.pipeline.schema import DatasetSchema
 
 __all__ = ["DatasetSchema", "apply_corrections", "extract_intent"]
@@ -160,7 +164,8 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     if function is not None:
         _refuse(request, function.reason(), {}, schema, [function.word], final=True)
     language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
-    text = language.text
+    text, counted = spell_numbers(language.text, language.language, ColumnResolver(schema=schema))
+    language.notes.extend(counted)  # "which three ages" → 3 (number_words.py)
     text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
     instructions = read_instructions(text, schema, request)
@@ -171,6 +176,8 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
         return chart_for(request, statistic.model_copy(update={"data_source": schema.path}))
     text, resolver = instructions.text, instructions.resolver
     # -- end of hook
+    text, presence = presence_groups(text, resolver)  # "with and without <yes/no column>": per it
+    language.notes += presence
     derived, text = find_derived(text, resolver)
     spelled = spell_out_arithmetic(text, resolver, given, request)  # 'A minus B', '(A / B * 1e5)', weights
     derived, text = [*derived, *spelled.derived], spelled.text
@@ -282,6 +289,9 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
     self_grouped = grouped_by_its_measure(intent)
     if self_grouped is not None:
         _refuse(intent.request, self_grouped, understood, schema, [])
+    not_a_year = non_year_comparison(intent, schema)  # "under 30 years" read as year < 30
+    if not_a_year is not None:
+        _refuse(intent.request, not_a_year, understood, schema, [])
     filtered = [v for f in intent.filters for v in (f.value if isinstance(f.value, list) else [f.value])]
     unwritten = code_values_not_written(" ".join([intent.request, *given.given.values()]), schema, filtered)
     if unwritten:
@@ -345,6 +355,9 @@ def _account_for_every_word(
             refusal.understood["leftovers"] = [(item.word, item.why) for item in unused]
             raise
     discourse = unused_discourse(parsed.tokens, parsed.phrases.used, intent, parsed.resolver)
+    units = unit_notes(parsed.tokens, parsed.phrases.used, intent)  # "10 an hour" (units_after_numbers.py)
+    if units:
+        intent = intent.model_copy(update={"notes": [*intent.notes, *units]})
     return with_unused(intent, [*aside, *discourse])
 
 

@@ -11,6 +11,7 @@ from mcpforge.pipeline.intent.parse import (
     record_unknown,
     trigger_at,
 )
+from mcpforge.pipeline.intent.per_in_names import per_of_own_name
 from mcpforge.pipeline.intent.rows.superlatives import find_rankings
 from mcpforge.pipeline.intent.time.periods import (
     integer_time_groups,
@@ -142,6 +143,9 @@ def find_groups(  # noqa: PLR0912, PLR0915 - one scan, each branch a phrase shap
         ):
             out.sort_column = columns[0]
             out.ranking_metric = True
+        elif columns and per_of_own_name(tokens, i, columns[0], resolver):
+            said = " ".join(tokens[i - 1 : end])
+            out.notes.append(f"{said!r} read as the name {columns[0]!r}: its own 'per'")
         elif columns and _ratio(tokens, i, columns[0], resolver):
             left = resolver.match_at(tokens, i - 1) if i else None
             name = left[0] if left else tokens[i - 1]

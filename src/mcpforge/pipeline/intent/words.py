@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.function_words import never_value
+from mcpforge.pipeline.intent.language.gender_values import gender_forms
 from mcpforge.pipeline.intent.name_endings import inflects, may_be_inflected, shared_word, uninflected
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 
@@ -159,6 +160,31 @@ def _keys_of(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple((_key(name), name) for name in names)
 
 
+def _written_apart(phrase: str, names: list[str]) -> list[str]:
+    """The column whose name is ``phrase``'s words written together ("years married" → ``yearsmarried``,
+    plural kept): two words or more, as written, no singular taken."""
+    if not any(mark in phrase.strip() for mark in " _-"):
+        return []  # one word: the common case, decided before any normalising
+    return list(_apart(phrase, tuple(names)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _apart(phrase: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    words = norm(phrase).split()
+    if len(words) < 2:
+        return ()
+    return tuple(_joined_names(names).get("".join(words), []))
+
+
+@functools.lru_cache(maxsize=64)
+def _joined_names(names: tuple[str, ...]) -> dict[str, list[str]]:
+    """Each column name's words written together → the names."""
+    joined: dict[str, list[str]] = {}
+    for name in names:
+        joined.setdefault(norm(name).replace(" ", ""), []).append(name)
+    return joined
+
+
 @dataclass(kw_only=True)
 class ColumnResolver:
     """Maps words of a request onto the dataset's real column names (and derived columns)."""
@@ -193,6 +219,7 @@ class ColumnResolver:
         by_key = self._by_key()
         compact = key.replace(" ", "")
         exact = [name for k, name in by_key.items() if k == key or k.replace(" ", "") == compact]
+        exact = exact or _written_apart(phrase, self.names())  # "years married" → yearsmarried
         exact = exact or self._synonym_hits(key, by_key) or _meaning_hits(key, by_key)
         if len(exact) == 1 or key in ENTITY_WORDS:
             return exact[0] if len(exact) == 1 else None
@@ -506,7 +533,9 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
             low = value.lower().strip()
             if low in _STOP_VALUES or len(low) < 2 or _key(low) in column_keys:
                 continue
-            for form in _value_forms(value) | set(VALUE_SYNONYMS.get(low, ())):
+            for form in (
+                _value_forms(value) | set(VALUE_SYNONYMS.get(low, ())) | set(gender_forms(low, info.values))
+            ):
                 table.setdefault(tuple(tokenize(form)), []).append((info.name, value))
     hits: list[ValueHit] = []
     i = 0

@@ -16,6 +16,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.analysis.continuity import CORRECTION_PHRASE, correction_option
 from mcpforge.pipeline.intent.analysis.listed_groups import listed_values, named_as_a_group
+from mcpforge.pipeline.intent.analysis.sex_groups import sex_group_spot
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
@@ -36,7 +37,11 @@ _TESTS: list[tuple[str, str]] = [
     (r"normal(?:ly)?\s+distributed|normality|follows?\s+a\s+normal|gaussian", "shapiro"),
 ]
 _SIGNIFICANCE = re.compile(r"p[- ]?values?|significan|statistically|hypothesis", re.IGNORECASE)
-_CORRELATION = re.compile(r"correlat|association\s+between|relationship\s+between", re.IGNORECASE)
+_CORRELATION = re.compile(  # "Pearson r", "Spearman's rho", "Kendall's tau" name the coefficient
+    r"correlat|association\s+between|relationship\s+between"
+    r"|\b(?:pearson|spearman|kendall)(?:'s)?\s+(?:r|rho|tau|\u03c1|\u03c4)\b",
+    re.IGNORECASE,
+)
 _SHAPE = re.compile(r"\bskew(?:ness|ed)?\b|\bkurtosis\b", re.IGNORECASE)
 _REGRESSION = re.compile(
     r"\bregress(?:ion)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b"
@@ -95,6 +100,8 @@ def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]
         match = next((m for m in matches if flags or named_as_a_group(text, m.start(), m.end())), None)
         if match is not None:
             spots.append((match.start(), value))
+        elif (spot := sex_group_spot(text, value, info.values)) is not None:  # "men vs women"
+            spots.append((spot, value))
     return [value for _, value in sorted(spots)]
 
 

@@ -27,7 +27,7 @@ def with_and_without(
     if len(intent.group_by) != 1 or intent.options.get("groups"):
         return set(), []
     group = intent.group_by[0]
-    pair = _yes_no(group, resolver)
+    pair = yes_no_values(group, resolver)
     if pair is None:
         return set(), []
     used: set[int] = set()
@@ -42,7 +42,7 @@ def with_and_without(
     return used, order
 
 
-def _yes_no(column: str, resolver: ColumnResolver) -> tuple[str, str] | None:
+def yes_no_values(column: str, resolver: ColumnResolver) -> tuple[str, str] | None:
     """(yes, no) as the test names a yes/no column's groups, or None for any other column."""
     info = resolver.schema.get(column)
     if info is None:

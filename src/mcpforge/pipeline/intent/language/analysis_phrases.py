@@ -34,6 +34,15 @@ _GERMAN = {
     "an welchem": "on which", "in welchem": "in which", "welchem": "which",
     "am hochsten": "highest", "am niedrigsten": "lowest", "am grossten": "largest",
     "am kleinsten": "smallest",
+    # tests by name: "Chi-Quadrat-Unabhängigkeitstest", "Levene-Test", "Teststatistik und p-Wert"
+    "chi-quadrat-unabhangigkeitstest": "chi-square test of independence",
+    "chi-quadrat-test": "chi-square test", "chi-quadrat": "chi-square", "levene-test": "levene test",
+    "mann-whitney-u-test": "mann-whitney u test", "mann-whitney-test": "mann-whitney test",
+    "u-test": "u test", "t-test": "t-test", "teststatistik": "test statistic", "p-wert": "p-value",
+    "statistik": "statistic", "test": "test", "fuhre einen": "run a", "fuhre": "run",
+    # the outlier rule: "nach der 1,5-fachen IQR-Regel", "Interquartilsabstand"
+    "regel": "rule", "iqr-regel": "iqr rule", "interquartilsabstand": "iqr", "interquartilsabstands": "iqr",
+    "des interquartilsabstands": "iqr", "die spalte": "the column", "spalte": "column", "nach der": "by the",
 }  # fmt: skip
 _FRENCH = {
     "correlation de pearson": "pearson correlation", "correlation de spearman": "spearman correlation",
@@ -43,6 +52,16 @@ _FRENCH = {
     "calculer": "calculate", "calculez": "calculate", "calcule": "calculate",
     "quels etaient": "what were", "quelles etaient": "what were", "quel etait": "what was",
     "quelle etait": "what was",
+    # tests by name: "test du khi-deux d'indépendance", "test de Levene", "statistique et p-valeur"
+    "test du chi-deux d'independance": "chi-square test of independence",
+    "test du khi-deux d'independance": "chi-square test of independence",
+    "test du chi-deux": "chi-square test", "test du khi-deux": "chi-square test", "chi-deux": "chi-square",
+    "khi-deux": "chi-square", "test de levene": "levene test", "test de mann-whitney": "mann-whitney test",
+    "statistique": "statistic", "p-valeur": "p-value", "valeur p": "p-value", "valeur-p": "p-value",
+    # the outlier rule: "selon la règle de 1,5 fois l'écart interquartile"
+    "selon la regle de": "by the", "suivant la regle de": "by the", "d'apres la regle de": "by the",
+    "regle": "rule", "ecart interquartile": "iqr", "l'ecart interquartile": "the iqr",
+    "intervalle interquartile": "iqr", "fois": "times", "la colonne": "the column", "colonne": "column",
 }  # fmt: skip
 _SPANISH = {
     "correlacion de pearson": "pearson correlation", "correlacion de spearman": "spearman correlation",
@@ -51,6 +70,19 @@ _SPANISH = {
     "valores faltantes": "missing values", "valores perdidos": "missing values", "primero": "first",
     "luego": "then", "despues": "then", "calcula": "calculate", "calcular": "calculate",
     "cuales fueron": "what were", "cual fue": "what was",
+    # tests by name: "prueba chi-cuadrado de independencia", "prueba de Levene", "estadístico y p-valor"
+    "prueba chi-cuadrado de independencia": "chi-square test of independence",
+    "prueba de chi-cuadrado de independencia": "chi-square test of independence",
+    "prueba chi-cuadrado": "chi-square test", "prueba de chi-cuadrado": "chi-square test",
+    "chi-cuadrado": "chi-square", "prueba de levene": "levene test",
+    "prueba de mann-whitney": "mann-whitney test",
+    "prueba u de mann-whitney": "mann-whitney u test", "prueba": "test", "estadistico": "statistic",
+    "p-valor": "p-value", "valor p": "p-value", "valor-p": "p-value", "haz una": "run a", "usa la": "use the",
+    # the outlier rule: "según la regla de 1,5 veces el rango intercuartílico"
+    "segun la regla de": "by the", "con la regla de": "by the", "regla": "rule",
+    "rango intercuartilico": "iqr", "el rango intercuartilico": "the iqr", "rango intercuartil": "iqr",
+    "el rango intercuartil": "the iqr", "la columna": "the column", "columna": "column",
+    "recorrido intercuartilico": "iqr", "veces": "times",
 }  # fmt: skip
 _TABLES = {"fr": _FRENCH, "de": _GERMAN, "es": _SPANISH}
 

@@ -37,15 +37,16 @@ _CONCEPTS: dict[str, tuple[str, str, str]] = {
     "polls": ("sondages", "umfragen", "encuestas"),
     "life expectancy": ("esperance de vie", "lebenserwartung", "esperanza de vida"),
     "date": ("date", "datum", "fecha"),
+    "age": ("age", "alter|lebensalter", "edad"),  # "älter" (older) is read by its umlaut first
     "distinct": ("differents|differentes|distincts|distinctes",
                  "verschiedene|verschiedenen|unterschiedliche|unterschiedlichen",
                  "distintos|distintas|diferentes"),
 }  # fmt: skip
 # Phrases that only place the question in the data: read as the English "in the data".
 _IN_THE_DATA = {
-    "fr": "dans les donnees|dans le jeu de donnees|dans le fichier|dans le tableau",
-    "de": "in den daten|im datensatz|in der datei|in der tabelle",
-    "es": "en los datos|en el conjunto de datos|en el archivo|en la tabla",
+    "fr": "dans les donnees|dans le jeu de donnees|dans le fichier|dans le tableau|du fichier|du tableau",
+    "de": "in den daten|im datensatz|in der datei|in der tabelle|aus der datei|aus den daten",
+    "es": "en los datos|en el conjunto de datos|en el archivo|en la tabla|en el fichero|del fichero",
 }
 # Counting phrases before an elided vowel ("combien d'États"), totals of counted things, "of" after an
 # aggregation noun ("Anteil der Bevölkerung") and superlatives without their article ("con mayor").

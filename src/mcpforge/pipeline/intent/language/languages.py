@@ -25,9 +25,11 @@ from typing import Literal
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.analysis_phrases import analysis_markers, analysis_phrases
+from mcpforge.pipeline.intent.language.auxiliaries import auxiliaries
 from mcpforge.pipeline.intent.language.bracket_names import read_bracket_names
 from mcpforge.pipeline.intent.language.clause_words import clause_words
 from mcpforge.pipeline.intent.language.code_values import codes_in_small_letters
+from mcpforge.pipeline.intent.language.column_spelling import spell_columns
 from mcpforge.pipeline.intent.language.concepts import (
     CONCEPT_NOUNS,
     concept_markers,
@@ -44,8 +46,10 @@ from mcpforge.pipeline.intent.language.function_words import (
 )
 from mcpforge.pipeline.intent.language.grammar_values import grammar_as_values
 from mcpforge.pipeline.intent.language.inflected_names import written_names
+from mcpforge.pipeline.intent.language.measure_adjectives import measure_adjectives
 from mcpforge.pipeline.intent.language.method_phrases import english_method_words
 from mcpforge.pipeline.intent.language.postposed import move_postposed
+from mcpforge.pipeline.intent.language.repeated_groups import repeated_grouping
 from mcpforge.pipeline.intent.language.restrictions import restriction_table
 from mcpforge.pipeline.intent.language.spans import Span as _Span
 from mcpforge.pipeline.intent.language.spans import spans as _spans
@@ -173,6 +177,7 @@ _SPANISH = {
     "proporcion": "proportion", "el mas alto": "the highest", "la mas alta": "the highest",
     "el mayor": "the highest", "la mayor": "the highest", "el mas bajo": "the lowest",
     "la mas baja": "the lowest", "el menor": "the lowest", "la menor": "the lowest", "por": "per",
+    "segun": "by",
     "para cada": "for each", "cada": "each", "donde": "where", "con": "with", "cuyo": "whose",
     "cuya": "whose", "mas de": "more than", "menos de": "less than", "mayor que": "greater than",
     "mayor a": "greater than", "menor que": "less than", "menor a": "less than", "al menos": "at least",
@@ -195,7 +200,7 @@ def _phrases(table: dict[str, str]) -> dict[tuple[str, ...], str]:
 
 
 # More phrase tables, each from the module of its class (a later table wins a phrase written in two).
-_ADDED = (concept_table, restriction_table, clause_words, analysis_phrases)
+_ADDED = (concept_table, restriction_table, clause_words, analysis_phrases, auxiliaries)
 _BASES: tuple[tuple[Language, dict[str, str]], ...] = (("fr", _FRENCH), ("de", _GERMAN), ("es", _SPANISH))
 _PHRASES: dict[Language, dict[tuple[str, ...], str]] = {
     language: _phrases({**base, **{key: word for table in _ADDED for key, word in table(language).items()}})
@@ -240,8 +245,10 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
     keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
     words = [s.word for i, s in enumerate(spans) if i not in keep]
     scores: dict[Language, int] = {}
-    for lang, markers in _MARKERS.items():
-        scores[lang] = sum(w in markers for w in words) + 2 * sum(w in _STRONG[lang] for w in words)
+    for lang, markers in _MARKERS.items():  # "des" is French grammar, not the state value "de"
+        own = keep - grammar_as_values(text, spans, keep, lang, resolver)
+        said = [s.word for i, s in enumerate(spans) if i not in own]
+        scores[lang] = sum(w in markers for w in said) + 2 * sum(w in _STRONG[lang] for w in said)
     english = sum(w in _ENGLISH for w in words)
     best = max(scores, key=lambda lang: scores[lang])
     runner_up = max(score for lang, score in scores.items() if lang != best)
@@ -330,7 +337,8 @@ def _concept(english: str, out: dict[int, str], i: int, language: Language, reso
     return _native_column(english, language, resolver) or english
 
 
-_ACCENTED = {"o\u00f9": "where", "qu\u00e9": "which"}  # "qué" (which) and "que" (that, than) too
+# "qué" (which) and "que" (that, than) fold alike; so do "älter" (older) and "Alter" (age).
+_ACCENTED = {"o\u00f9": "where", "qu\u00e9": "which", "\u00e4lter": "older", "j\u00fcnger": "younger"}
 
 
 def _rebuild(text: str, spans: list[_Span], out: dict[int, str]) -> str:
@@ -500,8 +508,13 @@ def read_language(text: str, schema: DatasetSchema) -> Translation:
     if detect_language(text, resolver) == "de":  # "des Wechselkurses Britisches Pfund": that column
         text, inflected = written_names(text, resolver)
     translated = translate(text, resolver)
+    if translated.language != "en":  # "le taux de chômage": the name ``Taux de chômage``, whole
+        translated.text = spell_columns(translated.text, resolver)
     named = read_bracket_names(translated.text, resolver)  # "(mlda)", "(Salaire hebdomadaire industrie)"
     glossed = read_glosses(named.text, resolver, english=translated.language == "en")
     years = written_years(glossed.text, resolver)  # "year 81" over two-digit years; Datum = 850101
-    notes = [*translated.notes, *inflected, *named.notes, *glossed.notes, *strict, *years.notes]
-    return Translation(text=years.text, language=translated.language, notes=notes)
+    text, repeated = repeated_grouping(years.text)  # "année par année": per année
+    text, ranked = measure_adjectives(text, resolver)  # "les plus peuplés": the highest Population
+    notes = [*translated.notes, *inflected, *named.notes, *glossed.notes, *strict, *years.notes, *repeated]
+    notes += ranked
+    return Translation(text=text, language=translated.language, notes=notes)

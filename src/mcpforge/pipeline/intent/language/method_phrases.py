@@ -11,6 +11,8 @@ comma read as a point there).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.percentile_words import english_percentiles
 
@@ -44,7 +46,10 @@ _ALPHA = re.compile(
     rf"\s*(?:de\s+|d'|del\s+|von\s+|=\s*|:\s*)?{_ALPHA_SIGN}{_LEVEL}",
     re.IGNORECASE,
 )
-_ALPHA_COMMA = re.compile(r"\b(?P<sign>alpha|\u03b1)(?P<sep>\s*(?:=|:)?\s*)(?P<alpha>0,\d+)\b", re.IGNORECASE)
+# "alpha 0,05", Spanish "alfa 0,05" / "alfa = 0.05": a decimal comma or the Spanish spelling put in English
+_ALPHA_COMMA = re.compile(
+    r"\b(?P<sign>alpha|alfa|\u03b1)(?P<sep>\s*(?:=|:)?\s*)(?P<alpha>0[,.]\d+)\b", re.IGNORECASE
+)
 _LINEAR = re.compile(
     r"\b(?:interpolation\s+lin[\u00e9e]aire|interpolaci[\u00f3o]n\s+lineal|lineare[rn]?\s+interpolation)\b",
     re.IGNORECASE,
@@ -53,7 +58,7 @@ _LINEAR = re.compile(
 
 # Every phrase above holds one of these (lower case): a cheap test before any pattern is compiled.
 _HINTS = ("arrondi", "redonde", "gerundet", "runde", "cimal", "stellen", "chiffre", "cifra", "seuil",
-          "signifi", "niveau", "nivel", "irrtum", "alpha", "\u03b1", "interpol")  # fmt: skip
+          "signifi", "niveau", "nivel", "irrtum", "alpha", "alfa", "\u03b1", "interpol")  # fmt: skip
 
 
 def _count(raw: str) -> int:
@@ -66,6 +71,18 @@ def _alpha(raw: str) -> str:
     if raw.endswith("%"):
         return f"{float(raw.rstrip('% ')) / 100:g}"
     return raw
+
+
+def _english_alpha(say: Callable[[re.Match[str], str], str]) -> Callable[[re.Match[str]], str]:
+    """The substitution of an alpha written with a decimal comma or as "alfa" (English stays as written)."""
+
+    def put(m: re.Match[str]) -> str:
+        if "," not in m.group("alpha") and m.group("sign").lower() != "alfa":
+            return m.group(0)  # "alpha 0.05": already English
+        sign = "alpha" if m.group("sign").lower() == "alfa" else m.group("sign")
+        return say(m, f"{sign}{m.group('sep')}{_alpha(m.group('alpha'))}")
+
+    return put
 
 
 def english_methods(text: str) -> tuple[str, list[str]]:
@@ -85,9 +102,7 @@ def english_methods(text: str) -> tuple[str, list[str]]:
     text = _VERB_LAST.sub(lambda m: say(m, f"rounded to {_count(m.group('n'))} decimals"), text)
     text = _BARE.sub(lambda m: say(m, f"{m.group('mark') or ''}to {_count(m.group('n'))} decimals"), text)
     text = _ALPHA.sub(lambda m: say(m, f"at a significance level of {_alpha(m.group('alpha'))}"), text)
-    text = _ALPHA_COMMA.sub(
-        lambda m: say(m, f"{m.group('sign')}{m.group('sep')}{_alpha(m.group('alpha'))}"), text
-    )
+    text = _ALPHA_COMMA.sub(_english_alpha(say), text)
     text = _LINEAR.sub(lambda m: say(m, "linear interpolation"), text)
     return text, found
 

@@ -19,9 +19,25 @@ _GERMAN_ORDINAL = re.compile(
     re.IGNORECASE,
 )
 _SPANISH = re.compile(
-    r"\b(?:(?P<before>\d{1,2})\s*(?:\u00ba|\u00b0|o)?\s+)?(?P<word>percentiles?)\b(?:\s+(?P<after>\d{1,2})\b)?",
+    r"\b(?:(?P<before>\d{1,2})\s*(?:\u00ba|\u00b0|o)?\s+)?(?P<word>percentiles?)\b"
+    r"(?:\s+(?P<after>\d{1,2})\b(?!\s*,\s*\d|\s+and\s+\d))?",  # a list stays: "percentiles 25, 50 and 75"
     re.IGNORECASE,
 )
+
+
+# "percentiles 25, 50 y 75", "les centiles 10 et 90", "Perzentile 5 und 95": several percentiles, numbers
+# after the word, put as the English list "percentiles 25, 50 and 75" (one answer with a column each)
+_LISTED = re.compile(
+    r"\b(?:per)?(?:centiles?|perzentile?n?)\s+(?P<list>\d{1,2}(?:\s*,\s*\d{1,2})*\s*,?\s*"
+    r"(?P<last>y|e|et|und|and)\s+\d{1,2})\b(?![.,]\d)",
+    re.IGNORECASE,
+)
+
+
+def _listed(match: re.Match[str]) -> str:
+    words = match.group("list")
+    at = match.start("last") - match.start("list")
+    return f"percentiles {words[:at]}and{words[at + len(match.group('last')) :]}"
 
 
 def _ordinal(number: str) -> str:
@@ -41,6 +57,7 @@ def _spanish(match: re.Match[str]) -> str:
 def english_percentiles(text: str, language: str) -> tuple[str, list[str]]:
     """``text`` with percentile ordinals of ``language`` ("fr", "de", "es") in English, and what was put."""
     before = text
+    text = _LISTED.sub(_listed, text)
     if language == "fr":
         text = _FRENCH.sub(
             lambda m: f"{_ordinal(m.group('n'))} percentile{'s' if m.group('word').endswith('s') else ''}",
