@@ -62,7 +62,7 @@ def _row_each(nouns: set[str]) -> re.Pattern[str]:
     )
 
 
-class _Aliases(Protocol):
+class Aliases(Protocol):
     aliases: dict[str, str]
 
 
@@ -151,8 +151,28 @@ def _feature_name(words: str, resolver: ColumnResolver, taken: set[str]) -> str:
     return name
 
 
+def add_feature(
+    words: str,
+    expression: str,
+    resolver: ColumnResolver,
+    aliases: Aliases,
+    derived: list[DerivedColumn],
+    *,
+    placeholder: str,
+) -> str:
+    """Add the feature ``words`` = ``expression`` to ``derived`` (registered in ``resolver`` as numeric) and
+    return the placeholder word that stands for it in the request."""
+    name = _feature_name(words, resolver, {d.name for d in derived})
+    derived.append(DerivedColumn(name=name, expression=expression))
+    resolver.extra[name] = "numeric"
+    count = len(aliases.aliases)
+    word = f"{placeholder}{chr(ord('a') + count % 26)}{'x' * (count // 26)}"
+    aliases.aliases[word] = name
+    return word
+
+
 def read_features(
-    text: str, resolver: ColumnResolver, aliases: _Aliases, *, placeholder: str, row_nouns: set[str]
+    text: str, resolver: ColumnResolver, aliases: Aliases, *, placeholder: str, row_nouns: set[str]
 ) -> tuple[str, list[DerivedColumn]]:
     """``text`` with each named feature and its definition replaced by a derived column, and the columns.
 
@@ -177,12 +197,7 @@ def read_features(
             if expression is None or named is None:
                 continue
             start, words = named
-            name = _feature_name(words, resolver, {d.name for d in derived})
-            derived.append(DerivedColumn(name=name, expression=expression))
-            resolver.extra[name] = "numeric"
-            count = len(aliases.aliases)
-            word = f"{placeholder}{chr(ord('a') + count % 26)}{'x' * (count // 26)}"
-            aliases.aliases[word] = name
+            word = add_feature(words, expression, resolver, aliases, derived, placeholder=placeholder)
             replaced = f"{head[:start]}{word}"
             text = replaced + text[match.end() :]
             pos = len(replaced)

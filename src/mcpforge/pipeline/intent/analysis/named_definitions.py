@@ -12,11 +12,9 @@ reported.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from mcpforge import _lazy_re as re
 from mcpforge.models import DerivedColumn
-from mcpforge.pipeline.intent.analysis.features import _expression, _feature_name
+from mcpforge.pipeline.intent.analysis.features import Aliases, _expression, add_feature
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _DEFINITION = re.compile(
@@ -39,12 +37,8 @@ _NOT_A_NAME = frozenset({"it", "this", "that", "them", "the", "mean", "average",
 _SPACE = r"\s+"
 
 
-class _Aliases(Protocol):
-    aliases: dict[str, str]
-
-
 def read_named_definitions(
-    text: str, resolver: ColumnResolver, aliases: _Aliases, *, placeholder: str
+    text: str, resolver: ColumnResolver, aliases: Aliases, *, placeholder: str
 ) -> tuple[str, list[DerivedColumn]]:
     """``text`` without each "compute <name> as <arithmetic>" and with the name's later mentions replaced by a
     placeholder word for the new column; the new columns (registered in ``resolver`` as numeric)."""
@@ -60,12 +54,7 @@ def read_named_definitions(
         expression = _expression(match.group("body"), resolver)
         if expression is None:
             continue
-        name = _feature_name(words, resolver, {d.name for d in derived})
-        derived.append(DerivedColumn(name=name, expression=expression))
-        resolver.extra[name] = "numeric"
-        count = len(aliases.aliases)
-        word = f"{placeholder}{chr(ord('a') + count % 26)}{'x' * (count // 26)}"
-        aliases.aliases[word] = name
+        word = add_feature(words, expression, resolver, aliases, derived, placeholder=placeholder)
         spelled = _SPACE.join(map(re.escape, words.split()))
         mention = re.compile(rf"(?<![\w-]){spelled}(?![\w-])", re.IGNORECASE)
         before, after = text[: match.start("verb")], text[match.end() :]
