@@ -8,8 +8,8 @@ Nested keys are overridden from the environment with a double underscore:
 ``MCPFORGE_ENGINE``, ``MCPFORGE_MODEL``, ``MCPFORGE_BASE_URL``.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: pydantic would compile each of the ~100 annotations from
+# its string when the models are made, at every start-up.
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -65,8 +65,17 @@ DEFAULT_ALLOWED_IMPORTS = [
 ]
 
 
+def _no_names() -> list[str]:
+    """An empty list. pydantic reads a default factory's signature, and ``list``'s is parsed from text
+    (``inspect`` compiles the tokenizer's patterns for it): a function's is at hand."""
+    return []
+
+
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    # Validators are built at their first use, not at import (a tenth of ``sandbox run``'s start-up):
+    # with no setting to read, ``load_config`` builds none. A missing section is its defaults, made as
+    # validation makes them (``model_construct``: defaults are not validated), so it builds none either.
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, defer_build=True)
 
 
 class ModelEndpoint(_Section):
@@ -161,11 +170,11 @@ class ValidationConfig(_Section):
         "columns asked about) for both the reference and the tool's run on it, instead of twice",
     )
     run_static_gate: bool = True
-    quality_thresholds: QualityThresholds = Field(default_factory=QualityThresholds)
-    metric_weights: MetricWeights = Field(default_factory=MetricWeights)
-    code_bleu_weights: CodeBleuWeights = Field(default_factory=CodeBleuWeights)
-    category_thresholds: CategoryThresholds = Field(default_factory=CategoryThresholds)
-    quality_tiers: QualityTiers = Field(default_factory=QualityTiers)
+    quality_thresholds: QualityThresholds = Field(default_factory=QualityThresholds.model_construct)
+    metric_weights: MetricWeights = Field(default_factory=MetricWeights.model_construct)
+    code_bleu_weights: CodeBleuWeights = Field(default_factory=CodeBleuWeights.model_construct)
+    category_thresholds: CategoryThresholds = Field(default_factory=CategoryThresholds.model_construct)
+    quality_tiers: QualityTiers = Field(default_factory=QualityTiers.model_construct)
 
 
 class GenerationConfig(_Section):
@@ -230,8 +239,8 @@ class PromotionConfig(_Section):
 
 
 class SecurityConfig(_Section):
-    allowed_read_paths: list[str] = Field(default_factory=list)
-    allowed_write_paths: list[str] = Field(default_factory=list)
+    allowed_read_paths: list[str] = Field(default_factory=_no_names)
+    allowed_write_paths: list[str] = Field(default_factory=_no_names)
     max_dataset_rows: int = 10_000_000
     max_dataset_cols: int = 10_000
     max_memory_mb: int = 4096
@@ -268,11 +277,11 @@ class ServerConfig(_Section):
         description="bearer tokens (name, roles, sha256) HTTP requires; or MCPFORGE_TOKENS, --tokens-file",
     )
     public_names: list[str] = Field(
-        default_factory=list,
+        default_factory=_no_names,
         description="Host names clients use besides loopback (name or name:port; also --public-name)",
     )
     allowed_origins: list[str] = Field(
-        default_factory=list, description="browser origins trusted besides this server's own"
+        default_factory=_no_names, description="browser origins trusted besides this server's own"
     )
     stateless: bool = Field(
         default=False,
@@ -325,17 +334,17 @@ class QueueConfig(_Section):
 class MCPForgeConfig(_Section):
     """The whole configuration; every section has working defaults."""
 
-    llm: LLMConfig = Field(default_factory=LLMConfig)
-    validation: ValidationConfig = Field(default_factory=ValidationConfig)
-    generation: GenerationConfig = Field(default_factory=GenerationConfig)
-    registry: RegistryConfig = Field(default_factory=RegistryConfig)
-    feedback: FeedbackConfig = Field(default_factory=FeedbackConfig)
-    review: ReviewConfig = Field(default_factory=ReviewConfig)
-    promotion: PromotionConfig = Field(default_factory=PromotionConfig)
-    security: SecurityConfig = Field(default_factory=SecurityConfig)
-    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
-    server: ServerConfig = Field(default_factory=ServerConfig)
-    queue: QueueConfig = Field(default_factory=QueueConfig)
+    llm: LLMConfig = Field(default_factory=LLMConfig.model_construct)
+    validation: ValidationConfig = Field(default_factory=ValidationConfig.model_construct)
+    generation: GenerationConfig = Field(default_factory=GenerationConfig.model_construct)
+    registry: RegistryConfig = Field(default_factory=RegistryConfig.model_construct)
+    feedback: FeedbackConfig = Field(default_factory=FeedbackConfig.model_construct)
+    review: ReviewConfig = Field(default_factory=ReviewConfig.model_construct)
+    promotion: PromotionConfig = Field(default_factory=PromotionConfig.model_construct)
+    security: SecurityConfig = Field(default_factory=SecurityConfig.model_construct)
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig.model_construct)
+    server: ServerConfig = Field(default_factory=ServerConfig.model_construct)
+    queue: QueueConfig = Field(default_factory=QueueConfig.model_construct)
 
 
 def _coerce_env_value(raw: str) -> Any:
@@ -442,6 +451,8 @@ def load_config(
     data = _deep_merge(data, _env_overrides(os.environ if environ is None else environ))
     if overrides:
         data = _deep_merge(data, overrides)
+    if not data:  # no file, variable or flag: the defaults, as validating ``{}`` gives them
+        return MCPForgeConfig.model_construct()
     try:
         return MCPForgeConfig.model_validate(data)
     except ValidationError as exc:

@@ -262,13 +262,24 @@ class PreparationStep(_Model):
     ``deduplicate``: drop repeated rows (judged on ``columns``, or whole rows). ``bin``: replace nothing,
     add ``<column>_bin`` with ``bins`` equal-width ranges (``strategy`` "width") or quantiles ("quantile").
     ``normalize``: rescale ``columns`` in place, min-max to [0, 1] ("minmax") or to z-scores ("zscore").
+    ``drop_outliers``: drop the rows whose one column lies outside ``value`` x IQR beyond the quartiles
+    ("iqr") or has |z| > ``value`` (sample standard deviation, "zscore"); rows missing it go too.
+    ``clip``: cap ``columns`` at their own quantiles ``value`` = [low, high] (fractions; None: that side
+    uncapped). ``transform``: replace ``columns`` in place by their ``strategy`` (log / log10 / log2 / sqrt).
+    ``relative``: add ``<column> minus <threshold>``, the first column less ``value`` x its mean / median,
+    its ``value`` quantile ("quantile") or its mean + ``value`` sample sd ("zscore"), within each group of the
+    other ``columns`` (over all rows when none); see intent/analysis/relative_thresholds.py.
     """
 
-    kind: Literal["drop_missing", "fill_missing", "deduplicate", "bin", "normalize"]
+    kind: Literal[
+        "drop_missing", "fill_missing", "deduplicate", "bin", "normalize", "drop_outliers", "clip",
+        "transform", "relative",
+    ]  # fmt: skip
     columns: list[str] = Field(default_factory=list)
-    strategy: Literal["mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore"] | None = (
-        None
-    )
+    strategy: Literal[
+        "mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore", "iqr", "log", "log10",
+        "log2", "sqrt",
+    ] | None = None  # fmt: skip
     value: Any = None
     bins: int | None = None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from mcpforge.cli.main import app, app_for
+from mcpforge.cli.main import COMMAND_MODULES, _command_name, _group_name, app, app_for, registered_by
 
 CASES = [
     ["sandbox", "run", "--help"],
@@ -71,3 +71,15 @@ def test_the_command_line_skips_pydantics_plugin_scan_unless_the_person_asks_for
     assert _plugin_setting(None) == "'__all__' True"
     # A person's own setting wins: with "" pydantic scans the entry points as it normally does.
     assert _plugin_setting("") == "'' False"
+
+
+def test_each_command_module_registers_exactly_the_names_listed_for_it() -> None:
+    """``COMMAND_MODULES`` is what ``app_for`` imports by: a command missing from it would still run,
+    through the whole CLI, but a wrong name would import the wrong module."""
+    for module, names in COMMAND_MODULES.items():
+        commands, groups = registered_by(module)
+        found = [_command_name(info) for info in commands] + [_group_name(info) for info in groups]
+        assert sorted(str(name) for name in found) == sorted(names), module
+    listed = [name for names in COMMAND_MODULES.values() for name in names]
+    assert len(listed) == len(set(listed))  # one module per name
+    assert sorted([*listed, "version"]) == sorted(_names(["--help"]))

@@ -1,8 +1,9 @@
-"""A function applied to a column ("log10(gdpPercap)", "x squared") is refused naming it, never dropped.
+"""A function applied to a column ("log10(gdpPercap)", "x squared") is read or refused, never dropped.
 
 Issue 25: "the Pearson correlation between log10(gdpPercap) and lifeExp" was answered with the
-correlation of gdpPercap itself. The reading has no transformed columns, so each such request must be
-refused naming the function word; requests whose brackets hold a unit or a label stay answered.
+correlation of gdpPercap itself. A log / log10 / ln / sqrt of a column whose values allow it is a transform
+step (analysis/column_transforms.py); any other function is refused naming the word; requests whose brackets
+hold a unit or a label stay answered.
 """
 
 from __future__ import annotations
@@ -58,27 +59,43 @@ def test_the_transformed_correlation_differs_from_the_plain_one(gapminder: Datas
 
 
 @pytest.mark.parametrize(
-    ("request_text", "word"),
+    ("request_text", "column", "function"),
     [
         (
             "For 2007, compute the Pearson correlation between log10(gdpPercap) and lifeExp. "
             "Report r rounded to 2 decimals.",
+            "gdpPercap",
             "log10",
         ),
-        ("correlation between log(x) and lifeExp", "log"),
-        ("mean of log(x)", "log"),
-        ("mean of sqrt(gdpPercap)", "sqrt"),
+        ("mean of sqrt(gdpPercap)", "gdpPercap", "sqrt"),
+        ("mean of ln(gdpPercap) for 2007", "gdpPercap", "log"),
+        ("mean of the natural log of gdpPercap", "gdpPercap", "log"),
+        ("mean of the square root of gdpPercap", "gdpPercap", "sqrt"),
+        ("correlation between the log of gdpPercap and lifeExp", "gdpPercap", "log"),
+    ],
+)
+def test_a_log_or_root_of_a_column_is_read_as_its_step(
+    gapminder: DatasetSchema, request_text: str, column: str, function: str
+) -> None:
+    """Since column_transforms.py: log / log10 / ln / sqrt of a positive column is a transform step (numbers:
+    tests/pipeline/test_intent_prepared_columns.py)."""
+    intent = extract_intent(request_text, gapminder)
+    assert [(s.kind, s.columns, s.strategy) for s in intent.preparation] == [
+        ("transform", [column], function)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "word"),
+    [
+        ("correlation between log(x) and lifeExp", "log"),  # x has negative values
         ("average of abs(x)", "abs"),
-        ("mean of ln(gdpPercap) for 2007", "ln"),
         ("mean of exp(lifeExp)", "exp"),
         ("what is the mean of pct_change(gdpPercap)", "pct_change"),
-        ("mean of the natural log of gdpPercap", "natural log"),
-        ("mean of the square root of gdpPercap", "square root"),
         ("mean of the absolute value of x", "absolute value"),
         ("mean of x squared", "squared"),
         ("mean of log-transformed gdpPercap by year", "log-transformed"),
         ("median gdpPercap on a log scale", "on a log scale"),
-        ("correlation between the log of gdpPercap and lifeExp", "log"),
     ],
 )
 def test_a_function_applied_to_a_column_is_refused_naming_it(
@@ -118,9 +135,11 @@ def test_the_plain_correlation_stays_answered(gapminder: DatasetSchema) -> None:
 def test_a_word_with_digits_left_unread_is_named_by_the_accounting(
     gapminder: DatasetSchema, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The second net: without the function check, "log10" (letters and digits) is still a leftover word."""
+    """The second net: without the function checks, "pow10" (letters and digits) is still a leftover word."""
     from mcpforge.pipeline.intent import extract
+    from mcpforge.pipeline.intent.analysis import value_steps
 
     monkeypatch.setattr(extract, "column_function", lambda request, resolver: None)
-    with pytest.raises(UnmappableRequestError, match=r"'log10' \(it names no column"):
-        extract_intent("correlation between log10(gdpPercap) and lifeExp", gapminder)
+    monkeypatch.setattr(value_steps, "column_function", lambda request, resolver: None)
+    with pytest.raises(UnmappableRequestError, match=r"'pow10' \(it names no column"):
+        extract_intent("correlation between pow10(gdpPercap) and lifeExp", gapminder)

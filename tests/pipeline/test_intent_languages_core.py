@@ -129,16 +129,15 @@ def test_a_listed_name_of_a_value_is_read_only_when_the_file_has_it(folder: Path
         ("Wie viele Länder gibt es in Afrika?", "laender.csv", "land"),
     ],
 )
-def test_the_plural_of_a_repeating_column_with_a_filter_asks_rows_or_distinct(
+def test_the_plural_of_a_panel_name_column_with_a_filter_counts_distinct_values(
     folder: Path, request_text: str, name: str, token: str
 ) -> None:
-    path = folder / name
-    with pytest.raises(NeedsClarificationError) as asked:
-        read_intent(request_text, path)
-    assert asked.value.key == token and set(asked.value.choices) == {"rows", "distinct"}
+    path = folder / name  # country x year keys the rows: a row is a country-year, never "a country" (R5)
+    intent = read_intent(request_text, path)
+    assert any("counted as distinct" in note and "in one" in note for note in intent.notes)
     frame = pd.read_csv(path)
     africa = frame[frame.iloc[:, 1].isin(["Africa", "Afrique"])]
-    assert _row(read_intent(request_text, path, {token: "distinct"}), path) == [africa.iloc[:, 0].nunique()]
+    assert _row(intent, path) == [africa.iloc[:, 0].nunique()]
     assert _row(read_intent(request_text, path, {token: "rows"}), path) == [len(africa)]
 
 
@@ -158,15 +157,12 @@ def test_distinct_said_in_the_language_counts_distinct_values(
     assert _row(read_intent(request_text, path), path) == [pd.read_csv(path)[column].nunique()]
 
 
-def test_a_total_of_cases_asks_which_column_counts_them_then_sums_it(folder: Path) -> None:
-    path = folder / "diseases.csv"
+def test_a_total_of_cases_sums_the_one_count_column(folder: Path) -> None:
+    path = folder / "diseases.csv"  # "casos" is a name the file's one count column goes by (R5)
     request = "¿Cuál es el total de casos de sarampión (Measles) en Texas?"
-    with pytest.raises(NeedsClarificationError) as asked:
-        read_intent(request, path)
-    assert asked.value.key == "cases" and "count" in asked.value.choices
     frame = pd.read_csv(path)
     expected = frame.loc[(frame.disease == "Measles") & (frame.state == "Texas"), "count"].sum()
-    assert _row(read_intent(request, path, {"cases": "count"}), path) == [expected]
+    assert _row(read_intent(request, path), path) == [expected]
     native = folder / "enfermedades.csv"  # the file's own column 'casos': summed, no question
     assert _row(read_intent("¿Cuál es el total de casos de Measles en Texas?", native), native) == [expected]
 
@@ -287,15 +283,12 @@ def test_a_spanish_comparison_with_de_is_a_threshold(folder: Path) -> None:
     "request_text",
     ["number of countries per continent", "Nombre de pays par continent", "Anzahl der Länder pro Kontinent"],
 )
-def test_the_plural_of_a_repeating_column_per_group_asks_then_counts_each_group(
+def test_the_plural_of_a_panel_name_column_per_group_counts_distinct_values_in_each_group(
     folder: Path, request_text: str
 ) -> None:
-    path = folder / "world.csv"  # before: rows per continent (country-years), said as countries
-    with pytest.raises(NeedsClarificationError) as asked:
-        read_intent(request_text, path)
-    assert asked.value.key == "countries"
+    path = folder / "world.csv"  # before: rows per continent (country-years); then asked; now distinct (R5)
     frame = pd.read_csv(path)
-    intent = read_intent(request_text, path, {"countries": "distinct"})
+    intent = read_intent(request_text, path)
     table = reference_table(intent, path)
     assert {row[0]: row[1] for row in table["rows"]} == frame.groupby("continent")[
         "country"

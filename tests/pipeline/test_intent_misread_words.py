@@ -14,7 +14,9 @@ import pytest
 from mcpforge.catalogue import get_operation
 from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.models import Intent
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
+from mcpforge.pipeline.intent.self_grouping import grouped_by_its_measure
 from mcpforge.runtime import load_csv_data_with_types
 
 STATES = ["AL", "LA", "DE", "IN", "OR", "TX"]
@@ -141,3 +143,17 @@ def test_a_column_spelled_as_written_wins_over_its_plural(folder: Path) -> None:
     for request, column in (("median of tax per year", "tax"), ("median of taxs per year", "taxs")):
         expected = pd.read_csv(path).groupby("year")[column].median()
         assert _by_key(_table(request, path)) == pytest.approx({str(y): v for y, v in expected.items()})
+
+
+def test_the_outliers_of_each_group_never_measure_the_group_column() -> None:
+    """ "Within each year, count the earnings outliers" once read as the outliers *of* ``year`` per ``year``
+    (an empty table that looked validated): such a reading is refused, a real measure passes."""
+    misread = Intent(
+        request="Within each year, count the earnings outliers by Tukey's fences",
+        operation="group_outliers",
+        group_by=["year"],
+        columns=["year"],
+        data_source="earnings.csv",
+    )
+    assert "the outliers of 'year' per 'year'" in (grouped_by_its_measure(misread) or "")
+    assert grouped_by_its_measure(misread.model_copy(update={"columns": ["earnings"]})) is None

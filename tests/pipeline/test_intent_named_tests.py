@@ -156,10 +156,7 @@ def test_iqr_rule_in_french_and_spanish_sets_the_factor(folder: Path, request_te
 @pytest.mark.parametrize(
     "request_text",
     [
-        # removing the outliers, then a statistic of what is left: no operation computes it
-        f"Quita los valores atípicos de los {WAGE.lower()} según la regla de 1,5 veces el rango "
-        "intercuartílico y dame la media de lo que queda, con dos decimales.",
-        "Drop the Edad outliers by the 1.5*IQR rule and report the mean Edad of everyone left, 2 decimals.",
+        # (outliers removed, then a statistic of the rest: read now, test_intent_prepared_columns.py)
         # a percentile list with a number that is no percentile
         f"Percentiles 25, 50 y 175 de los {WAGE.lower()}",
         # a correlation test of two category columns

@@ -149,8 +149,9 @@ QUESTIONS: list[tuple[str, str, Compute | None, str, dict[str, str]]] = [
      top1(lambda df: df[df["disease"] == "Flu"].groupby("year")["count"].sum()), RIGHT, {}),
     ("tally", "mean count per year across all states", None, REFUSED, {}),
     ("tally", "total count per state across all states", None, REFUSED, {}),
-    # "total Flu cases" over a file whose rows already count cases: asked, never a count of rows
-    ("tally", "total Flu cases per year", None, REFUSED, {}),
+    # "total Flu cases" over a file whose rows already count cases: the one count column, never rows (R5)
+    ("tally", "total Flu cases per year", by("year", lambda df: df[df["disease"] == "Flu"].groupby("year")["count"].sum()),
+     RIGHT, {}),
     ("tally", "total Flu cases per year", by("year", lambda df: df[df["disease"] == "Flu"].groupby("year")["count"].sum()),
      RIGHT, {"cases": "count"}),
 ]  # fmt: skip

@@ -16,7 +16,7 @@ from mcpforge.exceptions import DataError, InvalidArgumentError
 # ---- INLINE ----
 _TESTS = (
     "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
-    "chi2", "anova", "kruskal", "levene", "pearson", "spearman", "kendall",
+    "chi2", "anova", "kruskal", "levene", "pearson", "spearman", "kendall", "wilcoxon", "ks_2samp",
 )  # fmt: skip
 _NORMALITY = ("shapiro", "dagostino")
 _TEST_NAMES = {
@@ -27,7 +27,8 @@ _TEST_NAMES = {
     "anova": "One-way ANOVA", "kruskal": "Kruskal-Wallis H test",
     "levene": "Levene test of equal variances",
     "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
-    "kendall": "Kendall correlation test",
+    "kendall": "Kendall correlation test", "wilcoxon": "Wilcoxon signed-rank test",
+    "ks_2samp": "Two-sample Kolmogorov-Smirnov test",
 }  # fmt: skip
 # Fewest values per sample each test needs; below them the answer is "not enough data" (NaN), not an error.
 _MIN_SIZE = {"shapiro": 3, "dagostino": 8, "pearson": 3, "spearman": 3, "kendall": 3}
@@ -93,9 +94,37 @@ def _paired(df: pd.DataFrame, test: str, columns: list[str]) -> tuple[float, flo
     if not _enough(test, pair):
         return (*_NAN3, len(pair))
     functions = {"ttest_rel": scipy_stats.ttest_rel, "pearson": scipy_stats.pearsonr,
-                 "spearman": scipy_stats.spearmanr, "kendall": scipy_stats.kendalltau}  # fmt: skip
+                 "spearman": scipy_stats.spearmanr, "kendall": scipy_stats.kendalltau,
+                 "wilcoxon": scipy_stats.wilcoxon}  # fmt: skip
     out = functions[test](pair[:, 0], pair[:, 1])
     return float(out[0]), float(out[1]), len(pair)
+
+
+def _pairs_by_id(
+    df: pd.DataFrame, column: str, group_column: str | None, groups: list[Any], pair_column: str
+) -> pd.DataFrame:
+    """One row per ``pair_column`` id: ``column`` at the first and at the second of ``groups``.
+
+    Ids missing either value are dropped; an id with two rows for one group does not pair the rows: an
+    argument error (the id column chosen is not an id).
+    """
+    if not group_column or len(groups) != 2:
+        raise InvalidArgumentError(
+            "a test paired by an id column needs the column and the two values to pair", argument="groups"
+        )
+    if df[column].dtype.kind not in "iufb":
+        raise DataError(f"column {column!r} must be numeric for this test")
+    labels = df[group_column].map(_group_label)
+    sides = []
+    for key in groups:
+        part = df.loc[labels == _group_label(key), [pair_column, column]].dropna()
+        if part[pair_column].duplicated().any():
+            raise InvalidArgumentError(
+                f"{pair_column!r} repeats within {group_column} = {key}; cannot pair the rows by it",
+                argument="pair_column",
+            )
+        sides.append(part.set_index(pair_column)[column].rename(str(key)))
+    return pd.concat(sides, axis=1, join="inner")
 
 
 def _independence(df: pd.DataFrame, columns: list[str], *, correction: bool) -> tuple[float, float, int]:
@@ -139,7 +168,7 @@ def _across_groups(test: str, samples: list[np.ndarray]) -> tuple[float, float, 
     return float(out[0]), float(out[1]), used
 
 
-def _run_test(
+def _run_test(  # noqa: PLR0911 - one return per family of tests
     df: pd.DataFrame,
     test: str,
     columns: list[str],
@@ -148,16 +177,22 @@ def _run_test(
     groups: list[Any],
     value: float,
     correction: bool = True,
+    pair_column: str | None = None,
 ) -> tuple[float, float, int]:
     """(statistic, p-value, rows used) of ``test``; NaN statistic and p-value when too few values.
 
     ``correction``: Yates' continuity correction of a chi-square on a 2x2 table (scipy's default).
+    ``pair_column``: a paired test compares ``columns[0]`` at the two ``groups`` of ``group_column``,
+    paired by this id column (the rows used are the pairs).
     """
     if test not in _TESTS:
         raise InvalidArgumentError(f"unknown test {test!r}; known: {', '.join(_TESTS)}", argument="test")
+    if pair_column and test in ("ttest_rel", "wilcoxon"):
+        pairs = _pairs_by_id(df, columns[0], group_column, groups, pair_column)
+        return _paired(pairs, test, list(pairs.columns))
     if test in (*_NORMALITY, "ttest_1samp"):
         return _one_sample(_sample(df, columns[0]), test, value)
-    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
+    if test in ("ttest_rel", "pearson", "spearman", "kendall", "wilcoxon"):
         return _paired(df, test, columns)
     if test == "chi2":
         return _independence(df, columns, correction=correction)
@@ -168,6 +203,8 @@ def _run_test(
         return (*_NAN3, len(a) + len(b))
     if test == "mannwhitney":
         out = scipy_stats.mannwhitneyu(a, b, alternative="two-sided")
+    elif test == "ks_2samp":
+        out = scipy_stats.ks_2samp(a, b)
     else:
         out = scipy_stats.ttest_ind(a, b, equal_var=test == "ttest_ind")
     return float(out[0]), float(out[1]), len(a) + len(b)

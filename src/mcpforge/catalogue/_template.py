@@ -78,6 +78,10 @@ _FILTER_SCHEMA = {
         "required": ["column", "op"],
     },
 }
+_STEP_KINDS = ("drop_missing", "fill_missing", "deduplicate", "bin", "normalize", "drop_outliers", "clip",
+               "transform", "relative")  # fmt: skip
+_STEP_STRATEGIES = ("mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore", "iqr", "log",
+                    "log10", "log2", "sqrt")  # fmt: skip
 # Every key of a step is declared (closed object), so tools with preparation steps convert under --strict;
 # the optional keys accept null, which is how a strict-mode model says "not given".
 PREPARATION_SCHEMA: dict[str, Any] = {
@@ -87,14 +91,15 @@ PREPARATION_SCHEMA: dict[str, Any] = {
         "properties": {
             "kind": {
                 "type": "string",
-                "enum": ["drop_missing", "fill_missing", "deduplicate", "bin", "normalize"],
+                "enum": list(_STEP_KINDS),
             },
             "columns": {"type": ["array", "null"], "items": {"type": "string"}},
             "strategy": {
                 "type": ["string", "null"],
-                "enum": ["mean", "median", "mode", "value", "width", "quantile", "minmax", "zscore", None],
+                "enum": [*_STEP_STRATEGIES, None],
             },
-            "value": {"anyOf": _SCALAR_SCHEMAS},
+            # a list only for ``clip``: the [low, high] quantiles
+            "value": {"anyOf": [*_SCALAR_SCHEMAS, {"type": "array", "items": {"anyOf": _SCALAR_SCHEMAS}}]},
             "bins": {"type": ["integer", "null"], "minimum": 1},
         },
         "required": ["kind"],

@@ -25,6 +25,7 @@ import pandas as pd
 from mcpforge.catalogue._params import bool_param, choice_param, columns_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.paired_reference import paired_or_rank_test
 from mcpforge.catalogue.reference.core import is_missing, numbers
 from mcpforge.models import Intent
 
@@ -38,10 +39,11 @@ def _scipy_stats() -> Any:
 
 TESTS = (
     "shapiro", "dagostino", "ttest_1samp", "ttest_ind", "welch_ttest", "ttest_rel", "mannwhitney",
-    "chi2", "anova", "kruskal", "levene", "pearson", "spearman", "kendall",
+    "chi2", "anova", "kruskal", "levene", "pearson", "spearman", "kendall", "wilcoxon", "ks_2samp",
 )  # fmt: skip
 RESULT_COLUMNS = ["test", "statistic", "p_value", "n", "alpha", "significant", "conclusion"]
-_TWO_COLUMNS = ("ttest_rel", "chi2", "pearson", "spearman", "kendall")
+_TWO_COLUMNS = ("ttest_rel", "chi2", "pearson", "spearman", "kendall", "wilcoxon")
+PAIRED_BY_ID = ("ttest_rel", "wilcoxon")  # one column at two values of another, paired by an id column
 _GROUP_TESTS = ("anova", "kruskal", "levene")  # one numeric column across the groups of a group column
 _LABELS = {
     "shapiro": "Shapiro-Wilk normality test", "dagostino": "D'Agostino-Pearson normality test",
@@ -51,7 +53,8 @@ _LABELS = {
     "anova": "one-way ANOVA", "kruskal": "Kruskal-Wallis H test",
     "levene": "Levene test of equal variances",
     "pearson": "Pearson correlation test", "spearman": "Spearman correlation test",
-    "kendall": "Kendall correlation test",
+    "kendall": "Kendall correlation test", "wilcoxon": "Wilcoxon signed-rank test",
+    "ks_2samp": "two-sample Kolmogorov-Smirnov test",
 }  # fmt: skip
 
 
@@ -66,7 +69,8 @@ class StatisticalTest(Operation):
     name: ClassVar[str] = "statistical_test"
     summary: ClassVar[str] = (
         "Hypothesis test with p-value: Shapiro-Wilk/D'Agostino normality, one-sample/two-sample/paired "
-        "t-test, Mann-Whitney, chi-square independence, one-way ANOVA, Kruskal-Wallis, Levene, "
+        "t-test (also paired by an id column), Wilcoxon signed-rank, Mann-Whitney, two-sample "
+        "Kolmogorov-Smirnov, chi-square independence, one-way ANOVA, Kruskal-Wallis, Levene, "
         "Pearson/Spearman/Kendall correlation."
     )
     keywords: ClassVar[tuple[str, ...]] = (
@@ -89,6 +93,7 @@ class StatisticalTest(Operation):
             "value": float(options.get("value", 0.0)),
             "alpha": float(alpha),
             "correction": bool(options.get("correction", True)),
+            "pair_column": options.get("pair_by") or None,
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
@@ -96,8 +101,11 @@ class StatisticalTest(Operation):
         test = args["test"]
         require(test in TESTS, f"unknown statistical test {test!r}", "options")
         require(bool(args["columns"]), "a statistical test needs a column", "columns")
-        two = test in _TWO_COLUMNS or (
-            test in ("ttest_ind", "welch_ttest", "mannwhitney") and not args["group_column"]
+        paired = bool(args["pair_column"])
+        require(not paired or test in PAIRED_BY_ID, f"{test} is not a paired test", "options")
+        require(not paired or len(args["groups"]) == 2, "a paired test needs two values to pair", "options")
+        two = (test in _TWO_COLUMNS and not paired) or (
+            test in ("ttest_ind", "welch_ttest", "mannwhitney", "ks_2samp") and not args["group_column"]
         )
         require(not two or len(args["columns"]) >= 2, f"{test} needs two columns", "columns")
         grouped = test not in _GROUP_TESTS or bool(args["group_column"])
@@ -107,22 +115,26 @@ class StatisticalTest(Operation):
                 raise InvalidArgumentError(f"alpha must lie in (0, 1), got {alpha!r}", argument="alpha")
             statistic, p_value, used = _run_test(
                 df, test, columns, group_column=group_column, groups=groups, value=value,
-                correction=correction,
+                correction=correction, pair_column=pair_column,
             )
             significant, conclusion = _conclusion(
                 test, p_value, alpha, _group_count(df, test, columns, group_column, groups)
             )
+            if pair_column:
+                conclusion = f"{conclusion}; {used} pairs by {pair_column}"
             result = pd.DataFrame({
                 "test": [test], "statistic": [statistic], "p_value": [p_value], "n": [used],
                 "alpha": [alpha], "significant": [significant], "conclusion": [conclusion],
             })
             by = f" by {group_column}" if group_column else ""
+            by += f", paired by {pair_column}" if pair_column else ""
             title = f"{_TEST_NAMES.get(test, test)} of {', '.join(columns)}{by}: {conclusion}"
         """)
         label = test_label(test)
         subject = " and ".join(args["columns"]) + (
             f" by {args['group_column']}" if args["group_column"] else ""
         )
+        subject += f", paired by {args['pair_column']}" if args["pair_column"] else ""
         return ToolPlan(
             params=[
                 choice_param("test", TESTS, test, "Which test"),
@@ -146,8 +158,17 @@ class StatisticalTest(Operation):
                 number_param("value", args["value"], "Hypothesised mean of a one-sample t-test"),
                 number_param("alpha", args["alpha"], "Significance level"),
                 bool_param("correction", args["correction"], "Yates' correction of a 2x2 chi-square"),
+                Param(
+                    name="pair_column",
+                    annotation="str | None",
+                    schema={"type": ["string", "null"]},
+                    description="Id column pairing the rows of a paired test (the two groups are the two "
+                    "values of group_column compared; ids missing either are dropped)",
+                    default=args["pair_column"],
+                ),
             ],
-            needed="[*columns, *([group_column] if group_column else [])]",
+            needed="[*columns, *([group_column] if group_column else []), "
+            "*([pair_column] if pair_column else [])]",
             body=body,
             empty_columns=repr(RESULT_COLUMNS),
             inline=("tests",),
@@ -172,11 +193,13 @@ class StatisticalTest(Operation):
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         test, alpha = arguments["test"], float(arguments["alpha"])
         statistic, p_value, used = _reference_test(df, arguments)
+        paired = f"; {used} pairs by {arguments['pair_column']}" if arguments.get("pair_column") else ""
         significant = p_value < alpha
         groups = len(_by_group(df, arguments)) if test in _GROUP_TESTS else None
         counted = "" if groups is None else f"{groups} group{'' if groups == 1 else 's'}"
         if math.isnan(p_value):
             conclusion = "not enough data to decide" + (f" ({counted})" if counted else "")
+            conclusion += paired
             return pd.DataFrame(
                 [[test, statistic, p_value, used, alpha, False, conclusion]], columns=RESULT_COLUMNS
             )
@@ -187,6 +210,7 @@ class StatisticalTest(Operation):
         else:
             said = "significant" if significant else "not significant"
         conclusion = f"{said} at {alpha:g} (p = {p_value:.4g}" + (f"; {counted})" if counted else ")")
+        conclusion += paired
         return pd.DataFrame(
             [[test, statistic, p_value, used, alpha, significant, conclusion]], columns=RESULT_COLUMNS
         )
@@ -390,6 +414,8 @@ def _two_sample(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, flo
 
 def _reference_test(df: pd.DataFrame, arguments: dict[str, Any]) -> tuple[float, float, int]:
     test = arguments["test"]
+    if test in ("wilcoxon", "ks_2samp") or (test in PAIRED_BY_ID and arguments.get("pair_column")):
+        return paired_or_rank_test(df, arguments, _split)
     if test in ("shapiro", "dagostino", "ttest_1samp"):
         return _one_sample(df, arguments)
     if test in ("ttest_rel", "pearson", "spearman", "kendall"):

@@ -194,6 +194,8 @@ _GOOGLE_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_]\w*)\s*(?:\(([^)]*)\))?\s*:\s*(.*
 _REST_PARAM = re.compile(r"^:param\s+(?:([^:]+?)\s+)?(\w+):\s*(.*)$")
 _STARRED_PARAM = re.compile(r"^\*([A-Za-z_]\w*)\*(?:\s+[\w.]+)?\s*\\?:\s*(.*)$")
 _REST_TYPE = re.compile(r"^:type\s+(\w+):\s*(.*)$")
+# ``:square: str - the board square string (like a1)``: a field list named after the parameter.
+_FIELD_PARAM = re.compile(r"^:(\w+):\s*([\w.\[\], |]*?)\s*-\s+(.*)$")
 
 
 def _doc_params(doc: str) -> dict[str, dict[str, str]]:
@@ -246,6 +248,13 @@ def _doc_params(doc: str) -> dict[str, dict[str, str]]:
         rtype = _REST_TYPE.match(stripped)
         if rtype:
             found.setdefault(rtype.group(1), {})["type"] = rtype.group(2)
+            continue
+        field = _FIELD_PARAM.match(stripped)
+        if field and field.group(1) not in {"return", "returns", "rtype", "raises", "self"}:
+            entry = found.setdefault(field.group(1), {})
+            entry.setdefault("doc", field.group(3))
+            if field.group(2):
+                entry.setdefault("type", field.group(2))
             continue
         if section in {"parameters", "other parameters"} and line and not line.startswith(" "):
             match = _NUMPY_PARAM.match(stripped)

@@ -30,6 +30,7 @@ from mcpforge.convert.adapt import (
     varkw_parameter,
 )
 from mcpforge.convert.models import Analysis, ApiCallable, SkippedCallable
+from mcpforge.convert.readme_options import documented_options, with_documented_options
 from mcpforge.convert.ready_made import with_ready_made
 
 MAX_NAME = 60
@@ -196,6 +197,7 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
     from mcpforge.convert.samples.readme_examples import code_examples  # samples imports select
 
     readme_examples, readme_outputs = code_examples(str(analysis.prominence.get("readme", "")))
+    options = documented_options(str(analysis.prominence.get("readme", "")))
     instances = {api.public_path: api.instances for api in analysis.callables if api.instances}
     for api in apis:
         if patterns and not any(
@@ -213,6 +215,8 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                 SkippedCallable(public_path=api.public_path, reason="deprecated", category="deprecated")
             )
             continue
+        # ``markdownify(html, **options)``: the options its README documents, as keyword parameters.
+        api = with_documented_options(api, options, readme_examples)  # noqa: PLW2901
         try:
             params, schema = _params(api, classes, parser)
         except Unadaptable as exc:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from mcpforge.config import MCPForgeConfig, SandboxConfig
 from mcpforge.exceptions import SandboxUnavailableError
@@ -11,8 +13,22 @@ from mcpforge.sandbox._pinned import PinnedPath, pin
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxLimits, SandboxRequest, SandboxResult
 from mcpforge.sandbox.bwrap import BwrapSandbox
 from mcpforge.sandbox.subprocess_backend import SubprocessSandbox
-from mcpforge.sandbox.tool_call import ToolBatchResult, ToolCall, ToolCallOutcome, call_tool, call_tool_batch
 from mcpforge.sandbox.unshare import UnshareSandbox
+
+if TYPE_CHECKING:
+    from mcpforge.sandbox.tool_call import (
+        ToolBatchResult,
+        ToolCall,
+        ToolCallOutcome,
+        call_tool,
+        call_tool_batch,
+    )
+
+# Calling a tool (its runner, the footer parser) loads when a tool is called: ``sandbox run`` and
+# ``check`` run no tool.
+_TOOL_CALL_NAMES = frozenset(
+    ("ToolBatchResult", "ToolCall", "ToolCallOutcome", "call_tool", "call_tool_batch")
+)
 
 __all__ = [
     "BACKENDS",
@@ -108,3 +124,9 @@ def get_sandbox(config: SandboxConfig | None = None) -> Sandbox:
         f"no strong sandbox backend is available ({reasons}); install bubblewrap "
         "(scripts/install-system-deps.sh) or set sandbox.allow_weak_fallback: true to accept weak isolation"
     )
+
+
+def __getattr__(name: str) -> Any:
+    if name in _TOOL_CALL_NAMES:
+        return getattr(importlib.import_module("mcpforge.sandbox.tool_call"), name)
+    raise AttributeError(f"module 'mcpforge.sandbox' has no attribute {name!r}")

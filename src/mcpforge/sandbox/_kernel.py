@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import platform
 import stat
 import struct
 
@@ -371,10 +370,15 @@ _OFF_ARG0 = 16  # low 32 bits of args[0] on little-endian machines (pid_t and in
 _OFF_ARG1 = 24
 
 
+def machine() -> str:
+    """The machine name (``platform.machine()``, without loading ``platform`` into the sandbox)."""
+    return os.uname().machine
+
+
 def seccomp_arch() -> str | None:
     """The machine name when this module has a syscall table for it, else None."""
-    machine = platform.machine()
-    return machine if machine in _AUDIT_ARCH else None
+    name = machine()
+    return name if name in _AUDIT_ARCH else None
 
 
 def _ins(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
@@ -440,7 +444,7 @@ def apply_seccomp(*, keep_process_group: bool = False) -> None:
     """Install the filter on this thread's process for good (no way back, inherited by children)."""
     arch = seccomp_arch()
     if arch is None:
-        raise KernelFeatureError(0, f"no seccomp syscall table for {platform.machine()!r}")
+        raise KernelFeatureError(0, f"no seccomp syscall table for {machine()!r}")
     program = seccomp_program(arch, keep_process_group=keep_process_group)
     buf = ctypes.create_string_buffer(program, len(program))
     fprog = _SockFprog(len(program) // 8, ctypes.cast(buf, ctypes.c_void_p))
@@ -453,7 +457,7 @@ def apply_seccomp(*, keep_process_group: bool = False) -> None:
 def seccomp_available() -> tuple[bool, str]:
     """Whether a seccomp filter can be installed here (checked in a throwaway child)."""
     if seccomp_arch() is None:
-        return False, f"no syscall table for {platform.machine()!r}"
+        return False, f"no syscall table for {machine()!r}"
     pid = os.fork()
     if pid == 0:  # pragma: no cover - child
         try:

@@ -61,8 +61,89 @@ def _bins(values: list[Any], bins: int, strategy: str) -> list[Any]:
     return [None if _missing(v) else min(max(math.ceil((float(v) - low) / width), 1), bins) for v in values]
 
 
+_FUNCTIONS = {"log": math.log, "log10": math.log10, "log2": math.log2, "sqrt": math.sqrt}
+
+
+def _without_outliers(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
+    column = str(step["columns"][0])
+    values = [None if _missing(v) else float(v) for v in frame[column]]
+    present = [v for v in values if v is not None]
+    factor = 1.5 if step.get("value") is None else float(step["value"])
+    if step.get("strategy") == "zscore":
+        centre, spread = statistics.fmean(present), statistics.stdev(present)
+        low, high = centre - factor * spread, centre + factor * spread
+    else:
+        ordered = sorted(present)
+        q1, q3 = _sorted_quantile(ordered, 0.25), _sorted_quantile(ordered, 0.75)
+        low, high = q1 - factor * (q3 - q1), q3 + factor * (q3 - q1)
+    keep = [i for i, v in zip(frame.index, values, strict=True) if v is not None and low <= v <= high]
+    return frame.loc[keep]
+
+
+def _changed_values(values: list[Any], step: Mapping[str, Any]) -> list[float]:
+    """A column's values capped at its quantiles (``clip``) or through a function (``transform``)."""
+    numbers = [math.nan if _missing(v) else float(v) for v in values]
+    if step["kind"] == "transform":
+        function = _FUNCTIONS[str(step["strategy"])]
+        return [v if math.isnan(v) else function(v) for v in numbers]
+    ordered = sorted(v for v in numbers if not math.isnan(v))
+    low, high = [*(step.get("value") or []), None, None][:2]
+    floor = -math.inf if low is None else _sorted_quantile(ordered, float(low))
+    ceiling = math.inf if high is None else _sorted_quantile(ordered, float(high))
+    return [v if math.isnan(v) else min(max(v, floor), ceiling) for v in numbers]
+
+
+def _value_step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
+    if step["kind"] == "drop_outliers":
+        return _without_outliers(frame, step)
+    out = frame.copy()
+    for column in step["columns"]:
+        changed = _changed_values(list(frame[column]), step)
+        out[column] = pd.Series(changed, index=frame.index, dtype="float64")
+    return out
+
+
+def _relative(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
+    """``relative``: each row's value less the statistic of its group (or of every row)."""
+    column, *groups = [str(c) for c in step["columns"]]
+    strategy, value = str(step["strategy"]), float(step.get("value") or 1.0)
+    rows = frame.to_dict("records")
+    keys = [tuple(None if _missing(row[g]) else row[g] for g in groups) for row in rows]
+    present: dict[tuple[Any, ...], list[float]] = {}
+    for key, row in zip(keys, rows, strict=True):
+        if not _missing(row[column]):
+            present.setdefault(key, []).append(float(row[column]))
+    thresholds: dict[tuple[Any, ...], float] = {}
+    for key, numbers in present.items():
+        if strategy == "quantile":
+            thresholds[key] = _sorted_quantile(sorted(numbers), value)
+        elif strategy == "zscore":
+            spread = statistics.stdev(numbers) if len(numbers) > 1 else math.nan
+            thresholds[key] = statistics.fmean(numbers) + value * spread
+        elif strategy == "median":
+            thresholds[key] = value * statistics.median(numbers)
+        else:
+            thresholds[key] = value * statistics.fmean(numbers)
+    label = (
+        f"p{value * 100:g}" if strategy == "quantile"
+        else f"mean {'+' if value >= 0 else '-'} {abs(value):g} sd" if strategy == "zscore"
+        else strategy if value == 1 else f"{value:g} x {strategy}"
+    )  # fmt: skip
+    out = frame.copy()
+    out[f"{column} minus {label}"] = pd.Series(
+        [math.nan if _missing(row[column]) else float(row[column]) - thresholds[key]
+         for key, row in zip(keys, rows, strict=True)],
+        index=frame.index, dtype="float64",
+    )  # fmt: skip
+    return out
+
+
 def _step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
     kind = step["kind"]
+    if kind == "relative":
+        return _relative(frame, step)
+    if kind in ("drop_outliers", "clip", "transform"):
+        return _value_step(frame, step)
     named = [str(c) for c in step.get("columns") or []]
     columns = named or [str(c) for c in frame.columns]
     rows = frame.to_dict("records")

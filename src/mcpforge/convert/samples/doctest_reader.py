@@ -115,7 +115,12 @@ class DoctestReader:
                 raise NotUsable
         # A keyword names the library's parameter; the tool's may differ (``handle`` → ``handle_``).
         known = {p["python_name"]: p for p in params} | {p["name"]: p for p in params}
+        varkw = next((p for p in params if p.get("varkw")), None)
         for keyword in call.keywords:
+            if keyword.arg is not None and keyword.arg not in known and varkw is not None:
+                # ``md(html, strip=['a'])`` on ``markdownify(html, **options)``: into the options object.
+                arguments.setdefault(varkw["name"], {})[keyword.arg] = self.value(keyword.value, bound)
+                continue
             if keyword.arg is None or keyword.arg not in known:
                 raise NotUsable
             self._fill(arguments, known[keyword.arg], keyword.value, bound)

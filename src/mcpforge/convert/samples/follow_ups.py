@@ -73,6 +73,22 @@ def _expression_names(arguments: dict[str, Any], missing: str) -> list[str]:
     return []
 
 
+LONGER_LIST = 64  # a board of 8 x 8, a year of weeks: past the short lists a sample guesses
+
+
+def _longer_lists(arguments: dict[str, Any], message: str) -> dict[str, Any] | None:
+    """A call given short lists that fails with ``IndexError: list index out of range``: the same lists,
+    repeated to ``LONGER_LIST`` items (the library indexes further than the guess reached)."""
+    if "IndexError" not in message:
+        return None
+    longer = {
+        name: (value * (LONGER_LIST // len(value) + 1))[:LONGER_LIST]
+        for name, value in arguments.items()
+        if isinstance(value, list) and 0 < len(value) < LONGER_LIST
+    }
+    return longer or None
+
+
 def follow_up(plan: ToolPlan, sample: Sample, error: str, pool: dict[str, Any]) -> Sample | None:
     """The sample to try after ``sample`` failed inside the library with ``error``; None when the
     error and the docstring suggest nothing more."""
@@ -82,7 +98,9 @@ def follow_up(plan: ToolPlan, sample: Sample, error: str, pool: dict[str, Any]) 
     message = error.split("[call]", 1)[1]
     # "the supported modes are [...]": the first accepted value instead; "(0.5) is outside the range
     # ... (10) to (1e+07)": a value inside it.
-    choice = choice_fix(arguments, message) or range_fix(arguments, message)
+    choice = (
+        choice_fix(arguments, message) or range_fix(arguments, message) or _longer_lists(arguments, message)
+    )
     if choice is not None:
         final = Step(tool=sample.final.tool, arguments={**arguments, **choice}, bind=sample.final.bind)
         return Sample(source=sample.source, steps=[*sample.steps[:-1], final], expected=None)

@@ -1,5 +1,6 @@
 """A value for a string parameter whose name says its grammar (a version, a version range, a cron
-expression, a URL, a date), taken from what the library's own text writes for it.
+expression, a URL, a date, a markup or notation: HTML, XML, Markdown, FEN, SQL, CSS), taken from what
+the library's own text writes for it.
 
 ``satisfies(version, range_)`` has no example of its own, but the README passes ``range_='~1.2.3'`` and
 ``versions=['1.2.3', ...]`` to ``max_satisfying``: a parameter gets the value its authors pass under a
@@ -32,12 +33,20 @@ _GRAMMARS: dict[str, tuple[str, re.Pattern[str] | None]] = {
     "pattern": (r"pattern|regex|regexp|glob", None),
     "url": (r"url|uri|href|link", re.compile(r"^https?://\S+$")),
     "date": (r"date", re.compile(r"^\d{4}-\d{2}-\d{2}$")),
+    # Markup and notations: a literal with that text's shape (``<b>Yay</b>``, a FEN position).
+    "html": (r"html|xhtml|markup", re.compile(r"^.*?<[A-Za-z][\w-]*(?:\s[^<>]*)?/?>", re.S)),
+    "xml": (r"xml", re.compile(r"^\s*<(?:\?xml|[A-Za-z][\w:.-]*)[^>]*>.*>\s*$", re.S)),
+    "markdown": (r"markdown|md", re.compile(r"^(?:#{1,6} |.*\*\*\S|.*\[[^\]]+\]\([^)]+\))", re.S)),
+    "fen": (r"fen", re.compile(r"^\s*(?:[pnbrqkPNBRQK1-8]+/){7}[pnbrqkPNBRQK1-8]+(?:\s+\S+){0,5}\s*$")),
+    "sql": (r"sql", re.compile(r"^\s*(?:select|insert|update|delete|create|with)\s", re.I)),
+    "css": (r"css|stylesheet", re.compile(r"^[^{}]*\{[^{}]*:[^{}]*\}", re.S)),
 }
 
 
 def grammar_of(name: str) -> str | None:
     """The grammar a parameter's name says (``range_``: range; ``versions``: version), if any."""
-    parts = [p[:-1] if p.endswith("s") and len(p) > 3 else p for p in re.split(r"[_\d]+", name.lower()) if p]
+    words = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()  # ``startingFen``: starting, fen
+    parts = [p[:-1] if p.endswith("s") and len(p) > 3 else p for p in re.split(r"[_\d]+", words) if p]
     for grammar, (words, _shape) in _GRAMMARS.items():
         if any(re.fullmatch(words, part) for part in parts):
             return grammar

@@ -75,8 +75,38 @@ def _asserted(node: ast.stmt) -> tuple[str, str] | None:
     return None
 
 
-def _script_statements(block: str) -> list[tuple[str, str]]:
-    """Top-level statements of a script block (line by line when the whole does not parse)."""
+def _aliases_of(node: ast.stmt, aliases: dict[str, str]) -> bool:
+    """Record ``from markdownify import markdownify as md`` (``md`` → ``markdownify``) in ``aliases``;
+    whether ``node`` is an import."""
+    if isinstance(node, ast.ImportFrom):
+        for name in node.names:
+            if name.asname and name.name != "*":
+                aliases[name.asname] = name.name
+        return True
+    return isinstance(node, ast.Import)
+
+
+def _unaliased(statement: str, aliases: dict[str, str]) -> str:
+    """``statement`` with the names its README imported under another name written as the library's
+    own (``md(html)`` → ``markdownify(html)``), so the call names its tool."""
+    if not aliases:
+        return statement
+    try:
+        tree = ast.parse(statement)
+    except SyntaxError:
+        return statement
+    renamed = False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in aliases:
+            node.id = aliases[node.id]
+            renamed = True
+    return ast.unparse(tree) if renamed else statement
+
+
+def _script_statements(block: str, aliases: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """Top-level statements of a script block (line by line when the whole does not parse); names
+    imported under an alias are written as the library's own."""
+    aliases = {} if aliases is None else aliases
     try:
         tree = ast.parse(block)
     except SyntaxError:
@@ -87,15 +117,18 @@ def _script_statements(block: str) -> list[tuple[str, str]]:
             except SyntaxError:
                 continue
             if line.strip():
-                found.extend(_script_statements(line.strip()))
+                found.extend(_script_statements(line.strip(), aliases))
         return found
     statements: list[tuple[str, str]] = []
     for node in tree.body:
+        if _aliases_of(node, aliases):
+            continue
         asserted = _asserted(node)
         if asserted is not None:
-            statements.append(asserted)
+            statements.append((_unaliased(asserted[0], aliases), asserted[1]))
         elif isinstance(node, ast.Assign | ast.Expr):
-            statements.append((ast.get_source_segment(block, node) or ast.unparse(node), ""))
+            text = ast.get_source_segment(block, node) or ast.unparse(node)
+            statements.append((_unaliased(text, aliases), ""))
     return statements
 
 
@@ -115,8 +148,20 @@ def code_examples(text: str) -> tuple[list[str], dict[str, str]]:
     blocks = _blocks(text)
     if ">>>" in text and not any(">>>" in block for block in blocks):
         blocks.append(text)  # a session written in the prose, outside any code block
+    aliases: dict[str, str] = {}  # ``from markdownify import markdownify as md``, for the blocks after it
     for block in blocks:
-        pairs = _doctest_lines(block) if ">>>" in block else _script_statements(block)
+        if ">>>" in block:
+            pairs = []
+            for statement, output in _doctest_lines(block):
+                try:
+                    nodes = ast.parse(statement).body
+                except SyntaxError:
+                    nodes = []
+                for node in nodes:
+                    _aliases_of(node, aliases)
+                pairs.append((_unaliased(statement, aliases), output))
+        else:
+            pairs = _script_statements(block, aliases)
         for statement, output in pairs:
             statements.append(statement)
             if output and "\n" not in output and len(output) <= 300 and statement not in outputs:

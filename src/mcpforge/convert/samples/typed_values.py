@@ -32,7 +32,14 @@ _NAMED_NUMBERS: list[tuple[str, float]] = [
     (r"seconds|secs|duration|delta|time", 90.0),
     (r"amount|value|quantity|price|cost|pv|fv|principal", 1234.5),
 ]
+# The standard starting position of Forsyth-Edwards Notation: the notation's own first example.
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 NAMED_STRINGS: list[tuple[str, str]] = [
+    # A markup or notation parameter (grammar_values.py prefers a literal of the library's own text).
+    (r"html|xhtml", "<p>hello <b>world</b></p>"),
+    (r"xml", "<root><item>hello world</item></root>"),
+    (r"markdown", "# Title\n\nhello *world*"),
+    (r"fen", START_FEN),
     (r"text|string|s|sentence|message|msg|content|word|words|phrase|title", "hello world"),
     (r"version|ver", "1.2.3"),
     (r"date|day|start|end|since|until", "2020-01-01"),
@@ -63,6 +70,8 @@ _DESCRIBED_STRINGS: list[tuple[str, str]] = [
     (r"locale", "en_US"),
     (r"version string|semantic version", "1.2.3"),
     (r"iso date|date string", "2020-01-01"),
+    (r"FEN|Forsyth.Edwards", START_FEN),
+    (r"HTML", "<p>hello <b>world</b></p>"),
 ]
 
 
@@ -87,14 +96,24 @@ def quantity_value(text: str) -> str:
 
 def described_string(text: str) -> str | None:
     for pattern, value in _DESCRIBED_STRINGS:
-        if re.search(rf"\b({pattern})\b", text, re.IGNORECASE):
+        if re.search(rf"\b({pattern})\b", text, re.IGNORECASE if pattern.islower() else 0):
             return value
     return None
 
 
+# A value the description shows as its example: "the board square string (like a1)", "(e.g. UTC)".
+_SHOWN_EXAMPLE = re.compile(r"\((?:like|e\.g\.,?|eg|for example,?|such as)\s+([^\s,;()'\"`]{1,30})\)")
+
+
+def shown_example(doc: str) -> str | None:
+    match = _SHOWN_EXAMPLE.search(doc)
+    return match.group(1) if match else None
+
+
 def name_match(name: str, table: list[tuple[str, Any]]) -> Any:
     lowered = name.lower()
-    parts = [lowered, *re.split(r"[_\d]+", lowered)]
+    camel = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()  # ``startingFen``: starting, fen
+    parts = [lowered, *re.split(r"[_\d]+", lowered), *re.split(r"[_\d]+", camel)]
     for pattern, value in table:
         if any(re.fullmatch(pattern, part) for part in parts if part):
             return value
@@ -203,12 +222,18 @@ def typed_value(
         quoted = _QUOTED.search(doc)
         if quoted and not re.search(r"default", doc[max(0, quoted.start() - 20) : quoted.start()], re.I):
             return quoted.group(1)
+        shown = shown_example(doc)
+        if shown is not None:
+            return shown
         formats = format_strings(name, text)
         if formats:
             return formats[0]  # the others are further samples (candidates.py)
         named = name_match(name, NAMED_STRINGS)
         return named if named is not None else described_string(text) or "a"
     if kinds == "array":
+        items = schema.get("items")
+        if isinstance(items, dict) and items.get("type") == "boolean":
+            return [False, True, False, True]  # ``obstacles: list[bool]``
         if re.search(r"\b(str|string|text|word|name)s?\b", text, re.IGNORECASE):
             return ["alpha", "beta", "gamma"]
         return [1.0, 2.0, 3.0, 4.0]

@@ -83,6 +83,7 @@ def _option_numbers(intent: Intent) -> set[float]:
 def _intent_columns(intent: Intent) -> set[str]:
     names = {*intent.group_by, *intent.columns, *(m.column for m in intent.metrics if m.column)}
     names |= {f.column for f in intent.filters} | {d.name for d in intent.derived}
+    names |= {str(intent.options.get("pair_by") or ""), *intent.options.get("pair_choices", [])}  # paired
     if intent.time_column:
         names.add(intent.time_column)
     return {n for n in names if n}

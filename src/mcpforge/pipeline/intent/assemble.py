@@ -13,6 +13,7 @@ from mcpforge.pipeline.intent.conditions import FilterResult, date_column
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
 from mcpforge.pipeline.intent.rows.asked_label import ranked_measure
 from mcpforge.pipeline.intent.rows.superlatives import known_keys
+from mcpforge.pipeline.intent.share_among import share_among
 from mcpforge.pipeline.intent.share_within import share_within
 from mcpforge.pipeline.intent.words import ColumnResolver
 
@@ -219,6 +220,9 @@ def _share_of_value(p: Parsed, base: dict[str, Any], column: str) -> Intent:
     condition the parser cannot tell the part from the whole ("what fraction of Ideal diamonds cost over
     1000" vs "... of diamonds over 1000 are Ideal"), so it refuses instead of guessing.
     """
+    among = share_among(p.tokens, list(p.filters.filters), base, p.notes)  # "Among X, what share Y"
+    if among is not None:
+        return among
     if len(p.filters.filters) != 1:
         conditions = " and ".join(f"{f.column} {f.op} {f.value!r}" for f in p.filters.filters)
         raise UnmappableRequestError(

@@ -16,9 +16,13 @@ from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.abbreviated_names import abbreviated_columns
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.age_conditions import age_conditions
 from mcpforge.pipeline.intent.aggregation_names import column_words
+from mcpforge.pipeline.intent.analysis.column_transforms import functions_read_as_steps, spell_calls
 from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.analysis.method_operands import method_operands
+from mcpforge.pipeline.intent.analysis.paired_by import settle_pairing
+from mcpforge.pipeline.intent.analysis.value_steps import transforms_kept
 from mcpforge.pipeline.intent.arithmetic import spell_out_arithmetic
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
@@ -42,7 +46,9 @@ from mcpforge.pipeline.intent.guards import (
     shape_problem,
 )
 from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
+from mcpforge.pipeline.intent.language.age_questions import how_old, unbounded_age_word
 from mcpforge.pipeline.intent.language.code_values import code_values_not_written
+from mcpforge.pipeline.intent.language.compound_values import compound_values
 from mcpforge.pipeline.intent.language.discourse import (
     strip_numbering,
     strip_tool_phrases,
@@ -74,6 +80,7 @@ from mcpforge.pipeline.intent.qualified_names import ask_before_refusing, qualif
 from mcpforge.pipeline.intent.quotients import find_quotient
 from mcpforge.pipeline.intent.rates import rate_reading
 from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
+from mcpforge.pipeline.intent.restated_scope import all_of_the_entities, restated_scope
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
 from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
@@ -84,6 +91,7 @@ from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
 from mcpforge.pipeline.intent.self_grouping import grouped_by_its_measure
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
+from mcpforge.pipeline.intent.time.unit_adjectives import unit_adjectives
 from mcpforge.pipeline.intent.time.weekday_column import weekday_tokens
 from mcpforge.pipeline.intent.time.which_month import which_month
 from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
@@ -123,7 +131,9 @@ def extract_intent(
     """Parse ``request`` against ``schema`` into an Intent (see :func:`_read`); a request about to be
     refused for a word that may describe a column ("by model year") is asked about instead."""
     try:
-        return check_scope_words(request, _read(request, schema, answers=answers, explicit=explicit), schema)
+        read = _read(request, schema, answers=answers, explicit=explicit)
+        intent = check_scope_words(request, read, schema)
+        return transforms_kept(request, intent, ColumnResolver(schema=schema))  # "log(x)" read, or refused
     except NeedsClarificationError:
         raise
     except UnmappableRequestError as refused:
@@ -160,10 +170,17 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
     text, aside = _set_aside(request, text, schema)  # "1.", "the statistics module"; refuses commands
-    function = column_function(request, ColumnResolver(schema=schema))  # "log10(gdpPercap)": refused
-    if function is not None:
+    function = column_function(request, ColumnResolver(schema=schema))  # "x squared": refused
+    if function is not None and not functions_read_as_steps(request, ColumnResolver(schema=schema)):
         _refuse(request, function.reason(), {}, schema, [function.word], final=True)
+    text = spell_calls(text, ColumnResolver(schema=schema)) if function is not None else text
+    text, age_question = how_old(text, ColumnResolver(schema=schema))  # "wie alt ... im Durchschnitt"
+    text, compounds = compound_values(text, schema)  # "mit Bachelorabschluss": degree = bachelor
     language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
+    if age_question is not None:  # "how old ... on average": the average of the age column
+        language.text = age_question.in_english(language.text)
+        language.notes.insert(0, age_question.note)
+    language.notes += compounds
     text, counted = spell_numbers(language.text, language.language, ColumnResolver(schema=schema))
     language.notes.extend(counted)  # "which three ages" → 3 (number_words.py)
     text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"
@@ -172,6 +189,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     if instructions.statistic is not None:
         statistic = with_unused(finish_intent(instructions.statistic, instructions), aside)
         statistic = fit_test(statistic, schema)  # a t-test of yes/no values: refused in words
+        statistic = settle_pairing(statistic, schema, given)  # "paired" with no id column: asks which
         unknown_keys(explicit, given)
         return chart_for(request, statistic.model_copy(update={"data_source": schema.path}))
     text, resolver = instructions.text, instructions.resolver
@@ -289,6 +307,10 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
     self_grouped = grouped_by_its_measure(intent)
     if self_grouped is not None:
         _refuse(intent.request, self_grouped, understood, schema, [])
+    unbounded = unbounded_age_word(intent, ColumnResolver(schema=schema))  # "young" with no number
+    if unbounded is not None:
+        reason = f"{unbounded!r} says an age without a bound; write the bound, e.g. 'age under 30'"
+        _refuse(intent.request, reason, understood, schema, [unbounded])
     not_a_year = non_year_comparison(intent, schema)  # "under 30 years" read as year < 30
     if not_a_year is not None:
         _refuse(intent.request, not_a_year, understood, schema, [])
@@ -322,7 +344,8 @@ def _conditions(
     tokens: list[str], resolver: ColumnResolver, used: set[int], given: Answers, request: str
 ) -> FilterResult:
     """Every condition the request states, explicit or implied, alternatives joined by "or" merged."""
-    compass = compass_filters(tokens, resolver, used)  # "west of longitude -100": longitude < -100
+    aged = age_conditions(tokens, resolver, used)  # "30 years or older": age >= 30 (age_conditions.py)
+    compass = with_compass(compass_filters(tokens, resolver, used | aged.used), aged)  # "west of -100"
     contained = contained_text(tokens, resolver, used | compass.used, request)  # "'X' in their name"
     filters = with_compass(
         find_filters(tokens, resolver, used | compass.used | contained.used, given=given, request=request),
@@ -343,9 +366,13 @@ def _account_for_every_word(
     parsed: Parsed, intent: Intent, understood: dict[str, Any], schema: DatasetSchema, aside: list[str]
 ) -> Intent:
     """Refuse, naming them, when words that carry meaning were left unused; else name the discourse left."""
-    unused = leftovers(
-        parsed.tokens, parsed.phrases.used, intent, parsed.resolver, mentioned=parsed.mentioned
-    )
+    # "separately" under a grouping, "the Arctic circle (latitude > 66.56)", "of all countries"
+    spots, restated = restated_scope(parsed.tokens, parsed.phrases.used, intent, parsed.resolver)
+    used = parsed.phrases.used | spots
+    every, all_of, named = all_of_the_entities(parsed.tokens, used, intent, parsed.resolver)
+    mentioned = [column for column in parsed.mentioned if column not in named]
+    restated += all_of
+    unused = leftovers(parsed.tokens, used | every, intent, parsed.resolver, mentioned=mentioned)
     if unused:
         words = [f"{item.word!r} ({item.why})" for item in unused]
         reason = "not every word was understood: " + "; ".join(words)
@@ -358,7 +385,7 @@ def _account_for_every_word(
     units = unit_notes(parsed.tokens, parsed.phrases.used, intent)  # "10 an hour" (units_after_numbers.py)
     if units:
         intent = intent.model_copy(update={"notes": [*intent.notes, *units]})
-    return with_unused(intent, [*aside, *discourse])
+    return with_unused(intent, [*aside, *discourse, *restated])
 
 
 def _words(
@@ -369,6 +396,8 @@ def _words(
     tokens, all_rows = all_of_the_rows(tokens, resolver)  # "the total population of all countries"
     tokens, file_rows = file_row_words(tokens, resolver)  # "polls" over polls_us_election_2016.tsv
     tokens, spelled = fix_spelling(tokens, resolver)
+    tokens, per_period = unit_adjectives(tokens, resolver)  # "hourly earnings", no time in the file
+    spelled += per_period
     tokens, described = qualified_columns(tokens, resolver, given, request)  # "for each model Year"
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     tokens, counted = counted_entities(tokens, resolver, given, request=request)

@@ -9,6 +9,7 @@ parser asks; with none it leaves the word for the word check, which refuses nami
 from __future__ import annotations
 
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
+from mcpforge.pipeline.intent.rows.panel_entities import panel_distinct
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, norm
 
 _MONEY = ("revenue", "sales", "amount", "value", "turnover", "income", "total", "spend", "paid")
@@ -283,12 +284,13 @@ def counted_entities(
         ):
             continue  # "how many states have more than 5 airports": a condition on each group (group_having)
         given = answers.get(token)
-        chosen = offered(given, ("rows", "distinct"))
+        panel = panel_distinct(token, column, tokens, resolver) if itself and given is None else None
+        chosen = "distinct" if panel else offered(given, ("rows", "distinct"))  # "países" of country-years
         if chosen == "distinct":
             out[i] = column_token(column, resolver)
             if itself:  # the column itself, not an id: say "distinct"
                 named_distinct.append(i)
-            notes.append(f"{token!r} counted as distinct {column!r} (your answer)")
+            notes.append(panel or f"{token!r} counted as distinct {column!r} (your answer)")
         elif chosen == "rows":
             notes.append(f"{token!r} counted as rows (your answer)")
         else:

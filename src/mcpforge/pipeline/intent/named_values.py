@@ -153,7 +153,9 @@ def unread_named_value(tokens: list[str], i: int, resolver: ColumnResolver) -> t
     return (named[0], "") if code and short else None
 
 
-_HAVING = frozenset({"have", "has", "had", "having", "with"})
+# The verbs of a survey answer: "reported 0 affairs" is the count answered (read with the condition).
+_REPORTING = frozenset({"report", "reports", "reported", "reporting", "declare", "declares", "declared"})
+_HAVING = frozenset({"have", "has", "had", "having", "with"}) | _REPORTING
 _FEW_COUNTS = 30
 
 
@@ -180,7 +182,8 @@ def counted_filters(
         low, high = info.minimum, info.maximum
         if not (isinstance(low, int | float) and isinstance(high, int | float) and low <= number <= high):
             continue
-        found.append((Filter(column=hit[0], op="==", value=number), set(range(i, i + 1 + hit[1]))))
+        span = set(range(i - (tokens[i - 1] in _REPORTING), i + 1 + hit[1]))
+        found.append((Filter(column=hit[0], op="==", value=number), span))
     return found
 
 

@@ -276,7 +276,9 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
         if subject < len(tokens) and tokens[subject] in _SUPERLATIVES:
             out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[subject]], subject + 1
             out.used.add(subject)
-            out.notes.append(f"'{token} ... {tokens[subject]}' read as the top 1 group")
+            out.notes.append(
+                f"'{token} ... {tokens[subject]}' read as the top 1 group{_side(tokens[subject])}"
+            )
             return True
         if subject >= len(tokens) or tokens[subject] in _TIME_WORDS:
             return False
@@ -285,10 +287,17 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
                 out.top_n, out.descending = count, _SUPERLATIVES[tokens[k]]
                 out.top_subject = subject
                 out.used.add(k)
-                out.notes.append(f"'{token} ... {tokens[k]}' read as the top 1 group")
+                out.notes.append(f"'{token} ... {tokens[k]}' read as the top 1 group{_side(tokens[k])}")
                 return True
         return False
     return False
+
+
+def _side(word: str) -> str:
+    """ "best" / "worst" said as the side they rank on ("best" for a rating: the highest)."""
+    if word in {"highest", "lowest"}:
+        return ""
+    return " (the highest)" if _SUPERLATIVES[word] else " (the lowest)"
 
 
 def both_extremes(tokens: list[str], i: int) -> bool:

@@ -17,6 +17,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
+from mcpforge.pipeline.intent.share_among import whole_and_part
 
 _RATE = re.compile(r"\b(rate|rates|share|shares|percentage|percent|proportion|fraction)\b|%")
 _MIN_STEM = 4
@@ -38,6 +39,8 @@ def _boolean_column(p: Parsed) -> str | None:
     if len(set(stated)) == 1:
         return stated[0]
     near = {c for c in booleans for word in p.tokens if len(word) >= _MIN_STEM and _stem_match(word, c)}
+    named = (p.resolver.resolve(word, fuzzy=False) for word in p.tokens if len(word) > 2 and word.isalpha())
+    near |= {c for c in named if c in booleans}  # by a synonym of its name: "kids" for ``children``
     return near.pop() if len(near) == 1 else None
 
 
@@ -102,7 +105,8 @@ def rate_reading(p: Parsed, base: dict[str, object]) -> Intent | None:
     if not _RATE.search(p.low) or (p.phrases.metrics and any(m.column for m in p.phrases.metrics)):
         return None
     column = _boolean_column(p)
-    if column is None:
+    placed = whole_and_part(p.tokens, list(p.filters.filters))  # "Among X = yes, what share had ..."
+    if column is None or (placed is not None and any(f.column == column for f in placed[0])):
         return None
     filters = [f for f in p.filters.filters if f.column != column]
     rest = {k: v for k, v in base.items() if k not in {"filters", "notes", "request"}}

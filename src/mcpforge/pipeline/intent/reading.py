@@ -23,6 +23,8 @@ from typing import Any
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import InvalidArgumentError, MCPForgeError
 from mcpforge.models import Filter, Intent, PreparationStep
+from mcpforge.pipeline.intent.analysis.relative_thresholds import relative_step_text
+from mcpforge.pipeline.intent.analysis.value_step_text import value_step_text
 
 # Re-exported (explicitly, for mypy): the one way data is quoted in markdown lives in mcpforge.shown_text.
 from mcpforge.shown_text import code_span as code_span  # noqa: PLC0414
@@ -280,7 +282,14 @@ def _statistical_test(context: _Context) -> str:
     label = test_label(test)
     columns = [str(c) for c in context.arg("columns") or []]
     group, groups = context.arg("group_column"), context.arg("groups") or []
-    if test in ("anova", "kruskal", "levene") and group:
+    pair = context.arg("pair_column")
+    if pair and group:  # paired by an id column (analysis/paired_by.py)
+        compared = join_words([value_text(g) for g in groups])
+        what = (
+            f"of {columns_text(columns)} at {code_span(group)} = {compared}, "
+            f"paired by {code_span(pair)} (one pair per {code_span(pair)} with both values; others dropped)"
+        )
+    elif test in ("anova", "kruskal", "levene") and group:
         what = f"of {columns_text(columns)} across the groups of {code_span(group)}"
         what += f" ({join_words([value_text(g) for g in groups])} only)" if groups else ""
     elif test in _GROUP_TESTS and group:
@@ -377,7 +386,9 @@ _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "date_part_group": frozenset({"part"}),
     "group_count": frozenset({"having", "count_groups"}),
     "group_aggregate": frozenset({"having", "count_groups"}),
-    "statistical_test": frozenset({"test", "groups", "alpha", "value", "group_column", "correction"}),
+    "statistical_test": frozenset(
+        {"test", "groups", "alpha", "value", "group_column", "correction", "pair_by"}
+    ),
     "linear_regression": frozenset({"target", "features", "test_size", "seed"}),
     "distribution_shape": frozenset({"population"}), "group_outliers": frozenset({"method", "threshold"}),
     "group_ratio": frozenset({"numerator_filters"}),
@@ -445,7 +456,9 @@ def _step_text(step: PreparationStep) -> str:
 
 def _preparation_clause(context: _Context) -> str | None:
     steps = context.intent.preparation
-    return ", ".join(_step_text(step) for step in steps) if steps else None
+    # value_step_text: outliers dropped, capped, log (issue 25)
+    texts = (value_step_text(step) or relative_step_text(step) or _step_text(step) for step in steps)
+    return ", ".join(texts) if steps else None
 
 
 def _method_clause(context: _Context) -> str | None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.function_words import never_value
 from mcpforge.pipeline.intent.language.gender_values import gender_forms
+from mcpforge.pipeline.intent.language.value_spelling import squashed_table, written_apart
 from mcpforge.pipeline.intent.name_endings import inflects, may_be_inflected, shared_word, uninflected
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 
@@ -65,6 +66,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "paid": ("salary",),
     "old": ("age",),
     "young": ("age",),
+    "kids": ("children", "child", "kinder", "enfants", "hijos"),
+    "offspring": ("children", "child"),
     "wage": ("salary",),
     "income": ("salary",),
     "earnings": ("salary",),
@@ -538,6 +541,7 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
             ):
                 table.setdefault(tuple(tokenize(form)), []).append((info.name, value))
     hits: list[ValueHit] = []
+    apart = squashed_table(table)  # "high-school" for ``highschool`` (value_spelling.py)
     i = 0
     while i < len(tokens):
         found = False
@@ -545,7 +549,7 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
             i += 1
             continue
         for width in range(min(3, len(tokens) - i), 0, -1):
-            entries = table.get(tuple(tokens[i : i + width]))
+            entries = table.get(tuple(tokens[i : i + width])) or written_apart(tokens, i, width, apart)
             if entries:
                 hits.extend(
                     ValueHit(column=c, value=v, start=i, width=width) for c, v in dict.fromkeys(entries)

@@ -33,11 +33,16 @@ _WHOLE_FORMS = [
     (re.compile(r"^(?:the\s+)?product\s+of\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", _I), "*"),
     (re.compile(r"^(?:the\s+)?ratio\s+of\s+(?P<a>.+?)\s+(?:to|over)\s+(?P<b>.+)$", _I), "/"),
 ]
+# English, and French / Spanish / German (a translated "par" may read "per" or "by")
+_BY = r"\s+(?:par|per|por|by)\b"
+_DIVIDED = rf"\bdivided\s+by\b|\bover\b|\u00f7|\b(?:divis[ée]e?s?|dividid[oa]s?){_BY}|\bgeteilt\s+durch\b"
+_MULTIPLIED = r"\b(?:multipli[ée]e?s?|multiplicad[oa]s?)"
+_TIMES = rf"\bmultiplied\s+by\b|\btimes\b|\u00d7|(?<=\s)x(?=\s)|\bmal\b|{_MULTIPLIED}{_BY}"
 _OPERATOR_WORDS = [
-    (re.compile(r"\bdivided\s+by\b|\bover\b", _I), " / "),
-    (re.compile(r"\bmultiplied\s+by\b|\btimes\b|\u00d7|(?<=\s)x(?=\s)", _I), " * "),
-    (re.compile(r"\bminus\b|\u2212|\u2013", _I), " - "),
-    (re.compile(r"\bplus\b", _I), " + "),
+    (re.compile(_DIVIDED, _I), " / "),
+    (re.compile(_TIMES, _I), " * "),
+    (re.compile(r"\bminus\b|\u2212|\u2013|\bmoins\b|\bmenos\b", _I), " - "),
+    (re.compile(r"\bplus\b|\bm[áa]s\b", _I), " + "),
 ]
 _TOKEN = re.compile(r"\s*(\d+(?:\.\d+)?|[A-Za-z_][\w.]*|[-+*/()])")
 # Words that end a feature's name going backwards: what is computed of it, and the sentence around it.

@@ -15,18 +15,28 @@ from dataclasses import dataclass, field
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationStep
+from mcpforge.pipeline.intent.analysis.column_transforms import value_steps_once
 from mcpforge.pipeline.intent.analysis.defined_statistics import cut_statistic_definitions
 from mcpforge.pipeline.intent.analysis.features import read_features
+from mcpforge.pipeline.intent.analysis.formula_definitions import read_formula_definitions
 from mcpforge.pipeline.intent.analysis.method_words import STATED, check_method_words, read_method_words
 from mcpforge.pipeline.intent.analysis.methods import read_methods
 from mcpforge.pipeline.intent.analysis.named_definitions import read_named_definitions
+from mcpforge.pipeline.intent.analysis.per_capita import read_per_capita
 from mcpforge.pipeline.intent.analysis.phrasings import plain_phrasing
 from mcpforge.pipeline.intent.analysis.preparation import read_preparation, scope_missing
 from mcpforge.pipeline.intent.analysis.prepared_column import measure_the_filled
+from mcpforge.pipeline.intent.analysis.relative_thresholds import read_relative_thresholds, scope_relative
 from mcpforge.pipeline.intent.analysis.reported_names import stated_statistics, with_reported_rows
 from mcpforge.pipeline.intent.analysis.rule_restatements import restate_rules
 from mcpforge.pipeline.intent.analysis.statistic_words import account_for_statistic, mentioned_columns
 from mcpforge.pipeline.intent.analysis.statistics import SETTINGS, read_statistics
+from mcpforge.pipeline.intent.analysis.value_steps import (
+    after_value_steps,
+    value_step_spans,
+    without_used_rule,
+)
+from mcpforge.pipeline.intent.analysis.z_counts import z_count
 from mcpforge.pipeline.intent.language.day_names import english_day_names
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, norm, singular, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
@@ -257,6 +267,8 @@ _STEP_OBJECTS: dict[str, re.Pattern[str]] = {
     "drop_missing": re.compile(r"\b(?:missing|empty|null|blank)\b", re.IGNORECASE),
     "fill_missing": re.compile(r"\b(?:missing|empty|null|blank)\b", re.IGNORECASE),
     "normalize": re.compile(r"\b(?:normali[sz]|scal)", re.IGNORECASE),
+    # outliers dropped, capped, transformed: a later sentence about them ("how many are left?") is a question
+    **dict.fromkeys(("drop_outliers", "clip", "transform"), re.compile(r"(?!)")),
 }
 _SENTENCES = re.compile(r"(?<=[.?!])\s+")
 
@@ -286,9 +298,14 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     text, days = english_day_names(text, ColumnResolver(schema=schema))  # "Montag": the value monday
     swapped, aliases = _quoted_columns(text, schema)
     resolver = QuotedResolver(schema=schema, aliases=aliases)
+
+    def mention(column: str) -> str:
+        return _mention(column, resolver)
+
     plain = plain_phrasing(_drop_row_nouns(_VALUE_OF.sub(r"\1 of", swapped), schema, resolver))
     plain, restated = restate_rules(plain, request)  # "below Q1 - 1.5 IQR or above Q3 + 1.5 IQR": the rule
     plain, defined = cut_statistic_definitions(plain)  # "coefficient of variation (std / mean)"
+    plain, relative = read_relative_thresholds(plain, resolver, mention, request)  # "above the average x"
     methods = read_methods(_boolean_plurals(plain, schema))
     method_text, stated = read_method_words(methods.text, request)  # "linear interpolation", "ddof=1"
     for pattern, why in _UNSUPPORTED:
@@ -305,11 +322,19 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     )
     text, defined_first = read_named_definitions(text, resolver, resolver, placeholder=_PLACEHOLDER)
     features += defined_first  # "compute the real price as avgprs divided by cpi"
+    text, worded = read_formula_definitions(text, resolver, resolver, placeholder=_PLACEHOLDER)
+    features += worded  # "the share of life spent married = yearsmarried / age", "... comme A divisé par B"
+    text, per_capita = read_per_capita(text, resolver, resolver, placeholder=_PLACEHOLDER)
+    features += per_capita  # "the correlation between X and deaths per 10,000 inhabitants"
     if len(features) == 1 and not derived:
         text = _refer(text, _mention(features[0].name, resolver))
     derived += features
-    prepared = read_preparation(text, resolver)
-    text = _drop_step_remarks(prepared.text, prepared.steps, resolver)
+    text, method = z_count(text, resolver, methods.method, mention)  # "standardize X ... |z| > 3"
+    spans = value_steps_once(value_step_spans(text, resolver, method, mention, request))
+    prepared = read_preparation(text, resolver, spans)  # and outliers dropped, capped, log (value_steps.py)
+    method = without_used_rule(method, prepared.steps)
+    text = after_value_steps(prepared.text, prepared.steps, resolver, mention)
+    text = _drop_step_remarks(text, prepared.steps, resolver)
     touched = list(dict.fromkeys(column for step in prepared.steps for column in step.columns))
     if len(touched) == 1 and not derived:
         text = _refer(text, _mention(touched[0], resolver))
@@ -323,13 +348,13 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
         resolver.extra[f"{column}_bin"] = "categorical"
     if len(bins) == 1:
         text = _EACH_BIN.sub(lambda m: f"{m.group('each')} {_mention(bins[0] + '_bin', resolver)}", text)
-    statistic = read_statistics(text, resolver, methods.method, request, context=swapped)
+    statistic = read_statistics(text, resolver, method, request, context=swapped)
     if statistic is not None:
         statistic = account_for_statistic(text, statistic, resolver, settings=SETTINGS)
     notes = [*days, *restated, *defined, *methods.notes, *stated]
     notes += [f"preparation: {s.kind} {s.columns}" for s in prepared.steps]
     return Instructions(
-        text=text, resolver=resolver, method=methods.method, steps=prepared.steps, notes=notes,
+        text=text, resolver=resolver, method=method, steps=[*prepared.steps, *relative], notes=notes,
         statistic=statistic, derived=derived,
     )  # fmt: skip
 
@@ -428,7 +453,7 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     options = {**options, **{k: v for k, v in intent.options.items() if k == "report"}}
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]
-    return intent.model_copy(
+    return scope_relative(intent.model_copy(
         update={
             "options": options, "group_by": group_by,
             "preparation": scope_missing(list(instructions.steps), intent),
@@ -439,4 +464,4 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
             ],
             "derived": [*instructions.derived, *intent.derived],
         }
-    )  # fmt: skip
+    ))  # fmt: skip

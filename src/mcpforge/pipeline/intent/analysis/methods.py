@@ -33,6 +33,16 @@ _ROUND = re.compile(
 )
 # ", 3 decimals" / "(2 dp)" with no verb at all.
 _ROUND_BARE = re.compile(rf"(?:[,;]|\()\s*(?:to\s+)?{_PLACES}\s*\)?", re.IGNORECASE)
+# "... earnings? 2 decimal places.": a sentence that is only the places.
+_ROUND_SENTENCE = re.compile(rf"^\s*(?:to\s+)?{_PLACES}\s*(?=[.!]?\s*$)", re.IGNORECASE)
+
+
+def _places_said(sentence: str) -> bool:
+    """A plain look for the words of decimal places (most sentences: no pattern compiled)."""
+    low = sentence.lower()
+    return "decimal" in low or "dp" in low or "d.p." in low
+
+
 _FILLER = frozenset({"it", "the", "answer", "answers", "result", "results", "value", "values", "your", "all",
                      "them", "numbers", "number", "final", "me", "each", "every", "figures", "output", "this",
                      "that", "these", "those", "us", "please"})  # fmt: skip
@@ -45,6 +55,11 @@ def _cut_rounding(match: re.Match[str]) -> str:
     return match.group(0)[: match.start("tail") - match.start()] + " "
 
 
+# "Round to 4 places": "places" alone after a rounding verb.
+_ROUND_PLACES = re.compile(
+    rf"[,;]?\s*\bround(?:ed|ing)?\b(?:\s+(?:it|them|all|the\s+\w+))?\s+to\s+{_DIGITS}\s+places\b",
+    re.IGNORECASE,
+)
 _ROUND_INTEGER = re.compile(
     r"[,;]?\s*\b(?:round(?:ed)?|give|report)\b[^.;?!]{0,40}?\bto\s+the\s+nearest\s+(?:integer|whole\s+number)",
     re.IGNORECASE,
@@ -98,7 +113,10 @@ _Z_RULE = re.compile(
 _IQR_RULE = re.compile(
     _RULE_LEAD + r"(?:(?P<k>\d+(?:\.\d+)?)\s*(?:\u00d7|\*|x|times)?\s*(?:the\s+)?)?"
     r"(?:\biqr\b|\binter-?\s?quartile\s+range\b|\btukey(?:'s)?)"
-    r"(?:\s+(?:rule|method|criterion|fences?|test|bounds?))?(?:\s*\))?",
+    r"(?:\s+(?:rule|method|criterion|fences?|test|bounds?))?"
+    # "1.5 x IQR beyond the quartiles"
+    r"(?:\s+(?:beyond|outside|past|from|below\s+and\s+above|above\s+and\s+below)\s+(?:the\s+)?"
+    r"(?:quartiles|first\s+and\s+third\s+quartiles|q1\s+(?:and|/)\s+q3))?(?:\s*\))?",
     re.IGNORECASE,
 )
 _OUTLIER_WORDS = re.compile(r"\boutlier|\banomal|\bextreme\s+values?|\bunusual", re.IGNORECASE)
@@ -192,7 +210,12 @@ def _outlier_rule(sentence: str, *, outliers: bool) -> dict[str, object]:
 
 def _read(sentence: str, *, outliers: bool = False) -> dict[str, object]:
     found: dict[str, object] = {}
-    if match := _ROUND.search(sentence) or _ROUND_BARE.search(sentence):
+    if match := (
+        _ROUND.search(sentence)
+        or _ROUND_BARE.search(sentence)
+        or _ROUND_PLACES.search(sentence)
+        or (_places_said(sentence) and _ROUND_SENTENCE.search(sentence))
+    ):
         word = match.group("places").lower()
         found["round_digits"] = _NUMBER_WORDS.get(word) if word in _NUMBER_WORDS else int(word)
     elif _ROUND_INTEGER.search(sentence):
@@ -234,7 +257,8 @@ def read_methods(text: str) -> MethodReading:
         read = _read(sentence, outliers=outliers)
         found.update({k: v for k, v in read.items() if k not in found})
         rest = _ROUND_BARE.sub(" ", _ROUND.sub(_cut_rounding, sentence))
-        for pattern in (_ROUND_INTEGER, _ALPHA, _ALPHA_AT, _KIND_WORD, _P_DECISION, _P_RULE):
+        rest = _ROUND_SENTENCE.sub(" ", rest) if _places_said(rest) else rest
+        for pattern in (_ROUND_PLACES, _ROUND_INTEGER, _ALPHA, _ALPHA_AT, _KIND_WORD, _P_DECISION, _P_RULE):
             rest = pattern.sub(" ", rest)
         rest = _SIGNIFICANT_AT.sub("", rest)
         if outliers:  # the rule is the method; its words and numbers are no condition on a column

@@ -8,6 +8,7 @@ A step naming a column the data does not have is not a step (the words stay for 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mcpforge import _lazy_re as re
@@ -198,9 +199,15 @@ def scope_missing(steps: list[PreparationStep], intent: Intent) -> list[Preparat
     ]
 
 
-def read_preparation(text: str, resolver: ColumnResolver) -> PreparationReading:
-    """The preparation steps of ``text`` in order of appearance, and the text without them."""
-    found: list[tuple[int, int, PreparationStep]] = []
+def read_preparation(
+    text: str, resolver: ColumnResolver, changed: Sequence[tuple[int, int, PreparationStep, str]] = ()
+) -> PreparationReading:
+    """The preparation steps of ``text`` in order of appearance, and the text without them.
+
+    ``changed``: steps already found in ``text`` (outliers dropped, capped, transformed: value_steps.py),
+    each with the words that replace its span; a repeated transform has no columns and adds no step.
+    """
+    found: list[tuple[int, int, PreparationStep, str]] = list(changed)
     patterns = (
         (_FILL, "fill_missing"), (_DROP_WHERE, "drop_missing"), (_DROP_NAMED, "drop_missing"),
         (_DROP, "drop_missing"), (_DEDUP, "deduplicate"),
@@ -208,21 +215,22 @@ def read_preparation(text: str, resolver: ColumnResolver) -> PreparationReading:
     )  # fmt: skip
     for pattern, kind in patterns:
         for match in pattern.finditer(text):
-            if any(start < match.end() and match.start() < end for start, end, _ in found):
+            if any(start < match.end() and match.start() < end for start, end, _, _ in found):
                 continue
             step = _step(match, kind, resolver)
             if step is not None:
-                found.append((match.start(), match.end(), step))
+                found.append((match.start(), match.end(), step, ""))
     if not found:
         return PreparationReading(steps=[], text=text)
     found.sort(key=lambda item: item[0])
     pieces, last = [], 0
-    for start, end, _ in found:
-        pieces.append(text[last:start])
+    for start, end, _, replacement in found:
+        pieces += [text[last:start], replacement]
         last = end
     pieces.append(text[last:])
     rest = " ".join(piece.strip(" ,;") for piece in pieces if piece.strip(" ,;.")).strip()
     previous = None
     while previous != rest:
         previous, rest = rest, _LEFTOVER.sub("", rest).strip()
-    return PreparationReading(steps=[step for _, _, step in found], text=rest or text)
+    steps = [step for _, _, step, _ in found if step.columns or step.kind != "transform"]
+    return PreparationReading(steps=steps, text=rest or text)

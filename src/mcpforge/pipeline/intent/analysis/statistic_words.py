@@ -14,8 +14,10 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.analysis.paired_words import names_the_change
 from mcpforge.pipeline.intent.analysis.reported_names import names_the_fit
 from mcpforge.pipeline.intent.analysis.with_without import with_and_without
+from mcpforge.pipeline.intent.analysis.year_adjectives import year_before_measure
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, find_values, tokenize
 
@@ -82,6 +84,7 @@ def _names(tokens: list[str], i: int, columns: list[str], resolver: ColumnResolv
 
 def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[int]:
     read = {*intent.columns, *intent.group_by, str(intent.options.get("target", ""))}
+    read |= {str(intent.options.get("pair_by") or ""), *intent.options.get("pair_choices", [])}  # paired
     test = str(intent.options.get("test", ""))
     pairwise = bool(intent.group_by) or len(intent.columns) == 2  # "between A and B", "A versus B"
     used: set[int] = set()
@@ -103,6 +106,7 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
                 and intent.operation == "linear_regression"
             )
             or (token in {"between", "vs", "versus"} and pairwise)
+            or names_the_change(token, intent)  # "did X change" under a paired test (paired_by.py)
             or names_the_fit(tokens, i, intent)  # "line of best fit", "least squares"
             or (token == "not" and (after in _NOT_BEFORE or (i > 0 and tokens[i - 1] == "or")))
             or (token == "non" and after == "parametric")
@@ -172,6 +176,10 @@ def account_for_statistic(
     if groups:
         used |= split
         intent = intent.model_copy(update={"options": {**intent.options, "groups": groups}})
+    spot, restricted = year_before_measure(tokens, used, intent, resolver)  # "the 1992 earnings"
+    if restricted:
+        used |= spot
+        intent = intent.model_copy(update={"filters": [*intent.filters, *restricted]})
     conditions = find_filters(tokens, resolver, set(used))
     if conditions.filters and not (conditions.unknown or conditions.ambiguous):
         used |= conditions.used

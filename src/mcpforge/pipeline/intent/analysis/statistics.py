@@ -16,8 +16,10 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.analysis.continuity import CORRECTION_PHRASE, correction_option
 from mcpforge.pipeline.intent.analysis.listed_groups import listed_values, named_as_a_group
+from mcpforge.pipeline.intent.analysis.paired_by import paired_by_id
 from mcpforge.pipeline.intent.analysis.sex_groups import sex_group_spot
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
+from mcpforge.pipeline.intent.analysis.with_without import split_first
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
@@ -25,6 +27,8 @@ _TESTS: list[tuple[str, str]] = [
     # named before ANOVA: "Kruskal-Wallis (one-way ANOVA on ranks)", "Levene's test of equal variances"
     (r"\bkruskal|\bh[- ]test\b", "kruskal"),
     (r"\blevene", "levene"),
+    (r"wilcoxon\s+signed|\bsigned[- ]ranks?\b", "wilcoxon"),  # before "rank-sum" (Mann-Whitney)
+    (r"kolmogorov[- ]smirnov|\bks\b[- ](?:2|two)[- ]?samp|\bks[- ]test\b", "ks_2samp"),  # two-sample only
     (r"shapiro", "shapiro"),
     (r"d'?\s?agostino|normaltest|k-?squared|k2 test", "dagostino"),
     (r"\bpaired\b[^.?]*\bt[- ]?tests?\b|\bt[- ]?tests?\b[^.?]*\bpaired\b|\brelated\s+samples\b", "ttest_rel"),
@@ -191,7 +195,10 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
 ) -> Intent | None:
     numeric = [c for c in columns if resolver.kind(c) in {"numeric", "boolean"}]
     discrete = [c for c in columns if resolver.kind(c) in _DISCRETE]
-    by_groups = (*_ACROSS_GROUPS, "ttest_ind", "welch_ttest", "mannwhitney")
+    by_groups = (*_ACROSS_GROUPS, "ttest_ind", "welch_ttest", "mannwhitney", "ks_2samp")
+    # "with promo ... than those without": the yes/no column is the split, not the measure
+    split = split_first(tokenize(text), resolver, numeric, discrete) if test in by_groups else None
+    numeric, discrete = split or (numeric, discrete)
     if test in by_groups and not discrete and len(numeric) > 1:
         # "across Pclass": a whole-number column with few values after the measure is a group key
         keys = [c for c in numeric[1:] if _few_whole_numbers(resolver, c)]
@@ -222,7 +229,7 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
         match = _ONE_SAMPLE_VALUE.search(text)
         options["value"] = float(match.group(1)) if match else 0.0
         return Intent(operation="statistical_test", columns=numeric[:1], options=options, **base)
-    if test in ("ttest_rel", "pearson", "spearman", "kendall"):
+    if test in ("ttest_rel", "pearson", "spearman", "kendall", "wilcoxon"):
         return (
             Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
             if len(numeric) >= 2
@@ -235,8 +242,9 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
             test = options["test"] = "anova"  # a difference across more than two groups
         if (test not in _ACROSS_GROUPS and len(chosen) == 2) or _across_named(test, chosen, group, base):
             options["groups"] = chosen  # named groups only ("across Measles, Mumps and Polio")
+        measures = [c for c in numeric if c != group] or numeric  # "with children": the yes/no is the group
         return Intent(
-            operation="statistical_test", columns=numeric[:1], group_by=[group], options=options, **base
+            operation="statistical_test", columns=measures[:1], group_by=[group], options=options, **base
         )
     if test not in _ACROSS_GROUPS and len(numeric) >= 2:
         return Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
@@ -261,8 +269,9 @@ def read_statistics(
         test = method.correlation_method or next((m for m in ("spearman", "kendall") if m in low), "pearson")
     if test is None and _SIGNIFICANCE.search(low) and re.search(r"\bdiffer|\bdifference", low):
         test = "ttest_ind"
-    if test is not None:
-        intent = _test(test, text, columns, resolver, base)
+    if test is not None:  # "paired by state between 1982 and 1988" first (paired_by.py)
+        intent = paired_by_id(test, text, columns, resolver, base, context=context)
+        intent = intent or _test(test, text, columns, resolver, base)
         correction = correction_option(context, test if intent is None else intent.options["test"])
         if intent is not None and correction is not None:  # "without Yates' continuity correction"
             intent = intent.model_copy(update={"options": {**intent.options, "correction": correction}})

@@ -17,6 +17,7 @@ _PAIRS = (("with", "and", "without"), ("with", "or", "without"), ("with", "vs", 
 _YES_NO = (("yes", "no"), ("y", "n"), ("true", "false"), ("t", "f"))
 _TWO = 2
 _REACH = 10  # tokens after the phrase in which the group column must be named
+_THOSE = frozenset({"those", "ones", "people", "respondents", "rows", "cases"})
 
 
 def with_and_without(
@@ -39,7 +40,47 @@ def with_and_without(
         if any((hit := resolver.match_at(tokens, k)) is not None and hit[0] == group for k in after):
             used.update(range(i, i + 3))
             order = list(pair) if tokens[i] == "with" else [pair[1], pair[0]]
+    if not order:
+        used, order = _those_without(tokens, group, pair, resolver)
     return used, order
+
+
+def split_first(
+    tokens: list[str], resolver: ColumnResolver, numeric: list[str], discrete: list[str]
+) -> tuple[list[str], list[str]]:
+    """(measures, group columns) of a two-group test: the yes/no column the request splits its rows by
+    ("with and without X", "with X ... than those without") is the group, never the measure."""
+    for column in resolver.names():
+        pair = yes_no_values(column, resolver)
+        if pair is None:
+            continue
+        named = any(
+            tuple(tokens[i : i + 3]) in _PAIRS
+            and (hit := resolver.match_at(tokens, i + 3)) is not None
+            and hit[0] == column
+            for i in range(len(tokens) - 2)
+        )
+        if named or _those_without(tokens, column, pair, resolver)[1]:
+            return [c for c in numeric if c != column], [column]
+    return numeric, discrete
+
+
+def _those_without(
+    tokens: list[str], group: str, pair: tuple[str, str], resolver: ColumnResolver
+) -> tuple[set[int], list[str]]:
+    """ "respondents with children ... than those without": "with <the group column>", then "those
+    without" naming no column after it (the same column left unsaid)."""
+    for i in range(len(tokens) - 1):
+        hit = resolver.match_at(tokens, i + 1) if tokens[i] in ("with", "without") else None
+        if hit is None or hit[0] != group:
+            continue
+        other = "without" if tokens[i] == "with" else "with"
+        for k in range(i + 1 + hit[1], len(tokens) - 1):
+            named = k + 2 < len(tokens) and resolver.match_at(tokens, k + 2) is not None
+            if tokens[k] in _THOSE and tokens[k + 1] == other and not named:
+                order = list(pair) if tokens[i] == "with" else [pair[1], pair[0]]
+                return {i, k, k + 1}, order
+    return set(), []
 
 
 def yes_no_values(column: str, resolver: ColumnResolver) -> tuple[str, str] | None:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.analysis.method_words import relation_word
+from mcpforge.pipeline.intent.language.data_predicates import data_predicate
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.language.ranking_verbs import ranking_verb
 from mcpforge.pipeline.intent.ratios import row_noun
@@ -160,8 +161,8 @@ def discourse(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolve
         return False
     if word in _DISCOURSE or (word in TOOL_NOUNS and _beside_a_tool(tokens, i)) or _restated(tokens, i):
         return True
-    if relation_word(word, intent) or ranking_verb(tokens, i, intent):  # "relate"; "smoked the most"
-        return True
+    if relation_word(word, intent) or ranking_verb(tokens, i, intent) or data_predicate(tokens, i):
+        return True  # "relate"; "smoked the most"; "how many distinct years does the data cover?"
     measure = measures_a_column(intent)
     if measure and word in _HOW_ADJECTIVES and i > 0 and tokens[i - 1] == "how":
         return True

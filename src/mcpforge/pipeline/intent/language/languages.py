@@ -50,6 +50,7 @@ from mcpforge.pipeline.intent.language.measure_adjectives import measure_adjecti
 from mcpforge.pipeline.intent.language.method_phrases import english_method_words
 from mcpforge.pipeline.intent.language.postposed import move_postposed
 from mcpforge.pipeline.intent.language.repeated_groups import repeated_grouping
+from mcpforge.pipeline.intent.language.reporting_verbs import reporting_verbs
 from mcpforge.pipeline.intent.language.restrictions import restriction_table
 from mcpforge.pipeline.intent.language.spans import Span as _Span
 from mcpforge.pipeline.intent.language.spans import spans as _spans
@@ -200,12 +201,13 @@ def _phrases(table: dict[str, str]) -> dict[tuple[str, ...], str]:
 
 
 # More phrase tables, each from the module of its class (a later table wins a phrase written in two).
-_ADDED = (concept_table, restriction_table, clause_words, analysis_phrases, auxiliaries)
+_ADDED = (concept_table, restriction_table, clause_words, analysis_phrases, auxiliaries, reporting_verbs)
 _BASES: tuple[tuple[Language, dict[str, str]], ...] = (("fr", _FRENCH), ("de", _GERMAN), ("es", _SPANISH))
 _PHRASES: dict[Language, dict[tuple[str, ...], str]] = {
     language: _phrases({**base, **{key: word for table in _ADDED for key, word in table(language).items()}})
     for language, base in _BASES
 }
+PHRASE_TABLES = _PHRASES  # French, German and Spanish words to English, read by rows/counting_columns.py
 _DOTTED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])")
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})(?:[ \u00a0\u202f](\d{3}))+(?![\d,])")
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.percentile_words import english_percentiles
+from mcpforge.pipeline.intent.language.test_names import english_test_names
 
 _COUNTS = {"une": 1, "un": 1, "una": 1, "uno": 1, "eine": 1, "einer": 1, "deux": 2, "dos": 2, "zwei": 2,
            "trois": 3, "tres": 3, "drei": 3, "quatre": 4, "cuatro": 4, "vier": 4, "cinq": 5, "cinco": 5,
@@ -110,6 +111,9 @@ def english_methods(text: str) -> tuple[str, list[str]]:
 def english_method_words(text: str, language: str) -> tuple[str, list[str]]:
     """The method phrases and (outside English) the percentile ordinals of ``text`` put in English."""
     text, found = english_methods(text)
+    if language != "en":  # "test des rangs signés de Wilcoxon (apparié par État)" (test_names.py)
+        text, named = english_test_names(text)
+        found += named
     if language == "en":
         return text, [f"read {', '.join(map(repr, found))} as the method words in English"] if found else []
     text, ordinals = english_percentiles(text, language)

@@ -26,9 +26,11 @@ from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCT
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.ratios import row_noun
+from mcpforge.pipeline.intent.rows.bracketed_rows import bracketed_row_names
 from mcpforge.pipeline.intent.rows.day_rows import DAY_NOUNS, daily_column
 from mcpforge.pipeline.intent.rows.row_entities import rows_without_question
 from mcpforge.pipeline.intent.rows.tally import phrase_at, tally_columns
+from mcpforge.pipeline.intent.rows.tally_words import counted_by_name, summed_note
 from mcpforge.pipeline.intent.words import (
     ENTITY_WORDS,
     ColumnResolver,
@@ -48,6 +50,7 @@ _NOT_ROWS = frozenset({"value", "row", "record", "time", "item", "unit", "column
                        "decade", "onward", "forward", "afterward"})  # fmt: skip
 _ROW_PLACES = frozenset({"many", "of", "the", "all", "those", "these", "every", "most", "fewest"})
 _COUNTING = frozenset({"many", "number", "count", "distinct", "unique", "different"})
+_MOST = frozenset({"most", "fewest"})
 _MOSTLY = 0.5
 ROWS = "rows"
 _SHARE_WORDS = frozenset(RATE_WORDS) | {"fraction", "proportion"}
@@ -83,9 +86,16 @@ def _counted_row_word(tokens: list[str], i: int, resolver: ColumnResolver) -> bo
     base = singular(token)
     if base == token or not token.isalpha() or base in _ROW_ITSELF or not tally_columns(resolver):
         return False
-    if not _counted_at(tokens, i) or resolver.resolve(token, fuzzy=False) is not None:
+    ranked = _ranked(tokens, i)  # "the most Measles cases": rows per state were counted before
+    if not (_counted_at(tokens, i) or ranked) or resolver.resolve(token, fuzzy=False) is not None:
         return False
-    return base in ENTITY_WORDS or base == "case" or _unknown_noun(tokens, i, resolver)
+    people = base in _PEOPLE  # "number of Measles patients": counted rows silently before (R5)
+    return base in ENTITY_WORDS or base == "case" or people or _unknown_noun(tokens, i, resolver)
+
+
+def _ranked(tokens: list[str], i: int) -> bool:
+    """``the most Measles cases``: a ranking word within the three words before ``i``."""
+    return bool(_MOST & set(tokens[max(0, i - 3) : i]))
 
 
 def _in_row_place(tokens: list[str], i: int, valued: set[int]) -> bool:
@@ -179,7 +189,7 @@ def _confirmed_rows(word: str, resolver: ColumnResolver, given: Answers, request
     return None if answer == ROWS else answer
 
 
-def _summed(tokens: list[str], word: str, column: str) -> list[str]:
+def _summed(tokens: list[str], word: str, column: str, *, ranked: bool = False) -> list[str]:
     """``tokens`` with ``word`` replaced by ``column`` and the counting phrase before it by "total":
     "number of Measles cases" answered ``count`` is "total Measles count", the sum of ``count``."""
     out: list[str] = []
@@ -192,6 +202,8 @@ def _summed(tokens: list[str], word: str, column: str) -> list[str]:
             if phrase is not None:
                 out[start : start + len(phrase)] = ["total"]
                 break
+        else:  # "the most Measles cases": no counting phrase, the ranking is of the total
+            out.extend(["total"] if ranked else [])
         out.extend(tokenize(column))
     return out
 
@@ -223,15 +235,20 @@ def rows_named(
     unknown = [word for word, why in found.items() if why.startswith("it names")]
     if len(unknown) > 1:
         return tokens, []  # "how many counties have more cities ...": which of them is the row is not said
+    summed: list[str] = []
     for word in unknown:  # "houses" over monthly city totals are not its rows: the person says
         plain = rows_without_question(tokens, tokens.index(word), resolver)
         if plain is not None:
             found[word] = plain
             continue
-        column = _confirmed_rows(word, resolver, given, request)
+        named = counted_by_name(word, tokens, resolver)  # "number of Measles cases" over one ``count``
+        column = named or _confirmed_rows(word, resolver, given, request)
         if column is not None:
             del found[word]
-            tokens = _summed(tokens, word, column)
+            ranked = bool(named) and _ranked(tokens, tokens.index(word))
+            tokens = _summed(tokens, word, column, ranked=ranked)
+            summed += [summed_note(word, named)] if named else []
     out = ["rows" if token in found else token for token in tokens]
+    out, bracketed = bracketed_row_names(out, resolver)  # "the 5 counties (Comté)"
     notes = [f"read as rows ({word}): {why}" for word, why in found.items()]
-    return out, notes
+    return out, notes + summed + bracketed

@@ -10,6 +10,8 @@ same numbers whatever the answer, or are said outright, and are read as the rows
 - the file is a table of named things: one text column holds a different name on most rows (``Comté``,
   ``name``), no column is named like a count (``count``, ``cases``) and no whole-number column has a
   plural name that could count them (``employees``, ``listings``): each row is one of them.
+- a column's name gives each row one of them ("Fahrzeuge" beside ``Fahrzeugklasse``) and no column could
+  count them, with no period keying the rows (rows/counting_columns.py).
 
 The note says which case applied ("read as rows (counties): ...").
 """
@@ -17,6 +19,8 @@ The note says which case applied ("read as rows (counties): ...").
 from __future__ import annotations
 
 from mcpforge.pipeline.intent.accounting import RATE_WORDS
+from mcpforge.pipeline.intent.rows.counting_columns import rows_by_elimination
+from mcpforge.pipeline.intent.rows.name_column import name_column
 from mcpforge.pipeline.intent.rows.tally import tally_columns
 from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
@@ -24,7 +28,6 @@ _COUNTING = frozenset({"many", "number", "count", "counts", "counting", "distinc
                        "total", "totals", "sum", "fraction", "proportion", "numero", "nombre", "most",
                        "fewest", "least", "more", "fewer", "meisten"})  # fmt: skip
 _ROW_WORDS = frozenset({"rows", "row", "records", "record", "lines", "entries"})
-_NAMED_ROWS = 0.7  # a name column: a different value on at least this share of the rows
 
 
 def _counted(tokens: list[str], i: int) -> bool:
@@ -36,21 +39,6 @@ def _counted(tokens: list[str], i: int) -> bool:
 def _said_rows(tokens: list[str], i: int) -> bool:
     """``counties ( rows )``: the request names the rows in brackets right after the noun."""
     return tokens[i + 1 : i + 2] == ["("] and bool(set(tokens[i + 2 : i + 3]) & _ROW_WORDS)
-
-
-def name_column(resolver: ColumnResolver) -> str | None:
-    """The text column with a different value on most rows (the rows' names), over a fully read file."""
-    schema = resolver.schema
-    if schema.sampled or not schema.rows:
-        return None
-    best: tuple[int, str] | None = None
-    for column in schema.names_of_kind("categorical") + schema.names_of_kind("text"):
-        info = schema.get(column)
-        if info is None or info.distinct_count < _NAMED_ROWS * schema.rows:
-            continue
-        if best is None or info.distinct_count > best[0]:
-            best = (info.distinct_count, column)
-    return best[1] if best else None
 
 
 def _plural_counts(resolver: ColumnResolver) -> list[str]:
@@ -76,4 +64,4 @@ def rows_without_question(tokens: list[str], i: int, resolver: ColumnResolver) -
         info = resolver.schema.get(name)
         distinct = info.distinct_count if info is not None else 0
         return f"each row is one named thing ({name!r} has {distinct} names over {resolver.schema.rows} rows)"
-    return None
+    return rows_by_elimination(tokens[i], resolver)  # "Fahrzeugklasse", no count column: rows

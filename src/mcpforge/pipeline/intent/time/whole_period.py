@@ -20,7 +20,11 @@ _PHRASE = re.compile(
     r"[,;]?\s*\b(?:over|across|for|during|throughout|in)\s+(?:the\s+)?"
     r"(?:(?:whole|entire|full|complete)\s+(?:time\s+)?(?:period|time\s+span|span|sample\s+period|time\s+range)"
     r"|all\s+(?:the\s+)?years)"
-    r"(?![\w-])(?!\s*(?:and|or|,|of|from|between)\b)",
+    r"(?![\w-])(?!\s*(?:and|or|,|of|from|between)\b)"
+    # "all years combined", "toutes années confondues" (read in French as "years confondues"), "todos los
+    # años juntos", "alle Jahre zusammen"
+    r"|[,;]?\s*\b(?:(?:all|toutes|todos)\s+(?:the\s+|les\s+|los\s+)?|alle\s+)?"
+    r"(?:years|ann[ée]es|a[ñn]os|jahre)\s+(?:combined|pooled|together|confondues|combinados|juntos|zusammen)\b",
     re.IGNORECASE,
 )
 
@@ -34,7 +38,7 @@ def _time_columns(resolver: ColumnResolver) -> set[str]:
 def find_whole_period(text: str, resolver: ColumnResolver) -> tuple[str, str | None]:
     """``text`` without "over the whole period" / "over all years", and the phrase (None: none there)."""
     low = text.lower()
-    if not ("period" in low or "span" in low or "range" in low or "years" in low):
+    if not any(w in low for w in ("period", "span", "range", "years", "confondu", "jahre", "años", "anos")):
         return text, None  # no pattern compiled for most requests (refusal speed)
     if year_column(resolver) is None and not has_date_column(resolver):
         return text, None
