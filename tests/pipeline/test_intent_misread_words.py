@@ -16,7 +16,7 @@ from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.pipeline.intent.self_grouping import grouped_by_its_measure
+from mcpforge.pipeline.intent.groups.self_grouping import grouped_by_its_measure
 from mcpforge.runtime import load_csv_data_with_types
 
 STATES = ["AL", "LA", "DE", "IN", "OR", "TX"]

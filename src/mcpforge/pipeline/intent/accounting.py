@@ -15,10 +15,11 @@ from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.analysis.method_words import names_the_method, unused_method_name
 from mcpforge.pipeline.intent.analysis.reported_names import unreported_statistic
+from mcpforge.pipeline.intent.filters.units_after_numbers import unit_column
 from mcpforge.pipeline.intent.language.discourse import INSTRUCTION_WORDS, discourse
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
-from mcpforge.pipeline.intent.named_values import unread_named_value
+from mcpforge.pipeline.intent.names.named_values import unread_named_value
 from mcpforge.pipeline.intent.parse import (
     AGG_WORDS,
     GROUP_TRIGGERS,
@@ -26,9 +27,8 @@ from mcpforge.pipeline.intent.parse import (
     SUPERLATIVE_COLUMNS,
     detect_operations,
 )
-from mcpforge.pipeline.intent.ratios import id_column, row_noun
+from mcpforge.pipeline.intent.quantities.ratios import id_column, row_noun
 from mcpforge.pipeline.intent.rows.superlatives import measure_word_why, restates_ranking
-from mcpforge.pipeline.intent.units_after_numbers import unit_column
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")

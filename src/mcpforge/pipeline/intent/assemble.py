@@ -11,10 +11,10 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import FilterResult, date_column
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
+from mcpforge.pipeline.intent.quantities.share_among import share_among
+from mcpforge.pipeline.intent.quantities.share_within import share_within
 from mcpforge.pipeline.intent.rows.asked_label import ranked_measure
 from mcpforge.pipeline.intent.rows.superlatives import known_keys
-from mcpforge.pipeline.intent.share_among import share_among
-from mcpforge.pipeline.intent.share_within import share_within
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _DEFAULT_SUM_WORDS = ("revenue", "sales", "amount", "units", "quantity", "qty", "casualt", "total", "cost",

@@ -9,14 +9,14 @@ from typing import Any
 from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers
-from mcpforge.pipeline.intent.name_spans import words_of_named_columns
-from mcpforge.pipeline.intent.named_values import (
+from mcpforge.pipeline.intent.filters.sign_words import sign_filters
+from mcpforge.pipeline.intent.names.name_spans import words_of_named_columns
+from mcpforge.pipeline.intent.names.named_values import (
     ABSENT_TAILS,
     blank_when_absent,
     counted_filters,
     named_value_filters,
 )
-from mcpforge.pipeline.intent.sign_words import sign_filters
 from mcpforge.pipeline.intent.time.periods import month_column, year_column, year_filters
 from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters
 from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, settle_years, years_belong_to_time

@@ -14,29 +14,28 @@ from typing import Any, NoReturn
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
-from mcpforge.pipeline.intent.abbreviated_names import abbreviated_columns
 from mcpforge.pipeline.intent.accounting import leftovers
-from mcpforge.pipeline.intent.age_conditions import age_conditions
-from mcpforge.pipeline.intent.aggregation_names import column_words
 from mcpforge.pipeline.intent.analysis.column_transforms import functions_read_as_steps, spell_calls
 from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.analysis.method_operands import method_operands
 from mcpforge.pipeline.intent.analysis.paired_by import settle_pairing
 from mcpforge.pipeline.intent.analysis.value_steps import transforms_kept
-from mcpforge.pipeline.intent.arithmetic import spell_out_arithmetic
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
-from mcpforge.pipeline.intent.column_functions import column_function
-from mcpforge.pipeline.intent.compass import compass_filters, with_compass
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
-from mcpforge.pipeline.intent.contained_text import contained_text
 from mcpforge.pipeline.intent.corrections import apply_corrections
-from mcpforge.pipeline.intent.derived import find_derived
-from mcpforge.pipeline.intent.each_of import group_each_of
-from mcpforge.pipeline.intent.group_counts import group_count_condition
-from mcpforge.pipeline.intent.group_having import group_condition
-from mcpforge.pipeline.intent.groups import find_grain, find_groups
+from mcpforge.pipeline.intent.filters.age_conditions import age_conditions
+from mcpforge.pipeline.intent.filters.compass import compass_filters, with_compass
+from mcpforge.pipeline.intent.filters.implicit import code_equalities, implicit_comparisons
+from mcpforge.pipeline.intent.filters.units_after_numbers import unit_notes
+from mcpforge.pipeline.intent.filters.year_comparisons import non_year_comparison
+from mcpforge.pipeline.intent.groups.each_of import group_each_of
+from mcpforge.pipeline.intent.groups.group_counts import group_count_condition
+from mcpforge.pipeline.intent.groups.group_having import group_condition
+from mcpforge.pipeline.intent.groups.groups import find_grain, find_groups
+from mcpforge.pipeline.intent.groups.presence_groups import presence_groups
+from mcpforge.pipeline.intent.groups.self_grouping import grouped_by_its_measure
 from mcpforge.pipeline.intent.guards import (
     absorb_value_labels,
     merge_alternatives,
@@ -45,7 +44,6 @@ from mcpforge.pipeline.intent.guards import (
     shadowed_values,
     shape_problem,
 )
-from mcpforge.pipeline.intent.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.language.age_questions import how_old, unbounded_age_word
 from mcpforge.pipeline.intent.language.code_values import code_values_not_written
 from mcpforge.pipeline.intent.language.compound_values import compound_values
@@ -66,6 +64,10 @@ from mcpforge.pipeline.intent.language.restated import one_per_condition
 from mcpforge.pipeline.intent.language.spelling import fix_spelling
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.metrics import find_metrics
+from mcpforge.pipeline.intent.names.abbreviated_names import abbreviated_columns
+from mcpforge.pipeline.intent.names.aggregation_names import column_words
+from mcpforge.pipeline.intent.names.contained_text import contained_text
+from mcpforge.pipeline.intent.names.qualified_names import ask_before_refusing, qualified_columns
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     counts_of_a_category,
@@ -74,30 +76,29 @@ from mcpforge.pipeline.intent.parse import (
     find_top_n,
     find_value_counts,
 )
-from mcpforge.pipeline.intent.period_change import period_change_intent
-from mcpforge.pipeline.intent.presence_groups import presence_groups
-from mcpforge.pipeline.intent.qualified_names import ask_before_refusing, qualified_columns
-from mcpforge.pipeline.intent.quotients import find_quotient
-from mcpforge.pipeline.intent.rates import rate_reading
-from mcpforge.pipeline.intent.ratios import ratio_intent, ratio_phrase
+from mcpforge.pipeline.intent.quantities.arithmetic import spell_out_arithmetic
+from mcpforge.pipeline.intent.quantities.column_functions import column_function
+from mcpforge.pipeline.intent.quantities.derived import find_derived
+from mcpforge.pipeline.intent.quantities.period_change import period_change_intent
+from mcpforge.pipeline.intent.quantities.quotients import find_quotient
+from mcpforge.pipeline.intent.quantities.rates import rate_reading
+from mcpforge.pipeline.intent.quantities.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.restated_scope import all_of_the_entities, restated_scope
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
 from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
 from mcpforge.pipeline.intent.rows.missing_share import missing_share
 from mcpforge.pipeline.intent.rows.nouns import rows_named
+from mcpforge.pipeline.intent.rows.panel_row_counts import panel_row_count_problem
 from mcpforge.pipeline.intent.rows.tally import bare_count
 from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
-from mcpforge.pipeline.intent.self_grouping import grouped_by_its_measure
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
 from mcpforge.pipeline.intent.time.unit_adjectives import unit_adjectives
 from mcpforge.pipeline.intent.time.weekday_column import weekday_tokens
 from mcpforge.pipeline.intent.time.which_month import which_month
 from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
-from mcpforge.pipeline.intent.units_after_numbers import unit_notes
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
-from mcpforge.pipeline.intent.year_comparisons import non_year_comparison
 from mcpforge.pipeline.schema import DatasetSchema
 
 __all__ = ["DatasetSchema", "apply_corrections", "extract_intent"]
@@ -307,6 +308,9 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
     self_grouped = grouped_by_its_measure(intent)
     if self_grouped is not None:
         _refuse(intent.request, self_grouped, understood, schema, [])
+    panel_count = panel_row_count_problem(intent, ColumnResolver(schema=schema))  # "how many employees"
+    if panel_count is not None:
+        _refuse(intent.request, panel_count[1], understood, schema, [panel_count[0]])
     unbounded = unbounded_age_word(intent, ColumnResolver(schema=schema))  # "young" with no number
     if unbounded is not None:
         reason = f"{unbounded!r} says an age without a bound; write the bound, e.g. 'age under 30'"

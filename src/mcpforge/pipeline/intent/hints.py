@@ -13,7 +13,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import MCPForgeError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.conditions import find_filters
-from mcpforge.pipeline.intent.groups import find_grain
+from mcpforge.pipeline.intent.groups.groups import find_grain
 from mcpforge.pipeline.intent.guards import asked_values_of, one_row_per
 from mcpforge.pipeline.intent.parse import Phrases
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize

@@ -9,11 +9,11 @@ are taken out of the words and said in the reading once the reading is known (``
 from __future__ import annotations
 
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.groups.totals_over import find_total_over, keep_total_over
 from mcpforge.pipeline.intent.rows.exclusions import exclusion_words
 from mcpforge.pipeline.intent.time.as_time import find_time_instruction, keep_time_instruction
 from mcpforge.pipeline.intent.time.whole_period import find_whole_period, keep_whole_period
 from mcpforge.pipeline.intent.time.year_words import year_phrases
-from mcpforge.pipeline.intent.totals_over import find_total_over, keep_total_over
 from mcpforge.pipeline.intent.words import ColumnResolver
 from mcpforge.pipeline.schema import DatasetSchema
 

@@ -11,7 +11,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.function_words import never_value
 from mcpforge.pipeline.intent.language.gender_values import gender_forms
 from mcpforge.pipeline.intent.language.value_spelling import squashed_table, written_apart
-from mcpforge.pipeline.intent.name_endings import inflects, may_be_inflected, shared_word, uninflected
+from mcpforge.pipeline.intent.names.name_endings import inflects, may_be_inflected, shared_word, uninflected
 from mcpforge.pipeline.schema import ColumnKind, DatasetSchema
 
 FUZZY_CUTOFF = 0.8

@@ -19,7 +19,7 @@ from mcpforge.pipeline.intent.analysis.value_step_reader import IGNORE_CASE as _
 from mcpforge.pipeline.intent.analysis.value_step_reader import THE as _THE
 from mcpforge.pipeline.intent.analysis.value_step_reader import Span, blanked
 from mcpforge.pipeline.intent.analysis.value_step_reader import StepReader as _Reader
-from mcpforge.pipeline.intent.column_functions import column_function
+from mcpforge.pipeline.intent.quantities.column_functions import column_function
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _FUNCTION = (

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from mcpforge import _lazy_re as re
 from mcpforge.models import DerivedColumn
-from mcpforge.pipeline.intent.bracket_definitions import not_a_feature_name
+from mcpforge.pipeline.intent.names.bracket_definitions import not_a_feature_name
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _I = re.IGNORECASE

@@ -95,7 +95,13 @@ _VALUE_OF = re.compile(
 )
 # "an unusual Glucose", "outlying prices", "anomalous readings of X": adjectives that ask for the outliers.
 _UNUSUAL = re.compile(r"\b(?:unusual|anomalous|abnormal|atypical|aberrant|outlying)\b", re.IGNORECASE)
-_COUNTED = re.compile(r"\bhow\s+many\b|\bcount(?:ing)?\b|\bnumber\s+of\b", re.IGNORECASE)
+# "how many outliers" in the four languages a request is read in ("Cuenta los valores atípicos" had listed
+# the rows: a wrong answer): the number, not the rows.
+_COUNTED = re.compile(
+    r"\bhow\s+many\b|\bcount(?:ing)?\b|\bnumber\s+of\b|\bcuent[ae]n?\b|\bcu[aá]nt[oa]s\b|\bn[uú]mero\s+de\b"
+    r"|\bcompte[rz]?\b|\bcombien\b|\bnombre\s+d|\bz[aä]hle?n?\b|\bwie\s+viele\b|\banzahl\b",
+    re.IGNORECASE,
+)
 # "Which rows ..., and how many?": the rows are asked for too (their count is in the answer's title).
 _LISTED = re.compile(r"\b(?:which|list|show|display|print|identify)\b|\bwhat\s+are\s+the\b", re.IGNORECASE)
 _ADJECTIVES = re.compile(

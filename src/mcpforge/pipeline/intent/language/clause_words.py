@@ -6,7 +6,9 @@ the definition of a term ("an outlier being a value with |z| > 3"), which the En
 method's rule. The noun "valeur" / "valor" is "value": what a condition or an extreme is said of ("el valor
 máximo", "valores mayores que 3"), a word of the English reading, never a column of its own. None of them
 carries a number, a column or a condition: what follows them is still read (or refused) by the English
-reading.
+reading. The same verb before a plural object is the imperative of counting ("Cuenta los valores
+atípicos", "Compte les valeurs aberrantes"): "count the", never "has" (which had listed the outliers instead
+of counting them, a wrong answer).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ _CLAUSE_WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "valeur": "value", "valeurs": "values", "etant": "being", "etant donne": "given",
         "compte": "has", "comptent": "have",
+        "compte les": "count the", "comptez": "count", "compter": "count",
     },
     "es": {
         "valor": "value", "valores": "values", "siendo": "being", "dado": "given",
         "cuenta": "has", "cuentan": "have",
+        "cuenta los": "count the", "cuenta las": "count the", "cuente": "count", "contar": "count",
     },
 }  # fmt: skip
 

@@ -34,7 +34,7 @@ from mcpforge.pipeline.intent.analysis.method_words import relation_word
 from mcpforge.pipeline.intent.language.data_predicates import data_predicate
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.language.ranking_verbs import ranking_verb
-from mcpforge.pipeline.intent.ratios import row_noun
+from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
 

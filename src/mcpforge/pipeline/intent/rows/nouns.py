@@ -25,7 +25,7 @@ from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
-from mcpforge.pipeline.intent.ratios import row_noun
+from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.rows.bracketed_rows import bracketed_row_names
 from mcpforge.pipeline.intent.rows.day_rows import DAY_NOUNS, daily_column
 from mcpforge.pipeline.intent.rows.row_entities import rows_without_question

@@ -24,7 +24,7 @@ _COMPARING = frozenset({"above", "below", "over", "under", "than", "exceed", "ex
                         "maximum", "minimum", "max", "min", "sum", "total"})  # fmt: skip
 
 
-def _period_axis(column: str, resolver: ColumnResolver) -> str | None:
+def period_axis(column: str, resolver: ColumnResolver) -> str | None:
     """The time column that, with ``column``, keys the rows of the file (a panel), if one does."""
     schema = resolver.schema
     info = schema.get(column)
@@ -59,7 +59,7 @@ def _years_only(tokens: list[str], resolver: ColumnResolver) -> bool:
 
 def panel_distinct(token: str, column: str, tokens: list[str], resolver: ColumnResolver) -> str | None:
     """The note for ``token`` ("countries") counted as distinct ``column`` values of a panel, else None."""
-    axis = _period_axis(column, resolver)
+    axis = period_axis(column, resolver)
     if axis is None or not _years_only(tokens, resolver):
         return None
     return f"{token!r} counted as distinct {column!r}: each row is one {column!r} in one {axis!r}"

@@ -17,7 +17,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
-from mcpforge.pipeline.intent.share_among import whole_and_part
+from mcpforge.pipeline.intent.quantities.share_among import whole_and_part
 
 _RATE = re.compile(r"\b(rate|rates|share|shares|percentage|percent|proportion|fraction)\b|%")
 _MIN_STEM = 4

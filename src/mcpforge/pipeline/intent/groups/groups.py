@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mcpforge.pipeline.intent.names.per_in_names import per_of_own_name
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     TimeGrain,
@@ -11,7 +12,6 @@ from mcpforge.pipeline.intent.parse import (
     record_unknown,
     trigger_at,
 )
-from mcpforge.pipeline.intent.per_in_names import per_of_own_name
 from mcpforge.pipeline.intent.rows.superlatives import find_rankings
 from mcpforge.pipeline.intent.time.periods import (
     integer_time_groups,

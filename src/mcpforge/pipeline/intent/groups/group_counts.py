@@ -20,7 +20,7 @@ from __future__ import annotations
 from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.conditions import find_filters
-from mcpforge.pipeline.intent.group_having import comparison_at
+from mcpforge.pipeline.intent.groups.group_having import comparison_at
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.parse import agg_at
 from mcpforge.pipeline.intent.rows.file_rows import names_file_rows

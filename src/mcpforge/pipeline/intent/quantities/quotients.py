@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mcpforge.models import Aggregation
 from mcpforge.pipeline.intent.parse import Phrases
-from mcpforge.pipeline.intent.ratios import Ratio
+from mcpforge.pipeline.intent.quantities.ratios import Ratio
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _TOTALS = (("the", "sum", "of"), ("the", "total", "of"), ("the", "total"), ("sum", "of"), ("total", "of"),

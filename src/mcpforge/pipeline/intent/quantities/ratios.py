@@ -24,7 +24,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
-from mcpforge.pipeline.intent.groups import is_level_column
+from mcpforge.pipeline.intent.groups.groups import is_level_column
 from mcpforge.pipeline.intent.parse import Phrases
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import DerivedColumn
-from mcpforge.pipeline.intent.bracket_definitions import described_condition
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
+from mcpforge.pipeline.intent.names.bracket_definitions import described_condition
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _TOKEN = re.compile(

@@ -20,7 +20,7 @@ from pathlib import Path
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import COMPARATORS
 from mcpforge.pipeline.intent.parse import agg_at
-from mcpforge.pipeline.intent.ratios import row_noun
+from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.words import ColumnResolver, singular
 
 _COUNT_OPENERS = (("how", "many"), ("the", "number", "of"), ("number", "of"), ("count", "of"), ("count",))

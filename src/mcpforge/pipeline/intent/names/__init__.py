@@ -1,0 +1,8 @@
+"""Column names as a request writes them, and the words around a name.
+
+``abbreviated_names`` ("population" for ``pop``), ``name_endings`` (one word of a name inflected),
+``name_spans`` (words inside a full name are that name), ``qualified_names`` ("model Year"),
+``per_in_names`` (a name that says "per"), ``aggregation_names`` (a column called ``median``),
+``named_values`` ("color D", "no state recorded"), ``bracket_definitions`` (words the brackets after them
+define) and ``contained_text`` ("'Municipal' in their name").
+"""

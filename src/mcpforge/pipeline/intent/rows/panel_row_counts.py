@@ -1,0 +1,73 @@
+"""Rows of a panel counted under another name: "how many employees did IBM have?" over firm-years.
+
+A file keyed by a name and a period (``firm`` x ``year``: one row per firm per year) has rows that are
+each one firm *in one year*. A count of its rows answers "how many firm-years", and a noun that names
+neither the rows, nor a column, nor the period ("employees", "armas", "Mitarbeiter") is something the
+file does not hold: counting rows for it is a wrong answer that looks validated (blind5: "On average, how
+many employees did IBM have?" answered 20, the number of IBM's years). Such a reading is refused, naming
+the noun. Words that do name the rows ("rows", "observations", "filas") or a column ("firms" beside
+``firm``, "years") pass, and so do counts of distinct values (``nunique``), which panel_entities.py reads.
+"""
+
+from __future__ import annotations
+
+from mcpforge.models import Intent
+from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.rows.panel_entities import period_axis
+from mcpforge.pipeline.intent.words import ColumnResolver, norm, singular, tokenize
+
+# What comes right before a counted noun, in the four languages a request is read in.
+_COUNTING = frozenset({"many", "number", "count", "cuantos", "cuantas", "cuántos", "cuántas", "combien",
+                       "nombre", "numero", "número", "viele", "anzahl"})  # fmt: skip
+_ROW_WORDS = frozenset({"row", "record", "observation", "entry", "line", "data", "fila", "registro",
+                        "observacion", "observación", "ligne", "enregistrement", "zeile", "beobachtung",
+                        "datensatz", "eintrag", "time", "vez", "veces", "fois", "mal"})  # fmt: skip
+_SKIP = frozenset({"of", "the", "de", "des", "les", "la", "las", "los", "der", "die", "das", "an", "a"})
+
+
+def _counts_rows(intent: Intent) -> bool:
+    plain = any(m.func == "count" and m.column is None for m in intent.metrics)
+    return plain or intent.operation == "group_count"
+
+
+def _panel(resolver: ColumnResolver) -> tuple[str, str] | None:
+    """The name column and the period that key the rows of the file, if a pair does."""
+    for column in resolver.schema.names_of_kind("categorical"):
+        axis = period_axis(column, resolver)
+        if axis is not None:
+            return column, axis
+    return None
+
+
+def _counted_noun(tokens: list[str]) -> str | None:
+    """The first content word after a counting word ("how many employees" → "employees")."""
+    for i, token in enumerate(tokens):
+        if token not in _COUNTING:
+            continue
+        for word in tokens[i + 1 : i + 4]:
+            if word in _SKIP or word in _COUNTING:
+                continue
+            return word if word.isalpha() else None
+    return None
+
+
+def panel_row_count_problem(intent: Intent, resolver: ColumnResolver) -> tuple[str, str] | None:
+    """(the noun, why) when ``intent`` counts the rows of a panel for a noun the file does not hold."""
+    if not _counts_rows(intent):
+        return None
+    panel = _panel(resolver)
+    noun = _counted_noun(tokenize(intent.request))
+    if panel is None or noun is None:
+        return None
+    base = singular(norm(noun))
+    if {noun, base} & (_ROW_WORDS | FUNCTION_WORDS):
+        return None  # people nouns ("employees") are not exempt: over a panel they are not its rows
+    whole_names = {form for c in resolver.schema.column_names for form in (norm(c), singular(norm(c)))}
+    if base in whole_names or norm(noun) in whole_names:
+        return None  # a word inside a longer name ("armas" in "Ley de portación de armas") is not one
+    name, axis = panel
+    return noun, (
+        f"{noun!r} names nothing in the file: each row is one {name!r} in one {axis!r}, so counting rows "
+        f"would count {name}-{axis} pairs, not {noun}; name the column that holds them, or ask for the "
+        "number of rows"
+    )
