@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import functools
+import importlib.metadata
 import json
 import os
 import sys
@@ -189,13 +190,27 @@ def install(kind: str, case: dict[str, Any], cache: Path, config: MCPForgeConfig
     source = case["requirement"] if kind == "library" else str(CASES / case["path"])
     env = acquire(source, cache_dir=cache, sandbox=config.sandbox)
     requirements = case.get("requirements") or []
-    if kind == "repository" and requirements:
+    if kind == "repository" and requirements and env.kind == "folder":
+        # A plain folder is used in place (``env.root`` is its parent, not a venv): convert runs it with
+        # the interpreter mcpforge runs in, so its pinned requirements must be installed there already.
+        absent = [r for r in requirements if not _installed_here(r)]
+        if absent:
+            raise MCPForgeError(f"{case['name']} is used in place and needs {absent} in mcpforge's venv")
+    elif kind == "repository" and requirements:
         site_dir = env.site_dirs[0]
         present = {normalize(p.name.removesuffix(".dist-info")) for p in site_dir.glob("*.dist-info")}
         wanted = [r for r in requirements if normalize(r.replace("==", "-")) not in present]
         if wanted:
             _pip.install(env.root, wanted)
     return source, env
+
+
+def _installed_here(requirement: str) -> bool:
+    name, _, pinned = requirement.partition("==")
+    try:
+        return importlib.metadata.version(name) == pinned or not pinned
+    except importlib.metadata.PackageNotFoundError:
+        return False
 
 
 # -- served tools and matching ----------------------------------------------------------------------------

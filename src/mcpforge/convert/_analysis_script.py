@@ -1,7 +1,8 @@
 """Runs inside the sandbox: import a library and describe its public API as JSON.
 
 Importing third-party code runs it, so this never runs in the mcpforge process. Reads ``{"package": str,
-"siblings": [str], "site_dirs": [str], "max_modules": int, "budget_seconds": float}`` from stdin and writes
+"siblings": [str], "site_dirs": [str], "source_dir": str, "max_modules": int, "budget_seconds": float}``
+from stdin and writes
 ``analysis.json`` into ``$MCPFORGE_OUTPUT_DIR``. Stdlib only, so the library's own dependency versions
 (from its environment, put first on ``sys.path``) are the ones it sees.
 """
@@ -539,12 +540,12 @@ def _readme(package: str) -> str:
     return ""
 
 
-def _local_readme(top: Any) -> str:
-    """A source tree's README beside the package (a repository not installed from an index)."""
-    for entry in list(getattr(top, "__path__", []) or [])[:1]:
-        parent = Path(entry).parent
-        if parent.name in {"site-packages", "dist-packages"}:
-            return ""
+def _local_readme(top: Any, source_dir: str = "") -> str:
+    """A source tree's README beside the package (a repository not installed from an index), or at the
+    top of the source a local project was built from (``source_dir``)."""
+    parents = [Path(entry).parent for entry in list(getattr(top, "__path__", []) or [])[:1]]
+    parents = [p for p in parents if p.name not in {"site-packages", "dist-packages"}]
+    for parent in [*parents, *([Path(source_dir)] if source_dir else [])]:
         for path in sorted(parent.glob("README*")):
             try:
                 return path.read_text(encoding="utf-8", errors="replace")[:200_000]
@@ -553,10 +554,11 @@ def _local_readme(top: Any) -> str:
     return ""
 
 
-def _usage_text(top: Any) -> str:
-    """Text of the library's own examples, docs and tests: inside the installed package, and beside it
-    when the package is a source tree (``repo/pkg`` next to ``repo/examples``)."""
-    roots: list[Path] = []
+def _usage_text(top: Any, source_dir: str = "") -> str:
+    """Text of the library's own examples, docs and tests: inside the installed package, beside it
+    when the package is a source tree (``repo/pkg`` next to ``repo/examples``), and in the source a
+    local project was built from (``source_dir``)."""
+    roots: list[Path] = [Path(source_dir)] if source_dir else []
     for entry in list(getattr(top, "__path__", []) or [])[:2]:
         package_dir = Path(entry)
         roots.append(package_dir)
@@ -590,11 +592,13 @@ def _usage_text(top: Any) -> str:
     return "\n".join(chunks)
 
 
-def _prominence(top: Any, package: str, names: set[str], docs: str = "") -> dict[str, Any]:
+def _prominence(
+    top: Any, package: str, names: set[str], docs: str = "", source_dir: str = ""
+) -> dict[str, Any]:
     """How visible each public name is: exported at the top level, its first place in the README, and
     how often the library's own examples, docs and tests call it."""
     top_names = set(_public_names(top)) | set(getattr(top, "__all__", []) or [])
-    readme = _readme(package) or _local_readme(top)
+    readme = _readme(package) or _local_readme(top, source_dir)
     readme_rank: dict[str, int] = {}
     readme_calls: dict[str, int] = {}
     for match in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(", readme):
@@ -608,7 +612,7 @@ def _prominence(top: Any, package: str, names: set[str], docs: str = "") -> dict
         words[word.lower()] = words.get(word.lower(), 0) + 1
     readme_words = {n: words[n.lower()] for n in names if words.get(n.lower())}
     usage: dict[str, int] = {}
-    text = _usage_text(top)
+    text = _usage_text(top, source_dir)
     if text:
         for match in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(", text):
             name = match.group(1)
@@ -889,7 +893,8 @@ def main() -> None:
             for c in analysis["callables"]
             if c.get("kind") == "class" or not c.get("examples")
         )
-        analysis["prominence"] = _prominence(top, package, short_names, docs)
+        source_dir = str(request.get("source_dir") or "")
+        analysis["prominence"] = _prominence(top, package, short_names, docs, source_dir)
     except Exception as exc:  # a signal for ranking only; never fails the analysis
         analysis["module_errors"]["<prominence>"] = f"{type(exc).__name__}: {exc}"[:300]
     analysis["seconds"] = round(time.perf_counter() - started, 3)

@@ -435,6 +435,7 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
         kwargs: dict[str, Any] = {}
         positional: list[Any] = []
         skipped: list[Mapping[str, Any]] = []  # positional parameters not given, so far
+        in_order = True  # ``by_position`` parameters go by position until one of them is not given
         receiver = None
         ready_made = _ready_made_target(params, arguments)  # ``Geodesic.WGS84``, when no handle is given
         for param in (p for p in params if p.get("role") != "instance"):
@@ -446,8 +447,8 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
                 param.get("positional_only") or param.get("varargs")
             )
             if name not in arguments:
-                if by_position:
-                    skipped.append(param)
+                skipped += [param] if by_position else []
+                in_order = in_order and not param.get("by_position")
                 continue
             if by_position and skipped:
                 positional.extend(fill_skipped(skipped, name, service))
@@ -460,7 +461,7 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
             value = adapt_argument(name, arguments[name], param.get("adapter", {}), service)
             if param.get("role") == "self":
                 receiver = value
-            elif param.get("positional_only"):
+            elif param.get("positional_only") or (param.get("by_position") and in_order and not skipped):
                 positional.append(value)
             else:
                 kwargs[param.get("python_name", name)] = value

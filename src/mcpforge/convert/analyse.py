@@ -56,16 +56,19 @@ def analyse(
     Raises:
         ConversionError: the sandboxed analysis failed, or the library does not import.
     """
+    # A project built from a local source: its README and tests stay in that source, not in the venv.
+    source_dir = env.source if env.kind == "project" else ""
     request = SandboxRequest(
         script=_SCRIPT,
         files=_SIBLINGS,
-        read_paths=tuple(env.site_dirs),
+        read_paths=(*env.site_dirs, *([Path(source_dir)] if source_dir else [])),
         stdin=json.dumps(
             {
                 "package": package,
                 # A folder's other packages or modules (a repository of modules side by side) are its API too.
                 "siblings": [n for n in env.import_names if n != package] if env.kind == "folder" else [],
                 "site_dirs": [str(p) for p in env.site_dirs],
+                "source_dir": source_dir,
                 "max_modules": max_modules,
                 "budget_seconds": budget_seconds,
             }

@@ -115,6 +115,10 @@ def _params(
     params: list[dict[str, Any]] = []
     properties: dict[str, Any] = {}
     required: list[str] = []
+    # Positional-or-keyword parameters go by position while none before them was left out of the tool:
+    # a wrapper with ``*args`` (``def decorator(*args, **kwargs): args[0]...``) shows the wrapped
+    # signature yet fails when called by keyword.
+    in_order = True
     for index, param in enumerate(api.params):
         spread = (
             varargs_parameter(param.name, param.type, param.doc_type, classes)
@@ -140,6 +144,7 @@ def _params(
             adapted = adapt_type(param.type, param.doc_type, classes)
         except Unadaptable as exc:
             if optional:
+                in_order = in_order and param.kind == "KEYWORD_ONLY"
                 continue
             raise Unadaptable(f"parameter {param.name!r}: {exc}") from exc
         adapter = adapted.adapter
@@ -166,6 +171,7 @@ def _params(
             "adapter": adapter,
             "positional_only": param.kind == "POSITIONAL_ONLY",
             "keyword_only": param.kind == "KEYWORD_ONLY",
+            "by_position": in_order and param.kind == "POSITIONAL_OR_KEYWORD",
             "handle_class": adapted.handle_class,
             "required": not optional,
         }

@@ -15,7 +15,10 @@ import textwrap
 from functools import lru_cache
 
 MAX_STATEMENTS = 400
-_FENCE = re.compile(r"^(\s*)(```|~~~)\s*([\w+-]*)[^\n]*\n(.*?)^\1\2\s*$", re.M | re.S)
+# Spaces and tabs only around the opening fence: ``\s*`` would take the blank line before it into its
+# indentation, so that its closing fence never matched and the next block's closed it, prose and all
+# (or the first word of an unlabelled block, ``import``, for its language).
+_FENCE = re.compile(r"^([ \t]*)(```|~~~)[ \t]*([\w+-]*)[^\n]*\n(.*?)^\1\2\s*$", re.M | re.S)
 _PY_LANGS = {"", "python", "py", "python3", "pycon", "ipython", "pytb", "doctest"}
 _RST_BLOCK = re.compile(
     r"^([ \t]*)(?:\.\.\s+(?:code-block|code|sourcecode)::\s*(\w*)[^\n]*|[^\n]*::"

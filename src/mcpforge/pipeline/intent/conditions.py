@@ -18,7 +18,7 @@ from mcpforge.pipeline.intent.names.named_values import (
     named_value_filters,
 )
 from mcpforge.pipeline.intent.time.periods import month_column, year_column, year_filters
-from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters
+from mcpforge.pipeline.intent.time.phrases import day_filters, from_reading, month_filters, open_end
 from mcpforge.pipeline.intent.time.year_ranges import ambiguous_years, settle_years, years_belong_to_time
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values
 
@@ -410,6 +410,8 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
         if column is None:
             continue
         op, tail = from_reading(tokens, i + 1) if token == "from" else (op, set())  # "from 1975": that year
+        bound, later = open_end(tokens, i + 2) if op == "year" and _year_like(nxt) else (None, set())
+        op, tail = (bound, later) if bound is not None else (op, tail)  # "in 1945 and later"
         found = len(out.filters)
         month = _MONTHS.get(nxt[:3]) if nxt[:3] in _MONTHS and nxt in _MONTH_WORDS else None
         if resolver.kind(column) == "numeric":

@@ -67,7 +67,14 @@ from mcpforge.pipeline.intent.metrics import find_metrics
 from mcpforge.pipeline.intent.names.abbreviated_names import abbreviated_columns
 from mcpforge.pipeline.intent.names.aggregation_names import column_words
 from mcpforge.pipeline.intent.names.contained_text import contained_text
+from mcpforge.pipeline.intent.names.described_names import (
+    ask_before_refusing_described,
+    described_columns,
+    reread_described,
+)
+from mcpforge.pipeline.intent.names.numbers_in_names import numbers_in_names
 from mcpforge.pipeline.intent.names.qualified_names import ask_before_refusing, qualified_columns
+from mcpforge.pipeline.intent.names.split_names import rejoin_split_names
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     counts_of_a_category,
@@ -140,6 +147,15 @@ def extract_intent(
     except UnmappableRequestError as refused:
         if refusal(request.lower()) is None:
             ask_before_refusing(request, schema, dict(answers or {}), str(refused))
+            ask_before_refusing_described(request, schema, dict(answers or {}), str(refused))
+            again = reread_described(  # "Mean household income?" refused for 'household': the name
+                request,
+                schema,
+                str(refused),
+                lambda: extract_intent(request, schema, answers=answers, explicit=explicit),
+            )
+            if again is not None:
+                return again
         raise
 
 
@@ -177,7 +193,9 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text = spell_calls(text, ColumnResolver(schema=schema)) if function is not None else text
     text, age_question = how_old(text, ColumnResolver(schema=schema))  # "wie alt ... im Durchschnitt"
     text, compounds = compound_values(text, schema)  # "mit Bachelorabschluss": degree = bachelor
+    text, rejoined = rejoin_split_names(text, schema)  # "la tasa media de homicidios"
     language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
+    language.notes[:0] = rejoined
     if age_question is not None:  # "how old ... on average": the average of the age column
         language.text = age_question.in_english(language.text)
         language.notes.insert(0, age_question.note)
@@ -403,6 +421,10 @@ def _words(
     tokens, per_period = unit_adjectives(tokens, resolver)  # "hourly earnings", no time in the file
     spelled += per_period
     tokens, described = qualified_columns(tokens, resolver, given, request)  # "for each model Year"
+    tokens, household = described_columns(tokens, resolver, given, request)  # "household income"
+    described += household
+    tokens, numbered = numbers_in_names(tokens, resolver)  # "presos por 100.000 habitantes"
+    described += numbered
     tokens, bound, additive = bind_measures(tokens, resolver, given, request=request)
     tokens, counted = counted_entities(tokens, resolver, given, request=request)
     tokens, rows = rows_named(

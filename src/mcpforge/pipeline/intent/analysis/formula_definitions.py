@@ -67,6 +67,15 @@ _NOT_A_NAME = frozenset({"it", "this", "that", "them", "mean", "average", "media
                          "number", "correlation", "value", "values", "rows", "row"})  # fmt: skip
 
 
+def drop_lead_ins(text: str, placeholder: str) -> str:
+    """``Create a feature: <defined feature>`` → ``<defined feature>``: the lead-in says what was read.
+
+    Only before a feature already defined (its placeholder): a lead-in before words no reader defined
+    stays, and the accounting asks about it.
+    """
+    return re.sub(rf"{_LEAD_IN}(?:(?:the|a|an)\s+)?(?={re.escape(placeholder)})", "", text, flags=_I)
+
+
 def _spelled(words: str) -> re.Pattern[str]:
     spelled = _SPACE.join(map(re.escape, words.split()))
     return re.compile(rf"(?<![\w-]){spelled}(?![\w-])", _I)

@@ -18,8 +18,13 @@ from mcpforge.models import AnalysisMethod, DerivedColumn, Intent, PreparationSt
 from mcpforge.pipeline.intent.analysis.column_transforms import value_steps_once
 from mcpforge.pipeline.intent.analysis.defined_statistics import cut_statistic_definitions
 from mcpforge.pipeline.intent.analysis.features import read_features
-from mcpforge.pipeline.intent.analysis.formula_definitions import read_formula_definitions
-from mcpforge.pipeline.intent.analysis.method_words import STATED, check_method_words, read_method_words
+from mcpforge.pipeline.intent.analysis.formula_definitions import drop_lead_ins, read_formula_definitions
+from mcpforge.pipeline.intent.analysis.method_words import (
+    STATED,
+    check_method_words,
+    denominator_as_ddof,
+    read_method_words,
+)
 from mcpforge.pipeline.intent.analysis.methods import read_methods
 from mcpforge.pipeline.intent.analysis.named_definitions import read_named_definitions
 from mcpforge.pipeline.intent.analysis.per_capita import read_per_capita
@@ -61,7 +66,8 @@ _OPERATORS = {"sum": "+", "total": "+", "difference": "-", "product": "*", "rati
 _OP_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "per"}
 _ITS = re.compile(
     r"\b(?:its|their)\s+(?P<what>[a-z][a-z-]*)\b|\b(?:the|this)\s+new\s+(?:column|feature|variable)\b"
-    r"|\bit\b(?=\s+(?:correlates?|relates?|compares?|varies|vary|differs?|changes?|follows?|is\s+normally))",
+    r"|\bit\b(?=\s+(?:correlates?|relates?|compares?|varies|vary|differs?|changes?|follows?|is\s+normally))"
+    r"|(?:(?<=\bof\s)|(?<=\bon\s))it\b",  # "run a one-way ANOVA of it across firms"
     re.IGNORECASE,
 )
 _EACH_BIN = re.compile(
@@ -312,7 +318,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     plain, restated = restate_rules(plain, request)  # "below Q1 - 1.5 IQR or above Q3 + 1.5 IQR": the rule
     plain, defined = cut_statistic_definitions(plain)  # "coefficient of variation (std / mean)"
     plain, relative = read_relative_thresholds(plain, resolver, mention, request)  # "above the average x"
-    methods = read_methods(_boolean_plurals(plain, schema))
+    methods = read_methods(_boolean_plurals(denominator_as_ddof(plain), schema))  # "n - 1 in the denominator"
     method_text, stated = read_method_words(methods.text, request)  # "linear interpolation", "ddof=1"
     for pattern, why in _UNSUPPORTED:
         if pattern.search(methods.text) and not re.search(
@@ -332,6 +338,7 @@ def read_instructions(text: str, schema: DatasetSchema, request: str) -> Instruc
     features += worded  # "the share of life spent married = yearsmarried / age", "... comme A divisé par B"
     text, per_capita = read_per_capita(text, resolver, resolver, placeholder=_PLACEHOLDER)
     features += per_capita  # "the correlation between X and deaths per 10,000 inhabitants"
+    text = drop_lead_ins(text, _PLACEHOLDER) if features else text  # "Create a feature: <defined>"
     if len(features) == 1 and not derived:
         text = _refer(text, _mention(features[0].name, resolver))
     derived += features
@@ -456,6 +463,8 @@ def finish_intent(intent: Intent, instructions: Instructions) -> Intent:
     _unused_method(intent, method)
     check_method_words(intent.model_copy(update={"notes": [*intent.notes, *instructions.notes]}))
     intent = with_reported_rows(tokenize(intent.request), intent)  # "what is the slope?": that row
+    if "report" not in intent.options:  # "pendiente de la regresión": the words put in English
+        intent = with_reported_rows(tokenize(instructions.text), intent)
     options = {**options, **{k: v for k, v in intent.options.items() if k == "report"}}
     binned = {column for step in instructions.steps if step.kind == "bin" for column in step.columns}
     group_by = [f"{key}_bin" if key in binned else key for key in intent.group_by]

@@ -36,6 +36,13 @@ _FILLING = re.compile(
 _DDOF = re.compile(
     r"\s*[,;]?\s*\(?\s*(?:\b(?:with|using|and)\s+)?\bddof\s*=\s*(?P<ddof>[01])\b\s*\)?", re.IGNORECASE
 )
+# "(n - 1 in the denominator)", "dividing by n-1", "with divisor n": the estimator stated in words,
+# rewritten as the ddof it names so that methods.py reads it (sample / population) and the note says it.
+_DENOMINATOR = re.compile(
+    r"\b(?:n|N)\s*(?P<a>[-\u2212\u2013]\s*1\s*)?(?:in\s+the\s+denominator|as\s+(?:the\s+)?(?:denominator|divisor))"
+    r"|\b(?:denominator|divisor)\s+(?:of\s+|is\s+|=\s*)?(?:n|N)\b\s*(?P<b>[-\u2212\u2013]\s*1\b)?"
+    r"|\bdivid(?:e|es|ed|ing)\s+by\s+(?:n|N)\b\s*(?P<c>[-\u2212\u2013]\s*1\b)?",
+)
 # Tests the catalogue does not run, named in the refusal with the nearest one it does.
 _ABSENT_TESTS = [
     (re.compile(r"\bbartlett'?s?\b", re.I), "Bartlett test of equal variances",
@@ -50,6 +57,19 @@ _ABSENT_TESTS = [
 ]  # fmt: skip
 _QUANTILE_OPERATIONS = frozenset({"percentiles", "summary_stats"})
 _STD_OPERATIONS = frozenset({"summary_stats", "outliers", "group_outliers"})
+_FENCE_OPERATIONS = frozenset({"outliers", "group_outliers"})  # IQR fences from linear quartiles
+
+
+def denominator_as_ddof(text: str) -> str:
+    """``n - 1 in the denominator`` → ``ddof=1``; ``n in the denominator`` → ``ddof=0``."""
+    low = text.lower()
+    if "denominator" not in low and "divisor" not in low and "divid" not in low:
+        return text  # most requests: no pattern compiled
+
+    def ddof(match: re.Match[str]) -> str:
+        return "ddof=1" if match.group("a") or match.group("b") or match.group("c") else "ddof=0"
+
+    return _DENOMINATOR.sub(ddof, text)
 
 
 def read_method_words(text: str, request: str) -> tuple[str, list[str]]:
@@ -100,7 +120,8 @@ def check_method_words(intent: Intent) -> None:
     if LINEAR_NOTE not in intent.notes:
         return
     medians = any(m.func == "median" for m in intent.metrics)
-    if intent.operation not in _QUANTILE_OPERATIONS and not medians:
+    fences = intent.operation in _FENCE_OPERATIONS and intent.options.get("method") == "iqr"  # linear Q1, Q3
+    if intent.operation not in _QUANTILE_OPERATIONS and not medians and not fences:
         raise UnmappableRequestError(
             f"cannot map the request {intent.request!r} onto a data analysis: it states an interpolation "
             f"for percentiles, but the reading as {intent.operation!r} computes none; ask for the "
@@ -127,6 +148,18 @@ def _correlates(intent: Intent) -> bool:
 def relation_word(word: str, intent: Intent) -> bool:
     """``relate`` in "use Spearman's rank correlation to relate gdp and infant_mortality" (a correlation)."""
     return word in _RELATION_WORDS and _correlates(intent)
+
+
+# Verbs of marking the rows an outlier rule finds: under an outlier count they restate what is counted.
+_MARKING_WORDS = frozenset({
+    "flag", "flags", "flagged", "flagging", "mark", "marks", "marked", "marking", "label", "labels",
+    "labelled", "labeled", "identified", "detected", "classified", "tagged",
+})  # fmt: skip
+
+
+def marking_word(word: str, intent: Intent) -> bool:
+    """``flagged`` in "flag income values outside the fences as outliers. How many are flagged?"."""
+    return word in _MARKING_WORDS and intent.operation in _FENCE_OPERATIONS
 
 
 def names_the_method(word: str, intent: Intent) -> bool:

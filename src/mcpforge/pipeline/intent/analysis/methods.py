@@ -149,6 +149,10 @@ _INSTRUCTION_OPENING = re.compile(
     r"your\s+answer|define|outliers?\s+are|values?\s+(?:more|greater)|only|with)\b",
     re.IGNORECASE,
 )
+# "Take the natural log of invest and run a one-way ANOVA ... (alpha 0.01).": a step, then the analysis.
+_TAKES_A_FUNCTION = re.compile(
+    r"^\s*(?:please\s+)?(?:take|apply)\s+(?:the\s+|a\s+)?(?:natural\s+log|log|ln\b|square[- ]root|sqrt)", re.I
+)
 # "Report the mean Age to 2 decimals.": a sentence that opens like an instruction but asks for something.
 _QUESTION_OPENING = re.compile(r"^\s*(?:please\s+)?(?:give|report|provide|present|express|show)\b", re.I)
 _NOT_ASKED = _FILLER | {"give", "report", "provide", "present", "express", "show", "the", "a", "an", "and",
@@ -268,7 +272,9 @@ def read_methods(text: str) -> MethodReading:
             or sentence.rstrip().endswith("?")  # "Using Spearman correlation, how strongly is ...?"
             or _defines_what_is_asked(sentence, sentences)  # "Outliers are X values with |z| > 3."
         )
-        if read and _INSTRUCTION_OPENING.match(sentence) and len(sentences) > 1 and not asks:
+        instruction = read and _INSTRUCTION_OPENING.match(sentence) and len(sentences) > 1 and not asks
+        step = instruction and _TAKES_A_FUNCTION.match(sentence) and _asks_something(rest)  # "Take the log"
+        if instruction and not step:
             notes.append(f"method instruction: {sentence.strip()!r}")
             continue
         kept.append(rest)

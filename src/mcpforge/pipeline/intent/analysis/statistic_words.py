@@ -14,6 +14,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.analysis.model_kinds import other_model_kind
 from mcpforge.pipeline.intent.analysis.paired_words import names_the_change
 from mcpforge.pipeline.intent.analysis.reported_names import names_the_fit
 from mcpforge.pipeline.intent.analysis.with_without import with_and_without
@@ -170,6 +171,14 @@ def account_for_statistic(
     Raises:
         UnmappableRequestError: naming each word left over and why it matters.
     """
+    kind = other_model_kind(intent.request) if intent.operation == "linear_regression" else None
+    if kind is not None:  # "the slope of the logistic regression": not an OLS line
+        raise UnmappableRequestError(
+            f"cannot map the request {intent.request!r} onto a data analysis: {kind!r} names a kind of "
+            "regression the catalogue does not fit (it fits an ordinary least-squares line); ask for a "
+            "linear regression, or use a model engine (--engine) for that model",
+            understood={"operation": intent.operation, "columns": list(intent.columns), "unknown": [kind]},
+        )
     tokens = tokenize(settings.sub(" ", text))
     used = _used(tokens, intent, resolver) | _group_values_used(tokens, intent, resolver)
     split, groups = with_and_without(tokens, intent, resolver)  # "rows with and without a jail sentence"

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, Intent, PreparationStep
+from mcpforge.pipeline.intent.analysis.capped_sides import capped_side
 from mcpforge.pipeline.intent.analysis.column_transforms import one_function_each, transform_spans
 from mcpforge.pipeline.intent.analysis.value_step_reader import COLS as _COLS
 from mcpforge.pipeline.intent.analysis.value_step_reader import END as _END
@@ -80,8 +81,11 @@ _CLIP = re.compile(
     rf"bottom[- ]?cod(?:e|ing))\s+{_THE}(?:values\s+of\s+{_THE})?{_COLS}(?:\s+(?:columns?|values))?\s+"
     rf"(?:at|to)\s+{_THE}(?P<pcts>{_PCT.format(n='p1')}(?:\s*(?:percentile|pctl?))?"
     rf"(?:\s*(?:and|/|-|to|,)\s*{_THE}{_PCT.format(n='p2')})?\s*(?:percentiles?|pctls?)?)"
-    rf"(?:\s+(?:values?|level|mark))?(?:\s*\((?=[^()]*\b(?:set|replac|become|equal|capped|clipped))[^()]*\))?",
+    rf"(?:\s+(?:values?|level|mark))?(?:\s*\((?P<note>(?=[^()]*\b(?:set|replac|become|equal|capped|clipped))[^()]*)\))?",
     _I,
+)
+_RESULT = re.compile(  # the one column a clip or transform changed, called what came out of it
+    r"\b(?P<of>of|for|on)\s+the\s+(?:result|outcome)(?:ing\s+(?:column|values|series|variable))?\b", re.I
 )
 _CHANGED_ADJECTIVE = re.compile(
     r"\b(?:the\s+)?(?:capped|clipped|winsori[sz]ed|top[- ]?coded|logged|log[- ]transformed|transformed)"
@@ -134,9 +138,15 @@ def _clip_spans(text: str, reader: _Reader) -> list[Span]:
         low: float | None = first if p2 else None
         high: float | None = float(p2) / 100 if p2 else first
         below = verb.startswith(("floor", "bottom"))
-        if p2 is None and below:
+        side = capped_side(match.group("note") or "") if p2 is None else None
+        if side is not None and (side == "below") != (first < 0.5):
+            raise reader.refuse(
+                f"{match.group(0).strip()!r}: the values {side} the {p1}th percentile are not a tail; "
+                "say the percentile of the tail that is capped"
+            )
+        if p2 is None and (below or side == "below"):
             low, high = first, None
-        if p2 is None and (verb.startswith(("winsori", "clip")) or below != (first < 0.5)):
+        if p2 is None and side is None and (verb.startswith(("winsori", "clip")) or below != (first < 0.5)):
             raise reader.refuse(
                 f"{match.group(0).strip()!r} does not say which tails are capped; say both percentiles, "
                 "e.g. 'winsorize <column> at the 1st and 99th percentiles', or 'cap <column> at its 99th "
@@ -223,6 +233,7 @@ def after_value_steps(
             return " " if after is not None and after[0] == changed[0] else match.group(0)
 
         text = _CHANGED_ADJECTIVE.sub(swap, text)
+        text = _RESULT.sub(lambda m: f"{m.group('of')} {mention(changed[0])}", text)  # "mean of the result"
     return re.sub(r"\s{2,}", " ", text).strip()
 
 

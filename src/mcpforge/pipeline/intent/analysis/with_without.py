@@ -10,6 +10,7 @@ refuses "without" as a negation the reading does not use).
 from __future__ import annotations
 
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.analysis.with_x_without_x import column_with_and_without
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _PAIRS = (("with", "and", "without"), ("with", "or", "without"), ("with", "vs", "without"),
@@ -40,6 +41,8 @@ def with_and_without(
         if any((hit := resolver.match_at(tokens, k)) is not None and hit[0] == group for k in after):
             used.update(range(i, i + 3))
             order = list(pair) if tokens[i] == "with" else [pair[1], pair[0]]
+    if not order and (named := column_with_and_without(tokens, group, resolver)):
+        used, order = named, list(pair)  # "con la ley y sin la ley", "with X and without it"
     if not order:
         used, order = _those_without(tokens, group, pair, resolver)
     return used, order
@@ -60,6 +63,7 @@ def split_first(
             and hit[0] == column
             for i in range(len(tokens) - 2)
         )
+        named = named or bool(column_with_and_without(tokens, column, resolver))
         if named or _those_without(tokens, column, pair, resolver)[1]:
             return [c for c in numeric if c != column], [column]
     return numeric, discrete

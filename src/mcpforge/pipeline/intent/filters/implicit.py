@@ -14,6 +14,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
+from mcpforge.pipeline.intent.time.phrases import open_end
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
 _PEOPLE = frozenset({"patients", "patient", "people", "persons", "customers", "employees", "children",
@@ -201,7 +202,11 @@ def code_equalities(
         if value is None or j in out.used or not 0 < info.distinct_count <= _CODE_MAX_DISTINCT:
             continue
         values, end = _code_list(tokens, j, out)
-        if len(values) > 1:  # "month 6, 7 and 8": one of the codes (a row holds one value)
+        bound, tail = open_end(tokens, end) if len(values) == 1 else (None, set())
+        if bound is not None:  # "the years 1945 and later": a range from that code on
+            out.filters.append(Filter(column=column, op=bound, value=int(value)))
+            out.used.update(tail)
+        elif len(values) > 1:  # "month 6, 7 and 8": one of the codes (a row holds one value)
             out.filters.append(Filter(column=column, op="in", value=values))
         else:
             out.filters.append(Filter(column=column, op="==", value=int(value)))

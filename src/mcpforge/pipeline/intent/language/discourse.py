@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 
 from mcpforge import _lazy_re as re
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent.analysis.method_words import relation_word
+from mcpforge.pipeline.intent.analysis.method_words import marking_word, relation_word
 from mcpforge.pipeline.intent.language.data_predicates import data_predicate
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.language.ranking_verbs import ranking_verb
@@ -157,11 +157,12 @@ def discourse(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolve
     word = tokens[i]
     if word in TOOL_NAMES:
         return True
-    if _resembles_data(word, resolver) or _restricting_slot(tokens, i, resolver):
+    marks = marking_word(word, intent)  # "how many are flagged?": the rows the outlier rule marks
+    if _resembles_data(word, resolver) or (_restricting_slot(tokens, i, resolver) and not marks):
         return False
     if word in _DISCOURSE or (word in TOOL_NOUNS and _beside_a_tool(tokens, i)) or _restated(tokens, i):
         return True
-    if relation_word(word, intent) or ranking_verb(tokens, i, intent) or data_predicate(tokens, i):
+    if marks or relation_word(word, intent) or ranking_verb(tokens, i, intent) or data_predicate(tokens, i):
         return True  # "relate"; "smoked the most"; "how many distinct years does the data cover?"
     measure = measures_a_column(intent)
     if measure and word in _HOW_ADJECTIVES and i > 0 and tokens[i - 1] == "how":

@@ -3,10 +3,10 @@
 German inflects the words of a name ("der Wechselkurs Yen" → "des Wechselkurses Yen", "die Log-Änderung"
 → "der Log-Änderungen", "Britisches" → "Britischen"). A run of words that spells every word of one
 multi-word column name, in order, each word as written or with a case ending (-e, -s, -es, -n, -en, -em,
--er), at most an article between two of them ("Wechselkurs des Yen"), is put back as the name itself
-and said in a note. A run that spells only part of a name ("Wechselkurses Franken" when the names are
-"Wechselkurs Schweizer Franken" and "... Französischer Franken") is left as written, so the reading
-still asks which column is meant.
+-er; after a final e: -s, -n, -m, -r, "Ethnische" → "ethnischer"), at most an article between two of them
+("Wechselkurs des Yen"), is put back as the name itself and said in a note. A run that spells only part
+of a name ("Wechselkurses Franken" when the names are "Wechselkurs Schweizer Franken" and "...
+Französischer Franken") is left as written, so the reading still asks which column is meant.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.words import ColumnResolver
 
 _ENDINGS = r"(?:e|s|es|n|en|em|er|ns)?"
+_AFTER_E = r"(?:s|n|m|r|ns)?"  # "Ethnische" → "ethnischer", "ethnischem": the ending joins the final e
 _BETWEEN = r"\s+(?:(?:des|der|den|dem|von|vom)\s+)?"  # "Wechselkurs des Yen"
 
 
@@ -22,7 +23,7 @@ def _pattern(name: str) -> re.Pattern[str] | None:
     words = name.split()
     if len(words) < 2 or not all(re.fullmatch(r"[\w.\-]+", w) for w in words):
         return None
-    body = _BETWEEN.join(re.escape(w) + _ENDINGS for w in words)
+    body = _BETWEEN.join(re.escape(w) + (_AFTER_E if w.lower().endswith("e") else _ENDINGS) for w in words)
     return re.compile(rf"(?<![\w\-]){body}(?![\w\-])", re.IGNORECASE)
 
 

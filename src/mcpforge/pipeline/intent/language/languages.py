@@ -25,11 +25,13 @@ from typing import Literal
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.analysis_phrases import analysis_markers, analysis_phrases
+from mcpforge.pipeline.intent.language.appearing_verbs import appearing_verbs
 from mcpforge.pipeline.intent.language.auxiliaries import auxiliaries
 from mcpforge.pipeline.intent.language.bracket_names import read_bracket_names
 from mcpforge.pipeline.intent.language.clause_words import clause_words
 from mcpforge.pipeline.intent.language.code_values import codes_in_small_letters
 from mcpforge.pipeline.intent.language.column_spelling import spell_columns
+from mcpforge.pipeline.intent.language.compound_names import compound_names
 from mcpforge.pipeline.intent.language.concepts import (
     CONCEPT_NOUNS,
     concept_markers,
@@ -44,10 +46,12 @@ from mcpforge.pipeline.intent.language.function_words import (
     FUNCTION_WORDS,
     describes_rows,
 )
+from mcpforge.pipeline.intent.language.german_requests import german_requests
 from mcpforge.pipeline.intent.language.grammar_values import grammar_as_values
 from mcpforge.pipeline.intent.language.inflected_names import written_names
 from mcpforge.pipeline.intent.language.measure_adjectives import measure_adjectives
 from mcpforge.pipeline.intent.language.method_phrases import english_method_words
+from mcpforge.pipeline.intent.language.number_ranges import number_ranges
 from mcpforge.pipeline.intent.language.postposed import move_postposed
 from mcpforge.pipeline.intent.language.repeated_groups import repeated_grouping
 from mcpforge.pipeline.intent.language.reporting_verbs import reporting_verbs
@@ -55,6 +59,7 @@ from mcpforge.pipeline.intent.language.restrictions import restriction_table
 from mcpforge.pipeline.intent.language.spans import Span as _Span
 from mcpforge.pipeline.intent.language.spans import spans as _spans
 from mcpforge.pipeline.intent.language.strict_comparisons import strict_comparisons
+from mcpforge.pipeline.intent.language.survey_years import survey_years
 from mcpforge.pipeline.intent.language.values import translated_value
 from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
 from mcpforge.pipeline.intent.time.written_years import written_years
@@ -201,7 +206,16 @@ def _phrases(table: dict[str, str]) -> dict[tuple[str, ...], str]:
 
 
 # More phrase tables, each from the module of its class (a later table wins a phrase written in two).
-_ADDED = (concept_table, restriction_table, clause_words, analysis_phrases, auxiliaries, reporting_verbs)
+_ADDED = (
+    concept_table,
+    restriction_table,
+    clause_words,
+    analysis_phrases,
+    auxiliaries,
+    reporting_verbs,
+    german_requests,
+    appearing_verbs,
+)
 _BASES: tuple[tuple[Language, dict[str, str]], ...] = (("fr", _FRENCH), ("de", _GERMAN), ("es", _SPANISH))
 _PHRASES: dict[Language, dict[tuple[str, ...], str]] = {
     language: _phrases({**base, **{key: word for table in _ADDED for key, word in table(language).items()}})
@@ -509,6 +523,10 @@ def read_language(text: str, schema: DatasetSchema) -> Translation:
     inflected: list[str] = []
     if detect_language(text, resolver) == "de":  # "des Wechselkurses Britisches Pfund": that column
         text, inflected = written_names(text, resolver)
+        text, surveyed = survey_years(text)  # "wurden 1994 befragt": surveyed in 1994
+        text, compounds = compound_names(text, resolver)  # "Kinderzahl": Anzahl Kinder
+        text, ranges = number_ranges(text)  # "1990 bis 2002": between 1990 and 2002
+        inflected += surveyed + compounds + ranges
     translated = translate(text, resolver)
     if translated.language != "en":  # "le taux de chômage": the name ``Taux de chômage``, whole
         translated.text = spell_columns(translated.text, resolver)

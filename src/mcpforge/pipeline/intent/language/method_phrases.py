@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.percentile_words import english_percentiles
+from mcpforge.pipeline.intent.language.regression_phrases import english_regression_words
 from mcpforge.pipeline.intent.language.test_names import english_test_names
 
 _COUNTS = {"une": 1, "un": 1, "una": 1, "uno": 1, "eine": 1, "einer": 1, "deux": 2, "dos": 2, "zwei": 2,
@@ -27,12 +28,16 @@ _PLACE_WORDS = (
     r"kommastellen?|stellen\s+nach\s+dem\s+komma)"
 )
 _PLACES = rf"{_COUNT}\s+{_PLACE_WORDS}(?:\s+pr[\u00e8e]s)?\b"
+# beside a rounding verb, "Stellen" alone are decimal places ("auf drei Stellen runden")
+_VERB_PLACES = rf"{_COUNT}\s+(?:{_PLACE_WORDS}|stellen)(?:\s+pr[\u00e8e]s)?\b"
 _TO = r"(?:\u00e0|a|avec|con|auf|mit)"
 _VERB = r"(?:arrondi\w*|redonde\w*|gerundet\w*|runde[nt]?)"
 # "Arrondissez le résultat à 3 décimales", "Donnez rho arrondi à 3 décimales", "redondea tau a 3 decimales"
-_VERB_FIRST = re.compile(rf"\b{_VERB}(?P<mid>[^.;:?!()\n]{{0,50}}?)\s*\b{_TO}\s+{_PLACES}", re.IGNORECASE)
+_VERB_FIRST = re.compile(
+    rf"\b{_VERB}(?P<mid>[^.;:?!()\n]{{0,50}}?)\s*\b{_TO}\s+{_VERB_PLACES}", re.IGNORECASE
+)
 # "Rho auf 3 Dezimalstellen runden", "auf 2 Nachkommastellen gerundet"
-_VERB_LAST = re.compile(rf"\b{_TO}\s+{_PLACES}\s+(?:gerundet|runden)\b", re.IGNORECASE)
+_VERB_LAST = re.compile(rf"\b{_TO}\s+{_VERB_PLACES}\s+(?:gerundet|runden)\b", re.IGNORECASE)
 # "(3 décimales)", ", à 2 décimales": the places alone, after a bracket, a comma or "à" / "auf" / "con"
 _BARE = re.compile(rf"(?:(?P<mark>[,;(]\s*)|\b{_TO}\s+){_PLACES}", re.IGNORECASE)
 
@@ -113,7 +118,8 @@ def english_method_words(text: str, language: str) -> tuple[str, list[str]]:
     text, found = english_methods(text)
     if language != "en":  # "test des rangs signés de Wilcoxon (apparié par État)" (test_names.py)
         text, named = english_test_names(text)
-        found += named
+        text, regression = english_regression_words(text)  # "pendiente ... por mínimos cuadrados"
+        found += named + regression
     if language == "en":
         return text, [f"read {', '.join(map(repr, found))} as the method words in English"] if found else []
     text, ordinals = english_percentiles(text, language)

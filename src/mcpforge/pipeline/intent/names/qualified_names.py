@@ -28,6 +28,7 @@ _SELECTING = frozenset({
     "each", "every", "any", "both", "either", "neither", "single", "whole", "entire", "overall", "more",
     "most", "less", "least", "many", "much", "few", "fewer", "versus", "against", "across", "split",
 })  # fmt: skip
+SELECTING_WORDS = _SELECTING  # shared with described_names ("household income")
 # Where a name starts: after a determiner or a grouping word ("the model Year", "by model Year").
 _BEFORE_A_NAME = frozenset({"the", "a", "an", "its", "their", "each", "every", "by", "per", "of"})
 # After a grouping word an unknown word is refused anyway: there the lower-case pair is asked about.

@@ -5,7 +5,8 @@ each one firm *in one year*. A count of its rows answers "how many firm-years", 
 neither the rows, nor a column, nor the period ("employees", "armas", "Mitarbeiter") is something the
 file does not hold: counting rows for it is a wrong answer that looks validated (blind5: "On average, how
 many employees did IBM have?" answered 20, the number of IBM's years). Such a reading is refused, naming
-the noun. Words that do name the rows ("rows", "observations", "filas") or a column ("firms" beside
+the noun, unless the person answered that they are the rows. Words that do name the rows ("rows",
+"observations", "filas") or a column ("firms" beside
 ``firm``, "years") pass, and so do counts of distinct values (``nunique``), which panel_entities.py reads.
 """
 
@@ -30,11 +31,19 @@ def _counts_rows(intent: Intent) -> bool:
     return plain or intent.operation == "group_count"
 
 
+_FILLED = 0.9  # stricter than panel_entities.py: the rows fill nearly every name x period pair
+
+
 def _panel(resolver: ColumnResolver) -> tuple[str, str] | None:
-    """The name column and the period that key the rows of the file, if a pair does."""
-    for column in resolver.schema.names_of_kind("categorical"):
+    """The name column and the whole-number period (a year, not a date) that key the rows, if a pair
+    does: a file of events with a date and a region (accidents) is no panel, whatever its counts."""
+    schema = resolver.schema
+    for column in schema.names_of_kind("categorical"):
         axis = period_axis(column, resolver)
-        if axis is not None:
+        name, period = schema.get(column), schema.get(axis) if axis else None
+        if axis is None or name is None or period is None or period.kind == "datetime":
+            continue
+        if _FILLED * name.distinct_count * period.distinct_count <= (schema.rows or 0):
             return column, axis
     return None
 
@@ -51,6 +60,13 @@ def _counted_noun(tokens: list[str]) -> str | None:
     return None
 
 
+def _said_to_be_rows(noun: str, intent: Intent) -> bool:
+    """The person answered that the counted things are the rows ("--clarify countries=rows"), or the
+    reading says why each row is one of them."""
+    answered = any(n.startswith("your answer:") and n.endswith("= rows") for n in intent.notes)
+    return answered or any(n.startswith("read as rows (") and noun in norm(n) for n in intent.notes)
+
+
 def panel_row_count_problem(intent: Intent, resolver: ColumnResolver) -> tuple[str, str] | None:
     """(the noun, why) when ``intent`` counts the rows of a panel for a noun the file does not hold."""
     if not _counts_rows(intent):
@@ -58,6 +74,8 @@ def panel_row_count_problem(intent: Intent, resolver: ColumnResolver) -> tuple[s
     panel = _panel(resolver)
     noun = _counted_noun(tokenize(intent.request))
     if panel is None or noun is None:
+        return None
+    if _said_to_be_rows(noun, intent):
         return None
     base = singular(norm(noun))
     if {noun, base} & (_ROW_WORDS | FUNCTION_WORDS):

@@ -53,6 +53,26 @@ def from_reading(tokens: list[str], k: int) -> tuple[str, set[int]]:
     return "year", set()
 
 
+_EARLIER = frozenset({"earlier", "before"})
+
+
+def open_end(tokens: list[str], end: int) -> tuple[str | None, set[int]]:
+    """``year 1945 and later`` / ``or earlier`` / ``onwards``: the bound set by the words at ``end``.
+
+    (None, set()) when none follows: the year alone is that year. "on" is left out: "year 1945 on capital"
+    is no range.
+    """
+    nxt = tokens[end] if end < len(tokens) else ""
+    after = tokens[end + 1] if end + 1 < len(tokens) else ""
+    if nxt in _OPEN_ENDS - {"on"}:
+        return ">=", {end}
+    beyond = tokens[end + 2] if end + 2 < len(tokens) else ""
+    # "1945 and later", but not "1940 and after 1950" (a second bound)
+    if nxt in {"and", "or"} and after in _LATER | _EARLIER and not beyond[:1].isdigit():
+        return (">=" if after in _LATER else "<="), {end, end + 1}
+    return None, set()
+
+
 def month_filters(column: str, year: int, month: int, op: str) -> list[Filter]:
     """``in / since / until / before / after March 2014`` on a date column."""
     start = f"{year}-{month:02d}-01"
