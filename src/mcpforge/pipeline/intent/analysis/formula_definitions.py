@@ -28,7 +28,10 @@ from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
 _I = re.IGNORECASE
 _WORD = r"[^\W\d_][\w'\u2019-]*"
-_NAME = rf"(?P<name>{_WORD}(?:\s+{_WORD}){{0,7}}?)"
+# A name never runs over the words that open a definition ("monthly revenue where revenue = ..." defines
+# ``revenue``; the words before "where" are what is asked of it).
+_NAME_WORD = rf"(?!(?:where|with)\b){_WORD}"
+_NAME = rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,7}}?)"
 _BODY = r"(?P<body>[^,;?!=]+?)(?=\s*(?:[,;?!]|\.(?:\s|$)|$))"
 _LEAD_IN = (
     r"(?:(?:engineer|create|add|build|make|derive|define)\s+(?:a|an|one|the)\s+(?:new\s+)?"
