@@ -12,16 +12,15 @@ lengthened when the library indexes past it. Real sandboxed analysis, the real r
 
 from __future__ import annotations
 
-import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from readme_packages import first_passing, readme_package
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.convert import _analysis_script as script
-from mcpforge.convert import _service_runtime as rt
 from mcpforge.convert.acquire import acquire
 from mcpforge.convert.analyse import analyse
 from mcpforge.convert.models import ApiCallable
@@ -83,36 +82,12 @@ def to_markdown(html, **options):
 
 @pytest.fixture
 def htmlmd(tmp_path: Path) -> Iterator[Path]:
-    repo = tmp_path / "repo"
-    package = repo / "htmlmd"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text(textwrap.dedent(_INIT).lstrip(), encoding="utf-8")
-    (repo / "README.rst").write_text(_README.lstrip(), encoding="utf-8")
-    sys.path.insert(0, str(repo))
-    yield package
-    sys.path.remove(str(repo))
-    for name in [m for m in sys.modules if m == "htmlmd" or m.startswith("htmlmd.")]:
-        del sys.modules[name]
+    with readme_package(tmp_path, "htmlmd", _INIT, "README.rst", _README) as package:
+        yield package
 
 
 def _first_passing(plan: ToolPlan, plans: dict[str, ToolPlan]) -> tuple[list[dict], object]:
-    """Run the samples of ``plan`` with the real runtime, in order, until one answers."""
-    service = {"library": "htmlmd"}
-    for sample in samples_for(plan, plans, expressions=False):
-        handles: dict[str, object] = {}
-        try:
-            for step in sample.steps:
-                arguments = {
-                    k: handles[v["$ref"]] if isinstance(v, dict) and "$ref" in v else v
-                    for k, v in step.arguments.items()
-                }
-                result = rt.call(plans[step.tool].runtime_plan(), arguments, service)["result"]
-                if step.bind:
-                    handles[step.bind] = result["handle"]
-        except rt.ToolFailedError:
-            continue
-        return [{"tool": s.tool, "arguments": s.arguments} for s in sample.steps], result
-    raise AssertionError(f"no sample of {plan.name} answered")
+    return first_passing(plan, plans, "htmlmd")
 
 
 def test_an_aliased_readme_call_and_its_html_literal_are_the_samples(

@@ -6,12 +6,12 @@ analysis of a repository-shaped package written here (README beside the package)
 
 from __future__ import annotations
 
-import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from readme_packages import first_passing, readme_package
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.convert import _analysis_script as script
@@ -110,36 +110,12 @@ def encode(text: Iterable[str]) -> str:
 
 @pytest.fixture
 def cronlet(tmp_path: Path) -> Iterator[Path]:
-    repo = tmp_path / "repo"
-    package = repo / "cronlet"
-    package.mkdir(parents=True)
-    (package / "__init__.py").write_text(textwrap.dedent(_INIT).lstrip(), encoding="utf-8")
-    (repo / "README.md").write_text(_README.lstrip(), encoding="utf-8")
-    sys.path.insert(0, str(repo))
-    yield package
-    sys.path.remove(str(repo))
-    for name in [m for m in sys.modules if m == "cronlet" or m.startswith("cronlet.")]:
-        del sys.modules[name]
+    with readme_package(tmp_path, "cronlet", _INIT, "README.md", _README) as package:
+        yield package
 
 
 def _first_passing(plan: ToolPlan, plans: dict[str, ToolPlan]) -> tuple[list[dict], object]:
-    """Run the samples of ``plan`` with the real runtime, in order, until one answers."""
-    service = {"library": "cronlet"}
-    for sample in samples_for(plan, plans, expressions=False):
-        handles: dict[str, object] = {}
-        try:
-            for step in sample.steps:
-                arguments = {
-                    k: handles[v["$ref"]] if isinstance(v, dict) and "$ref" in v else v
-                    for k, v in step.arguments.items()
-                }
-                result = rt.call(plans[step.tool].runtime_plan(), arguments, service)["result"]
-                if step.bind:
-                    handles[step.bind] = result["handle"]
-        except rt.ToolFailedError:
-            continue
-        return [{"tool": s.tool, "arguments": s.arguments} for s in sample.steps], result
-    raise AssertionError(f"no sample of {plan.name} answered")
+    return first_passing(plan, plans, "cronlet")
 
 
 def test_readme_code_is_the_sample_of_functions_and_of_methods_on_its_instances(
