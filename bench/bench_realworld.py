@@ -21,6 +21,7 @@ kind, and every wrong one. Refuses to run if a frozen file changed.
     .venv/bin/python bench/bench_realworld.py --split blind3  # 80 held-out requests (realworld/BLIND3.md)
     .venv/bin/python bench/bench_realworld.py --split blind4  # 80 held-out requests (realworld/BLIND4.md)
     .venv/bin/python bench/bench_realworld.py --split blind5  # 80 held-out requests (realworld/BLIND5.md)
+    .venv/bin/python bench/bench_realworld.py --split blind6  # 80 held-out requests (realworld/BLIND6.md)
 """
 
 from __future__ import annotations
@@ -380,7 +381,9 @@ def report(results: list[dict]) -> None:
 
 def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("dev", "test", "blind2", "blind3", "blind4", "blind5"), default="dev")
+    ap.add_argument(
+        "--split", choices=("dev", "test", "blind2", "blind3", "blind4", "blind5", "blind6"), default="dev"
+    )
     ap.add_argument("--smoke", action="store_true", help="5 dev requests (CI); stops by itself within 60 s")
     ap.add_argument("--engine", default="rules")
     ap.add_argument("--limit", type=int, default=None, help="only the first N requests of the split")
