@@ -162,7 +162,8 @@ class Tool:
 
 
 # -- cases ------------------------------------------------------------------------------------------------
-BLIND_SETS = ("blind2", "blind3", "blind4", "blind5")  # bench/convert_cases/<name>.json, one split each
+# bench/convert_cases/<name>.json, one split each
+BLIND_SETS = ("blind2", "blind3", "blind4", "blind5", "blind6")
 
 
 def load_cases(split: str, only: list[str]) -> list[tuple[str, dict[str, Any]]]:
