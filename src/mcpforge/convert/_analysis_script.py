@@ -7,7 +7,7 @@ from stdin and writes
 (from its environment, put first on ``sys.path``) are the ones it sees.
 """
 
-# ruff: noqa: PLR0911, PLR0912, PLR0915, PLR0124, SIM102 - introspection of arbitrary code, errors recorded
+# ruff: noqa: PLR0911, PLR0912, PLR0915 - introspection of arbitrary code, errors recorded
 from __future__ import annotations
 
 import enum
@@ -26,10 +26,37 @@ from typing import Any
 
 if __name__ == "__main__":  # in the sandbox: shipped next to this script (analyse.py)
     import _mcpforge_call_forms as _call_forms  # type: ignore[import-not-found]
+    from _mcpforge_analysis_docs import (  # type: ignore[import-not-found]
+        _doc_params,
+        _example_outputs,
+        _examples,
+        _jsonable_default,
+        _returns_doc,
+    )
+    from _mcpforge_analysis_usage import (  # type: ignore[import-not-found]
+        _README_SHIPPED,
+        _literal_calls,
+        _local_readme,
+        _readme,
+        _usage_text,
+    )
 else:
     from mcpforge.convert import _call_forms
+    from mcpforge.convert._analysis_docs import (
+        _doc_params,
+        _example_outputs,
+        _examples,
+        _jsonable_default,
+        _returns_doc,
+    )
+    from mcpforge.convert._analysis_usage import (
+        _README_SHIPPED,
+        _literal_calls,
+        _local_readme,
+        _readme,
+        _usage_text,
+    )
 
-_SECTIONS = {"see also", "raises", "examples", "notes", "references", "warnings", "yields", "parameters"}
 _SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
 _DOC_LIMIT = 2500
 _METHOD_DOC_LIMIT = 300
@@ -122,51 +149,6 @@ def _string_like(tp: type) -> bool:
         return False
 
 
-def _jsonable_default(value: Any) -> dict[str, Any]:
-    if value is inspect.Parameter.empty:
-        return {"present": False}
-    if isinstance(value, enum.Enum):
-        return {"present": True, "json": True, "value": value.name}
-    if value is None or isinstance(value, (bool, int, str)) or (isinstance(value, float) and value == value):
-        if isinstance(value, float) and value in (float("inf"), float("-inf")):
-            return {"present": True, "json": False, "repr": repr(value)}
-        return {"present": True, "json": True, "value": value}
-    if isinstance(value, (list, tuple)) and all(isinstance(v, (bool, int, float, str)) for v in value):
-        return {"present": True, "json": True, "value": list(value)}
-    return {"present": True, "json": False, "repr": repr(value)[:200]}
-
-
-def _examples(doc: str) -> list[str]:
-    return [statement for statement, _output in _doctest(doc)][:40]
-
-
-def _doctest(doc: str) -> list[tuple[str, str]]:
-    """``>>> statement`` / ``... continuation`` lines with the output the docstring shows after them."""
-    found: list[list[str]] = []  # [statement, output]
-    reading_output = False
-    for line in doc.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(">>> ") or stripped == ">>>":
-            found.append([stripped[4:], ""])
-            reading_output = True
-        elif (stripped.startswith("... ") or stripped == "...") and found and not found[-1][1]:
-            found[-1][0] += "\n" + stripped[4:]
-        elif reading_output and stripped and found:
-            found[-1][1] = (found[-1][1] + "\n" + stripped).strip()
-        else:
-            reading_output = False
-    return [(statement, output) for statement, output in found[:60]]
-
-
-def _example_outputs(doc: str) -> dict[str, str]:
-    """Statement → the single-line output the docstring shows for it (the documented answer)."""
-    outputs: dict[str, str] = {}
-    for statement, output in _doctest(doc):
-        if output and "\n" not in output and len(output) <= 300 and statement not in outputs:
-            outputs[statement] = output
-    return outputs
-
-
 def _text_signature_params(obj: Any, *, is_class: bool = False) -> list[dict[str, Any]] | None:
     """A compiled callable without a signature: the call form its docstring (or a compiled class's
     ``__init__``) documents, types from the docstring's parameter section where the form has none."""
@@ -179,130 +161,6 @@ def _text_signature_params(obj: Any, *, is_class: bool = False) -> list[dict[str
             param["doc_type"] = param["doc_type"] or info.get("type", "")
             param["doc"] = (param["doc"] or info.get("doc", ""))[:400]
     return params
-
-
-def _literal_default(text: str) -> dict[str, Any]:
-    import ast
-
-    try:
-        return _jsonable_default(ast.literal_eval(text))
-    except Exception:
-        return {"present": True, "json": False, "repr": text[:200]}
-
-
-_NUMPY_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_][\w, *]*?)\s*:\s*(.*)$")
-_GOOGLE_PARAM = re.compile(r"^(\*{0,2}[A-Za-z_]\w*)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$")
-_REST_PARAM = re.compile(r"^:param\s+(?:([^:]+?)\s+)?(\w+):\s*(.*)$")
-_STARRED_PARAM = re.compile(r"^\*([A-Za-z_]\w*)\*(?:\s+[\w.]+)?\s*\\?:\s*(.*)$")
-_REST_TYPE = re.compile(r"^:type\s+(\w+):\s*(.*)$")
-# ``:square: str - the board square string (like a1)``: a field list named after the parameter.
-_FIELD_PARAM = re.compile(r"^:(\w+):\s*([\w.\[\], |]*?)\s*-\s+(.*)$")
-
-
-def _doc_params(doc: str) -> dict[str, dict[str, str]]:
-    """Parameter types and descriptions from numpydoc, Google or reST docstrings."""
-    found: dict[str, dict[str, str]] = {}
-    lines = inspect.cleandoc(doc).splitlines()
-    section = ""
-    current: str | None = None
-    for index, raw in enumerate(lines):
-        line = raw.rstrip()
-        stripped = line.strip()
-        nxt = lines[index + 1].strip() if index + 1 < len(lines) else ""
-        if nxt and set(nxt) == {"-"} and stripped:
-            section, current = stripped.lower(), None
-            continue
-        if stripped.lower().strip(":") == "parameters" and stripped.startswith(":"):
-            section, current = "parameters", None  # ``:Parameters:`` (docutils field list)
-            continue
-        starred = _STARRED_PARAM.match(stripped) if section == "parameters" else None
-        if starred:
-            current = starred.group(1)
-            found.setdefault(current, {})["type"] = starred.group(2).strip()
-            continue
-        if section == "parameters" and stripped.startswith(":") and stripped.endswith(":"):
-            section, current = stripped.lower().strip(":"), None
-            continue
-        if stripped.lower().rstrip(":") in {
-            "args",
-            "arguments",
-            "parameters",
-            "params",
-            "keyword args",
-            "returns",
-            "return",
-            "raises",
-            "examples",
-            "yields",
-            "notes",
-        }:
-            if stripped.endswith(":"):
-                section, current = stripped.lower().rstrip(":"), None
-                continue
-        rest = _REST_PARAM.match(stripped)
-        if rest:
-            entry = found.setdefault(rest.group(2), {})
-            entry["doc"] = rest.group(3)
-            if rest.group(1):
-                entry["type"] = rest.group(1)
-            continue
-        rtype = _REST_TYPE.match(stripped)
-        if rtype:
-            found.setdefault(rtype.group(1), {})["type"] = rtype.group(2)
-            continue
-        field = _FIELD_PARAM.match(stripped)
-        if field and field.group(1) not in {"return", "returns", "rtype", "raises", "self"}:
-            entry = found.setdefault(field.group(1), {})
-            entry.setdefault("doc", field.group(3))
-            if field.group(2):
-                entry.setdefault("type", field.group(2))
-            continue
-        if section in {"parameters", "other parameters"} and line and not line.startswith(" "):
-            match = _NUMPY_PARAM.match(stripped)
-            if match:
-                current = None
-                for name in match.group(1).split(","):
-                    found.setdefault(name.strip().lstrip("*"), {})["type"] = match.group(2)
-                    current = name.strip().lstrip("*")
-            elif stripped and ":" not in stripped:
-                current = stripped.lstrip("*")
-                found.setdefault(current, {})
-            continue
-        if section in {"args", "arguments", "params", "keyword args"} and raw.startswith(("    ", "\t")):
-            match = _GOOGLE_PARAM.match(stripped)
-            indent = len(raw) - len(raw.lstrip())
-            if match and indent <= 4:
-                current = match.group(1).lstrip("*")
-                entry = found.setdefault(current, {})
-                if match.group(2):
-                    entry["type"] = match.group(2)
-                entry["doc"] = match.group(3)
-                continue
-        if (
-            current
-            and stripped
-            and section in {"parameters", "other parameters", "args", "arguments", "params"}
-        ):
-            entry = found.setdefault(current, {})
-            entry["doc"] = (entry.get("doc", "") + " " + stripped).strip()[:400]
-    return found
-
-
-def _returns_doc(doc: str) -> str:
-    lines = inspect.cleandoc(doc).splitlines()
-    for index, line in enumerate(lines):
-        if line.strip().lower().rstrip(":") in {"returns", "return", "yields"}:
-            body: list[str] = []
-            following = lines[index + 1 : index + 12]
-            for offset, item in enumerate(following):
-                text = item.strip()
-                nxt = following[offset + 1].strip() if offset + 1 < len(following) else ""
-                if text.lower().rstrip(":") in _SECTIONS or (text and nxt and set(nxt) <= {"-", "="}):
-                    break  # the next section starts
-                if text and set(text) - {"-", "="}:
-                    body.append(text)
-            return " ".join(body)[:400]
-    return ""
 
 
 def _hints(obj: Any) -> dict[str, Any]:
@@ -513,85 +371,6 @@ def _factories(cls: type) -> list[tuple[str, Any, bool]]:
     return found[:20]
 
 
-_USAGE_DIRS = ("examples", "example", "docs", "doc", "tests", "test", "demo", "demos", "notebooks")
-_USAGE_SUFFIXES = {".py", ".rst", ".md", ".txt", ".ipynb"}
-_MAX_USAGE_FILES = 400
-_MAX_USAGE_BYTES = 6 * 1024 * 1024
-_README_SHIPPED = 60_000
-
-
-def _readme(package: str) -> str:
-    """The distribution's long description (its README on PyPI), when the metadata has one."""
-    try:
-        from importlib import metadata
-
-        names = metadata.packages_distributions().get(package, []) or [package]
-        for dist in names:
-            try:
-                meta = metadata.metadata(dist)
-            except Exception:
-                continue
-            text = meta.get_payload() if hasattr(meta, "get_payload") else ""
-            text = text or (meta.get_all("Description") or [""])[0] or ""
-            if text:
-                return str(text)[:200_000]
-    except Exception:
-        pass
-    return ""
-
-
-def _local_readme(top: Any, source_dir: str = "") -> str:
-    """A source tree's README beside the package (a repository not installed from an index), or at the
-    top of the source a local project was built from (``source_dir``)."""
-    parents = [Path(entry).parent for entry in list(getattr(top, "__path__", []) or [])[:1]]
-    parents = [p for p in parents if p.name not in {"site-packages", "dist-packages"}]
-    for parent in [*parents, *([Path(source_dir)] if source_dir else [])]:
-        for path in sorted(parent.glob("README*")):
-            try:
-                return path.read_text(encoding="utf-8", errors="replace")[:200_000]
-            except OSError:
-                continue
-    return ""
-
-
-def _usage_text(top: Any, source_dir: str = "") -> str:
-    """Text of the library's own examples, docs and tests: inside the installed package, beside it
-    when the package is a source tree (``repo/pkg`` next to ``repo/examples``), and in the source a
-    local project was built from (``source_dir``)."""
-    roots: list[Path] = [Path(source_dir)] if source_dir else []
-    for entry in list(getattr(top, "__path__", []) or [])[:2]:
-        package_dir = Path(entry)
-        roots.append(package_dir)
-        parent = package_dir.parent
-        if parent.name not in {"site-packages", "dist-packages"} and (
-            (parent / "setup.py").exists() or (parent / "pyproject.toml").exists()
-        ):
-            roots.append(parent)
-    module_file = getattr(top, "__file__", None)
-    if module_file and not getattr(top, "__path__", None):
-        roots.append(Path(module_file).parent)
-    chunks: list[str] = []
-    size = files = 0
-    for root in roots:
-        for name in _USAGE_DIRS:
-            folder = root / name
-            if not folder.is_dir():
-                continue
-            for path in sorted(folder.rglob("*")):
-                if files >= _MAX_USAGE_FILES or size >= _MAX_USAGE_BYTES:
-                    break
-                if path.suffix not in _USAGE_SUFFIXES or not path.is_file():
-                    continue
-                try:
-                    text = path.read_text(encoding="utf-8", errors="replace")[:200_000]
-                except OSError:
-                    continue
-                chunks.append(text)
-                files += 1
-                size += len(text)
-    return "\n".join(chunks)
-
-
 def _prominence(
     top: Any, package: str, names: set[str], docs: str = "", source_dir: str = ""
 ) -> dict[str, Any]:
@@ -629,59 +408,6 @@ def _prominence(
         # Its code examples are read on the host (samples/readme_examples.py), never run here.
         "readme": readme[:_README_SHIPPED],
     }
-
-
-_LITERAL_ARGS = r"(?:[^()\n]|\([^()\n]*\))*"
-
-
-def _constants(text: str) -> dict[str, Any]:
-    """Names assigned a plain literal at the start of a line, once in the whole text (``FLUID = 'Water'``)."""
-    import ast
-
-    seen: dict[str, list[Any]] = {}
-    for match in re.finditer(r"^([A-Za-z_]\w*)\s*=\s*([^\n#]+?)\s*$", text, re.M):
-        try:
-            value = ast.literal_eval(match.group(2))
-        except Exception:
-            value = None
-        seen.setdefault(match.group(1), []).append(value)
-    return {k: v[0] for k, v in seen.items() if len(v) == 1 and isinstance(v[0], (str, int, float))}
-
-
-def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
-    """Calls of the library's names, on one line, whose arguments are all literals (``PropsSI('D', 'T',
-    298.15, 'P', 101325, 'Water')`` in a README or a test): samples its authors wrote."""
-    import ast
-
-    found: dict[str, list[str]] = {}
-    constants = _constants(text)
-    # A lookahead, so that a call inside another (``print(get_description("* 2 3 * *"))``) is seen too.
-    for match in re.finditer(rf"(?=\b([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\))", text):
-        name = match.group(1)
-        if name not in names or len(found.get(name, [])) >= 4 or len(match.group(2)) > 290:
-            continue
-        call = f"{name}({match.group(2)})"
-        try:
-            node = ast.parse(call, mode="eval").body
-        except SyntaxError:
-            continue
-        if not isinstance(node, ast.Call) or not (node.args or node.keywords):
-            continue
-        if any(isinstance(a, ast.Name) and a.id in constants for a in node.args):
-            # ``PropsSI(_FLUID, 'Tmin')`` with ``_FLUID = 'Water'`` set once in that file.
-            node.args = [
-                ast.Constant(constants[a.id]) if isinstance(a, ast.Name) and a.id in constants else a
-                for a in node.args
-            ]
-            call = ast.unparse(node)
-        try:
-            for arg in [*node.args, *(k.value for k in node.keywords)]:
-                ast.literal_eval(arg)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            continue
-        if call not in found.setdefault(name, []):
-            found[name].append(call)
-    return found
 
 
 def _public_path(obj: Any, name: str, module_name: str) -> str:

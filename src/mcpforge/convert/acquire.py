@@ -6,8 +6,9 @@ interpreter, so compiled wheels match the sandbox's Python): pip fetches and unp
 build anything (:mod:`mcpforge.convert._pip`). A local project (pyproject.toml / setup.py / setup.cfg) is
 built into a wheel inside the sandbox (:mod:`mcpforge.convert._build`), and that wheel is installed the
 same way; so is a requirement the index has only as an sdist, fetched as a file and checked against the
-index's sha256 first (:mod:`mcpforge.convert._sdist`); a plain package folder is used in place, and so
-are the packages of a project whose build fails but that needs none (:mod:`mcpforge.convert._in_place`).
+index's sha256 first (:mod:`mcpforge.convert._sdist`); a plain package folder is used in place (what its
+``requirements.txt`` names installed from wheels into a venv beside it, :mod:`._folder_requirements`), and
+so are the packages of a project whose build fails but that needs none (:mod:`mcpforge.convert._in_place`).
 Environments live under the cache directory keyed by a hash of the requirement, so a second conversion of
 the same requirement skips the install. Nothing of the library is imported here.
 """
@@ -30,7 +31,7 @@ from pathlib import Path
 from filelock import FileLock
 
 from mcpforge.config import SandboxConfig
-from mcpforge.convert import _build, _in_place, _pip, _sdist
+from mcpforge.convert import _build, _folder_requirements, _in_place, _pip, _sdist
 from mcpforge.convert.models import InstallMethod
 from mcpforge.exceptions import ConversionError
 
@@ -150,18 +151,7 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
             install="built from source in the sandbox",
         )
     if (path / "__init__.py").exists():
-        return Environment(
-            source=str(path),
-            kind="folder",
-            root=path.parent,
-            site_dirs=(path.parent,),
-            import_names=(path.name,),
-            distribution=path.name,
-            version=None,
-            install_seconds=0.0,
-            cached=True,
-            install="used in place",
-        )
+        return _folder(path, path.parent, (path.name,), cache_dir, started)
     packages = sorted(
         p.parent.name for p in path.glob("*/__init__.py") if not p.parent.name.startswith(("_", "."))
     )
@@ -177,17 +167,50 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
             "untoolable_repo",
             f"{str(path)!r} holds only set-up, test or private Python files (nothing to convert)",
         )
+    return _folder(path, path, tuple(packages), cache_dir, started)
+
+
+def _folder(
+    path: Path, root: Path, import_names: tuple[str, ...], cache_dir: Path, started: float
+) -> Environment:
+    """A plain folder used in place; the requirements its ``requirements.txt`` names are installed as
+    wheels into a venv of their own (cached by those lines), imported after the folder."""
+    declared = _folder_requirements.folder_requirements(path)
+    if not declared.wanted:
+        return Environment(
+            source=str(path),
+            kind="folder",
+            root=root,
+            site_dirs=(root,),
+            import_names=import_names,
+            distribution=path.name,
+            version=None,
+            install_seconds=0.0,
+            cached=True,
+            install="used in place",
+        )
+    wanted = list(declared.wanted)
+    env_dir = cache_dir / f"requirements-{normalize(path.name)}-{_digest(chr(10).join(sorted(wanted)))}"
+    try:
+        cached, _ = _ensure_installed(env_dir, lambda env: _pip.install(env, wanted))
+    except ConversionError as exc:
+        raise ConversionError(
+            "acquire",
+            exc.category,
+            f"the requirements {_folder_requirements.REQUIREMENTS_FILE} of {str(path)!r} names could not "
+            f"be installed: {exc.reason}",
+        ) from exc
     return Environment(
         source=str(path),
         kind="folder",
-        root=path,
-        site_dirs=(path,),
-        import_names=tuple(packages),
+        root=root,
+        site_dirs=(root, _site_packages(env_dir)),
+        import_names=import_names,
         distribution=path.name,
         version=None,
-        install_seconds=0.0,
-        cached=True,
-        install="used in place",
+        install_seconds=round(time.perf_counter() - started, 3),
+        cached=cached,
+        install="used in place, its requirements installed from wheels",
     )
 
 

@@ -12,15 +12,19 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from mcpforge.config import SandboxConfig
-from mcpforge.convert import _analysis_script, _call_forms
+from mcpforge.convert import _analysis_docs, _analysis_script, _analysis_usage, _call_forms
 from mcpforge.convert.acquire import Environment
 from mcpforge.convert.models import Analysis
 from mcpforge.exceptions import ConversionError
 from mcpforge.sandbox import SandboxLimits, SandboxRequest, get_sandbox
 
 _SCRIPT = Path(_analysis_script.__file__).read_text(encoding="utf-8")
-# The script's one sibling (stdlib only), importable from the sandbox's code directory under this name.
-_SIBLINGS = {"_mcpforge_call_forms.py": Path(_call_forms.__file__).read_bytes()}
+# The script's siblings (stdlib only), importable from the sandbox's code directory under these names.
+_SIBLINGS = {
+    "_mcpforge_call_forms.py": Path(_call_forms.__file__).read_bytes(),
+    "_mcpforge_analysis_docs.py": Path(_analysis_docs.__file__).read_bytes(),
+    "_mcpforge_analysis_usage.py": Path(_analysis_usage.__file__).read_bytes(),
+}
 _NETWORK_HINTS = (
     "urlopen",
     "Network is unreachable",

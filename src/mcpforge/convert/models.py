@@ -18,7 +18,12 @@ FailureCategory = Literal[
     "server_crash",
 ]
 # How the library got into its environment; no path runs its build or install code on the host.
-InstallMethod = Literal["installed from wheels", "built from source in the sandbox", "used in place"]
+InstallMethod = Literal[
+    "installed from wheels",
+    "built from source in the sandbox",
+    "used in place",
+    "used in place, its requirements installed from wheels",
+]
 
 
 class _Model(BaseModel):
@@ -132,7 +137,7 @@ class ConversionReport(_Model):
     install: InstallMethod | None = Field(
         default=None,
         description="how the library was installed: wheels only on the host, built into a wheel in the "
-        "sandbox first, or a plain package folder used in place",
+        "sandbox first, or a plain package folder used in place (its requirements.txt installed from wheels)",
     )
     tools_generated: int = 0
     tools_listed: int = 0

@@ -7,7 +7,8 @@ grammar from the library's own text),
 keyword_pool.py (what its doctests pass by parameter name), param_slots.py (which parameter a positional
 value fills), typed_values.py (values from descriptions, types and names), candidates.py (the ordered
 samples of one tool); follow_ups.py with follow_up_choices.py and follow_up_ranges.py (a second sample
-read from the library's refusal).
+read from the library's refusal); unfounded_values.py (values that cannot prove a tool: a blind guess, a
+type the parameter's default contradicts).
 """
 
 from mcpforge.convert.samples.candidates import samples_for

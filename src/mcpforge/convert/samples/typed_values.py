@@ -50,6 +50,7 @@ NAMED_STRINGS: list[tuple[str, str]] = [
     (r"name|label|key", "example"),
     (r"expr|expression|query", "a"),
     (r"sep|separator|delimiter", ","),
+    (r"char|chr|character|fillchar|padchar", "-"),  # ``pad_char``: one character
 ]
 _NAMED_PAIRS: list[tuple[str, bool]] = [(r"point|coords?|coordinates?|location|latlon|lonlat|position", True)]
 _NAMED_ARRAYS: list[tuple[str, bool]] = [(r"arr|array|values|data|xs|ys|samples|vector|vec|signal", True)]
@@ -177,6 +178,24 @@ def fits(value: Any, schema: dict[str, Any]) -> bool:
     return any(checks.get(kind, False) for kind in kinds)
 
 
+# What ``typed_value`` passes for a parameter nothing describes (see ``blind_guess``).
+BLIND_VALUE = 1.0
+
+
+def blind_guess(name: str, schema: dict[str, Any], doc: str = "", doc_type: str = "") -> bool:
+    """Whether ``typed_value`` has nothing to go on for this parameter: no type, choices or default, no
+    description, and a name none of the rules knows (``pad_char``, ``el``). Its value is then
+    ``BLIND_VALUE``, a made-up number that proves nothing when the call succeeds."""
+    if any(key in schema for key in ("type", "anyOf", "enum", "default")) or f"{doc_type} {doc}".strip():
+        return False
+    tables: list[list[tuple[str, Any]]] = [_NAMED_NUMBERS, NAMED_STRINGS, _NAMED_PAIRS, _NAMED_ARRAYS]
+    return (
+        all(name_match(name, table) is None for table in tables)
+        and not _COUNT_NAME.search(name.lower())
+        and not format_strings(name, "")
+    )
+
+
 def typed_value(
     name: str,
     schema: dict[str, Any],
@@ -264,4 +283,4 @@ def typed_value(
     if named is not None and measure is not None:
         # ``s12``: "the distance from the first point to the second": a number, not the string ``s`` hints.
         return float(name_match(measure.group(1), _NAMED_NUMBERS) or 10.0)
-    return named if named is not None else 1.0
+    return named if named is not None else BLIND_VALUE

@@ -1,0 +1,142 @@
+"""Runs inside the sandbox, imported by ``_analysis_script.py``: the library's README and the text of
+its own examples, docs and tests, and the literal calls written there (samples its authors wrote).
+
+Stdlib only; shipped next to the script under ``_mcpforge_analysis_usage`` (see ``analyse.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+_USAGE_DIRS = ("examples", "example", "docs", "doc", "tests", "test", "demo", "demos", "notebooks")
+_USAGE_SUFFIXES = {".py", ".rst", ".md", ".txt", ".ipynb"}
+_MAX_USAGE_FILES = 400
+_MAX_USAGE_BYTES = 6 * 1024 * 1024
+_README_SHIPPED = 60_000
+
+
+def _readme(package: str) -> str:
+    """The distribution's long description (its README on PyPI), when the metadata has one."""
+    try:
+        from importlib import metadata
+
+        names = metadata.packages_distributions().get(package, []) or [package]
+        for dist in names:
+            try:
+                meta = metadata.metadata(dist)
+            except Exception:
+                continue
+            text = meta.get_payload() if hasattr(meta, "get_payload") else ""
+            text = text or (meta.get_all("Description") or [""])[0] or ""
+            if text:
+                return str(text)[:200_000]
+    except Exception:
+        pass
+    return ""
+
+
+def _local_readme(top: Any, source_dir: str = "") -> str:
+    """A source tree's README beside the package (a repository not installed from an index), or at the
+    top of the source a local project was built from (``source_dir``)."""
+    parents = [Path(entry).parent for entry in list(getattr(top, "__path__", []) or [])[:1]]
+    parents = [p for p in parents if p.name not in {"site-packages", "dist-packages"}]
+    for parent in [*parents, *([Path(source_dir)] if source_dir else [])]:
+        for path in sorted(parent.glob("README*")):
+            try:
+                return path.read_text(encoding="utf-8", errors="replace")[:200_000]
+            except OSError:
+                continue
+    return ""
+
+
+def _usage_text(top: Any, source_dir: str = "") -> str:
+    """Text of the library's own examples, docs and tests: inside the installed package, beside it
+    when the package is a source tree (``repo/pkg`` next to ``repo/examples``), and in the source a
+    local project was built from (``source_dir``)."""
+    roots: list[Path] = [Path(source_dir)] if source_dir else []
+    for entry in list(getattr(top, "__path__", []) or [])[:2]:
+        package_dir = Path(entry)
+        roots.append(package_dir)
+        parent = package_dir.parent
+        if parent.name not in {"site-packages", "dist-packages"} and (
+            (parent / "setup.py").exists() or (parent / "pyproject.toml").exists()
+        ):
+            roots.append(parent)
+    module_file = getattr(top, "__file__", None)
+    if module_file and not getattr(top, "__path__", None):
+        roots.append(Path(module_file).parent)
+    chunks: list[str] = []
+    size = files = 0
+    for root in roots:
+        for name in _USAGE_DIRS:
+            folder = root / name
+            if not folder.is_dir():
+                continue
+            for path in sorted(folder.rglob("*")):
+                if files >= _MAX_USAGE_FILES or size >= _MAX_USAGE_BYTES:
+                    break
+                if path.suffix not in _USAGE_SUFFIXES or not path.is_file():
+                    continue
+                try:
+                    text = path.read_text(encoding="utf-8", errors="replace")[:200_000]
+                except OSError:
+                    continue
+                chunks.append(text)
+                files += 1
+                size += len(text)
+    return "\n".join(chunks)
+
+
+_LITERAL_ARGS = r"(?:[^()\n]|\([^()\n]*\))*"
+
+
+def _constants(text: str) -> dict[str, Any]:
+    """Names assigned a plain literal at the start of a line, once in the whole text (``FLUID = 'Water'``)."""
+    import ast
+
+    seen: dict[str, list[Any]] = {}
+    for match in re.finditer(r"^([A-Za-z_]\w*)\s*=\s*([^\n#]+?)\s*$", text, re.M):
+        try:
+            value = ast.literal_eval(match.group(2))
+        except Exception:
+            value = None
+        seen.setdefault(match.group(1), []).append(value)
+    return {k: v[0] for k, v in seen.items() if len(v) == 1 and isinstance(v[0], (str, int, float))}
+
+
+def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
+    """Calls of the library's names, on one line, whose arguments are all literals (``PropsSI('D', 'T',
+    298.15, 'P', 101325, 'Water')`` in a README or a test): samples its authors wrote."""
+    import ast
+
+    found: dict[str, list[str]] = {}
+    constants = _constants(text)
+    # A lookahead, so that a call inside another (``print(get_description("* 2 3 * *"))``) is seen too.
+    for match in re.finditer(rf"(?=\b([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\))", text):
+        name = match.group(1)
+        if name not in names or len(found.get(name, [])) >= 4 or len(match.group(2)) > 290:
+            continue
+        call = f"{name}({match.group(2)})"
+        try:
+            node = ast.parse(call, mode="eval").body
+        except SyntaxError:
+            continue
+        if not isinstance(node, ast.Call) or not (node.args or node.keywords):
+            continue
+        if any(isinstance(a, ast.Name) and a.id in constants for a in node.args):
+            # ``PropsSI(_FLUID, 'Tmin')`` with ``_FLUID = 'Water'`` set once in that file.
+            node.args = [
+                ast.Constant(constants[a.id]) if isinstance(a, ast.Name) and a.id in constants else a
+                for a in node.args
+            ]
+            call = ast.unparse(node)
+        try:
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                ast.literal_eval(arg)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if call not in found.setdefault(name, []):
+            found[name].append(call)
+    return found
