@@ -1,7 +1,8 @@
 """``mcpforge ask`` timed as a person runs it: a fresh process, from spawn to exit (issue 28).
 
 Two kinds of process, each in a fresh registry and a fresh gate-result cache (as the in-process rows of
-``bench_ask.py``; the stress-data, schema and mypy caches stay warm, as for a person's second question):
+``bench_ask.py``; the stress-data, schema, sandbox-probe and mypy caches stay warm, as for a person's
+second question):
 
   ask process     ``mcpforge ask REQUEST --data FILE --json --no-review``: the request read, the tool
                   generated, validated, staged and run on the file; the JSON's ``timings_ms.total`` (the

@@ -60,6 +60,8 @@ from mcpforge.pipeline.forge import forge  # noqa: E402
 from mcpforge.pipeline.schema_cache import SCHEMA_CACHE_ENV, schema_cache_root  # noqa: E402
 from mcpforge.pipeline.validation.stress import STRESS_CACHE_ENV, stress_cache_dir  # noqa: E402
 from mcpforge.registry import Registry  # noqa: E402
+from mcpforge.sandbox._probe_cache import SANDBOX_CACHE_ENV  # noqa: E402
+from mcpforge.sandbox._probe_cache import cache_root as sandbox_cache_root  # noqa: E402
 from mcpforge.sandbox.resident import RESIDENT_DIR_ENV, resident_root, wait_ready  # noqa: E402
 from suite.cases import CASES, DATE_COLUMNS, EXAMPLES, Case  # noqa: E402
 
@@ -196,6 +198,9 @@ def main() -> None:
     args = _arguments()
     os.environ[STRESS_CACHE_ENV] = str(stress_cache_dir())  # kept when MCPFORGE_CACHE_DIR moves per case
     os.environ[SCHEMA_CACHE_ENV] = str(schema_cache_root())  # so are the schemas of the files asked about
+    # and what the sandbox learnt by probing (bwrap's namespaces, the isolated interpreter's paths): a
+    # person's second ask finds them in the user's cache, so no ask process of the bench probes again
+    os.environ[SANDBOX_CACHE_ENV] = str(sandbox_cache_root())
     # and the user's resident warm sandbox (started by the warm-up's first ask, as by a person's first)
     os.environ[RESIDENT_DIR_ENV] = str(resident_root())
     if args.one is not None:  # one case in this interpreter, warmed up first; the result as JSON

@@ -144,13 +144,10 @@ def forge_intent(
     Raises:
         ResourceLimitError: the person's data is over a configured limit (nothing is staged).
     """
-    from mcpforge.pipeline.validation.warm_sandbox import warm_validation
-
-    with nullcontext(warm) if warm is not None else warm_validation(config, data_path) as started:
-        return _forge_intent(
-            intent, data_path, started, registry=registry, config=config, timer=timer, tool_name=tool_name,
-            progress=progress, actor=actor, created_by=created_by,
-        )  # fmt: skip
+    return _forge_intent(
+        intent, data_path, warm, registry=registry, config=config, timer=timer, tool_name=tool_name,
+        progress=progress, actor=actor, created_by=created_by,
+    )  # fmt: skip
 
 
 def _forge_intent(
@@ -175,9 +172,8 @@ def _forge_intent(
     reference_read = start_reference_read(data_path, columns, config.security) if columns else None
 
     from mcpforge.pipeline.spec import finalize_spec
-    from mcpforge.pipeline.validation.priority import start_behind_the_read
-    from mcpforge.pipeline.validation.run import run_validation
     from mcpforge.pipeline.validation.shared_read import shares_read
+    from mcpforge.pipeline.validation.static_gate import start_static_gate
 
     timer = timer or _Timer()
     say = progress or (lambda _message: None)
@@ -185,43 +181,61 @@ def _forge_intent(
     with timer.step("spec"):
         operation, rendered = render_intent(intent, registry, tool_name=tool_name)
         spec = finalize_spec(rendered.spec, intent)
+    behind_the_read = reference_read is not None and shares_read(
+        data_path, config.validation.shared_read_min_mb
+    )
+    # The static gate (mypy: the longest gate) starts as soon as the code exists, before the rest of
+    # validation is even imported (issue 28).
+    static_gate = (
+        start_static_gate(rendered.source, lowered=behind_the_read)
+        if config.validation.run_static_gate
+        else None
+    )
+    from mcpforge.pipeline.validation.priority import start_behind_the_read
+    from mcpforge.pipeline.validation.run import run_validation
+    from mcpforge.pipeline.validation.warm_sandbox import warm_validation
+
     # CodeBLEU (informational) starts when the candidate is staged, not here: a cold worker process
     # would take a core from the sandboxes and the static gate on the path to the person's answer. On a
     # big file the read leaves a core idle for a second: it starts now, behind the read, and is done by
     # the time the candidate is written (nothing left for the ask to wait for at its end).
-    if reference_read is not None and shares_read(data_path, config.validation.shared_read_min_mb):
+    if behind_the_read:
         start_behind_the_read(registry, rendered.source, intent.operation)
     say("validating the tool (schema, static, security, sandbox tests)")
-    with timer.step("validate"):
-        run = run_validation(
-            source=rendered.source,
-            spec=spec,
-            config=config,
-            data_path=data_path,
+    # The warm sandbox (the resident helper, or a template for a big file) is reached once the static
+    # gate runs: finding the helper (its key hashes this installation's files) no longer delays mypy.
+    with nullcontext(warm) if warm is not None else warm_validation(config, data_path) as started:
+        with timer.step("validate"):
+            run = run_validation(
+                source=rendered.source,
+                spec=spec,
+                config=config,
+                data_path=data_path,
+                arguments=rendered.arguments,
+                reference=operation.reference,
+                key_columns=intent.group_by,
+                used_columns=intent_columns(intent),
+                reference_columns=columns,
+                reference_read=reference_read,
+                warm=started,
+                progress=say,
+                static_gate=static_gate,
+            )
+        if run.data_limit is not None and not run.passed:
+            raise run.data_limit  # the data is over a configured limit: nothing to stage, nothing to repair
+        return _stage_and_run(
+            intent=intent,
+            spec_source=(spec, rendered.source, rendered.helpers, rendered.function_name),
             arguments=rendered.arguments,
-            reference=operation.reference,
-            key_columns=intent.group_by,
-            used_columns=intent_columns(intent),
-            reference_columns=columns,
-            reference_read=reference_read,
-            warm=warm,
-            progress=say,
+            run=run,
+            data_path=data_path,
+            registry=registry,
+            config=config,
+            timer=timer,
+            say=say,
+            actor=actor,
+            created_by=f"{created_by}:{operation.name}",
         )
-    if run.data_limit is not None and not run.passed:
-        raise run.data_limit  # the data is over a configured limit: nothing to stage, nothing to repair
-    return _stage_and_run(
-        intent=intent,
-        spec_source=(spec, rendered.source, rendered.helpers, rendered.function_name),
-        arguments=rendered.arguments,
-        run=run,
-        data_path=data_path,
-        registry=registry,
-        config=config,
-        timer=timer,
-        say=say,
-        actor=actor,
-        created_by=f"{created_by}:{operation.name}",
-    )
 
 
 def _stage_and_run(

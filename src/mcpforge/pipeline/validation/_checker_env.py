@@ -42,14 +42,10 @@ def installation_text() -> str:
 @functools.cache
 def environment_text() -> str:
     """Everything besides the code and arguments that a verdict depends on (see the module docstring)."""
-    from importlib.metadata import PackageNotFoundError, version
+    from mcpforge.sandbox._versions import installed_versions
 
-    found = []
-    for name in CHECKED_PACKAGES:
-        try:
-            found.append(f"{name}={version(name)}")
-        except PackageNotFoundError:
-            found.append(f"{name}=?")
+    versions = installed_versions(CHECKED_PACKAGES)
+    found = [f"{name}={versions[name] or '?'}" for name in CHECKED_PACKAGES]
     return ";".join(
         [installation_text(), *found, f"python={sys.version}", f"runtime={runtime_fingerprint()}"]
     )

@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -169,6 +170,22 @@ def run_static_gate(source: str, *, file_name: str = "tool.py") -> StaticGateRes
     if result.checker_error is None:  # a failed checker is not a verdict
         _store(key, result)
     return result
+
+
+def start_static_gate(source: str, *, lowered: bool = False) -> Future[StaticGateResult]:
+    """:func:`run_static_gate` started now, in a thread of its own; the caller takes its result.
+
+    mypy is the longest gate (a fresh interpreter loading pandas-stubs from its cache): started as soon as
+    the code exists, it runs on the second core while validation is imported and its cases planned,
+    instead of after. ``lowered``: behind a big file's read (``priority``), at the gates' lower priority.
+    """
+    from mcpforge.pipeline.validation.priority import background_pool
+
+    pool = background_pool(behind_the_read=lowered)
+    try:
+        return pool.submit(run_static_gate, source)
+    finally:
+        pool.shutdown(wait=False)  # the thread ends when the gate is done
 
 
 def _mypy_command(target: Path, cache_dir: Path) -> list[str]:

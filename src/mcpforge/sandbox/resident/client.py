@@ -47,11 +47,11 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpforge.sandbox._stopped import stopped_processes
+from mcpforge.sandbox._versions import installed_versions
 from mcpforge.sandbox.base import SandboxLimits, SandboxResult
 from mcpforge.sandbox.tool_call import ToolBatchResult, ToolCall, batch_from_result
 
@@ -122,11 +122,9 @@ def installation_fingerprint() -> str:
         with contextlib.suppress(OSError):
             st = path.stat()
             digest.update(f"{path.relative_to(package)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    versions = installed_versions(_LIBRARIES)
     for name in _LIBRARIES:
-        try:
-            digest.update(f"{name}={version(name)};".encode())
-        except PackageNotFoundError:
-            digest.update(f"{name}=?;".encode())
+        digest.update(f"{name}={versions[name] or '?'};".encode())
     return digest.hexdigest()
 
 
