@@ -100,9 +100,9 @@ def test_a_word_before_a_time_column_is_asked_when_it_would_refuse(folder: Path)
     path = folder / "gsoep.csv"
     frame = pd.read_csv(path)
     with pytest.raises(NeedsClarificationError) as asked:
-        read_intent("Mean household income in survey year 2000?", path)
-    assert asked.value.key == "survey year"
-    got = _numbers("Mean household income in survey year 1999?", path, {"survey year": "year"})
+        read_intent("Mean household income in fiscal year 2000?", path)
+    assert asked.value.key == "fiscal year"  # "survey year" is the row's own year (observed_times)
+    got = _numbers("Mean household income in fiscal year 1999?", path, {"fiscal year": "year"})
     assert _same(got, {"": frame.loc[frame["year"] == 1999, "income"].mean()})
 
 

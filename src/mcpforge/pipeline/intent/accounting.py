@@ -19,6 +19,7 @@ from mcpforge.pipeline.intent.filters.units_after_numbers import unit_column
 from mcpforge.pipeline.intent.language.discourse import INSTRUCTION_WORDS, discourse
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.names.name_symbols import symbols_in_read_names
 from mcpforge.pipeline.intent.names.named_values import unread_named_value
 from mcpforge.pipeline.intent.parse import (
     AGG_WORDS,
@@ -247,10 +248,12 @@ def leftovers(
 
     ``mentioned`` are the columns the request names anywhere; each must be part of the reading.
     ``strangers``: also report words that resemble nothing known (the plain reading's vocabulary). The
-    statistical reading turns it off: its test and method names are read by patterns, not a word list.
+    statistical reading keeps it on too, after marking its method's own words used
+    (analysis/method_vocabulary.py).
     """
     found: list[Leftover] = []
     read = _intent_columns(intent)
+    used = used | symbols_in_read_names(tokens, used, read | set(mentioned or []))  # "pauvreté (%)"
     whole_table = intent.operation in _WHOLE_TABLE_OPS and not intent.columns
     for column in mentioned or []:
         if column not in read and not whole_table and _named_in_full(column, tokens, resolver):

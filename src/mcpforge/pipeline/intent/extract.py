@@ -25,11 +25,13 @@ from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
+from mcpforge.pipeline.intent.dropped_meaning import dropped_flag_values, dropped_weights, value_superlative
 from mcpforge.pipeline.intent.filters.age_conditions import age_conditions
 from mcpforge.pipeline.intent.filters.compass import compass_filters, with_compass
 from mcpforge.pipeline.intent.filters.implicit import code_equalities, implicit_comparisons
 from mcpforge.pipeline.intent.filters.units_after_numbers import unit_notes
 from mcpforge.pipeline.intent.filters.year_comparisons import non_year_comparison
+from mcpforge.pipeline.intent.filters.year_unions import join_exclusive_years
 from mcpforge.pipeline.intent.groups.each_of import group_each_of
 from mcpforge.pipeline.intent.groups.group_counts import group_count_condition
 from mcpforge.pipeline.intent.groups.group_having import group_condition
@@ -66,15 +68,21 @@ from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
 from mcpforge.pipeline.intent.metrics import find_metrics
 from mcpforge.pipeline.intent.names.abbreviated_names import abbreviated_columns
 from mcpforge.pipeline.intent.names.aggregation_names import column_words
+from mcpforge.pipeline.intent.names.bracket_glosses import bracket_glosses
 from mcpforge.pipeline.intent.names.contained_text import contained_text
 from mcpforge.pipeline.intent.names.described_names import (
     ask_before_refusing_described,
     described_columns,
     reread_described,
 )
+from mcpforge.pipeline.intent.names.hyphen_counts import hyphen_counts
+from mcpforge.pipeline.intent.names.noun_forms import noun_forms
 from mcpforge.pipeline.intent.names.numbers_in_names import numbers_in_names
+from mcpforge.pipeline.intent.names.observed_times import observed_times
 from mcpforge.pipeline.intent.names.qualified_names import ask_before_refusing, qualified_columns
+from mcpforge.pipeline.intent.names.row_keys import row_keys
 from mcpforge.pipeline.intent.names.split_names import rejoin_split_names
+from mcpforge.pipeline.intent.names.written_codes import bracketed_codes, listed_codes, reread_codes
 from mcpforge.pipeline.intent.parse import (
     Phrases,
     counts_of_a_category,
@@ -85,11 +93,13 @@ from mcpforge.pipeline.intent.parse import (
 )
 from mcpforge.pipeline.intent.quantities.arithmetic import spell_out_arithmetic
 from mcpforge.pipeline.intent.quantities.column_functions import column_function
+from mcpforge.pipeline.intent.quantities.combined_totals import combined_totals
 from mcpforge.pipeline.intent.quantities.derived import find_derived
 from mcpforge.pipeline.intent.quantities.period_change import period_change_intent
 from mcpforge.pipeline.intent.quantities.quotients import find_quotient
 from mcpforge.pipeline.intent.quantities.rates import rate_reading
 from mcpforge.pipeline.intent.quantities.ratios import ratio_intent, ratio_phrase
+from mcpforge.pipeline.intent.quantities.row_features import row_features
 from mcpforge.pipeline.intent.restated_scope import all_of_the_entities, restated_scope
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
@@ -97,6 +107,8 @@ from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
 from mcpforge.pipeline.intent.rows.missing_share import missing_share
 from mcpforge.pipeline.intent.rows.nouns import rows_named
 from mcpforge.pipeline.intent.rows.panel_row_counts import panel_row_count_problem
+from mcpforge.pipeline.intent.rows.removed_rows import removed_rows
+from mcpforge.pipeline.intent.rows.superlative_names import superlative_names
 from mcpforge.pipeline.intent.rows.tally import bare_count
 from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
 from mcpforge.pipeline.intent.time.period_counts import period_words
@@ -156,6 +168,9 @@ def extract_intent(
             )
             if again is not None:
                 return again
+            coded = reread_codes(str(refused), lambda: extract_intent(request, schema, answers=answers))
+            if coded is not None:  # "Hawaii (HI)" refused for the word "hi": the code in brackets
+                return coded
         raise
 
 
@@ -187,6 +202,12 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
     text, aside = _set_aside(request, text, schema)  # "1.", "the statistics module"; refuses commands
+    text, codes = bracketed_codes(text, schema)  # "Hawaii (HI)": the code HI, not the word "hi"
+    text, observed = observed_times(text, schema)  # "survey year": the column year
+    text, hyphened = hyphen_counts(text, schema)  # "8-cylinder cars": Cylinders = 8
+    text, glossed = bracket_glosses(text, schema)  # "mother's years of education (meducation)"
+    text, nouns = noun_forms(text, schema)  # "investment" for the column invest
+    text, keyed = row_keys(text, schema)  # "firm-year rows": what each row is
     function = column_function(request, ColumnResolver(schema=schema))  # "x squared": refused
     if function is not None and not functions_read_as_steps(request, ColumnResolver(schema=schema)):
         _refuse(request, function.reason(), {}, schema, [function.word], final=True)
@@ -199,7 +220,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     if age_question is not None:  # "how old ... on average": the average of the age column
         language.text = age_question.in_english(language.text)
         language.notes.insert(0, age_question.note)
-    language.notes += compounds
+    language.notes += [*compounds, *codes, *observed, *hyphened, *glossed, *nouns, *keyed]
     text, counted = spell_numbers(language.text, language.language, ColumnResolver(schema=schema))
     language.notes.extend(counted)  # "which three ages" → 3 (number_words.py)
     text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"
@@ -215,6 +236,12 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     # -- end of hook
     text, presence = presence_groups(text, resolver)  # "with and without <yes/no column>": per it
     language.notes += presence
+    features = row_features(text, resolver)  # "A divided by B for each car, averaged"
+    combined = combined_totals(features.text, resolver)  # "the combined investment of the firms"
+    ranked = superlative_names(combined.text, resolver, schema.rows)  # "which day was the windiest"
+    removed = removed_rows(ranked.text, resolver)  # "after removing rows where x, y or z is 0"
+    text = removed.text
+    language.notes += [*features.notes, *combined.notes, *ranked.notes, *removed.notes]
     derived, text = find_derived(text, resolver)
     spelled = spell_out_arithmetic(text, resolver, given, request)  # 'A minus B', '(A / B * 1e5)', weights
     derived, text = [*derived, *spelled.derived], spelled.text
@@ -312,6 +339,7 @@ def _set_aside(request: str, text: str, schema: DatasetSchema) -> tuple[str, lis
 def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema: DatasetSchema) -> Intent:
     """The reading once whose share it is is settled and the answer's shape is one a template has."""
     intent = fit_types(settle_share_scope(intent, given), schema, given)  # a mean of text: asks first
+    intent = listed_codes(intent.request, schema, intent)  # "WA, OR and CA": OR is the code
     shadowed = shadowed_values(intent.request, schema, intent)
     if shadowed:
         names = ", ".join(repr(code) for code in shadowed)
@@ -320,6 +348,19 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
             "write the condition out, e.g. state = HI"
         )
         _refuse(intent.request, reason, understood, schema, shadowed)
+    intent = value_superlative(intent, schema)  # "the highest <numeric column>": its maximum
+    weight_word = dropped_weights(intent, schema)
+    if weight_word is not None:
+        reason = (
+            f"{weight_word!r} asks for weights the reading does not use; name them, e.g. 'mean of <column> "
+            "weighted by <weights column>'"
+        )
+        _refuse(intent.request, reason, understood, schema, [weight_word])
+    flags = dropped_flag_values(intent, schema)
+    if flags:
+        said = ", ".join(repr(flag) for flag in flags)
+        reason = f"{said} reads as a condition the reading does not use; write it out, e.g. '<column> = yes'"
+        _refuse(intent.request, reason, understood, schema, flags)
     problem = shape_problem(intent.request, schema.column_names, intent)
     if problem is not None:
         _refuse(intent.request, f"the catalogue cannot shape this answer: {problem}", understood, schema, [])
@@ -379,6 +420,7 @@ def _conditions(
     defined_season(tokens, resolver, filters.used, filters.filters)
     implicit_comparisons(tokens, resolver, used, filters, given, request=request)
     merge_alternatives(tokens, used, filters)
+    join_exclusive_years(tokens, resolver, filters)  # "in 1940 and after 1950": either
     absorb_value_labels(tokens, resolver, filters)
     filters.filters = one_per_condition(filters.filters)  # "sunny (weather = sun)": one condition
     return filters

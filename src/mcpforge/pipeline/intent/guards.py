@@ -225,7 +225,8 @@ def absorb_value_labels(tokens: list[str], resolver: ColumnResolver, found: Filt
 # -- values spelled like grammar
 
 # Two to four capitals: "HI", "OR", "IN" (one letter would catch the pronoun "I" and the article "A").
-_CODE = re.compile(r"(?<![\w'])[A-Z][A-Z0-9]{1,3}(?![\w'])")
+# Quoted ("'OR'") it is the code all the more; an apostrophe inside a word ("it's") is no quote.
+_CODE = re.compile(r"(?<!\w)(?<!\w['\u2019])[A-Z][A-Z0-9]{1,3}(?!\w)(?!['\u2019]\w)")
 
 
 def shadowed_values(request: str, schema: DatasetSchema, intent: Intent) -> list[str]:

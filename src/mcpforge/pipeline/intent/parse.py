@@ -287,7 +287,8 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
                 out.top_n, out.descending = count, _SUPERLATIVES[tokens[k]]
                 out.top_subject = subject
                 out.used.add(k)
-                out.notes.append(f"'{token} ... {tokens[k]}' read as the top 1 group{_side(tokens[k])}")
+                groups = "top 1 group" if count == 1 else f"top {count} groups"
+                out.notes.append(f"'{token} ... {tokens[k]}' read as the {groups}{_side(tokens[k])}")
                 return True
         return False
     return False

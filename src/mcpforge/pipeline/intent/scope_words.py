@@ -13,6 +13,7 @@ from mcpforge.pipeline.intent.groups.totals_over import find_total_over, keep_to
 from mcpforge.pipeline.intent.rows.exclusions import exclusion_words
 from mcpforge.pipeline.intent.time.as_time import find_time_instruction, keep_time_instruction
 from mcpforge.pipeline.intent.time.whole_period import find_whole_period, keep_whole_period
+from mcpforge.pipeline.intent.time.year_spans import year_spans
 from mcpforge.pipeline.intent.time.year_words import year_phrases
 from mcpforge.pipeline.intent.words import ColumnResolver
 from mcpforge.pipeline.schema import DatasetSchema
@@ -20,7 +21,7 @@ from mcpforge.pipeline.schema import DatasetSchema
 
 def scope_words(text: str, resolver: ColumnResolver) -> str:
     """``text`` as the readers read it: years and exclusions rewritten, instructions taken out."""
-    text = year_phrases(text, resolver)
+    text = year_spans(year_phrases(text, resolver), resolver)  # "Jahr 1990 through 2002"
     text, _ = exclusion_words(text, resolver)
     text, _ = find_time_instruction(text, resolver)
     text, _ = find_total_over(text, resolver)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.models import DerivedColumn
+from mcpforge.pipeline.intent.analysis.feature_mentions import pointed_mention
 from mcpforge.pipeline.intent.analysis.features import Aliases, _expression, add_feature
 from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
@@ -161,6 +162,8 @@ def read_formula_definitions(
                 continue
             word = add_feature(name, expression, resolver, aliases, derived, placeholder=placeholder)
             later, mentioned = _spelled(name).subn(f" {word} ", after)
+            if not mentioned:  # "this per-member income" for "income per household member"
+                later, mentioned = pointed_mention(later, name, f" {word} ")
             if not mentioned and (asked := _asked_of(later, word, resolver)) is not None:
                 later, mentioned = asked, 1  # "Définissez X comme A / B. Quelle est la médiane ?"
             text = f"{before} {'' if mentioned else word} {later}".replace("  ", " ")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.models import DerivedColumn
+from mcpforge.pipeline.intent.analysis.feature_mentions import pointed_mention
 from mcpforge.pipeline.intent.analysis.features import Aliases, _expression, add_feature
 from mcpforge.pipeline.intent.words import ColumnResolver
 
@@ -59,6 +60,8 @@ def read_named_definitions(
         mention = re.compile(rf"(?<![\w-]){spelled}(?![\w-])", re.IGNORECASE)
         before, after = text[: match.start("verb")], text[match.end() :]
         later, mentioned = mention.subn(f" {word} ", after)
+        if not mentioned:  # "this per-member income" for "income per household member"
+            later, mentioned = pointed_mention(later, words, f" {word} ")
         text = before + ("" if mentioned else f" {word} ") + later
         pos = len(before)
     return text, derived

@@ -20,6 +20,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent.analysis.listed_groups import listed_groups
+from mcpforge.pipeline.intent.analysis.paired_values import two_named_labels
 from mcpforge.pipeline.intent.analysis.paired_words import PAIRED_TESTS
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column
@@ -27,7 +28,7 @@ from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
 PAIR_KEY = "pair by"
-_BEFORE_ID = frozenset({"by", "per", "within", "across", "each", "on"})
+_BEFORE_ID = frozenset({"by", "per", "within", "across", "each", "on", "matching", "matched"})
 _SKIP = frozenset({"the", "a", "an", "each", "every", "same"})
 _YEAR = re.compile(r"(?<![\w.,-])(1[6-9]\d\d|2[01]\d\d)(?![\w,%-]|\.\d)")
 
@@ -39,7 +40,7 @@ def _two_values(text: str, resolver: ColumnResolver, measure: str) -> tuple[str,
         return listed[0], sorted(listed[1])
     years = list(dict.fromkeys(int(y) for y in _YEAR.findall(text)))
     if len(years) != 2:
-        return None
+        return two_named_labels(text, resolver, measure)  # "General Electric's ... Westinghouse's"
     holders = [
         info.name
         for info in resolver.schema.columns
@@ -53,11 +54,13 @@ def _two_values(text: str, resolver: ColumnResolver, measure: str) -> tuple[str,
     return (holders[0], sorted(years)) if len(holders) == 1 else None
 
 
-def _named_ids(tokens: list[str], resolver: ColumnResolver, taken: set[str]) -> list[str]:
+def _named_ids(
+    tokens: list[str], resolver: ColumnResolver, taken: set[str], *, after: frozenset[str] = _BEFORE_ID
+) -> list[str]:
     """Columns named right after "by" / "per" / "across" / "for each" (not the measure, not the compared)."""
     found: list[str] = []
     for i, token in enumerate(tokens[:-1]):
-        if token not in _BEFORE_ID:
+        if token not in after:
             continue
         j = i + 1
         while j < len(tokens) and tokens[j] in _SKIP:
@@ -66,6 +69,12 @@ def _named_ids(tokens: list[str], resolver: ColumnResolver, taken: set[str]) -> 
         if hit is not None and hit[0] not in taken and hit[0] not in found:
             found.append(hit[0])
     return found
+
+
+def pairing_keys(text: str, resolver: ColumnResolver) -> list[str]:
+    """The columns ``text`` names as what pairs the rows ("by year", "matching the same years"); not
+    after "on", which also says what is tested ("a paired t-test on Mar.2019 and Mar.2020")."""
+    return _named_ids(tokenize(text), resolver, set(), after=_BEFORE_ID - {"on"})
 
 
 def id_candidates(schema: DatasetSchema, taken: set[str]) -> list[str]:
@@ -87,7 +96,8 @@ def paired_by_id(
     if test not in PAIRED_TESTS:
         return None
     numeric = [c for c in columns if resolver.kind(c) == "numeric"]
-    for measure in numeric:
+    keys = pairing_keys(context, resolver)  # "matching the same years": the key, no measure
+    for measure in [c for c in numeric if c not in keys] or numeric:
         compared = _two_values(text, resolver, measure)
         if compared is None:
             continue

@@ -13,13 +13,22 @@ from __future__ import annotations
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Intent
-from mcpforge.pipeline.intent.accounting import leftovers
+from mcpforge.pipeline.intent.accounting import Leftover, leftovers
+from mcpforge.pipeline.intent.analysis.method_vocabulary import (
+    equal_variances_beside_welch,
+    exclusive_equalities,
+    method_words,
+    one_sided_words,
+    other_tests,
+    without_settings,
+)
 from mcpforge.pipeline.intent.analysis.model_kinds import other_model_kind
 from mcpforge.pipeline.intent.analysis.paired_words import names_the_change
 from mcpforge.pipeline.intent.analysis.reported_names import names_the_fit
 from mcpforge.pipeline.intent.analysis.with_without import with_and_without
 from mcpforge.pipeline.intent.analysis.year_adjectives import year_before_measure
 from mcpforge.pipeline.intent.conditions import find_filters
+from mcpforge.pipeline.intent.language.discourse import with_unused
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, find_values, tokenize
 
 # Words that name a test, a model or their parts. They stand for a column only when they are its exact
@@ -38,6 +47,8 @@ _LOCATION_WORDS = frozenset({"mean", "means", "average", "averages", "median", "
 _LOCATION_TESTS = frozenset({"ttest_ind", "welch_ttest", "ttest_rel", "ttest_1samp", "anova", "mannwhitney"})
 # Tests of ranks or of spread about the median (scipy's Levene default): "median" says what they compare.
 _MEDIAN_TESTS = frozenset({"kruskal", "levene"})
+_ONE_SIDED = "a one-sided alternative; the catalogue's tests are two-sided"
+_OTHER_TEST = "it names another test, or an assumption of another test, than the one read"
 _ERROR_WORDS = frozenset({"squared", "square", "absolute"})
 # After "count" / "total": what is counted or totalled, so the word is the aggregation, not a column.
 _COUNTED = frozenset({"of", "the", "a", "an", "all", "each", "every", "rows", "records", "entries",
@@ -179,7 +190,7 @@ def account_for_statistic(
             "linear regression, or use a model engine (--engine) for that model",
             understood={"operation": intent.operation, "columns": list(intent.columns), "unknown": [kind]},
         )
-    tokens = tokenize(settings.sub(" ", text))
+    tokens = tokenize(without_settings(text, settings))
     used = _used(tokens, intent, resolver) | _group_values_used(tokens, intent, resolver)
     split, groups = with_and_without(tokens, intent, resolver)  # "rows with and without a jail sentence"
     if groups:
@@ -193,13 +204,19 @@ def account_for_statistic(
     if conditions.filters and not (conditions.unknown or conditions.ambiguous):
         used |= conditions.used
         read = {*intent.columns, *intent.group_by}
-        if not any(f.column in read and f.column in intent.group_by for f in conditions.filters):
+        on_groups = any(f.column in read and f.column in intent.group_by for f in conditions.filters)
+        if not on_groups and not exclusive_equalities(conditions.filters):
             intent = intent.model_copy(update={"filters": [*intent.filters, *conditions.filters]})
-        else:
-            used -= conditions.used  # a condition on the group column itself: not understood, reported
-    found = leftovers(
-        tokens, used, intent, resolver, mentioned=mentioned_columns(tokens, resolver), strangers=False
-    )
+        else:  # a condition on the group column itself, or "X = 1 and X = 0" (two groups, no rows)
+            used -= conditions.used  # not understood, reported
+    method, verbs = method_words(tokens, used, intent, resolver)  # "Mann-Whitney", "run", "differ"
+    used |= method
+    intent = with_unused(intent, verbs)
+    found = leftovers(tokens, used, intent, resolver, mentioned=mentioned_columns(tokens, resolver))
+    named = {item.word for item in found}
+    found += [Leftover(word=w, why=_ONE_SIDED) for w in one_sided_words(tokens, used) if w not in named]
+    found += [Leftover(word=w, why=_OTHER_TEST) for w in other_tests(tokens, used, intent) if w not in named]
+    found += [Leftover(word=w, why=_OTHER_TEST) for w in equal_variances_beside_welch(tokens, intent)]
     if found:
         words = "; ".join(f"{item.word!r} ({item.why})" for item in found)
         raise UnmappableRequestError(

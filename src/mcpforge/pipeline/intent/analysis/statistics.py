@@ -16,7 +16,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod, Intent
 from mcpforge.pipeline.intent.analysis.continuity import CORRECTION_PHRASE, correction_option
 from mcpforge.pipeline.intent.analysis.listed_groups import listed_values, named_as_a_group
-from mcpforge.pipeline.intent.analysis.paired_by import paired_by_id
+from mcpforge.pipeline.intent.analysis.paired_by import paired_by_id, pairing_keys
 from mcpforge.pipeline.intent.analysis.sex_groups import sex_group_spot
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.analysis.with_without import split_first
@@ -190,6 +190,15 @@ def _across_named(test: str, chosen: list[Any], group: str, base: dict[str, Any]
     return True
 
 
+def _group_column(test: str, discrete: list[str], values: dict[str, list[Any]]) -> str | None:
+    """The column whose groups are compared: the category named, unless no group of it is named and
+    exactly two groups of one other column are ("between Métropole = 1 and Métropole = 0 counties")."""
+    pairs = [c for c, v in values.items() if len(v) == 2 and c not in discrete]
+    if discrete and (discrete[0] in values or len(pairs) != 1 or test in _ACROSS_GROUPS):
+        return discrete[0]
+    return pairs[0] if discrete else next((c for c, v in values.items() if len(v) >= 2), None)
+
+
 def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
     test: str, text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]
 ) -> Intent | None:
@@ -212,7 +221,7 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
     two = test not in _ACROSS_GROUPS  # "between 1985 and 1995": the rows of each year
     listed = listed_values(text, resolver, numeric, discrete, values, two=two) if test in by_groups else {}
     values.update(listed)
-    group = discrete[0] if discrete else next((c for c, v in values.items() if len(v) >= 2), None)
+    group = _group_column(test, discrete, values)
     options: dict[str, Any] = {"test": test}
     if test == "chi2":
         pair = discrete[:2] if len(discrete) >= 2 else columns[:2]
@@ -230,9 +239,11 @@ def _test(  # noqa: PLR0911 - one answer per family of tests, read top to bottom
         options["value"] = float(match.group(1)) if match else 0.0
         return Intent(operation="statistical_test", columns=numeric[:1], options=options, **base)
     if test in ("ttest_rel", "pearson", "spearman", "kendall", "wilcoxon"):
+        # "paired t-test by year": the key pairs the rows, it is no measure to compare
+        pair = [] if set(numeric[:2]) & set(pairing_keys(text, resolver)) else numeric[:2]
         return (
-            Intent(operation="statistical_test", columns=numeric[:2], options=options, **base)
-            if len(numeric) >= 2
+            Intent(operation="statistical_test", columns=pair, options=options, **base)
+            if len(pair) == 2
             else None
         )
     if group is not None:

@@ -26,11 +26,11 @@ def _side(words: str) -> frozenset[str]:
 _SIDES = (
     _side(
         "female females woman women girl girls feminine frau frauen weiblich weibliche mujer mujeres"
-        " femenino femenina femme femmes feminin feminine"
+        " femenino femenina femme femmes feminin feminine fille filles chica chicas madchen"
     ),
     _side(
         "male males man men boy boys masculine mann manner mannlich mannliche hombre hombres varon"
-        " varones masculino masculina homme hommes masculin"
+        " varones masculino masculina homme hommes masculin garcon garcons chico chicos"
     ),
 )
 

@@ -39,6 +39,8 @@ from mcpforge.pipeline.intent.language.concepts import (
     native_forms,
     plural_of,
 )
+from mcpforge.pipeline.intent.language.crossing.idioms import idiom_phrases, kinds_of, read_idioms
+from mcpforge.pipeline.intent.language.crossing.names import cross_names
 from mcpforge.pipeline.intent.language.distinct_words import distinct_before_its_noun
 from mcpforge.pipeline.intent.language.foreign_labels import read_foreign_labels
 from mcpforge.pipeline.intent.language.function_words import (
@@ -215,6 +217,7 @@ _ADDED = (
     reporting_verbs,
     german_requests,
     appearing_verbs,
+    idiom_phrases,
 )
 _BASES: tuple[tuple[Language, dict[str, str]], ...] = (("fr", _FRENCH), ("de", _GERMAN), ("es", _SPANISH))
 _PHRASES: dict[Language, dict[tuple[str, ...], str]] = {
@@ -530,6 +533,10 @@ def read_language(text: str, schema: DatasetSchema) -> Translation:
     translated = translate(text, resolver)
     if translated.language != "en":  # "le taux de chômage": the name ``Taux de chômage``, whole
         translated.text = spell_columns(translated.text, resolver)
+    translated.text, idioms = read_idioms(translated.text, resolver)  # "en vigor", "Wert der Spalte X"
+    translated.text, crossed = cross_names(translated.text, resolver, translated.language)  # "revenu"
+    translated.text, kinds = kinds_of(translated.text, resolver)  # "type d'école": the school column
+    translated.notes += idioms + crossed + kinds
     named = read_bracket_names(translated.text, resolver)  # "(mlda)", "(Salaire hebdomadaire industrie)"
     glossed = read_glosses(named.text, resolver, english=translated.language == "en")
     years = written_years(glossed.text, resolver)  # "year 81" over two-digit years; Datum = 850101

@@ -15,7 +15,8 @@ People say what a column holds with a word before its name ("household income", 
   question (the column, or something the file does not have), never a silent reading. "gross" is not
   one of them: it names the figure before any deduction, which a plain column holds.
 - Before a time column (a year, a month, a date) the word may name another time ("birth year" on a file
-  whose ``year`` is the survey's): always one question ("survey year": the column ``year``?).
+  whose ``year`` is the survey's): one question ("fiscal year": the column ``year``?). A word naming the
+  recording of the row itself ("survey year") is read before this, by ``observed_times``.
 - Only where a name starts: after a determiner or grouping word, a statistic ("mean", "median"), a
   ranking ("lowest", "top 3") or a number; never as the request's first word ("Cap earnings at 30"), and
   a word that compares or joins two columns is never dropped.
@@ -35,7 +36,9 @@ from mcpforge.models import Intent
 from mcpforge.pipeline.intent.accounting import analysis_vocabulary_word
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.names.noun_forms import noun_forms
 from mcpforge.pipeline.intent.names.qualified_names import SELECTING_WORDS
+from mcpforge.pipeline.intent.names.trailing_names import statistic_named, trailing_column, trailing_value
 from mcpforge.pipeline.intent.parse import agg_at
 from mcpforge.pipeline.intent.time.periods import names_a_period
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, norm, tokenize
@@ -89,6 +92,13 @@ def described_columns(
         if answered is not None:
             notes.append(f"'{token} {answered}' read as the column {answered!r}, as answered")
             continue
+        trailing = _trailing(tokens, j, resolver) if token in _REFUSED.get() else None
+        if trailing is not None and out:  # "clarity grade", "the median price"
+            named = trailing_column(tokens, j, resolver) is not None
+            out[-1] += "_" if named and statistic_named(trailing) else ""  # "median_": the column
+            what = "the name" if named else "a value of"
+            notes.append(f"'{token}' read as part of {what} {trailing!r} (said after it)")
+            continue
         column = _described_column(tokens, j, resolver) if token in _REFUSED.get() else None
         if column is not None and names_a_time(column, resolver):
             column = None  # asked only when the request would be refused (ask_before_refusing_described)
@@ -135,12 +145,13 @@ def reread_described(
     """
     if _REFUSED.get():
         return None  # already the second reading
-    tokens = tokenize(request)
+    tokens = tokenize(noun_forms(request, schema)[0])  # "gross investment": the column invest
     resolver = ColumnResolver(schema=schema)
     words = frozenset(
         token
         for j, token in enumerate(tokens)
-        if repr(token) in refused and _described_column(tokens, j, resolver) is not None
+        if repr(token) in refused
+        and (_described_column(tokens, j, resolver) is not None or _trailing(tokens, j, resolver) is not None)
     )
     if not words:
         return None
@@ -202,6 +213,24 @@ def _starts_a_name(tokens: list[str], j: int) -> bool:
     )
 
 
+def _trailing(tokens: list[str], j: int, resolver: ColumnResolver) -> str | None:
+    """The column before ``tokens[j]`` that the word after it describes ("clarity grade"), or None."""
+    column = trailing_column(tokens, j, resolver)
+    if column is None:  # "the suv class": a label noun after a value of one column
+        return trailing_value(tokens, j, resolver) if names_nothing(tokens, j, resolver) else None
+    if names_nothing(tokens, j, resolver):
+        return column
+    word = tokens[j]  # "the median price": a measure word, naming no data, says what `median` holds
+    names_data = (
+        word in FUNCTION_WORDS
+        or agg_at([word], 0) is not None
+        or resolver.match_at([word], 0) is not None
+        or bool(resolver.candidates(word))
+        or bool(find_values([word], resolver))
+    )
+    return column if statistic_named(column) and not names_data else None
+
+
 def _described_column(
     tokens: list[str], j: int, resolver: ColumnResolver, *, anywhere: bool = False
 ) -> str | None:
@@ -213,7 +242,16 @@ def _described_column(
     column = found[0] if found is not None and found[1] == 1 else None
     if column is None or len(norm(column).split()) != 1 or column not in resolver.schema.column_names:
         return None
-    names_nothing = not (
+    ranks = word not in NUMBER_CHANGING_MODIFIERS and (
+        word in SELECTING_WORDS or word.endswith(("est", "ly"))  # "highest income", "yearly income"
+    )
+    return column if names_nothing(tokens, j, resolver) and not ranks else None
+
+
+def names_nothing(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
+    """``tokens[j]`` names no column, value, analysis, selection or condition in the file."""
+    word = tokens[j]
+    return not (
         not _PLAIN_WORD.fullmatch(word)
         or word in FUNCTION_WORDS
         or word in _GRAMMAR
@@ -226,7 +264,3 @@ def _described_column(
         or find_values([word], resolver)  # "female income": a value of another column, a filter
         or resolver.match_at(tokens, j) is not None  # the word begins a longer name of its own
     )
-    ranks = word not in NUMBER_CHANGING_MODIFIERS and (
-        word in SELECTING_WORDS or word.endswith(("est", "ly"))  # "highest income", "yearly income"
-    )
-    return column if names_nothing and not ranks else None

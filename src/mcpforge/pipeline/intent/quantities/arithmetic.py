@@ -117,6 +117,13 @@ def _end_of(text: str, start: int, parts: list[str]) -> int:
     return pos
 
 
+def _quoted(part: str) -> str:
+    """A column name as the expression language reads it: in backquotes unless a plain identifier."""
+    if part in _NAME_OF or _number(part) or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part):
+        return part
+    return f"`{part}`"
+
+
 def _name(parts: list[str]) -> str:
     return "_".join(_NAME_OF.get(p, p) for p in parts).lower().replace(".", "_")
 
@@ -195,8 +202,9 @@ def _rewrite_expressions(spelled: Spelled, resolver: ColumnResolver, given: Answ
             while pos < len(text) and (text[pos].isalnum() or text[pos] == "_"):
                 pos += 1
             continue
-        expression = " ".join(found.parts)
+        expression = " ".join(map(_quoted, found.parts))  # "`MPG Autobahn` - `MPG Stadt`"
         quotient = _quotient(found.parts)
+        said = (request, text)  # "for each row" in either (row_features.py writes it)
         brackets = _bracketed(text, found)
         span = brackets or (found.start, found.end)
         if "/" in found.parts:
@@ -211,7 +219,7 @@ def _rewrite_expressions(spelled: Spelled, resolver: ColumnResolver, given: Answ
                     )
                     text = text[: described[0]] + replacement + text[described[1] : span[0]] + text[span[1] :]
                     replacement = None
-            elif _MEAN_BEFORE.search(before) is not None and _per_row(expression, quotient, given, request):
+            elif _MEAN_BEFORE.search(before) is not None and _per_row(expression, quotient, given, said):
                 name = _register(spelled, resolver, _name(found.parts), expression)
                 spelled.notes.append(f"{_SAID}{expression} computed for each row, then averaged")
                 replacement = f" {name} "
@@ -233,9 +241,13 @@ def _next_word(text: str, pos: int) -> int | None:
     return match.start() if match else None
 
 
-def _per_row(expression: str, quotient: tuple[str, str, str], given: Answers, request: str) -> bool:
-    """ "mean of A / B": the per-row ratio averaged (True) or the ratio of the totals (asked)."""
-    if _EACH_ROW.search(request):
+def _per_row(expression: str, quotient: tuple[str, str, str], given: Answers, said: tuple[str, str]) -> bool:
+    """ "mean of A / B": the per-row ratio averaged (True) or the ratio of the totals (asked).
+
+    ``said``: the request and its text as rewritten ("for each car" written "for each row").
+    """
+    request, text = said
+    if _EACH_ROW.search(request) or _EACH_ROW.search(text):
         return True
     key = f"mean of {expression}"
     choices = {

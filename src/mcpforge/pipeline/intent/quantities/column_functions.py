@@ -54,8 +54,22 @@ class ColumnFunction:
 
 
 def column_function(request: str, resolver: ColumnResolver) -> ColumnFunction | None:
-    """The first function applied to a column in ``request``, or None."""
-    return _call_form(request, resolver) or _word_form(tokenize(request), resolver)
+    """The first function applied to a column in ``request``, or None.
+
+    "percentage change of X between 1977 and 1999" names two periods: the change between them
+    (``period_change.py``), not the row-to-row percent change of X.
+    """
+    found = _call_form(request, resolver) or _word_form(tokenize(request), resolver)
+    if found is not None and found.word.endswith(" change") and _TWO_PERIODS.search(request):
+        return None
+    return found
+
+
+_TWO_PERIODS = re.compile(
+    r"\b(?:from|between|entre|zwischen|von|de|desde)\s+(?:the\s+years?\s+)?\d{4}\s+"
+    r"(?:to|and|until|through|y|et|und|bis|a|à|hasta|al)\s+\d{4}\b",
+    re.IGNORECASE,
+)
 
 
 def _call_form(request: str, resolver: ColumnResolver) -> ColumnFunction | None:

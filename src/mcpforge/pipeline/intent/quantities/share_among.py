@@ -18,8 +18,9 @@ from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.words import norm
 
 _AMONG = frozenset({"among", "amongst", "parmi"})
-# A request opened by "In <scope>, what percent ...": the opening clause is the whole too.
-_OPENING = frozenset({"in", "en"})
+# A request opened by "In <scope>, what percent ..." or "Of / Out of <scope>, what percentage ...":
+# the opening clause is the whole too.
+_OPENING = frozenset({"in", "en", "of", "out"})
 _CLOSING = frozenset({",", ";", ":", "what", "which", "how", "percentage", "percent", "share", "proportion",
                       "fraction", "rate", "%"})  # fmt: skip
 
