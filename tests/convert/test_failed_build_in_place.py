@@ -1,8 +1,9 @@
 """Issue 26, a repository that is plain code yet never converted: strif's build backend stops on a
 setting of its dynamic-versioning plugin (``bump must be a boolean``), though the project needs nothing
-built or installed. A local project whose build fails, that declares no dependencies and whose code is
-plain package folders, is used in place; one that declares dependencies still stops with the build's
-error. The build still runs in the sandbox first (a real in-tree backend that fails there)."""
+built or installed. A local project whose build fails and whose code is plain package folders is used
+in place (what it declares installed from wheels: test_failed_build_declared_dependencies.py); one with a
+dependency not from the index (a URL) still stops with the build's error. The build still runs in the
+sandbox first (a real in-tree backend that fails there)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from mcpforge.config import MCPForgeConfig
 from mcpforge.convert._in_place import plain_packages
+from mcpforge.convert.acquire import _top_level_modules
 from mcpforge.convert.pipeline import ConvertOptions, convert
 from mcpforge.exceptions import SandboxError
 from mcpforge.sandbox import get_sandbox
@@ -80,12 +82,12 @@ def test_a_project_whose_build_fails_but_needs_none_is_used_in_place(
     assert report.tools_passed == 1
 
 
-def test_a_project_that_declares_dependencies_still_stops_with_the_build_error(
+def test_a_project_with_a_dependency_not_from_the_index_still_stops_with_the_build_error(
     tmp_path: Path, convert_config: MCPForgeConfig
 ) -> None:
     _strong_sandbox(convert_config)
-    tree = _project(tmp_path, "needslib", '["numpy>=1"]')
-    assert plain_packages(tree) is None
+    tree = _project(tmp_path, "needslib", '["needs @ https://example.invalid/needs-1.0.tar.gz"]')
+    assert plain_packages(tree, _top_level_modules) is None
     report = convert(
         ConvertOptions(source=str(tree), out_dir=tmp_path / "out", cache_dir=tmp_path / "cache", stage=False),
         convert_config,
@@ -97,11 +99,11 @@ def test_a_project_that_declares_dependencies_still_stops_with_the_build_error(
 
 def test_compiled_sources_or_no_project_table_mean_no_fallback(tmp_path: Path) -> None:
     tree = _project(tmp_path, "clib", "[]")
-    found = plain_packages(tree)
+    found = plain_packages(tree, _top_level_modules)
     assert found is not None and found.packages == ("clib",) and found.root == tree / "src"
     (tree / "src" / "clib" / "fast.c").write_text("int x;", encoding="utf-8")
-    assert plain_packages(tree) is None
+    assert plain_packages(tree, _top_level_modules) is None
     bare = tmp_path / "bare"
     bare.mkdir()
     (bare / "pyproject.toml").write_text("[tool.black]\n", encoding="utf-8")
-    assert plain_packages(bare) is None
+    assert plain_packages(bare, _top_level_modules) is None

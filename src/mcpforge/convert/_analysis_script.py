@@ -26,6 +26,7 @@ from typing import Any
 
 if __name__ == "__main__":  # in the sandbox: shipped next to this script (analyse.py)
     import _mcpforge_call_forms as _call_forms  # type: ignore[import-not-found]
+    import _mcpforge_stub_signatures as _stub_signatures  # type: ignore[import-not-found]
     from _mcpforge_analysis_docs import (  # type: ignore[import-not-found]
         _doc_params,
         _example_outputs,
@@ -41,7 +42,7 @@ if __name__ == "__main__":  # in the sandbox: shipped next to this script (analy
         _usage_text,
     )
 else:
-    from mcpforge.convert import _call_forms
+    from mcpforge.convert import _call_forms, _stub_signatures
     from mcpforge.convert._analysis_docs import (
         _doc_params,
         _example_outputs,
@@ -153,6 +154,8 @@ def _text_signature_params(obj: Any, *, is_class: bool = False) -> list[dict[str
     """A compiled callable without a signature: the call form its docstring (or a compiled class's
     ``__init__``) documents, types from the docstring's parameter section where the form has none."""
     params: list[dict[str, Any]] | None = _call_forms.call_form_params(obj, is_class=is_class)
+    if params is None:  # no form in the docstring: the package's type stub (``ciso8601/__init__.pyi``)
+        params = _stub_signatures.stub_params(obj, _call_forms._parse_form, is_class=is_class)
     if params:
         doc = inspect.getdoc(obj) or ""
         documented = _doc_params(doc) if doc else {}

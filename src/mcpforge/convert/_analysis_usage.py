@@ -6,6 +6,7 @@ Stdlib only; shipped next to the script under ``_mcpforge_analysis_usage`` (see 
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ _USAGE_SUFFIXES = {".py", ".rst", ".md", ".txt", ".ipynb"}
 _MAX_USAGE_FILES = 400
 _MAX_USAGE_BYTES = 6 * 1024 * 1024
 _README_SHIPPED = 60_000
+_BESIDE_GLOBS = ("test_*.py", "*_test.py", "tests.py", "example*.py", "demo*.py")
 
 
 def _readme(package: str) -> str:
@@ -65,27 +67,26 @@ def _usage_text(top: Any, source_dir: str = "") -> str:
         ):
             roots.append(parent)
     module_file = getattr(top, "__file__", None)
+    beside: list[Path] = []
     if module_file and not getattr(top, "__path__", None):
         roots.append(Path(module_file).parent)
+        if roots[-1].name not in {"site-packages", "dist-packages"}:
+            # A one-module repository's tests and examples sit beside it (``pacecalc_test.py``).
+            beside = sorted(p for glob in _BESIDE_GLOBS for p in roots[-1].glob(glob))
+    folders = [root / name for root in roots for name in _USAGE_DIRS if (root / name).is_dir()]
     chunks: list[str] = []
-    size = files = 0
-    for root in roots:
-        for name in _USAGE_DIRS:
-            folder = root / name
-            if not folder.is_dir():
-                continue
-            for path in sorted(folder.rglob("*")):
-                if files >= _MAX_USAGE_FILES or size >= _MAX_USAGE_BYTES:
-                    break
-                if path.suffix not in _USAGE_SUFFIXES or not path.is_file():
-                    continue
-                try:
-                    text = path.read_text(encoding="utf-8", errors="replace")[:200_000]
-                except OSError:
-                    continue
-                chunks.append(text)
-                files += 1
-                size += len(text)
+    size = 0
+    for path in itertools.chain(beside, *(sorted(folder.rglob("*")) for folder in folders)):
+        if len(chunks) >= _MAX_USAGE_FILES or size >= _MAX_USAGE_BYTES:
+            break
+        if path.suffix not in _USAGE_SUFFIXES or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")[:200_000]
+        except OSError:
+            continue
+        chunks.append(text)
+        size += len(text)
     return "\n".join(chunks)
 
 

@@ -30,6 +30,12 @@ class FolderRequirements:
     left_out: tuple[str, ...]
 
 
+def plain_requirement(line: str) -> bool:
+    """A requirement pip takes from the index's wheels (``name[extra]>=1.0; marker``), not an option,
+    path or URL."""
+    return bool(_PLAIN.match(line.strip()))
+
+
 def folder_requirements(folder: Path) -> FolderRequirements:
     """The plain requirement lines of ``folder/requirements.txt`` (none when there is no such file)."""
     try:
@@ -42,7 +48,7 @@ def folder_requirements(folder: Path) -> FolderRequirements:
         line = re.sub(r"(^|\s)#.*$", "", raw).strip()
         if not line:
             continue
-        if _PLAIN.match(line) and line not in wanted:
+        if plain_requirement(line) and line not in wanted:
             wanted.append(line)
         else:
             left_out.append(line[:120])

@@ -8,7 +8,8 @@ built into a wheel inside the sandbox (:mod:`mcpforge.convert._build`), and that
 same way; so is a requirement the index has only as an sdist, fetched as a file and checked against the
 index's sha256 first (:mod:`mcpforge.convert._sdist`); a plain package folder is used in place (what its
 ``requirements.txt`` names installed from wheels into a venv beside it, :mod:`._folder_requirements`), and
-so are the packages of a project whose build fails but that needs none (:mod:`mcpforge.convert._in_place`).
+so is the plain code of a project whose backend fails on its own settings, what its ``pyproject.toml``
+declares installed the same way (:mod:`mcpforge.convert._in_place`).
 Environments live under the cache directory keyed by a hash of the requirement, so a second conversion of
 the same requirement skips the install. Nothing of the library is imported here.
 """
@@ -119,22 +120,19 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
         try:
             cached, dist_name = _ensure_installed(env_dir, lambda env: _from_source(env, path, sandbox))
         except _build.BackendError:
-            in_place = _in_place.plain_packages(path)
+            in_place = _in_place.plain_packages(path, _top_level_modules)
             if in_place is None:
                 raise
-            # The backend failed on its own settings, yet the project needs no build (no dependencies,
-            # plain packages).
-            return Environment(
-                source=str(path),
-                kind="folder",
-                root=in_place.root,
-                site_dirs=(in_place.root,),
-                import_names=in_place.packages,
+            # The backend failed on its own settings, yet the project's code is plain: used in place, what
+            # it declares installed from wheels beside it.
+            return _folder(
+                path,
+                in_place.root,
+                in_place.packages,
+                cache_dir,
+                started,
+                declared=(in_place.requirements, "pyproject.toml"),
                 distribution=in_place.distribution,
-                version=None,
-                install_seconds=round(time.perf_counter() - started, 3),
-                cached=False,
-                install="used in place",
             )
         site_dir = _site_packages(env_dir)
         dist, version, imports = _distribution_info(site_dir, dist_name)
@@ -171,25 +169,36 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
 
 
 def _folder(
-    path: Path, root: Path, import_names: tuple[str, ...], cache_dir: Path, started: float
+    path: Path,
+    root: Path,
+    import_names: tuple[str, ...],
+    cache_dir: Path,
+    started: float,
+    *,
+    declared: tuple[tuple[str, ...], str] | None = None,
+    distribution: str | None = None,
 ) -> Environment:
-    """A plain folder used in place; the requirements its ``requirements.txt`` names are installed as
-    wheels into a venv of their own (cached by those lines), imported after the folder."""
-    declared = _folder_requirements.folder_requirements(path)
-    if not declared.wanted:
+    """A plain folder used in place; the requirements its ``requirements.txt`` names (or ``declared``:
+    the lines and the file that names them) are installed as wheels into a venv of their own (cached by
+    those lines), imported after the folder."""
+    wanted_lines, named_in = declared or (
+        _folder_requirements.folder_requirements(path).wanted,
+        _folder_requirements.REQUIREMENTS_FILE,
+    )
+    if not wanted_lines:
         return Environment(
             source=str(path),
             kind="folder",
             root=root,
             site_dirs=(root,),
             import_names=import_names,
-            distribution=path.name,
+            distribution=distribution or path.name,
             version=None,
             install_seconds=0.0,
             cached=True,
             install="used in place",
         )
-    wanted = list(declared.wanted)
+    wanted = list(wanted_lines)
     env_dir = cache_dir / f"requirements-{normalize(path.name)}-{_digest(chr(10).join(sorted(wanted)))}"
     try:
         cached, _ = _ensure_installed(env_dir, lambda env: _pip.install(env, wanted))
@@ -197,8 +206,7 @@ def _folder(
         raise ConversionError(
             "acquire",
             exc.category,
-            f"the requirements {_folder_requirements.REQUIREMENTS_FILE} of {str(path)!r} names could not "
-            f"be installed: {exc.reason}",
+            f"the requirements {named_in} of {str(path)!r} names could not be installed: {exc.reason}",
         ) from exc
     return Environment(
         source=str(path),
@@ -206,7 +214,7 @@ def _folder(
         root=root,
         site_dirs=(root, _site_packages(env_dir)),
         import_names=import_names,
-        distribution=path.name,
+        distribution=distribution or path.name,
         version=None,
         install_seconds=round(time.perf_counter() - started, 3),
         cached=cached,
