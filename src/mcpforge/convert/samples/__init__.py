@@ -8,7 +8,8 @@ keyword_pool.py (what its doctests pass by parameter name), param_slots.py (whic
 value fills), typed_values.py (values from descriptions, types and names), candidates.py (the ordered
 samples of one tool); follow_ups.py with follow_up_choices.py and follow_up_ranges.py (a second sample
 read from the library's refusal); unfounded_values.py (values that cannot prove a tool: a blind guess, a
-type the parameter's default contradicts).
+type the parameter's default contradicts); distinct_values.py (a further sample where two parameters
+of one type were given the same value).
 """
 
 from mcpforge.convert.samples.candidates import samples_for

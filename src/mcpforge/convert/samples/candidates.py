@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mcpforge.convert.samples.distinct_values import distinct_variant
 from mcpforge.convert.samples.doctest_reader import MAX_EXAMPLE_SAMPLES, DoctestReader
 from mcpforge.convert.samples.format_strings import format_strings
 from mcpforge.convert.samples.grammar_values import grammar_value, library_strings
@@ -201,6 +202,10 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
         )
     for variant in _format_variants(plan, arguments, docs):
         found.append(Sample(source="types", steps=[*preludes[0], Step(tool=plan.name, arguments=variant)]))
+    typed = [p["name"] for p in plan.params if p.get("required") and p["adapter"].get("kind") != "handle"]
+    distinct = distinct_variant(arguments, typed)  # ``diff(a, b)`` of one text with itself proves nothing
+    if distinct is not None:
+        found.append(Sample(source="types", steps=[*preludes[0], Step(tool=plan.name, arguments=distinct)]))
     return found
 
 

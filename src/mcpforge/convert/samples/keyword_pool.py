@@ -22,10 +22,14 @@ def keyword_pool(  # noqa: PLR0912 - one pass over the doctest calls
     readme: list[str] = next(
         (t.extra["readme_examples"] for t in tools.values() if t.extra.get("readme_examples")), []
     )
+    # Literal calls of each tool in the README, docs and tests (``getInflection('watch', tag='VBD')``):
+    # read like the README, strings only.
+    usage: list[str] = [s for t in tools.values() for s in t.extra.get("usage_examples", [])]
     assigned: dict[str, Any] = {}  # ``range_ = '~1.2.3'`` earlier in the same examples
     for statements in [
         *([*t.api.examples, *t.extra.get("owner_examples", [])] for t in tools.values()),
         readme,
+        usage,
     ]:
         assigned.clear()
         for statement in statements:
@@ -51,7 +55,7 @@ def keyword_pool(  # noqa: PLR0912 - one pass over the doctest calls
                         continue
                     # From the README only a string (a name, a range): its arrays are one call's data
                     # (``from_latlon(np.array([51.2, 49.0]), ...)``), not what a same-named scalar takes.
-                    kinds = str if statements is readme else str | list | dict
+                    kinds = str if statements is readme or statements is usage else str | list | dict
                     if name not in pool and isinstance(value, kinds):
                         pool[name] = value
                 for keyword in call.keywords:

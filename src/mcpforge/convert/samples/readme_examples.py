@@ -61,8 +61,10 @@ def _doctest_lines(block: str) -> list[tuple[str, str]]:
     return [(statement, output) for statement, output in found]
 
 
-def _asserted(node: ast.stmt) -> tuple[str, str] | None:
-    """``assert call(...) == literal``: the call and the literal it must equal."""
+def _asserted(node: ast.stmt, named: dict[str, str]) -> tuple[str, str] | None:
+    """``assert call(...) == literal``: the call and the literal it must equal; the literal may be a
+    name the block assigned one to (``expected_toml = \"\"\"...\"\"\"``), else the call alone is kept
+    (its arguments are still the authors') with no output."""
     test = node.test if isinstance(node, ast.Assert) else None
     if (
         isinstance(test, ast.Compare)
@@ -70,12 +72,20 @@ def _asserted(node: ast.stmt) -> tuple[str, str] | None:
         and isinstance(test.ops[0], ast.Eq)
         and isinstance(test.left, ast.Call)
     ):
-        try:
-            ast.literal_eval(test.comparators[0])
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            return None
-        return ast.unparse(test.left), ast.unparse(test.comparators[0])
+        expected = test.comparators[0]
+        if isinstance(expected, ast.Name):
+            return ast.unparse(test.left), named.get(expected.id, "")
+        return ast.unparse(test.left), _literal_text(expected)
     return None
+
+
+def _literal_text(node: ast.expr) -> str:
+    """``node``'s source when it is a literal, else ``""``."""
+    try:
+        ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return ""
+    return ast.unparse(node)
 
 
 def _aliases_of(node: ast.stmt, aliases: dict[str, str]) -> bool:
@@ -123,10 +133,15 @@ def _script_statements(block: str, aliases: dict[str, str] | None = None) -> lis
                 found.extend(_script_statements(line.strip(), aliases))
         return found
     statements: list[tuple[str, str]] = []
+    named: dict[str, str] = {}  # names this block assigned a literal, for an ``assert`` comparing with one
     for node in tree.body:
         if _aliases_of(node, aliases):
             continue
-        asserted = _asserted(node)
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    named[target.id] = _literal_text(node.value)
+        asserted = _asserted(node, named)
         if asserted is not None:
             statements.append((_unaliased(asserted[0], aliases), asserted[1]))
         elif isinstance(node, ast.Assign | ast.Expr):

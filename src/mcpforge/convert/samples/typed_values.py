@@ -255,6 +255,8 @@ def typed_value(
             return [False, True, False, True]  # ``obstacles: list[bool]``
         if re.search(r"\b(str|string|text|word|name)s?\b", text, re.IGNORECASE):
             return ["alpha", "beta", "gamma"]
+        if isinstance(items, dict) and items.get("type") == "string":
+            return [typed_value(name, items, expressions)]  # ``from_files: List[str]``: one string
         return [1.0, 2.0, 3.0, 4.0]
     if kinds == "object":
         return dict(_GEOJSON) if _GEOJSON_WORDS.search(f"{name} {text}") else {}
