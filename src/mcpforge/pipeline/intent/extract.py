@@ -16,6 +16,7 @@ from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import DerivedColumn, Intent
 from mcpforge.pipeline.intent.accounting import leftovers
 from mcpforge.pipeline.intent.analysis.column_transforms import functions_read_as_steps, spell_calls
+from mcpforge.pipeline.intent.analysis.groupwise_fill import refuse_groupwise_fill
 from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.analysis.method_operands import method_operands
 from mcpforge.pipeline.intent.analysis.paired_by import settle_pairing
@@ -26,6 +27,7 @@ from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
 from mcpforge.pipeline.intent.dropped_meaning import dropped_flag_values, dropped_weights, value_superlative
+from mcpforge.pipeline.intent.dropped_statistics import dropped_statistic
 from mcpforge.pipeline.intent.filters.age_conditions import age_conditions
 from mcpforge.pipeline.intent.filters.compass import compass_filters, with_compass
 from mcpforge.pipeline.intent.filters.implicit import code_equalities, implicit_comparisons
@@ -101,6 +103,7 @@ from mcpforge.pipeline.intent.quantities.rates import rate_reading
 from mcpforge.pipeline.intent.quantities.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.quantities.row_features import row_features
 from mcpforge.pipeline.intent.restated_scope import all_of_the_entities, restated_scope
+from mcpforge.pipeline.intent.rows.count_abbreviations import spell_count_abbreviations, unread_count_word
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
 from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
@@ -215,8 +218,9 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text, age_question = how_old(text, ColumnResolver(schema=schema))  # "wie alt ... im Durchschnitt"
     text, compounds = compound_values(text, schema)  # "mit Bachelorabschluss": degree = bachelor
     text, rejoined = rejoin_split_names(text, schema)  # "la tasa media de homicidios"
+    text, shortened = spell_count_abbreviations(text, ColumnResolver(schema=schema))  # "nb de lignes"
     language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
-    language.notes[:0] = rejoined
+    language.notes[:0] = rejoined + shortened
     if age_question is not None:  # "how old ... on average": the average of the age column
         language.text = age_question.in_english(language.text)
         language.notes.insert(0, age_question.note)
@@ -225,6 +229,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     language.notes.extend(counted)  # "which three ages" → 3 (number_words.py)
     text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
+    refuse_groupwise_fill(request, text)  # "with the median of the same state": not the whole column
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
         statistic = with_unused(finish_intent(instructions.statistic, instructions), aside)
@@ -305,6 +310,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
         intent: Intent | None = ratio_intent(parsed, ratio)
     else:
         intent = missing_share(parsed) or rate_reading(parsed, parsed.base()) or assemble(parsed)
+    _said_but_not_read(parsed, intent, understood, schema)  # "nb de lignes", "then the mean"
     if intent is None:
         reason = (
             "what was found does not make a complete analysis (an operation needs columns it could not find)"
@@ -424,6 +430,21 @@ def _conditions(
     absorb_value_labels(tokens, resolver, filters)
     filters.filters = one_per_condition(filters.filters)  # "sunny (weather = sun)": one condition
     return filters
+
+
+def _said_but_not_read(
+    parsed: Parsed, intent: Intent | None, understood: dict[str, Any], schema: DatasetSchema
+) -> None:
+    """Refuse a count word left under a listing of rows, or a statistic the operation does not compute."""
+    if intent is None:
+        return
+    counted = unread_count_word(intent.operation, parsed.low, parsed.resolver)
+    if counted is not None:  # "number of rows where ...": its number, never the rows listed
+        reason = f"{counted!r} asks for a number, but the reading only lists rows"
+        _refuse(parsed.request, reason, understood, schema, [])
+    dropped = dropped_statistic(parsed.phrases.metrics, intent, parsed.tokens)
+    if dropped is not None:  # "then compute the mean" after a keyword chose another operation
+        _refuse(parsed.request, f"not every word was understood: {dropped}", understood, schema, [])
 
 
 def _account_for_every_word(

@@ -23,6 +23,9 @@ what it can do to the numbers:
 - A plural noun right after the last named group ("between Métropole = 1 and Métropole = 0 counties"):
   what the rows are, named in the reading as not used.
 - Verbs of instruction ("run", "faites", "führe … durch", "haz"): named in the reading as not used.
+- In French, Spanish and German: words of asking ("je voudrais", "merci", "gracias"), a question turned
+  round ("est-elle"), the method's own words ("distribución", "le tableau croisé") and a noun of membership
+  before a categorical column the test reads (language/method_discourse.py).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from __future__ import annotations
 from mcpforge import _lazy_re as re
 from mcpforge.models import Filter, Intent
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
+from mcpforge.pipeline.intent.language.languages import detect_language
+from mcpforge.pipeline.intent.language.method_discourse import asking_word, membership_noun, method_word
 from mcpforge.pipeline.intent.names.described_names import (
     NUMBER_CHANGING_MODIFIERS,
     _described_column,
@@ -267,6 +272,7 @@ def method_words(
     verbs: list[str] = []
     described = _described_before_bracket(tokens, used)
     labels = _possessive_labels(tokens, intent)
+    language = detect_language(intent.request, resolver)  # "merci", "est-elle" (method_discourse.py)
     for i, token in enumerate(tokens):
         if i in used or token in _NEVER or resolver.resolve(token, fuzzy=False) is not None:
             continue
@@ -281,10 +287,12 @@ def method_words(
             or i in described
             or _described_name(tokens, i, intent, resolver)
             or _names_the_rows_after_groups(tokens, i, used, intent)
+            or asking_word(tokens, i, language, resolver)
+            or membership_noun(tokens, i, intent, resolver)
         ):
             verbs.append(token)
             found.add(i)
-        elif _describes_the_test(tokens, i, intent, resolver, used):
+        elif _describes_the_test(tokens, i, intent, resolver, used) or method_word(token, intent, language):
             found.add(i)
     return found, verbs
 

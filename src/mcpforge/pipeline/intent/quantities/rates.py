@@ -18,6 +18,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Filter, Intent
 from mcpforge.pipeline.intent.assemble import Parsed
 from mcpforge.pipeline.intent.quantities.share_among import whole_and_part
+from mcpforge.pipeline.intent.quantities.unsaid_whole import refuse_unsaid_whole
 
 _RATE = re.compile(r"\b(rate|rates|share|shares|percentage|percent|proportion|fraction)\b|%")
 _MIN_STEM = 4
@@ -81,6 +82,7 @@ def _overall(
     if yes is None:
         return Intent(request=p.request, operation="value_distribution", columns=[column], filters=filters,
                       notes=notes, **rest)  # fmt: skip
+    refuse_unsaid_whole(p.request, p.tokens, column, filters)  # "the share of married women"
     notes = [*notes[:-1], f"rate read as the percent of all rows where {column!r} = {yes!r}"]
     return Intent(request=p.request, operation="group_ratio", group_by=[], filters=filters, columns=[column],
                   metrics=[Aggregation(func="count"), Aggregation(func="count")], as_percentage=True,
