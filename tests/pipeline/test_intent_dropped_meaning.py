@@ -126,3 +126,16 @@ def test_a_year_keeps_its_count_reading(folder: Path) -> None:
 def test_a_value_that_is_also_a_word_after_its_column_is_never_dropped(folder: Path) -> None:
     with pytest.raises(UnmappableRequestError, match="reads as a condition"):
         read_intent("mean price where state is A and state is B", folder / "states.csv")
+
+
+def test_a_value_kept_as_a_rates_condition_is_used(folder: Path) -> None:
+    frame = pd.read_csv(folder / "states.csv")
+    request = "What share of the rows have the law (law = yes)? Give a percentage."
+    assert _scalar(request, folder / "states.csv") == pytest.approx(100 * (frame["law"] == "yes").mean())
+
+
+def test_a_describing_word_never_picks_between_a_name_and_its_longer_sibling(tmp_path: Path) -> None:
+    path = tmp_path / "taxes.csv"
+    pd.DataFrame({"year": [1990, 1990, 1991], "tax": [1.0, 2.0, 3.0], "taxs": [1.5, 2.5, 3.5]}).to_csv(path)
+    with pytest.raises(UnmappableRequestError):
+        read_intent("What was the average cigarette tax in 1990?", path)

@@ -15,6 +15,8 @@ Each of these was a wrong answer that looked validated:
 
 from __future__ import annotations
 
+from typing import Any
+
 from mcpforge import _lazy_re as re
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
@@ -48,10 +50,11 @@ def dropped_weights(intent: Intent, schema: DatasetSchema) -> str | None:
 def dropped_flag_values(intent: Intent, schema: DatasetSchema) -> list[str]:
     """Values that are also words ("yes", "no", "A") written right after their column's name (``law yes``,
     ``state is A``), that no condition of the reading uses."""
+    conditions = [c.model_dump() for c in intent.filters] + _option_conditions(intent.options)
     used = {
         str(item).lower()
-        for condition in intent.filters
-        for item in (condition.value if isinstance(condition.value, list) else [condition.value])
+        for condition in conditions
+        for item in (condition["value"] if isinstance(condition["value"], list) else [condition["value"]])
     }
     request = intent.request
     dropped: list[str] = []
@@ -68,6 +71,16 @@ def dropped_flag_values(intent: Intent, schema: DatasetSchema) -> list[str]:
             if re.search(pattern, request, re.I) and value.lower() not in used:
                 dropped.append(f"{info.name} {value}")
     return dropped
+
+
+def _option_conditions(options: Any) -> list[dict[str, Any]]:
+    """The conditions an operation keeps in its options (a rate's numerator, a test's groups)."""
+    if isinstance(options, dict):
+        found = [options] if "column" in options and "value" in options else []
+        return found + [c for value in options.values() for c in _option_conditions(value)]
+    if isinstance(options, list):
+        return [c for item in options for c in _option_conditions(item)]
+    return []
 
 
 def value_superlative(intent: Intent, schema: DatasetSchema) -> Intent:

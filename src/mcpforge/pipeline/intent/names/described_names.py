@@ -102,6 +102,8 @@ def described_columns(
         column = _described_column(tokens, j, resolver) if token in _REFUSED.get() else None
         if column is not None and names_a_time(column, resolver):
             column = None  # asked only when the request would be refused (ask_before_refusing_described)
+        if column is not None and _has_longer_sibling(column, resolver):
+            column = None  # "cigarette tax" over `tax` and `taxs`: the description may pick either
         if column is not None and token in NUMBER_CHANGING_MODIFIERS:
             column = _asked(token, column, given, request)
             if column is not None:
@@ -112,6 +114,12 @@ def described_columns(
             continue
         out.append(token)
     return out, notes
+
+
+def _has_longer_sibling(column: str, resolver: ColumnResolver) -> bool:
+    """Whether another column's name extends ``column``'s (``taxs`` or ``tax_incl`` for ``tax``)."""
+    stem = column.lower()
+    return any(other.lower() != stem and other.lower().startswith(stem) for other in resolver.names())
 
 
 def ask_before_refusing_described(
