@@ -381,7 +381,7 @@ async def _run_steps(
 ) -> tuple[bool, Any, list[str]]:
     """(ok, the last value or the error text, mapping notes)."""
     notes: list[str] = []
-    handle: str | None = None
+    handle: str | list[Any] | None = None
     value: Any = None
     for index, (tool, arguments) in enumerate(steps):
         mapped, mapping_notes = map_arguments(arguments, tool.params, check.get("positional"))
@@ -392,6 +392,12 @@ async def _run_steps(
         if not ok:
             return False, f"step {index + 1} ({tool.name}) failed: {text}", notes
         if index < len(steps) - 1:
+            if isinstance(value, list):
+                # A tuple-like object answers as its items; the method's handle takes them back (its
+                # schema accepts a JSON value in place of a handle id), as a client would pass them.
+                handle = value
+                notes.append("object passed as its items")
+                continue
             if not is_handle_record(value):
                 return False, f"constructor {tool.name} returned no handle: {str(value)[:100]}", notes
             handle = value["handle"]

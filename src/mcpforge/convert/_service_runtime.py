@@ -288,13 +288,27 @@ def _import_object(dotted: str) -> Any:
     raise ModuleNotFoundError(module_name)
 
 
-def _receiver(receiver: Any, ready_made: str | None) -> Any:
-    """A method's object: the handle given, else the ready-made instance chosen."""
+def _receiver(receiver: Any, ready_made: str | None, owner: Any = None) -> Any:
+    """A method's object: the handle given, else the ready-made instance chosen; for a tuple-like class
+    (:func:`is_items_only`), the list of items a tool answered with stands for the object."""
     if receiver is None and ready_made is not None:
         receiver = _import_object(ready_made)
     if receiver is None:
         raise AdapterError("the handle of the object is missing")
+    if isinstance(receiver, list) and isinstance(owner, type) and is_items_only(owner):
+        return tuple.__new__(owner, receiver)
     return receiver
+
+
+def is_items_only(cls: type) -> bool:
+    """Whether every object of ``cls`` is its items and nothing else: a tuple subclass (a named tuple,
+    ``iso639.Lang``) whose own classes all declare empty ``__slots__``, so an object holds no state but
+    its items. Such an object answers as the JSON list of its items, and that list rebuilt with
+    ``tuple.__new__`` is the same object, so its methods can be called on the list (no handle needed)."""
+    if not issubclass(cls, tuple) or cls is tuple:
+        return False
+    own = [k for k in cls.__mro__ if k not in {tuple, object} and not k.__module__.startswith("typing")]
+    return all("__slots__" in vars(k) and not vars(k)["__slots__"] for k in own)
 
 
 def _ready_made_target(params: list[Mapping[str, Any]], arguments: Mapping[str, Any]) -> str | None:
@@ -469,7 +483,7 @@ def call(plan: Mapping[str, Any], arguments: Mapping[str, Any], service: Mapping
         raise ToolFailedError("arguments", exc) from exc
     try:
         if plan.get("kind") == "method":
-            receiver = _receiver(receiver, ready_made)
+            receiver = _receiver(receiver, ready_made, target)
             value = getattr(receiver, str(plan["method"]))(*positional, **kwargs)
         else:
             value = target(*positional, **kwargs)

@@ -16,7 +16,8 @@ from typing import Any
 HANDLE_SCHEMA: dict[str, Any] = {
     "anyOf": [{"type": "string", "pattern": r"^h\$"}, {"type": ["array", "object", "number", "boolean"]}],
     "description": "a handle id returned by another tool of this service (see `release`), or a JSON value "
-    "the library accepts in its place (e.g. a list of edges)",
+    "the library accepts in its place (e.g. a list of edges; for an object a tool answered as the list of "
+    "its items, such as a named tuple, that list)",
 }
 _HANDLE_OR_NAME: dict[str, Any] = {
     "anyOf": [{"type": "string"}, {"type": ["array", "object", "number", "boolean"]}],
