@@ -40,6 +40,7 @@ if __name__ == "__main__":  # in the sandbox: shipped next to this script (analy
         _local_readme,
         _readme,
         _usage_text,
+        forwarded_calls,
     )
 else:
     from mcpforge.convert import _call_forms, _stub_signatures
@@ -56,6 +57,7 @@ else:
         _local_readme,
         _readme,
         _usage_text,
+        forwarded_calls,
     )
 
 _SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
@@ -624,6 +626,14 @@ def main() -> None:
         )
         source_dir = str(request.get("source_dir") or "")
         analysis["prominence"] = _prominence(top, package, short_names, docs, source_dir)
+        functions = {
+            c["public_path"].rsplit(".", 1)[-1]: c["public_path"]
+            for c in analysis["callables"]
+            if c.get("kind") == "function" and not c.get("owner")
+        }
+        usage = analysis["prominence"]["usage_examples"]
+        for callee, calls in forwarded_calls(usage, functions).items():
+            usage.setdefault(callee, []).extend(calls)
     except Exception as exc:  # a signal for ranking only; never fails the analysis
         analysis["module_errors"]["<prominence>"] = f"{type(exc).__name__}: {exc}"[:300]
     analysis["seconds"] = round(time.perf_counter() - started, 3)

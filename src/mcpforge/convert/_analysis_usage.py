@@ -6,6 +6,7 @@ Stdlib only; shipped next to the script under ``_mcpforge_analysis_usage`` (see 
 
 from __future__ import annotations
 
+import ast
 import itertools
 import re
 from pathlib import Path
@@ -141,3 +142,123 @@ def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
         if call not in found.setdefault(name, []):
             found[name].append(call)
     return found
+
+
+_MAX_FORWARDED = 4
+
+
+def forwarded_calls(usage: dict[str, list[str]], functions: dict[str, str]) -> dict[str, list[str]]:
+    """Calls of the library's functions that a function with a literal usage call makes with its own
+    parameters, those literals put in: ``create_message("10k", "in", "1:00:00")`` in a test, and
+    ``calculate_pace(distance=first_unit, time=second_unit)`` in its body, give
+    ``calculate_pace(distance='10k', time='1:00:00')``: the values its authors pass on to a helper nobody
+    calls directly. ``functions``: the library's plain functions' public paths by short name. Only
+    samples to try (the call proves them or not); they come after the calls written in the usage text."""
+    found: dict[str, list[str]] = {}
+    for caller, calls in usage.items():
+        body = _function_node(functions[caller]) if caller in functions else None
+        if body is None:
+            continue
+        for call in calls:
+            bound = _bound_literals(body, call)
+            if bound is None:
+                continue
+            for node in ast.walk(body):
+                if not isinstance(node, ast.Call):
+                    continue
+                callee = _short_name(node.func)
+                if callee is None or callee == caller or callee not in functions:
+                    continue
+                text = _with_literals(node, callee, bound)
+                known = found.setdefault(callee, [])
+                if (
+                    text
+                    and text not in known
+                    and text not in usage.get(callee, [])
+                    and len(known) < _MAX_FORWARDED
+                ):
+                    known.append(text)
+    return found
+
+
+def _function_node(public_path: str) -> ast.FunctionDef | None:
+    import importlib
+    import inspect
+    import textwrap
+
+    module_name, _, name = public_path.rpartition(".")
+    try:
+        function = getattr(importlib.import_module(module_name), name)
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except Exception:  # any failure (an alias, C code, a lazy attribute): no forwarded calls from it
+        return None
+    node = tree.body[0] if tree.body else None
+    return node if isinstance(node, ast.FunctionDef) else None
+
+
+def _bound_literals(function: ast.FunctionDef, call: str) -> dict[str, ast.expr] | None:
+    """The function's parameters bound to the literal arguments of ``call`` (defaults for the rest)."""
+    try:
+        node = ast.parse(call, mode="eval").body
+    except SyntaxError:
+        return None
+    if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    spec = function.args
+    positional = [a.arg for a in [*spec.posonlyargs, *spec.args]]
+    with_defaults = positional[len(positional) - len(spec.defaults) :]
+    bound: dict[str, ast.expr] = dict(zip(with_defaults, spec.defaults, strict=True))
+    bound |= {a.arg: d for a, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True) if d is not None}
+    if len(node.args) > len(positional):
+        return None
+    bound |= dict(zip(positional[: len(node.args)], node.args, strict=True))
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            return None
+        bound[keyword.arg] = keyword.value
+    literals: dict[str, ast.expr] = {}
+    for name, value in bound.items():
+        try:
+            ast.literal_eval(value)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        literals[name] = value
+    return literals
+
+
+def _short_name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id not in {"self", "cls"}
+    ):
+        return func.attr
+    return None
+
+
+def _with_literals(node: ast.Call, callee: str, bound: dict[str, ast.expr]) -> str | None:
+    """``callee(...)`` with every argument a literal or a parameter bound to one; None otherwise."""
+
+    def value(arg: ast.expr) -> ast.expr | None:
+        if isinstance(arg, ast.Name):
+            return bound.get(arg.id)
+        try:
+            ast.literal_eval(arg)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None
+        return arg
+
+    if not (node.args or node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    args = [value(a) for a in node.args]
+    keywords = [(k.arg, value(k.value)) for k in node.keywords]
+    if any(a is None for a in args) or any(k is None or v is None for k, v in keywords):
+        return None
+    made = ast.Call(
+        func=ast.Name(id=callee, ctx=ast.Load()),
+        args=[a for a in args if a is not None],
+        keywords=[ast.keyword(arg=k, value=v) for k, v in keywords if v is not None],
+    )
+    return ast.unparse(made)
