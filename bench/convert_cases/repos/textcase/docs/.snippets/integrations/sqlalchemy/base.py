@@ -1,0 +1,5 @@
+from sqlalchemy.orm import DeclarativeBase
+
+
+class User(DeclarativeBase):
+    __tablename__ = "user"
