@@ -276,7 +276,7 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
     modules = [
         "_inline_common",
         *(_INLINE_MODULES[key] for key in plan.inline),
-        *(["_inline_exprlang"] if derived else []),
+        *(["_inline_exprparse", "_inline_exprlang"] if derived else []),
         *(["_inline_prepare"] if preparation or digits is not None else []),
     ]
     helpers = "\n\n\n".join(_inline(module).strip() for module in modules)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import pandas as pd
-
-from mcpforge.catalogue.reference.core import is_missing, prepare_reference
+from mcpforge.catalogue.reference.core import prepare_reference
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.catalogue.reference.prepare import round_reference
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import Intent, ToolSpec
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 REQUIRED: Any = object()  # marks a parameter without a default
 
@@ -97,6 +99,8 @@ class Operation(ABC):
 
     def reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
         """The expected result table of the tool called with ``arguments`` on ``df`` (file_path ignored)."""
+        import pandas as pd
+
         frame = prepare_reference(df, arguments)
         columns = self.reference_empty_columns(arguments, frame)
         if frame.empty and columns is not None:
@@ -116,6 +120,8 @@ def frame_to_table(df: pd.DataFrame) -> dict[str, Any]:
     The same normalization the tools apply to their own result, so ``frame_to_table(reference(...))``
     can be compared with the footer's ``result``.
     """
+
+    import pandas as pd
 
     def cell(value: Any) -> Any:
         if is_missing(value):

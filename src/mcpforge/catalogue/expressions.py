@@ -2,9 +2,10 @@
 
 Two implementations on purpose:
 
-* the tool language (``_inline_exprlang``): a tokenizer + recursive-descent parser and a vectorized
-  evaluator, copied into generated tools; :func:`parse_expression` runs that same parser at render time,
-  so an expression the tool would refuse is refused before any code is written;
+* the tool language: a tokenizer + recursive-descent parser (``_inline_exprparse``) and a vectorized
+  evaluator (``_inline_exprlang``), copied into generated tools; :func:`parse_expression` runs that
+  same parser at render time, so an expression the tool would refuse is refused before any code is
+  written;
 * the reference evaluator (:func:`evaluate_reference`), used by the operations' reference
   implementations: Python's ``ast`` with a whitelist of node types, evaluated row by row in plain
   Python. Agreement between the two is what functional-correctness validation checks.
@@ -20,12 +21,14 @@ import ast
 import math
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import pandas as pd
-
-from mcpforge.catalogue._inline_exprlang import _derived_map, _expr_columns, _ExprParser
+from mcpforge.catalogue._inline_exprparse import _derived_map, _expr_columns, _ExprParser
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.exceptions import InvalidArgumentError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "DERIVED_SCHEMA",
@@ -129,7 +132,7 @@ def _to_ast(expression: str) -> tuple[ast.expr, dict[str, str]]:
 
 
 def _number(value: Any) -> float | None:
-    if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA or value is pd.NaT:
+    if is_missing(value):
         return None
     if isinstance(value, bool):
         return float(value)
@@ -171,6 +174,8 @@ def _finite(value: Any) -> float | None:
 
 def evaluate_reference(df: pd.DataFrame, derived: Mapping[str, str]) -> pd.DataFrame:
     """Reference evaluation of derived columns: ``ast`` + plain Python, one row at a time."""
+    import pandas as pd
+
     validate_derived(derived)
     rows = cast("list[dict[str, Any]]", df.to_dict("records"))
     for name, expression in derived.items():

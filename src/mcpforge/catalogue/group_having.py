@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from mcpforge.catalogue._params import bool_param, choice_param, number_param
 from mcpforge.catalogue._template import code
 from mcpforge.catalogue.base import Param
-from mcpforge.catalogue.reference.core import is_missing
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 HAVING_OPS: dict[str, Callable[[Any, Any], bool]] = {
     ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq,
@@ -106,6 +107,8 @@ def having_reference(
     rows: list[list[Any]], columns: list[str], value_index: int, arguments: dict[str, Any]
 ) -> tuple[list[list[Any]], pd.DataFrame | None]:
     """Independent HAVING over reference rows: (the rows that pass, the count table when asked)."""
+    import pandas as pd
+
     op = arguments.get("having_op")
     if op is None:
         return rows, None

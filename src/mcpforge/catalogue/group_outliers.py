@@ -11,15 +11,17 @@ row number in the file and its z-score within the group; the footer adds the cou
 from __future__ import annotations
 
 import statistics
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import choice_param, column_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, quantile, sort_key
+from mcpforge.catalogue.reference.core import quantile, sort_key
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class GroupOutliers(Operation):
@@ -106,6 +108,8 @@ class GroupOutliers(Operation):
         return [arguments["group_column"], "row_number", arguments["column"], "zscore"]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         column, group, t = arguments["column"], arguments["group_column"], float(arguments["threshold"])
         members: dict[Any, list[tuple[int, float]]] = {}
         for position, key, value in zip(df.index, df[group].tolist(), df[column].tolist(), strict=True):

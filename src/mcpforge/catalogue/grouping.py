@@ -9,9 +9,7 @@ Percentages are of all rows left after the filters, not only of the groups shown
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import (
     bool_param,
@@ -34,8 +32,12 @@ from mcpforge.catalogue.group_having import (
     having_reference,
 )
 from mcpforge.catalogue.reference.arrow import ARROW_ROWS, arrow_groups
-from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, order_groups, records
+from mcpforge.catalogue.reference.core import metric_label, metric_value, order_groups, records
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def _key(value: Any) -> Any:
@@ -137,6 +139,8 @@ class GroupCount(Operation):
         ]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         keys = list(arguments["group_by_columns"])
         rows = arrow_groups(df, keys, []) if len(df) >= ARROW_ROWS else None
         if rows is None:
@@ -254,6 +258,8 @@ class GroupAggregate(Operation):
         return [*arguments["group_by_columns"], *(metric_label(m) for m in arguments["metrics"]), *extra]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         keys, metrics = list(arguments["group_by_columns"]), list(arguments["metrics"])
         rows = arrow_groups(df, keys, metrics) if len(df) >= ARROW_ROWS and metrics else None
         if rows is None:
@@ -339,6 +345,8 @@ class ValueDistribution(Operation):
         return [arguments["column"], "count", "percent"]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         column = arguments["column"]
         counts = Counter(_key(value) for value in df[column].tolist())
         rows = order_groups([[value, count] for value, count in counts.items()], 1, 1, descending=True)

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import bool_param, choice_param, columns_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.paired_reference import paired_or_rank_test
-from mcpforge.catalogue.reference.core import is_missing, numbers
+from mcpforge.catalogue.reference.core import numbers
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def _scipy_stats() -> Any:
@@ -191,6 +193,8 @@ class StatisticalTest(Operation):
         return list(RESULT_COLUMNS)
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         test, alpha = arguments["test"], float(arguments["alpha"])
         statistic, p_value, used = _reference_test(df, arguments)
         paired = f"; {used} pairs by {arguments['pair_column']}" if arguments.get("pair_column") else ""

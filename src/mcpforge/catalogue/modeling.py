@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Any, ClassVar
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import STR_LIST, bool_param, column_param, columns_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, numbers
+from mcpforge.catalogue.reference.core import numbers
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SHAPE_COLUMNS = ["column", "n", "mean", "std", "skewness", "kurtosis"]
 REGRESSION_COLUMNS = ["statistic", "value"]
@@ -92,6 +93,8 @@ class DistributionShape(Operation):
         return list(SHAPE_COLUMNS)
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         rows = []
         for column in arguments["columns"]:
             xs = numbers(df[column].tolist())
@@ -218,6 +221,9 @@ class LinearRegression(Operation):
         return list(REGRESSION_COLUMNS)
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import numpy as np
+        import pandas as pd
+
         target, features = arguments["target"], list(arguments["features"])
         rows = [
             [float(row[c]) for c in [target, *features]]

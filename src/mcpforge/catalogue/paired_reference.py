@@ -13,12 +13,13 @@ import math
 import statistics
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
-from mcpforge.catalogue.reference.core import is_missing
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.exceptions import InvalidArgumentError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _NAN = math.nan
 _TRUTH = {"yes": "true", "y": "true", "t": "true", "no": "false", "n": "false", "f": "false"}

@@ -15,16 +15,18 @@ all missing has a null value). Groups are listed by their keys in ascending orde
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import choice_param, column_param, columns_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, records
+from mcpforge.catalogue.reference.core import records
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.exceptions import InvalidArgumentError
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 CHANGE_GRAINS = ("value", "year", "quarter", "month", "day")
 COMBINES = ("sum", "mean", "single")
@@ -39,6 +41,8 @@ def _reference_label(value: Any, grain: str) -> str | None:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer():
             return str(int(value))
         return str(value).strip()
+    import pandas as pd
+
     stamp = pd.Timestamp(value)
     labels = {
         "year": f"{stamp.year:04d}",
@@ -155,6 +159,8 @@ class PeriodChange(Operation):
         return [*arguments["group_by_columns"], *RESULT_COLUMNS]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         keys, grain = list(arguments["group_by_columns"]), arguments["grain"]
         start, end = str(arguments["start"]).strip(), str(arguments["end"]).strip()
         column, value = arguments["time_column"], arguments["value_column"]

@@ -14,9 +14,7 @@ keeps the first N, so "which department has the highest readmission rate" is the
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from mcpforge.catalogue._params import (
     METRICS_SCHEMA,
@@ -29,13 +27,16 @@ from mcpforge.catalogue._template import _FILTER_SCHEMA, code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.reference.core import (
     apply_filters_reference,
-    is_missing,
     metric_label,
     metric_value,
     order_groups,
     records,
 )
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 RATIO_FUNCS = ("count", "sum", "nunique")
 
@@ -182,6 +183,8 @@ class GroupRatio(Operation):
         return [*arguments["group_by_columns"], *ratio_labels(arguments)]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         keys = list(arguments["group_by_columns"])
         numerator, denominator = arguments["numerator"], arguments["denominator"]
         matching = set(apply_filters_reference(df, arguments.get("numerator_filters")).index)

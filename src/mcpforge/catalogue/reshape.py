@@ -9,15 +9,17 @@ when the request asks for percentages), index (each row sums to 100) or columns 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import choice_param, column_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, metric_value, records, sort_key
+from mcpforge.catalogue.reference.core import metric_value, records, sort_key
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 NORMALIZE = ("none", "all", "index", "columns")
 ZERO_WHEN_EMPTY = ("count", "sum", "nunique")
@@ -118,6 +120,8 @@ class PivotTable(Operation):
         return [arguments["index_column"]]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         rows_key, cols_key = arguments["index_column"], arguments["pivot_column"]
         value, func = arguments["value_column"], arguments["aggregation"]
         cells: dict[tuple[Any, Any], list[Any]] = defaultdict(list)
@@ -202,6 +206,8 @@ class Crosstab(Operation):
         return [arguments["row_column"]]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         rows_key, cols_key, normalize = (
             arguments["row_column"],
             arguments["column_column"],

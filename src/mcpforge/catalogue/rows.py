@@ -10,15 +10,17 @@ sample standard deviation, so a column with fewer than two values has no outlier
 from __future__ import annotations
 
 import statistics
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import bool_param, choice_param, column_param, columns_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, numbers, quantile, records
+from mcpforge.catalogue.reference.core import numbers, quantile, records
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 DEFAULT_MAX_ROWS = 100
 
@@ -85,6 +87,8 @@ class FilterRows(Operation):
         return list(arguments["columns"]) or [str(c) for c in df.columns]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         columns = list(arguments["columns"]) or [str(c) for c in df.columns]
         shown = records(df)[: arguments["max_rows"]]
         return pd.DataFrame([[row[c] for c in columns] for row in shown], columns=columns)
@@ -171,6 +175,8 @@ class TopNRows(Operation):
         return [sort_column, *[c for c in columns if c != sort_column]]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         column, shown = arguments["sort_column"], self._shown(arguments, df)
         present = [row for row in records(df) if not is_missing(row[column])]
         ranked = sorted(present, key=lambda row: row[column], reverse=bool(arguments["sort_descending"]))
@@ -266,6 +272,8 @@ class Outliers(Operation):
         return None if arguments.get("count_only") else ["row_number", arguments["column"]]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         column, threshold = arguments["column"], float(arguments["threshold"])
         values = numbers(df[column].tolist())
         count_only = bool(arguments.get("count_only"))
@@ -300,6 +308,8 @@ class Outliers(Operation):
 
 
 def _outlier_count(column: str, count: int, lower: float, upper: float) -> pd.DataFrame:
+    import pandas as pd
+
     return pd.DataFrame(
         {"column": [column], "outlier_count": [count], "lower_bound": [lower], "upper_bound": [upper]}
     )

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Any, ClassVar
-
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import choice_param, columns_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, numbers, quantile
+from mcpforge.catalogue.reference.core import numbers, quantile
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 DEFAULT_PERCENTILES = [25.0, 50.0, 75.0, 90.0, 95.0, 99.0]
 STAT_COLUMNS = ["column", "count", "missing", "mean", "std", "min", "p25", "median", "p75", "max"]
@@ -84,6 +85,8 @@ class SummaryStats(Operation):
         return list(STAT_COLUMNS)
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         rows = []
         for column in list(arguments["columns"]) or _auto_numeric(df):
             raw = df[column].tolist()
@@ -178,6 +181,8 @@ class Percentiles(Operation):
         return [*keys, "column", *(_label(p) for p in arguments["percentiles"])]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         keys = list(arguments.get("group_by_columns") or [])
         groups: dict[tuple[Any, ...], list[int]] = {}
         for position, key in enumerate(
@@ -220,6 +225,8 @@ def _pearson(xs: list[float], ys: list[float]) -> float | None:
 
 def _kendall(xs: list[float], ys: list[float]) -> float | None:
     """Kendall tau-b; O(n^2) with numpy rows (the reference favours clarity over speed)."""
+    import numpy as np
+
     x, y = np.asarray(xs), np.asarray(ys)
     concordant = ties_x = ties_y = 0.0
     for i in range(len(x) - 1):
@@ -328,6 +335,8 @@ class Correlation(Operation):
         return None
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         columns, method = list(arguments["columns"]) or _auto_numeric(df), arguments["method"]
         if len(columns) == 2:
             value, n = _correlate(df[columns[0]].tolist(), df[columns[1]].tolist(), method)

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import (
     bool_param,
@@ -28,8 +26,12 @@ from mcpforge.catalogue._params import (
 )
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, order_groups, records
+from mcpforge.catalogue.reference.core import metric_label, metric_value, order_groups, records
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 GRAINS = ("day", "week", "month", "quarter", "year")
 PARTS = ("weekday", "hour", "month", "quarter", "year", "day")
@@ -37,6 +39,8 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 
 
 def _stamps(series: pd.Series) -> list[pd.Timestamp | None]:
+    import pandas as pd
+
     if not pd.api.types.is_datetime64_any_dtype(series):
         series = pd.to_datetime(series, errors="coerce", format="mixed")
     return [None if is_missing(v) else pd.Timestamp(v).tz_localize(None) for v in series.tolist()]
@@ -197,6 +201,8 @@ class TimeResample(Operation):
         return ["period", *(metric_label(m) for m in arguments["metrics"])]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         grain, metrics = arguments["grain"], list(arguments["metrics"])
         groups = _reference_groups(df, arguments, lambda stamp: _period(stamp, grain))
         columns = ["period", *(metric_label(m) for m in metrics)]
@@ -287,6 +293,8 @@ class DatePartGroup(Operation):
         return [arguments["part"], *(metric_label(m) for m in arguments["metrics"])]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         part, metrics = arguments["part"], list(arguments["metrics"])
 
         def key_of(stamp: pd.Timestamp) -> int:

@@ -8,15 +8,17 @@ combination row counts distinct tuples among rows with no missing value in those
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcpforge.catalogue._params import columns_param, metric_dicts, metrics_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.reference.core import is_missing, metric_label, metric_value, records
+from mcpforge.catalogue.reference.core import metric_label, metric_value, records
+from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class Aggregate(Operation):
@@ -69,6 +71,8 @@ class Aggregate(Operation):
         return None
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         row = {}
         for metric in arguments["metrics"]:
             column = metric.get("column")
@@ -132,6 +136,8 @@ class DistinctCount(Operation):
         return None
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         columns = list(arguments["columns"])
         table = records(df)
         rows: list[list[Any]] = [
@@ -196,6 +202,8 @@ class MissingValues(Operation):
         return ["column", "missing", "percent"]
 
     def compute_reference(self, df: pd.DataFrame, arguments: dict[str, Any]) -> pd.DataFrame:
+        import pandas as pd
+
         columns = list(arguments["columns"]) or [str(c) for c in df.columns]
         table = records(df)
         rows = []

@@ -14,9 +14,11 @@ columns and the functions below. Anything else returns None and the caller group
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 ARROW_ROWS = 100_000
 """From this many rows on, groups are aggregated by Arrow (below it plain Python takes well under 0.5 s)."""
@@ -45,12 +47,16 @@ def _options(spec: tuple[Any, ...]) -> Any:
 
 
 def _key_column(series: pd.Series) -> bool:
+    import pandas as pd
+
     return bool(pd.api.types.is_string_dtype(series) or pd.api.types.is_integer_dtype(series)) and not (
         pd.api.types.is_bool_dtype(series)
     )
 
 
 def _metric_column(series: pd.Series) -> bool:
+    import pandas as pd
+
     return bool(pd.api.types.is_numeric_dtype(series)) and not pd.api.types.is_bool_dtype(series)
 
 

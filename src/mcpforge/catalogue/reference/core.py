@@ -10,21 +10,16 @@ import math
 import statistics
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any, cast
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, cast
 
 from mcpforge.catalogue.expressions import derived_pairs, evaluate_reference
+from mcpforge.catalogue.reference.missing import is_missing, plain_datetime
 from mcpforge.catalogue.reference.prepare import prepare_steps_reference
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 _TRUE = ("true", "1", "yes", "y", "t")
-
-
-def is_missing(value: Any) -> bool:
-    """True for None, NaN, NaT and pd.NA."""
-    if value is None or value is pd.NA or value is pd.NaT:
-        return True
-    return isinstance(value, float) and math.isnan(value)
 
 
 def records(df: pd.DataFrame) -> list[dict[str, Any]]:
@@ -41,6 +36,8 @@ def _like(sample: Any, value: Any) -> Any:
     if isinstance(sample, int | float):
         return float(value)
     if isinstance(sample, datetime):
+        import pandas as pd
+
         return pd.Timestamp(str(value)).to_pydatetime()
     return str(value)
 
@@ -48,8 +45,7 @@ def _like(sample: Any, value: Any) -> Any:
 def _matches(cell: Any, op: str, value: Any, sample: Any) -> bool:
     if op in ("is null", "not null") or is_missing(cell):
         return is_missing(cell) == (op == "is null")
-    if isinstance(cell, pd.Timestamp):
-        cell = cell.to_pydatetime()
+    cell = plain_datetime(cell)
     if op in ("in", "not in"):
         items = value if isinstance(value, list | tuple) else [value]
         found = any(cell == _like(sample, item) for item in items)
@@ -80,7 +76,7 @@ def apply_filters_reference(df: pd.DataFrame, filters: list[Mapping[str, Any]] |
         column = str(item["column"])
         present = [row[column] for row in table if not is_missing(row[column])]
         sample = present[0] if present else ""
-        samples[column] = sample.to_pydatetime() if isinstance(sample, pd.Timestamp) else sample
+        samples[column] = plain_datetime(sample)
     keep = [
         position
         for position, row in enumerate(table)

@@ -10,19 +10,16 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+from mcpforge.catalogue.reference.missing import is_missing
 
-
-def _missing(value: Any) -> bool:
-    if value is None or value is pd.NA or value is pd.NaT:
-        return True
-    return isinstance(value, float) and math.isnan(value)
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def _filler(values: list[Any], strategy: str, value: Any) -> Any:
-    present = [v for v in values if not _missing(v)]
+    present = [v for v in values if not is_missing(v)]
     if strategy == "value":
         return value
     if not present:
@@ -42,23 +39,23 @@ def _sorted_quantile(ordered: list[float], fraction: float) -> float:
 
 
 def _bins(values: list[Any], bins: int, strategy: str) -> list[Any]:
-    present = sorted(float(v) for v in values if not _missing(v))
+    present = sorted(float(v) for v in values if not is_missing(v))
     if not present:
         return [None] * len(values)
     if strategy == "quantile":
         edges = sorted({_sorted_quantile(present, i / bins) for i in range(bins + 1)})
         if len(edges) == 1:
-            return [None if _missing(v) else 1 for v in values]  # one distinct value: one bin
+            return [None if is_missing(v) else 1 for v in values]  # one distinct value: one bin
         out: list[Any] = []
         for v in values:
-            if _missing(v):
+            if is_missing(v):
                 out.append(None)
                 continue
             out.append(next((i for i in range(1, len(edges)) if float(v) <= edges[i]), len(edges) - 1))
         return out
     low, high = present[0], present[-1]
     width = (high - low) / bins if high > low else 1.0
-    return [None if _missing(v) else min(max(math.ceil((float(v) - low) / width), 1), bins) for v in values]
+    return [None if is_missing(v) else min(max(math.ceil((float(v) - low) / width), 1), bins) for v in values]
 
 
 _FUNCTIONS = {"log": math.log, "log10": math.log10, "log2": math.log2, "sqrt": math.sqrt}
@@ -66,7 +63,7 @@ _FUNCTIONS = {"log": math.log, "log10": math.log10, "log2": math.log2, "sqrt": m
 
 def _without_outliers(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
     column = str(step["columns"][0])
-    values = [None if _missing(v) else float(v) for v in frame[column]]
+    values = [None if is_missing(v) else float(v) for v in frame[column]]
     present = [v for v in values if v is not None]
     factor = 1.5 if step.get("value") is None else float(step["value"])
     if step.get("strategy") == "zscore":
@@ -82,7 +79,7 @@ def _without_outliers(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFr
 
 def _changed_values(values: list[Any], step: Mapping[str, Any]) -> list[float]:
     """A column's values capped at its quantiles (``clip``) or through a function (``transform``)."""
-    numbers = [math.nan if _missing(v) else float(v) for v in values]
+    numbers = [math.nan if is_missing(v) else float(v) for v in values]
     if step["kind"] == "transform":
         function = _FUNCTIONS[str(step["strategy"])]
         return [v if math.isnan(v) else function(v) for v in numbers]
@@ -94,6 +91,8 @@ def _changed_values(values: list[Any], step: Mapping[str, Any]) -> list[float]:
 
 
 def _value_step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
+    import pandas as pd
+
     if step["kind"] == "drop_outliers":
         return _without_outliers(frame, step)
     out = frame.copy()
@@ -105,13 +104,15 @@ def _value_step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
 
 def _relative(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
     """``relative``: each row's value less the statistic of its group (or of every row)."""
+    import pandas as pd
+
     column, *groups = [str(c) for c in step["columns"]]
     strategy, value = str(step["strategy"]), float(step.get("value") or 1.0)
     rows = frame.to_dict("records")
-    keys = [tuple(None if _missing(row[g]) else row[g] for g in groups) for row in rows]
+    keys = [tuple(None if is_missing(row[g]) else row[g] for g in groups) for row in rows]
     present: dict[tuple[Any, ...], list[float]] = {}
     for key, row in zip(keys, rows, strict=True):
-        if not _missing(row[column]):
+        if not is_missing(row[column]):
             present.setdefault(key, []).append(float(row[column]))
     thresholds: dict[tuple[Any, ...], float] = {}
     for key, numbers in present.items():
@@ -131,7 +132,7 @@ def _relative(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
     )  # fmt: skip
     out = frame.copy()
     out[f"{column} minus {label}"] = pd.Series(
-        [math.nan if _missing(row[column]) else float(row[column]) - thresholds[key]
+        [math.nan if is_missing(row[column]) else float(row[column]) - thresholds[key]
          for key, row in zip(keys, rows, strict=True)],
         index=frame.index, dtype="float64",
     )  # fmt: skip
@@ -139,6 +140,8 @@ def _relative(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
 
 
 def _step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
+    import pandas as pd
+
     kind = step["kind"]
     if kind == "relative":
         return _relative(frame, step)
@@ -149,13 +152,13 @@ def _step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
     rows = frame.to_dict("records")
     index = list(frame.index)
     if kind == "drop_missing":
-        keep = [i for i, row in zip(index, rows, strict=True) if not any(_missing(row[c]) for c in columns)]
+        keep = [i for i, row in zip(index, rows, strict=True) if not any(is_missing(row[c]) for c in columns)]
         return frame.loc[keep]
     if kind == "deduplicate":
         seen: set[tuple[Any, ...]] = set()
         keep = []
         for i, row in zip(index, rows, strict=True):
-            key = tuple(None if _missing(row[c]) else row[c] for c in columns)
+            key = tuple(None if is_missing(row[c]) else row[c] for c in columns)
             if key not in seen:
                 seen.add(key)
                 keep.append(i)
@@ -166,18 +169,18 @@ def _step(frame: pd.DataFrame, step: Mapping[str, Any]) -> pd.DataFrame:
         values = [row[column] for row in rows]
         if kind == "fill_missing":
             fill = _filler(values, strategy or "value", step.get("value"))
-            new = [fill if _missing(v) and fill is not None else v for v in values]
+            new = [fill if is_missing(v) and fill is not None else v for v in values]
             out[column] = pd.Series(new, index=frame.index, dtype=object).infer_objects()
         elif kind == "bin":
             labels = _bins(values, int(step.get("bins") or 4), strategy or "width")
             out[f"{column}_bin"] = pd.Series(labels, index=frame.index, dtype="Int64")
         else:
-            present = [float(v) for v in values if not _missing(v)]
+            present = [float(v) for v in values if not is_missing(v)]
             if strategy == "zscore":
                 centre, scale = statistics.fmean(present), statistics.pstdev(present)
             else:
                 centre, scale = min(present), max(present) - min(present)
-            scaled = [math.nan if _missing(v) else (float(v) - centre) / scale for v in values]
+            scaled = [math.nan if is_missing(v) else (float(v) - centre) / scale for v in values]
             out[column] = pd.Series(scaled, index=frame.index, dtype="float64")
     return out
 
@@ -196,5 +199,5 @@ def round_reference(result: pd.DataFrame, digits: Any) -> pd.DataFrame:
     out = result.copy()
     for column in out.columns:
         if out[column].dtype.kind == "f":
-            out[column] = [v if _missing(v) else round(float(v), int(digits)) for v in out[column]]
+            out[column] = [v if is_missing(v) else round(float(v), int(digits)) for v in out[column]]
     return out

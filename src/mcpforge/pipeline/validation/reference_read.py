@@ -13,12 +13,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from mcpforge.config import SecurityConfig
-from mcpforge.runtime import load_csv_data_with_types
 from mcpforge.runtime._settings import limited_to, reading_from
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def dataset_limits(security: SecurityConfig) -> AbstractContextManager[None]:
@@ -34,7 +35,10 @@ def read_for_reference(
     path: Path, columns: Sequence[str] | None, *, sheet: str | None = None, table: str | None = None
 ) -> pd.DataFrame:
     """``path`` as a tool loads it (only ``columns`` when given; the chosen sheet or table), readable here
-    for the duration."""
+    for the duration. pandas loads here, in the read's own thread (``start_reference_read``), while the
+    caller renders the tool and starts the static gate."""
+    from mcpforge.runtime import load_csv_data_with_types
+
     with reading_from([path.parent]):
         return load_csv_data_with_types(str(path), columns=columns, sheet=sheet, table=table)
 

@@ -30,11 +30,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from mcpforge.runtime import NOTES_ATTR
-from mcpforge.runtime._readers import ORIGIN_KEY
+if TYPE_CHECKING:
+    import pandas as pd
 
 COPY_NAME = "person_data.arrow"
 
@@ -46,6 +45,9 @@ def write_arrow_copy(frame: pd.DataFrame, directory: Path) -> Path:
     about 0.1 s to write, 0.02 s to open).
     """
     import pyarrow as pa
+
+    from mcpforge.runtime import NOTES_ATTR  # here: deciding whether to share needs no pandas
+    from mcpforge.runtime._readers import ORIGIN_KEY
 
     table = pa.Table.from_pandas(frame, preserve_index=False)
     origin = {"notes": [str(note) for note in frame.attrs.get(NOTES_ATTR, [])]}
