@@ -61,6 +61,7 @@ from mcpforge.pipeline.intent.language.discourse import (
 from mcpforge.pipeline.intent.language.inclusive_ranges import set_aside_inclusive
 from mcpforge.pipeline.intent.language.languages import read_language
 from mcpforge.pipeline.intent.language.number_words import spell_numbers
+from mcpforge.pipeline.intent.language.numbered_steps import strip_step_labels
 from mcpforge.pipeline.intent.language.openings import set_aside_openings
 from mcpforge.pipeline.intent.language.premises import set_aside_premise
 from mcpforge.pipeline.intent.language.refusals import refusal
@@ -110,6 +111,7 @@ from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
 from mcpforge.pipeline.intent.rows.missing_share import missing_share
 from mcpforge.pipeline.intent.rows.nouns import rows_named
 from mcpforge.pipeline.intent.rows.panel_row_counts import panel_row_count_problem
+from mcpforge.pipeline.intent.rows.removed_ranges import keep_the_rest, unread_removal
 from mcpforge.pipeline.intent.rows.removed_rows import removed_rows
 from mcpforge.pipeline.intent.rows.superlative_names import superlative_names
 from mcpforge.pipeline.intent.rows.tally import bare_count
@@ -228,6 +230,15 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text, counted = spell_numbers(language.text, language.language, ColumnResolver(schema=schema))
     language.notes.extend(counted)  # "which three ages" → 3 (number_words.py)
     text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"
+    kept = keep_the_rest(text)  # "drop every row before 1965": the rows from 1965 onwards (removed_ranges.py)
+    text = kept.text
+    language.notes += kept.notes
+    removal = unread_removal(text)
+    if removal is not None:  # a removal verb before a comparison no rule read: it would keep those rows
+        reason = (
+            f"{removal!r} removes rows by a condition this reading cannot turn round; say the rows to keep"
+        )
+        _refuse(request, reason, {}, schema, [removal])
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
     refuse_groupwise_fill(request, text)  # "with the median of the same state": not the whole column
     instructions = read_instructions(text, schema, request)
@@ -330,6 +341,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
 
 def _set_aside(request: str, text: str, schema: DatasetSchema) -> tuple[str, list[str]]:
     """``text`` without its question label and tool phrases (named as not used); commands refused."""
+    text, steps = strip_step_labels(text)  # "(1) drop …; (2) for each …": labels of steps in order
     text, numbering = strip_numbering(text)  # "1. What is ...": a label, no number of the question
     text, tools = strip_tool_phrases(text)  # "with the statistics module": a tool, not summary statistics
     refused = refusal(text.lower())
@@ -338,7 +350,7 @@ def _set_aside(request: str, text: str, schema: DatasetSchema) -> tuple[str, lis
     text, premise = set_aside_premise(text, ColumnResolver(schema=schema))  # "X should not exceed 1: ..."
     text, openings = set_aside_openings(text, ColumnResolver(schema=schema))  # "Dear analyst, for our report"
     text, inclusive = set_aside_inclusive(text)  # "between 2013 and 2014 (both years included)"
-    aside = [*([numbering] if numbering else []), *tools, *([premise] if premise else []), *openings]
+    aside = [*steps, *([numbering] if numbering else []), *tools, *([premise] if premise else []), *openings]
     return text, [*aside, *inclusive]
 
 

@@ -1,0 +1,120 @@
+"""Rows removed by a comparison and numbered steps (issue 25, blind6 classes).
+
+- "drop every row before 1965" keeps the rows from 1965 onwards (it had been read as ``year < 1965``: the
+  rows it asked to drop); the same for "remove rows where price is below 2", "ignoring years after 1975",
+  "exclude rows with gas > 4"; a removal that cannot be turned round (two joined conditions, a noun that is
+  no row) is refused, never read as a filter keeping the rows;
+- labels of numbered steps ("(1) … (2) … (3)", "1) … 2) …", "1. … 2. …") are set aside, never numbers.
+
+Numbers are checked against pandas on a small file written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from tests.pipeline.reference_answers import read_intent, reference_table
+
+from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.pipeline.intent.language.numbered_steps import strip_step_labels
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("removed_ranges")
+    countries = ["Austria", "Canada", "Japan", "Turkey"]
+    frame = pd.DataFrame(
+        {
+            "country": [c for c in countries for _ in range(1960, 1979)],
+            "year": [y for _ in countries for y in range(1960, 1979)],
+            "gas": [round(3 + ((k * 7) % 23) / 10, 3) for k in range(len(countries) * 19)],
+            "price": [round(-1 + ((k * 11) % 29) / 10, 3) for k in range(len(countries) * 19)],
+        }
+    )
+    frame.to_csv(root / "gas.csv", index=False)
+    return root
+
+
+@pytest.fixture(autouse=True)
+def _in_the_data_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(folder)  # the reference loader reads only under the working directory
+
+
+def _per_country(request: str, path: Path) -> dict[str, float]:
+    table = reference_table(read_intent(request, path), path)
+    return {row[0]: float(row[-1]) for row in table["rows"]}
+
+
+@pytest.mark.parametrize(
+    ("request_text", "kept"),
+    [
+        ("drop every row before 1965, then the mean price by country", lambda f: f["year"] >= 1965),
+        ("remove the rows before 1965 and give the mean price by country", lambda f: f["year"] >= 1965),
+        ("Ignoring years after 1975, the mean price by country", lambda f: f["year"] <= 1975),
+        ("Drop rows where gas is below 4, then mean price by country", lambda f: f["gas"] >= 4),
+        ("exclude rows with gas > 4; mean price by country", lambda f: f["gas"] <= 4),
+        ("mean price by country after removing observations with gas above 4.5", lambda f: f["gas"] <= 4.5),
+    ],
+)
+def test_a_removal_keeps_the_other_rows(
+    folder: Path, request_text: str, kept: Callable[[pd.DataFrame], pd.Series]
+) -> None:
+    frame = pd.read_csv(folder / "gas.csv")
+    expected = frame[kept(frame)].groupby("country")["price"].mean()
+    answer = _per_country(request_text, folder / "gas.csv")
+    assert answer == pytest.approx(expected.to_dict())
+    assert any(
+        "read as keeping the other rows" in note
+        for note in read_intent(request_text, folder / "gas.csv").notes
+    )
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "drop rows before 1965 or after 1975, then the mean price by country",
+        "drop the countries with gas above 5, then the mean price by country",
+        "remove any country whose gas is over 4; mean price by country",
+    ],
+)
+def test_a_removal_that_cannot_be_turned_round_refuses(folder: Path, request_text: str) -> None:
+    with pytest.raises(UnmappableRequestError):
+        read_intent(request_text, folder / "gas.csv")
+
+
+def test_keeping_rows_is_read_as_written(folder: Path) -> None:
+    frame = pd.read_csv(folder / "gas.csv")
+    expected = frame[frame["year"] < 1965].groupby("country")["price"].mean()
+    answer = _per_country("mean price by country for the rows before 1965", folder / "gas.csv")
+    assert answer == pytest.approx(expected.to_dict())
+
+
+def test_numbered_steps_are_labels_in_order(folder: Path) -> None:
+    request_text = (
+        "Steps: (1) drop every row before 1965; (2) for each country, compute the mean of price; "
+        "(3) report it rounded to 2 decimals."
+    )
+    frame = pd.read_csv(folder / "gas.csv")
+    expected = frame[frame["year"] >= 1965].groupby("country")["price"].mean()
+    intent = read_intent(request_text, folder / "gas.csv")
+    assert {"(1)", "(2)", "(3)"} <= set(intent.unused_words)
+    answer = _per_country(request_text, folder / "gas.csv")
+    assert answer == pytest.approx(expected.round(2).to_dict(), abs=0.006)
+
+
+@pytest.mark.parametrize(
+    ("text", "labels"),
+    [
+        ("1) Gardez l'année 1976. 2) Donnez la moyenne", ["1)", "2)"]),
+        ("Bitte so vorgehen: 1. nur 2000; 2. den Mittelwert", ["Bitte so vorgehen:", "1.", "2."]),
+        ("a) the mean; b) the median", ["a)", "b)"]),
+        ("1. What is the mean price?", []),  # one label: the question's own (strip_numbering)
+        ("the mean rounded to 2. Then 3. the median", []),  # not a sequence from 1
+        ("1. the mean; b) the median", []),  # two kinds of label
+    ],
+)
+def test_only_a_whole_sequence_of_labels_is_set_aside(text: str, labels: list[str]) -> None:
+    assert strip_step_labels(text)[1] == labels
