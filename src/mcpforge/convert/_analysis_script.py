@@ -434,6 +434,7 @@ class _Scan:
         self.max_modules = max_modules
         self.classes: dict[int, dict[str, Any]] = {}
         self.instances: list[tuple[str, str, int]] = []  # (module, name, id of the instance's class)
+        self.instance_classes: dict[int, type] = {}  # id → the class of those instances
         self.aliases: dict[str, Any] = {}
 
 
@@ -457,6 +458,7 @@ def _describe(
     if not inspect.isclass(obj) and not callable(obj) and not inspect.ismodule(obj):
         if (getattr(type(obj), "__module__", "") or "").startswith(package):
             scan.instances.append((module_name, name, id(type(obj))))
+            scan.instance_classes[id(type(obj))] = type(obj)
         return
     if not is_ufunc and not owner_module.startswith(package):
         return
@@ -505,13 +507,24 @@ def _ready_made(cls: type, public_path: str) -> dict[str, str]:
     return {name: f"{module}:{attr}.{name}" for name in found[:_MAX_INSTANCES]}
 
 
-def _attach_instances(analysis: dict[str, Any], scan: _Scan) -> None:
-    """Module-level instances of an analysed class (``countries``) join its ready-made instances."""
+def _attach_instances(analysis: dict[str, Any], scan: _Scan, package: str) -> None:
+    """Module-level instances of an analysed class join its ready-made instances; the methods of a
+    private class are analysed when the library exposes an instance of it (iso3166's ``countries =
+    _CountryLookup()``, the whole public face): its class is recorded with that instance, and only the
+    instance is used (select.py builds no constructor tool for a private class)."""
     for module_name, name, class_id in scan.instances:
         record = scan.classes.get(class_id)
+        cls = scan.instance_classes.get(class_id)
+        if record is None and cls is not None and cls.__name__.startswith("_"):
+            record = _callable_record(cls, f"{module_name}.{cls.__name__}", "class")
+            record["methods"] = [
+                _callable_record(fn, f"{module_name}.{name}.{method}", "method", owner=record["public_path"])
+                for method, fn in _class_methods(cls, package)
+            ]
+            scan.classes[class_id] = record
+            analysis["callables"].append(record)
         if record is not None and len(record.setdefault("instances", {})) < _MAX_INSTANCES:
             record["instances"].setdefault(name, f"{module_name}:{name}")
-    del analysis
 
 
 def _attribute_modules(
@@ -613,7 +626,7 @@ def main() -> None:
                 # skipped and said, the rest of the library is still analysed.
                 analysis["module_errors"][f"{module_name}.{name}"] = f"{type(exc).__name__}: {exc}"[:300]
         queue.extend(_attribute_modules(module, module_name, package, queue, scan))
-    _attach_instances(analysis, scan)
+    _attach_instances(analysis, scan, package)
     try:
         short_names = {c["public_path"].rsplit(".", 1)[-1] for c in analysis["callables"]}
         short_names |= {

@@ -85,6 +85,12 @@ class Selection:
     expression_parser: str | None
 
 
+def _private_class(api: ApiCallable) -> bool:
+    """A private class, analysed for a ready-made instance of it (``countries = _CountryLookup()``): its
+    methods are tools, the class is not something a user builds."""
+    return api.kind == "class" and api.public_path.rsplit(".", 1)[-1].startswith("_")
+
+
 def _target(public_path: str) -> str:
     module, _, attr = public_path.rpartition(".")
     return f"{module}:{attr}"
@@ -205,7 +211,7 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
     readme_examples, readme_outputs = code_examples(str(analysis.prominence.get("readme", "")))
     options = documented_options(str(analysis.prominence.get("readme", "")))
     instances = {api.public_path: api.instances for api in analysis.callables if api.instances}
-    for api in apis:
+    for api in (a for a in apis if not _private_class(a)):
         if patterns and not any(
             fnmatch.fnmatch(api.public_path, p) or fnmatch.fnmatch(api.public_path.rsplit(".", 1)[-1], p)
             for p in patterns

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from mcpforge.convert.ready_made import INSTANCE_PARAM
 from mcpforge.convert.samples.doctest_literals import NotUsable, calls_in, literal, quantity_text
 from mcpforge.convert.samples.param_slots import positional_slots
 from mcpforge.convert.samples.steps import Sample, Step
@@ -97,6 +98,10 @@ class DoctestReader:
                 (t for t in methods if owner and t.api.owner == owner), methods[0] if methods else None
             )
             extra = {"handle": {"$ref": receiver.id}}
+        if tool is None and isinstance(receiver, ast.Name):
+            # ``countries.get('us')``: a method called on a ready-made instance the library exposes.
+            tool = next((t for t in self.tools.values() if receiver.id in _ready_made(t, name)), None)
+            extra = {INSTANCE_PARAM: receiver.id} if tool is not None else extra
         if tool is None:
             tool = self.by_short.get(name)
         if tool is None:
@@ -225,3 +230,11 @@ def _needed(steps: list[Step]) -> list[Step]:
             wanted |= _refs(step.arguments)
             kept.append(step)
     return kept[::-1]
+
+
+def _ready_made(tool: ToolPlan, method: str) -> dict[str, str]:
+    """The ready-made instances ``tool`` takes, when it is the method ``method`` (else none)."""
+    if tool.kind != "method" or tool.method != method:
+        return {}
+    param = next((p for p in tool.params if p.get("role") == "instance"), None)
+    return dict(param["adapter"].get("instances", {})) if param is not None else {}
