@@ -2,11 +2,13 @@
 of its items (what a user wants to read), so the sample of ``Lang.other_names`` passed that list as the
 object and the call failed (``'list' object has no attribute 'other_names'``): the tool was dropped. A
 tuple subclass with no state beyond its items (empty ``__slots__`` down to ``tuple``: a named tuple, a
-validated code tuple) is rebuilt from that list, so its methods answer on it; a tuple subclass that can
-hold more (no ``__slots__``) is not. Real sandboxed analysis of a package written here, the real runtime."""
+validated code tuple; a named tuple's subclass with no ``__init__``, test half packageurl's ``PackageURL``)
+is rebuilt from that list, so its methods answer on it; a tuple subclass that can hold more is not. Real
+sandboxed analysis of a package written here, the real runtime."""
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -141,7 +143,20 @@ def test_only_a_tuple_class_whose_objects_are_their_items_is_rebuilt() -> None:
     class Loose(tuple):  # the point: its objects can carry more than their items
         pass
 
+    class Normalised(collections.namedtuple("Normalised", ("kind", "name"))):  # packageurl's shape
+        def __new__(cls, kind: str, name: str) -> Normalised:
+            return super().__new__(cls, kind.lower(), name)
+
+        def render(self) -> str:
+            return f"{self.kind}/{self.name}"
+
+    class Remembering(collections.namedtuple("Remembering", ("kind",))):
+        def __init__(self, kind: str) -> None:
+            self.seen = kind
+
     assert rt.is_items_only(Span)
+    assert rt.is_items_only(Normalised)
+    assert not rt.is_items_only(Remembering)
     assert not rt.is_items_only(Loose)
     assert not rt.is_items_only(tuple)
     assert not rt.is_items_only(list)

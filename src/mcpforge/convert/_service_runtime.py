@@ -301,14 +301,19 @@ def _receiver(receiver: Any, ready_made: str | None, owner: Any = None) -> Any:
 
 
 def is_items_only(cls: type) -> bool:
-    """Whether every object of ``cls`` is its items and nothing else: a tuple subclass (a named tuple,
-    ``iso639.Lang``) whose own classes all declare empty ``__slots__``, so an object holds no state but
-    its items. Such an object answers as the JSON list of its items, and that list rebuilt with
+    """Whether every object of ``cls`` is its items and nothing else: a tuple subclass whose own classes
+    each declare empty ``__slots__`` (``iso639.Lang``, a named tuple) or, in a named tuple's subclass,
+    define no ``__init__`` that could keep more (packageurl's ``PackageURL`` only normalises in
+    ``__new__``). Such an object answers as the JSON list of its items, and that list rebuilt with
     ``tuple.__new__`` is the same object, so its methods can be called on the list (no handle needed)."""
     if not issubclass(cls, tuple) or cls is tuple:
         return False
+    named = isinstance(getattr(cls, "_fields", None), tuple)
     own = [k for k in cls.__mro__ if k not in {tuple, object} and not k.__module__.startswith("typing")]
-    return all("__slots__" in vars(k) and not vars(k)["__slots__"] for k in own)
+    return all(
+        ("__slots__" in vars(k) and not vars(k)["__slots__"]) or (named and "__init__" not in vars(k))
+        for k in own
+    )
 
 
 def _ready_made_target(params: list[Mapping[str, Any]], arguments: Mapping[str, Any]) -> str | None:
