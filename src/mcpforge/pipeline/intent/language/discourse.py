@@ -158,9 +158,17 @@ def discourse(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolve
     if word in TOOL_NAMES:
         return True
     marks = marking_word(word, intent)  # "how many are flagged?": the rows the outlier rule marks
-    if _resembles_data(word, resolver) or (_restricting_slot(tokens, i, resolver) and not marks):
+    data_like = _resembles_data(word, resolver)
+    # "le fichier contient-il", "qui vivent dans le Sud", "beim Alter" (word_classes.py)
+    foreign = not data_like and _names_no_data_in_its_language(word, intent, resolver)
+    if data_like or (not foreign and _restricting_slot(tokens, i, resolver) and not marks):
         return False
-    if word in _DISCOURSE or (word in TOOL_NOUNS and _beside_a_tool(tokens, i)) or _restated(tokens, i):
+    if (
+        foreign
+        or word in _DISCOURSE
+        or (word in TOOL_NOUNS and _beside_a_tool(tokens, i))
+        or _restated(tokens, i)
+    ):
         return True
     if marks or relation_word(word, intent) or ranking_verb(tokens, i, intent) or data_predicate(tokens, i):
         return True  # "relate"; "smoked the most"; "how many distinct years does the data cover?"
@@ -237,6 +245,17 @@ def without_discourse(unknown: list[str], tokens: list[str]) -> list[str]:
 
 def _tool_at(tokens: list[str]) -> Callable[[int], bool]:
     return lambda i: _beside_a_tool(tokens, i)
+
+
+def _names_no_data_in_its_language(word: str, intent: Intent, resolver: ColumnResolver) -> bool:
+    """A verb form, preposition or file noun of a French, German or Spanish request, or an English verb of
+    being recorded after "were" ("how many penguins were measured"): see word_classes.py."""
+    if word.isascii() and not re.search(r"[a-z]", word):
+        return False
+    from mcpforge.pipeline.intent.language.languages import detect_language  # only for a leftover word
+    from mcpforge.pipeline.intent.language.word_classes import names_no_data
+
+    return names_no_data(word, intent.request, detect_language(intent.request, resolver))
 
 
 def _resembles_data(word: str, resolver: ColumnResolver) -> bool:
