@@ -104,6 +104,7 @@ from mcpforge.pipeline.intent.quantities.rates import rate_reading
 from mcpforge.pipeline.intent.quantities.ratios import ratio_intent, ratio_phrase
 from mcpforge.pipeline.intent.quantities.row_features import row_features
 from mcpforge.pipeline.intent.restated_scope import all_of_the_entities, restated_scope
+from mcpforge.pipeline.intent.rows.available_values import rows_with_a_value
 from mcpforge.pipeline.intent.rows.count_abbreviations import spell_count_abbreviations, unread_count_word
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
@@ -231,8 +232,9 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     language.notes.extend(counted)  # "which three ages" → 3 (number_words.py)
     text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"
     kept = keep_the_rest(text)  # "drop every row before 1965": the rows from 1965 onwards (removed_ranges.py)
-    text = kept.text
-    language.notes += kept.notes
+    present = rows_with_a_value(kept.text, ColumnResolver(schema=schema))  # "only rows with X available"
+    text = present.text
+    language.notes += [*kept.notes, *present.notes]
     removal = unread_removal(text)
     if removal is not None:  # a removal verb before a comparison no rule read: it would keep those rows
         reason = (
