@@ -1,11 +1,11 @@
 """One MCP client reading every page of ``tools/list`` from a server process (issue 28).
 
-The server is a real process (``mcpforge serve``, or the plain FastMCP baseline of
-``_plain_listing_server.py``) reached over stdio or streamable HTTP by the MCP SDK client a host uses
-(FastMCP's ``Client.list_tools``, which follows every cursor). The first listing after the server
-started is timed apart from the next ones (it builds what later ones reuse); the CPU seconds of the
-client and of the server process are taken around each listing, so a loaded machine can be told from a
-slow path.
+The server is a real process (``mcpforge serve``, the plain FastMCP baseline of
+``_plain_listing_server.py``, or the floor of ``_floor_listing_server.py`` whose pages cost nothing)
+reached over stdio or streamable HTTP by the MCP SDK client a host uses (FastMCP's ``Client.list_tools``,
+which follows every cursor). The first listing after the server started is timed apart from the next
+ones (it builds what later ones reuse); the CPU seconds of the client and of the server process are taken
+around each listing, so a loaded machine can be told from a slow path.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 MCPFORGE = str(Path(sys.executable).with_name("mcpforge"))
 PLAIN_SERVER = str(Path(__file__).resolve().parent / "_plain_listing_server.py")
+FLOOR_SERVER = str(Path(__file__).resolve().parent / "_floor_listing_server.py")
 
 
 @dataclass
@@ -83,6 +84,10 @@ def _child_pids() -> list[int]:
 def _command(kind: str, root: Path, data_dir: Path) -> list[str]:
     if kind == "mcpforge":
         return [MCPFORGE, "serve", "--registry", str(root), "--allow-read", str(data_dir), "--no-forge-tools"]
+    if kind.startswith("floor"):  # "floor", "floor-lean", "floor-lean-500": pages made once (stdio only)
+        _, *options = kind.split("-")
+        sizes = [f"--page-size={option}" for option in options if option.isdigit()]
+        return [sys.executable, FLOOR_SERVER, str(root), *sizes, *(["--lean"] if "lean" in options else [])]
     return [sys.executable, PLAIN_SERVER, str(root)]
 
 
@@ -122,7 +127,7 @@ async def _over_http(command: list[str], runs: int) -> Listing:
     process = subprocess.Popen([*command, *http], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/mcp"
     try:
-        deadline = time.perf_counter() + 120
+        deadline = time.perf_counter() + 300  # a 10,000-tool start on a loaded machine
         while True:
             try:
                 async with Client(url, timeout=10) as client:
@@ -148,8 +153,11 @@ async def _over_stdio(command: list[str], runs: int) -> Listing:
 
 def one_client_listing(kind: str, transport: str, root: Path, data_dir: Path, runs: int) -> Listing:
     """Every page listed ``runs`` times (after a first listing) by one client of a fresh ``kind``
-    server ("mcpforge" or "plain") over ``transport`` ("stdio" or "http")."""
+    server over ``transport`` ("stdio" or "http"): "mcpforge", "plain", or over stdio only the floor,
+    "floor" with options joined by "-" ("floor-lean", "floor-500": lean tools, 500 a page)."""
     command = _command(kind, root, data_dir)
+    if transport == "http" and kind.startswith("floor"):
+        raise ValueError("the floor server speaks stdio only")
     if transport == "http":
         return asyncio.run(_over_http(command, runs))
     return asyncio.run(_over_stdio(command, runs))

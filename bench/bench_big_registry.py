@@ -12,7 +12,9 @@ audit rows), then measures:
                     page from ``mcpforge serve`` as a process, over stdio and over HTTP (median of the
                     listings after the first; the first after start is printed beside it); baseline: the
                     same client listing a plain FastMCP server process with the same tools (names,
-                    descriptions, schemas, annotations; ``_plain_listing_server.py``), same run
+                    descriptions, schemas, annotations; ``_plain_listing_server.py``), same run; over
+                    stdio the floor is printed too: the same client reading pages made once as bytes
+                    (``_floor_listing_server.py``; the client's own cost), as served and lean
   tool calls        16 concurrent clients for D seconds over streamable HTTP on 127.0.0.1, random tools;
                     p50 / p99, calls, errors; baseline: the previous design, the same load on a server
                     that runs every call in a fresh sandbox (``sandbox.warm_calls: false``), for a
@@ -46,7 +48,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _listing_clients import one_client_listing
+from _listing_clients import Listing, one_client_listing
 from make_big_registry import make_big_registry
 
 from mcpforge.config import MCPForgeConfig
@@ -383,7 +385,21 @@ def bench_one_client(root: Path, data: Path, runs: int) -> list[Row]:
         note = f"plain FastMCP server, same tools; mcpforge: {ours.summary()}; plain: {plain.summary()}"
         rows.append(_measured(f"one client {transport} (s)", ours.median, plain.median, note))
         print(_row(*rows[-1]), flush=True)
+        if transport == "stdio":
+            _print_floor(root, data, runs, ours)
     return rows
+
+
+def _print_floor(root: Path, data: Path, runs: int, ours: Listing) -> None:
+    """What the client alone costs: the same tools from a server whose pages are bytes made at start
+    (``_floor_listing_server.py``), as served and lean (what a call needs; see its docstring)."""
+    for kind, what in (("floor", "same tools, same page size"), ("floor-lean", "lean tools")):
+        floor = one_client_listing(kind, "stdio", root, data.parent, runs)
+        print(
+            f"  floor, {what} (server does nothing): {floor.median:.3f} s; mcpforge / floor "
+            f"{ours.median / floor.median:.2f}; {floor.summary()} [load {_load_1min()}]",
+            flush=True,
+        )
 
 
 def main() -> None:
