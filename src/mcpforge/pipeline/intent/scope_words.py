@@ -9,6 +9,7 @@ are taken out of the words and said in the reading once the reading is known (``
 from __future__ import annotations
 
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.groups.across_scope import across_is_scope
 from mcpforge.pipeline.intent.groups.totals_over import find_total_over, keep_total_over
 from mcpforge.pipeline.intent.rows.exclusions import exclusion_words
 from mcpforge.pipeline.intent.time.as_time import find_time_instruction, keep_time_instruction
@@ -21,6 +22,7 @@ from mcpforge.pipeline.schema import DatasetSchema
 
 def scope_words(text: str, resolver: ColumnResolver) -> str:
     """``text`` as the readers read it: years and exclusions rewritten, instructions taken out."""
+    text = across_is_scope(text, resolver)  # "which year … across countries … highest": over all countries
     text = year_spans(year_phrases(text, resolver), resolver)  # "Jahr 1990 through 2002"
     text, _ = exclusion_words(text, resolver)
     text, _ = find_time_instruction(text, resolver)
@@ -36,7 +38,8 @@ def check_scope_words(request: str, intent: Intent, schema: DatasetSchema) -> In
         UnmappableRequestError: an instruction taken out does not hold for the reading.
     """
     resolver = ColumnResolver(schema=schema)
-    text, described = exclusion_words(request, resolver)  # the year rewrites touch none of these
+    text = across_is_scope(request, resolver)
+    text, described = exclusion_words(text, resolver)  # the year rewrites touch none of these
     text, as_time = find_time_instruction(text, resolver)
     text, total = find_total_over(text, resolver)
     _, whole = find_whole_period(text, resolver)
