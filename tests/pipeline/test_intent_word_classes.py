@@ -154,3 +154,20 @@ def test_english_verb_of_being_recorded_is_not_used(path: Path) -> None:
 def test_english_participle_that_picks_rows_still_blocks(path: Path) -> None:
     with pytest.raises((UnmappableRequestError, NeedsClarificationError)):
         read_intent("How many rows were refunded in year 2008?", path)
+
+
+@pytest.mark.parametrize(
+    ("word", "request_text", "language"),
+    [
+        ("mesure", "Salaire moyen par mesure", "fr"),  # a grouping key
+        ("mesure", "Salaire moyen selon la mesure", "fr"),  # after a determiner: a noun
+        ("reste", "Salaire moyen du Sud contre le reste", "fr"),  # "the rest": the other rows
+        ("ete", "Salaire moyen en été", "fr"),  # summer, not a form of "être"
+        ("trabajo", "Salario medio de las personas con trabajo en el Sur", "es"),  # a job, not "I work"
+        ("vivent", "Salaire moyen des personnes qui vivent seules", "fr"),  # a verb of place with no place
+    ],
+)
+def test_nouns_and_verbs_without_their_place_are_not_let_through(
+    word: str, request_text: str, language: str
+) -> None:
+    assert not names_no_data(word, request_text, language)

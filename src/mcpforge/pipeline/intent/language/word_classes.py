@@ -52,6 +52,22 @@ _FILE_NOUNS: dict[str, frozenset[str]] = {
 _NEGATIONS = frozenset(
     {"ne", "n'", "pas", "jamais", "nicht", "kein", "keine", "keinen", "nie", "no", "nunca"}
 )
+# After a determiner a word is a noun ("la mesure", "le reste", "el registro"), never a conjugated verb;
+# after a word of grouping it is the key ("par mesure", "pro Beruf", "por trabajo").
+_DETERMINERS: dict[str, frozenset[str]] = {
+    "fr": frozenset({"le", "la", "les", "l'", "un", "une", "des", "du", "de", "d'", "ce", "cet", "cette",
+                     "ces", "son", "sa", "ses", "leur", "leurs", "mon", "ma", "mes", "notre", "nos", "votre",
+                     "vos"}),
+    "de": frozenset({"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer",
+                     "eines", "sein", "seine", "ihr", "ihre", "jede", "jeder", "jedes", "jeden", "jedem"}),
+    "es": frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas", "su", "sus", "del", "de", "al",
+                     "este", "esta", "estos", "estas", "cada"}),
+}  # fmt: skip
+_GROUPING: dict[str, frozenset[str]] = {
+    "fr": frozenset({"par", "selon", "chaque", "pour"}),
+    "de": frozenset({"pro", "je", "nach", "fur", "jede", "jeden", "jedes"}),
+    "es": frozenset({"por", "segun", "cada", "para"}),
+}
 # Prepositions that introduce the place of a verb of where the rows are.
 _PLACE_PREPOSITIONS: dict[str, frozenset[str]] = {
     "fr": frozenset({"dans", "en", "a", "au", "aux", "chez", "sur", "pres"}),
@@ -64,14 +80,15 @@ _PLACE_PREPOSITIONS: dict[str, frozenset[str]] = {
 # Verbs that do nothing to the numbers wherever they stand (their objects are read, or block, on their own).
 _PLAIN_VERBS: dict[str, tuple[str, ...]] = {
     "fr": ("montrer", "afficher", "donner", "trouver", "garder", "conserver", "enregistrer", "mesurer",
-           "observer", "recenser", "figurer", "exister", "utiliser", "souhaiter", "aimer", "comporter"),
+           "observer", "recenser", "figurer", "exister", "utiliser", "souhaiter", "aimer", "comporter",
+           "chercher"),
     "de": ("zeigen", "erfassen", "registrieren", "beobachten", "verzeichnen", "notieren", "wollen"),
     "es": ("mostrar", "registrar", "observar", "encontrar", "guardar", "conservar", "utilizar",
            "figurar", "existir", "desear"),
 }  # fmt: skip
 # Verbs of where the rows are: they pass only with their place after them.
 _PLACE_VERBS: dict[str, tuple[str, ...]] = {
-    "fr": ("habiter", "resider", "travailler", "demeurer", "rester", "loger", "vivre"),
+    "fr": ("habiter", "resider", "travailler", "demeurer", "loger", "vivre"),
     "de": ("leben", "wohnen", "arbeiten", "bleiben"),
     "es": ("vivir", "residir", "habitar", "trabajar", "morar"),
 }
@@ -81,14 +98,16 @@ _IRREGULAR_PLAIN: dict[str, str] = {
           " aura auront ait aient contient contiennent contenait contenaient contenu contenue contenus"
           " contenir retient retiennent retenait retenaient retenu retenue retenus retenir retenons retenez"
           " veut veulent voulait voudrais voudrait voudrions voudriez vouloir peut peuvent pouvait pourrait"
-          " doit doivent devait devrait apparait apparaissent apparaissait apparu apparue apparus",
+          " doit doivent devait devrait apparait apparaissent apparaissait apparu apparue apparus"
+          " connaitre connait connaissent savoir sait savent voir voit voient",
     "de": "ist sind war waren gewesen sei seien hat haben hatte hatten gehabt habe enthalt enthalten"
           " enthielt enthielten gibt gab gaben gegeben findet finden fand fanden gefunden befindet"
-          " befinden befand befanden misst messen gemessen will mochte mochten mochtest",
+          " befinden befand befanden misst messen gemessen will mochte mochten mochtest wissen weiss wusste"
+          " kennen sehen sieht",
     "es": "es son eran fue fueron sea sean esta estan estaba estaban estuvo tiene tienen tenia tenian"
           " tuvo tuvieron contiene contienen contenia contenian contenido contenida contener muestra"
           " muestran mostro encuentra encuentran quiere quieren quisiera quisieramos puede pueden podria"
-          " debe deben deberia mide miden medido medida",
+          " debe deben deberia mide miden medido medida saber sabe saben conocer conoce conocen ver",
 }  # fmt: skip
 _IRREGULAR_PLACE: dict[str, str] = {
     "fr": "vit vivent vivait vivaient vecu vecus vecue vivant",
@@ -123,11 +142,10 @@ def _spanish_forms(infinitive: str) -> set[str]:
     stem, kind = infinitive[:-2], infinitive[-2:]
     endings: tuple[str, ...]
     if kind == "ar":
-        endings = ("o", "as", "a", "amos", "ais", "an", "aba", "aban", "ado", "ada", "ados", "adas", "ando",
-                   "aron", "ar")  # fmt: skip
-    else:
-        endings = ("o", "es", "e", "emos", "imos", "en", "ia", "ian", "ido", "ida", "idos", "idas", "iendo",
-                   "io", "ieron", kind)  # fmt: skip
+        endings = ("a", "amos", "an", "aba", "aban", "ado", "ada", "ados", "adas", "ando", "aron", "ar")
+    else:  # no first person: "trabajo", "registro", "vivo" are nouns or adjectives as often
+        endings = ("e", "emos", "imos", "en", "ia", "ian", "ido", "ida", "idos", "idas", "iendo", "io",
+                   "ieron", kind)  # fmt: skip
     return {stem + ending for ending in endings}
 
 
@@ -170,19 +188,27 @@ def names_no_data(word: str, request: str, language: str) -> bool:
 
 def _no_data_at(words: list[Span], k: int, request: str, language: str) -> bool:
     word = words[k].word
+    before = words[k - 1].word if k > 0 else ""
+    if before in _GROUPING[language]:
+        return False  # "par mesure": a grouping key the file may lack
     if word in _FILE_NOUNS[language]:
         return True
-    if language == "de" and _capitalised_inside(words, k, request):
-        return False  # a German noun: "Leben" (life), though "leben" (to live) is a verb
-    neighbours = {words[j].word for j in (k - 1, k + 1) if 0 <= j < len(words)}
-    if neighbours & _NEGATIONS:
-        return False  # "qui ne vivent pas", "lebten nicht": the verb is the condition
-    if word in _GRAMMAR[language]:
-        return True
+    if _noun_or_condition(words, k, request, language):
+        return False
     verb = _uninverted(word) if language == "fr" else word
-    if verb in _forms(language, place=False):
+    if word in _GRAMMAR[language] or verb in _forms(language, place=False):
         return True
     return verb in _forms(language, place=True) and _place_follows(words, k, language)
+
+
+def _noun_or_condition(words: list[Span], k: int, request: str, language: str) -> bool:
+    """Where a word is a noun or the verb is the condition, whatever its form."""
+    if k > 0 and words[k - 1].word in _DETERMINERS[language]:
+        return True  # "la mesure", "el registro": a noun
+    if language == "de" and _capitalised_inside(words, k, request):
+        return True  # a German noun: "Leben" (life), though "leben" (to live) is a verb
+    neighbours = {words[j].word for j in (k - 1, k + 1) if 0 <= j < len(words)}
+    return bool(neighbours & _NEGATIONS)  # "qui ne vivent pas", "lebten nicht": the verb is the condition
 
 
 def _uninverted(word: str) -> str:
