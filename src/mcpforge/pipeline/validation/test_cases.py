@@ -119,11 +119,6 @@ class SuitePlan:
                 quick.append(planned)
                 continue
             path = Path(planned.case.arguments[planned.file_parameter])
-            if planned.name != PERSON_DATA_CASE and _refused_by_reference(self.reference, path, planned):
-                # The reference itself stops on this fixture with a clear argument error (a period the cut
-                # does not hold): the tool stopping with the same error passes.
-                quick.append(replace(planned, accept_errors=planned.accept_errors | {"InvalidArgumentError"}))
-                continue
             expected = _expected(
                 self.reference,
                 path,
@@ -133,6 +128,11 @@ class SuitePlan:
                 person_data=planned.name == PERSON_DATA_CASE,
                 preread=self.reference_read,
             )
+            if expected is REFUSED_BY_REFERENCE:
+                # The reference itself stops on this fixture with a clear argument error (a period the cut
+                # does not hold): the tool stopping with the same error passes.
+                quick.append(replace(planned, accept_errors=planned.accept_errors | {"InvalidArgumentError"}))
+                continue
             quick.append(replace(planned, case=replace(planned.case, expected=expected)))
         return replace(self, quick=quick, logs=logs, pending=frozenset())
 
@@ -169,19 +169,8 @@ def reference_table(value: Any) -> Any:
     return value
 
 
-def _refused_by_reference(reference: Reference | None, path: Path, planned: PlannedCase) -> bool:
-    """Whether the reference raises InvalidArgumentError on a small fixture (periods it does not hold)."""
-    if reference is None:
-        return False
-    from mcpforge.exceptions import InvalidArgumentError
-
-    try:
-        reference(read_for_reference(path, None), dict(planned.case.arguments))
-    except InvalidArgumentError:
-        return True
-    except Exception:  # any other failure is judged as before (_expected logs it)
-        return False
-    return False
+REFUSED_BY_REFERENCE: Any = object()
+"""What :func:`_expected` gives for a fixture the reference stops on with an argument error."""
 
 
 def _expected(
@@ -194,8 +183,13 @@ def _expected(
     person_data: bool = False,
     preread: ReferenceRead | None = None,
 ) -> Any:
+    """The reference's answer on ``path`` for ``arguments`` (None when it could not run, logged), or
+    REFUSED_BY_REFERENCE when it stops on a small fixture with InvalidArgumentError (periods the fixture
+    does not hold). One read and one run of the reference per fixture serve both answers."""
     if reference is None:
         return None
+    from mcpforge.exceptions import InvalidArgumentError
+
     try:
         part = part_arguments(arguments)
         if preread is not None and not part and preread.serves(path, columns):
@@ -204,6 +198,8 @@ def _expected(
             df = read_for_reference(path, columns, sheet=part.get("sheet"), table=part.get("table"))
         return reference_table(reference(df, arguments))
     except Exception as exc:
+        if isinstance(exc, InvalidArgumentError) and not person_data:
+            return REFUSED_BY_REFERENCE
         line = f"reference could not run on {path.name!r}: {type(exc).__name__}: {exc}"
         # Without the reference the answer on the person's data is only known to run, not to be right:
         # the presentation shows warnings, so the person is not told more than was checked.
