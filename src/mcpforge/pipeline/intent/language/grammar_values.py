@@ -53,11 +53,13 @@ def _quoted(text: str, span: Span) -> bool:
 
 
 def _name_positions(spans: list[Span], resolver: ColumnResolver) -> set[int]:
+    """Positions of a column's whole name, brackets aside: "du" in "Diplômés du secondaire (%)"."""
     words = [s.word for s in spans]
+    at = [i for i, word in enumerate(words) if word not in {"(", ")"}]
     found: set[int] = set()
     for name in resolver.names():
-        target = norm(name).split()
-        for k in range(len(words) - len(target) + 1):
-            if words[k : k + len(target)] == target:
-                found.update(range(k, k + len(target)))
+        target = [word for word in norm(name).split() if word not in {"(", ")"}]
+        for k in range(len(at) - len(target) + 1):
+            if [words[i] for i in at[k : k + len(target)]] == target:
+                found.update(range(at[k], at[k + len(target) - 1] + 1))
     return found
