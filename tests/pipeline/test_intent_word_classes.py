@@ -115,6 +115,14 @@ def test_german_words_that_can_change_the_numbers_still_block(path: Path, reques
         read_intent(request_text, path)
 
 
+def test_german_verb_of_place_has_its_place_before_it(path: Path) -> None:
+    df = _frame()
+    value, unused = _scalar("Durchschnitt des Alters der Personen, die in der Region Sur leben", path)
+    assert value == pytest.approx(df.loc[df["Region"] == "Sur", "Alter"].mean())
+    assert "leben" in unused
+    assert not names_no_data("leben", "Durchschnitt des Alters der Personen in Sur, die leben", "de")
+
+
 def test_german_capitalised_word_is_a_noun() -> None:
     assert names_no_data("leben", "Wie viele Personen leben in der Stadt?", "de")
     assert not names_no_data("leben", "Wie viele Personen im Leben in der Stadt?", "de")

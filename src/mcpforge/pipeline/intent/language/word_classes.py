@@ -17,10 +17,12 @@ a word can do to the numbers, never by having seen it in a benchmark:
    change), "exclure les hommes" (an exclusion), "arrondir" (a transformation), "dépasser" (a comparison)
    and every verb not known here stay content: they still block, as an unknown word always did.
 3. **Verbs of where the rows are** ("vivre", "habiter", "travailler", "wohnen", "vivir") pass only with
-   their place after them ("qui vivent dans le Sud"): the place is the condition, which the reading must
-   use (or it blocks on its own). Alone ("combien de personnes vivent ?") the verb picks rows, and blocks.
+   their place after them ("qui vivent dans le Sud"; before them in a German clause, "die im Süden
+   wohnen"): the place is the condition, which the reading must use (or it blocks on its own). Alone
+   ("combien de personnes vivent ?") the verb picks rows, and blocks.
 
-Never passed: a German word written with a capital inside the sentence (German capitalises its nouns, so
+Never passed: a word after a determiner or a word of grouping ("la mesure", "par mesure": a noun, a key), a
+German word written with a capital inside the sentence (German capitalises its nouns, so
 "Leben" is a noun even though "leben" is a verb), a word the request writes right after a negation, and a
 word resembling a column or value (discourse.py checks that first).
 """
@@ -198,7 +200,7 @@ def _no_data_at(words: list[Span], k: int, request: str, language: str) -> bool:
     verb = _uninverted(word) if language == "fr" else word
     if word in _GRAMMAR[language] or verb in _forms(language, place=False):
         return True
-    return verb in _forms(language, place=True) and _place_follows(words, k, language)
+    return verb in _forms(language, place=True) and _place_follows(words, k, request, language)
 
 
 def _noun_or_condition(words: list[Span], k: int, request: str, language: str) -> bool:
@@ -225,7 +227,16 @@ def _capitalised_inside(words: list[Span], k: int, request: str) -> bool:
     return not any(mark in before for mark in ".?!:;")
 
 
-def _place_follows(words: list[Span], k: int, language: str) -> bool:
-    """ "vivent dans le Sud": the verb's place comes right after it (what picks the rows is the place)."""
+def _place_follows(words: list[Span], k: int, request: str, language: str) -> bool:
+    """ "vivent dans le Sud": the verb's place comes right after it (what picks the rows is the place).
+
+    A German verb ends its clause, so its place comes before it, inside the clause: "die im Süden wohnen".
+    """
     nxt = words[k + 1].word if k + 1 < len(words) else ""
-    return nxt in _PLACE_PREPOSITIONS[language]
+    if nxt in _PLACE_PREPOSITIONS[language]:
+        return True
+    if language != "de":
+        return False
+    clause_start = request.rfind(",", 0, words[k].start)  # the clause begins after its comma
+    clause = [span.word for span in words[max(0, k - 4) : k] if span.start > clause_start]
+    return any(word in _PLACE_PREPOSITIONS["de"] for word in clause)
