@@ -20,6 +20,7 @@ from tests.pipeline.reference_answers import read_intent, reference_table
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.intent.language.numbered_steps import strip_step_labels
+from mcpforge.pipeline.intent.rows.removed_ranges import keep_the_rest, unread_removal
 
 
 @pytest.fixture(scope="module")
@@ -169,3 +170,17 @@ def test_a_share_among_rows_with_a_value_is_of_those_rows(
 def test_a_value_of_no_column_is_not_read_as_available(belts: Path) -> None:
     with pytest.raises(UnmappableRequestError):
         read_intent("mean fatalities, only rows with a discount available", belts / "belts.csv")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "supprimez les lignes before 1965, then the mean of price by country",
+        "Entferne alle Zeilen before 1965 and the mean of price by country",
+        "elimina las filas before 1965, then the mean of price by country",
+    ],
+)
+def test_a_removal_verb_left_by_the_translation_keeps_the_other_rows(text: str) -> None:
+    """Whatever the translation makes of "avant"/"vor"/"antes de", its removal verb is never silent."""
+    assert keep_the_rest(text).text.startswith("for the rows from 1965 onwards")
+    assert unread_removal("supprimez les lignes before 1965 or after 1975") == "supprimez"

@@ -23,7 +23,10 @@ _VERB = (
     r"(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|exclud(?:e|es|ed|ing)|discard(?:s|ed|ing)?|"
     r"delet(?:e|es|ed|ing)|omit(?:s|ted|ting)?|eliminat(?:e|es|ed|ing)|ignor(?:e|es|ed|ing)|"
     r"skip(?:s|ped|ping)?|(?:leav(?:e|ing)|left|filter(?:ing|ed)?|throw(?:ing|n)?|threw|tak(?:e|ing)|took)\s+out|"
-    r"get(?:ting)?\s+rid\s+of)"
+    r"get(?:ting)?\s+rid\s+of|"
+    # the same verbs in French, German and Spanish, as the translation leaves them
+    r"supprim\w*|retir(?:ez|er|ant)|enlev\w*|exclu(?:ez|re|ant|e)|entfern\w*|streich\w*|l[oö]sch\w*|"
+    r"elimin\w*|quit(?:a|ar|ando|en)|descart\w*|borr(?:a|e|ar|ando))"
 )
 # comparison → (its complement as the filter reader reads it); the number follows both
 _COMPLEMENT = {
@@ -54,9 +57,16 @@ _COMPLEMENT = {
 }
 _COMPARISON = "|".join(re.escape(word) for word in sorted(_COMPLEMENT, key=len, reverse=True))
 _NUMBER = r"-?\d+(?:,\d{3})*(?:\.\d+)?"
-_ROW_NOUNS = r"rows?|observations?|records?|entries|entry|lines?|years?|data|cases?|everything"
+_ROW_NOUNS = (
+    r"rows?|observations?|records?|entries|entry|lines?|years?|data|cases?|everything|lignes|ann[ée]es|"
+    r"donn[ée]es|zeilen|jahre|beobachtungen|daten|filas|a[ñn]os|observaciones|registros|datos"
+)
+_DETERMINER = (
+    r"(?:every|all|any|the|all\s+the|those|les|toutes\s+les|die|alle|alle\s+die|las|los|todas\s+las|"
+    r"todos\s+los)"
+)
 _REMOVAL = re.compile(
-    rf"\b(?:after\s+|once\s+|by\s+)?(?P<verb>{_VERB})\s+(?:(?:every|all|any|the|all\s+the|those)\s+)?(?P<noun>(?:{_ROW_NOUNS})\s+)?"
+    rf"\b(?:after\s+|once\s+|by\s+)?(?P<verb>{_VERB})\s+(?:{_DETERMINER}\s+)?(?P<noun>(?:{_ROW_NOUNS})\s+)?"
     r"(?P<link>(?:where|with|whose|in\s+which|for\s+which|that\s+(?:are|is|were|was|have|has|had)|"
     r"which\s+(?:are|is|were|was|have|has))\s+)?"
     r"(?P<rest>(?:(?!\d)[\w'%()-]+\s+){0,5}?)"
@@ -74,7 +84,10 @@ _HANDLED_ELSEWHERE = re.compile(
 )
 
 
-_STEMS = ("drop", "remov", "exclud", "discard", "delet", "omit", "elimin", "ignor", "skip", " out", "rid of")
+_STEMS = (
+    "drop", "remov", "exclu", "discard", "delet", "omit", "elimin", "ignor", "skip", " out", "rid of",
+    "supprim", "retir", "enlev", "entfern", "streich", "losch", "lösch", "quit", "descart", "borr",
+)  # fmt: skip
 
 
 def _may_remove(text: str) -> bool:
