@@ -46,19 +46,23 @@ QUICK_REQUESTS = (
 )
 
 
-def mcpforge_command() -> list[str]:
-    """The console script next to this interpreter (what a person runs), else ``python -m mcpforge``."""
-    script = Path(sys.executable).with_name("mcpforge")
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "mcpforge"]
+def mcpforge_command(python: Path | None = None) -> list[str]:
+    """The console script next to ``python`` (default: this interpreter; what a person runs), else
+    ``python -m mcpforge``."""
+    interpreter = str(python or sys.executable)
+    script = Path(interpreter).with_name("mcpforge")
+    return [str(script)] if script.is_file() else [interpreter, "-m", "mcpforge"]
 
 
-def _ask(request: str, data: Path, env_extra: dict[str, str]) -> tuple[float, int, str, str]:
+def _ask(
+    request: str, data: Path, env_extra: dict[str, str], python: Path | None = None
+) -> tuple[float, int, str, str]:
     """Seconds from spawn to exit of one ``mcpforge ask --json --no-review``, its exit code and output."""
     with tempfile.TemporaryDirectory(prefix="mcpforge-bench-process-") as tmp:
         root = Path(tmp)
         env = {**os.environ, "MCPFORGE_CACHE_DIR": str(root / "cache"), **env_extra}
         command = [
-            *mcpforge_command(), "ask", request, "--data", str(data), "--json", "--no-review",
+            *mcpforge_command(python), "ask", request, "--data", str(data), "--json", "--no-review",
             "--registry", str(root / "registry"), "--allow-read", str(data.parent),
         ]  # fmt: skip
         # cwd: an empty directory, so that no project mcpforge.yaml changes the defaults.
@@ -73,9 +77,14 @@ def stress_env(stress: dict[str, int]) -> dict[str, str]:
     return {f"MCPFORGE_VALIDATION__{key.upper()}": str(value) for key, value in stress.items()}
 
 
-def time_ask_process(request: str, data: Path, stress: dict[str, int]) -> dict[str, Any]:
-    """Seconds of the whole process, whether it staged a result, and the forge's own total (ms)."""
-    seconds, code, out, err = _ask(request, data, stress_env(stress))
+def time_ask_process(
+    request: str, data: Path, stress: dict[str, int], python: Path | None = None
+) -> dict[str, Any]:
+    """Seconds of the whole process, whether it staged a result, and the forge's own total (ms).
+
+    ``python``: the interpreter of another installation (the previous design), run instead of this one.
+    """
+    seconds, code, out, err = _ask(request, data, stress_env(stress), python)
     try:
         answer = json.loads(out)
     except json.JSONDecodeError:
@@ -86,9 +95,9 @@ def time_ask_process(request: str, data: Path, stress: dict[str, int]) -> dict[s
     return {"seconds": seconds, "ok": ok, "forge_ms": float(total), "warm": backend == "bwrap-warm"}
 
 
-def time_quick_process(quick: QuickRequest, examples: Path) -> float:
+def time_quick_process(quick: QuickRequest, examples: Path, python: Path | None = None) -> float:
     """Seconds of the whole process for a request refused or asked about (its exit code checked)."""
-    seconds, code, out, err = _ask(quick.request, examples / quick.data, {})
+    seconds, code, out, err = _ask(quick.request, examples / quick.data, {}, python)
     if code != quick.exit_code:
         raise SystemExit(
             f"{quick.what}: {quick.request!r} exited {code}, expected {quick.exit_code}: {(out + err)[-500:]}"

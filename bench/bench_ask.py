@@ -24,7 +24,9 @@ compare ratios, not seconds.
     .venv/bin/python bench/bench_ask.py --stress-rows 20000   # a smaller stress test
     .venv/bin/python bench/bench_ask.py --stress-max-mb 100000  # the previous design: 1,000,000 rows
     .venv/bin/python bench/bench_ask.py --per-dataset 2 --previous-python /tmp/prev-venv/bin/python
-        # each case also on an earlier commit (a venv whose .pth names that checkout's src/ first)
+        # each case also on an earlier commit, in turn, in process and as `mcpforge ask` processes (a
+        # copy of .venv whose editable .pth names that checkout's src/, and whose bin/mcpforge's first
+        # line names the copy's python; the sandbox runs `python -I`, so PYTHONPATH cannot stand in)
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from _ask_process import (  # noqa: E402 - bench/ is this script's directory
     ASK_PROCESS_TARGET_SECONDS,
     QUICK_PROCESS_TARGET_SECONDS,
     QUICK_REQUESTS,
+    QuickRequest,
     time_ask_process,
     time_quick_process,
 )
@@ -90,7 +93,8 @@ def time_forge(case: Case, stress: dict[str, int]) -> dict[str, Any]:
     Each case starts with an empty gate-result cache (a new tool's code was never checked before); the
     stress data stays cached, as it is for a person asking a second question about the same file.
     """
-    with tempfile.TemporaryDirectory(prefix="mcpforge-bench-") as tmp:
+    # ignore_cleanup_errors: a background step of the forge (CodeBLEU) may still be writing there
+    with tempfile.TemporaryDirectory(prefix="mcpforge-bench-", ignore_cleanup_errors=True) as tmp:
         root = Path(tmp)
         os.environ["MCPFORGE_CACHE_DIR"] = str(root / "cache")
         config = _config(root, stress)
@@ -148,6 +152,28 @@ def _resident_ready(stress: dict[str, int]) -> bool:
     return wait_ready(_config(Path(tempfile.gettempdir()), stress), 60.0)
 
 
+def _warm_previous(previous: Path, cases: list[Case], stress: dict[str, int]) -> None:
+    """The previous design's first asks, untimed: they fill its own caches (its mypy cache, its helper)."""
+    for quick in QUICK_REQUESTS:
+        time_quick_process(quick, EXAMPLES, previous)
+    for dataset in dict.fromkeys(case.dataset for case in cases):
+        case = next(case for case in cases if case.dataset == dataset)
+        time_ask_process(case.request, case.path, stress, previous)
+    for _ in range(5):  # its resident warm sandbox, started by its first ask, ready as this code's is
+        if time_ask_process(cases[0].request, cases[0].path, stress, previous)["warm"]:
+            break
+
+
+def _time_previous(
+    previous: Path, case: Case, quick: QuickRequest, stress: dict[str, int], rows: dict[str, list[float]]
+) -> None:
+    """The same answered and quick ask processes run by the previous design's interpreter."""
+    before = time_ask_process(case.request, case.path, stress, previous)
+    rows["previous ask process"].append(before["seconds"] if before["ok"] else math.nan)
+    rows["previous warm"].append(float(before["warm"]))
+    rows["previous quick process"].append(time_quick_process(quick, EXAMPLES, previous))
+
+
 def _median(values: list[float]) -> float:
     found = [value for value in values if not math.isnan(value)]  # NaN: no figure for that case
     return statistics.median(found) if found else float("nan")
@@ -194,15 +220,20 @@ def _arguments() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def main() -> None:
-    args = _arguments()
-    os.environ[STRESS_CACHE_ENV] = str(stress_cache_dir())  # kept when MCPFORGE_CACHE_DIR moves per case
-    os.environ[SCHEMA_CACHE_ENV] = str(schema_cache_root())  # so are the schemas of the files asked about
-    # and what the sandbox learnt by probing (bwrap's namespaces, the isolated interpreter's paths): a
+def _keep_user_caches() -> None:
+    """The user's caches stay where they are when ``MCPFORGE_CACHE_DIR`` moves per case."""
+    os.environ[STRESS_CACHE_ENV] = str(stress_cache_dir())  # the stress data
+    os.environ[SCHEMA_CACHE_ENV] = str(schema_cache_root())  # the schemas of the files asked about
+    # what the sandbox learnt by probing (bwrap's namespaces, the isolated interpreter's paths): a
     # person's second ask finds them in the user's cache, so no ask process of the bench probes again
     os.environ[SANDBOX_CACHE_ENV] = str(sandbox_cache_root())
     # and the user's resident warm sandbox (started by the warm-up's first ask, as by a person's first)
     os.environ[RESIDENT_DIR_ENV] = str(resident_root())
+
+
+def main() -> None:
+    args = _arguments()
+    _keep_user_caches()
     if args.one is not None:  # one case in this interpreter, warmed up first; the result as JSON
         case = next(c for c in CASES if c.id == args.one)
         time_forge(case, {})
@@ -245,6 +276,9 @@ def main() -> None:
         "pandas": [],
         "previous": [],
         "previous reuse": [],
+        "previous ask process": [],
+        "previous quick process": [],
+        "previous warm": [],
     }
     failed = []
     print(
@@ -252,6 +286,8 @@ def main() -> None:
         f" {'validate s':>10} {'reuse s':>8}  ok  stress"
     )
     warm_asks = 0
+    if args.previous_python is not None:
+        _warm_previous(args.previous_python, cases, stress)
     for number, case in enumerate(cases):
         if resident:  # not timed: a helper replaced since (its code changed) is ready again, as for a person
             _resident_ready(stress)
@@ -262,6 +298,8 @@ def main() -> None:
         rows["forge in process"].append(whole["forge_ms"] / 1000)
         quick = QUICK_REQUESTS[number % len(QUICK_REQUESTS)]
         rows["quick process"].append(time_quick_process(quick, EXAMPLES))
+        if args.previous_python is not None:
+            _time_previous(args.previous_python, case, quick, stress, rows)
         rows["pandas"].append(time_pandas(case))
         timed = time_forge(case, stress)
         rows["ask"].append(timed["seconds"])
@@ -282,6 +320,12 @@ def main() -> None:
             f" {rows['validate'][-1]:>10.2f} {timed['reuse']:>8.2f}  {'yes' if timed['ok'] else 'NO '}"
             f" {timed['stress']}"
             + (f"; previous design {rows['previous'][-1]:.2f} s" if rows["previous"] else "")
+            + (
+                f"; previous: ask proc {rows['previous ask process'][-1]:.2f} s,"
+                f" quick proc {rows['previous quick process'][-1]:.2f} s"
+                if rows["previous ask process"]
+                else ""
+            )
         )
     print(f"ask processes validated in the resident warm sandbox: {warm_asks} of {len(cases)}")
     _summary(rows, cases, failed, load_before)
@@ -328,6 +372,16 @@ def _summary(rows: dict[str, list[float]], cases: list[Case], failed: list[str],
             f"previous design, same cases in turn: request→staged {med['previous']:.2f} s "
             f"({med['previous'] / med['process']:.1f}x the pandas process), "
             f"reuse {med['previous reuse']:.2f} s; now / previous: {med['ask'] / med['previous']:.2f}"
+        )
+    if rows["previous ask process"]:
+        print(
+            f"previous design as processes, same cases in turn: ask process "
+            f"{med['previous ask process']:.2f} s "
+            f"({med['previous ask process'] / med['process']:.1f}x the pandas process), quick process "
+            f"{med['previous quick process']:.2f} s; now / previous: ask process "
+            f"{med['ask process'] / med['previous ask process']:.2f}, quick process "
+            f"{med['quick process'] / med['previous quick process']:.2f}; its asks validated in its resident "
+            f"warm sandbox: {int(sum(rows['previous warm']))} of {len(rows['previous warm'])}"
         )
     print(f"load average before: {load_before}; after: {_load()} (2 cores, shared)")
 
