@@ -184,3 +184,21 @@ def test_a_removal_verb_left_by_the_translation_keeps_the_other_rows(text: str) 
     """Whatever the translation makes of "avant"/"vor"/"antes de", its removal verb is never silent."""
     assert keep_the_rest(text).text.startswith("for the rows from 1965 onwards")
     assert unread_removal("supprimez les lignes before 1965 or after 1975") == "supprimez"
+
+
+@pytest.mark.parametrize(
+    ("request_text", "kept"),
+    [
+        ("mean price by country, other than rows before 1965", lambda f: f["year"] >= 1965),
+        ("mean price by country except the years before 1965", lambda f: f["year"] >= 1965),
+        ("mean price by country, apart from years after 1975", lambda f: f["year"] <= 1975),
+        ("mean price by country without the years before 1965", lambda f: f["year"] >= 1965),
+        ("mean price by country, leaving aside rows with gas above 5", lambda f: f["gas"] <= 5),
+    ],
+)
+def test_words_that_leave_rows_out_keep_the_other_rows(
+    folder: Path, request_text: str, kept: Callable[[pd.DataFrame], pd.Series]
+) -> None:
+    frame = pd.read_csv(folder / "gas.csv")
+    expected = frame[kept(frame)].groupby("country")["price"].mean()
+    assert _per_country(request_text, folder / "gas.csv") == pytest.approx(expected.to_dict())

@@ -26,7 +26,10 @@ _VERB = (
     r"get(?:ting)?\s+rid\s+of|"
     # the same verbs in French, German and Spanish, as the translation leaves them
     r"supprim\w*|retir(?:ez|er|ant)|enlev\w*|exclu(?:ez|re|ant|e)|entfern\w*|streich\w*|l[oö]sch\w*|"
-    r"elimin\w*|quit(?:a|ar|ando|en)|descart\w*|borr(?:a|e|ar|ando))"
+    r"elimin\w*|quit(?:a|ar|ando|en)|descart\w*|borr(?:a|e|ar|ando)|"
+    # words that leave rows out the same way: "other than the rows before 1965", "except years after 1975"
+    r"other\s+than|except(?:\s+for)?|excepting|apart\s+from|aside\s+from|without|besides|barring|"
+    r"(?:leaving|setting|leave|set)\s+aside|not\s+counting)"
 )
 # comparison → (its complement as the filter reader reads it); the number follows both
 _COMPLEMENT = {
@@ -87,6 +90,7 @@ _HANDLED_ELSEWHERE = re.compile(
 _STEMS = (
     "drop", "remov", "exclu", "discard", "delet", "omit", "elimin", "ignor", "skip", " out", "rid of",
     "supprim", "retir", "enlev", "entfern", "streich", "losch", "lösch", "quit", "descart", "borr",
+    "other than", "except", "apart", "aside", "without", "besides", "barring", "not counting",
 )  # fmt: skip
 
 
