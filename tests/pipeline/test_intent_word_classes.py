@@ -68,6 +68,16 @@ def test_french_file_noun_and_turned_round_verb_are_not_used(path: Path) -> None
     assert {"fichier", "contient-il"} <= set(unused)
 
 
+@pytest.mark.parametrize(
+    "request_text",
+    ["Combien de lignes compte le jeu de données ?", "¿Cuántas filas tiene el conjunto de datos?"],
+)
+def test_the_file_named_in_several_words_is_not_used(path: Path, request_text: str) -> None:
+    value, unused = _scalar(request_text, path)
+    assert value == N
+    assert {"jeu", "conjunto"} & set(unused)
+
+
 def test_french_verb_of_place_with_its_place_is_not_used(path: Path) -> None:
     df = _frame()
     value, unused = _scalar("Médiane du salaire chez les personnes qui vivent dans le Sud", path)

@@ -50,6 +50,12 @@ _FILE_NOUNS: dict[str, frozenset[str]] = {
     "de": frozenset({"datei", "datensatz"}),
     "es": frozenset({"archivo", "fichero"}),
 }
+# Nouns for the file in two or three words: the first word stands for the phrase ("le jeu de données").
+_FILE_PHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "fr": (("jeu", "de", "donnees"), ("base", "de", "donnees")),
+    "de": (),
+    "es": (("conjunto", "de", "datos"), ("base", "de", "datos")),
+}
 # Words that turn the verb after them round ("ne ... pas", "nicht", "no"): the verb then picks rows.
 _NEGATIONS = frozenset(
     {"ne", "n'", "pas", "jamais", "nicht", "kein", "keine", "keinen", "nie", "no", "nunca"}
@@ -193,7 +199,7 @@ def _no_data_at(words: list[Span], k: int, request: str, language: str) -> bool:
     before = words[k - 1].word if k > 0 else ""
     if before in _GROUPING[language]:
         return False  # "par mesure": a grouping key the file may lack
-    if word in _FILE_NOUNS[language]:
+    if word in _FILE_NOUNS[language] or _file_phrase_at(words, k, language):
         return True
     if _noun_or_condition(words, k, request, language):
         return False
@@ -201,6 +207,14 @@ def _no_data_at(words: list[Span], k: int, request: str, language: str) -> bool:
     if word in _GRAMMAR[language] or verb in _forms(language, place=False):
         return True
     return verb in _forms(language, place=True) and _place_follows(words, k, request, language)
+
+
+def _file_phrase_at(words: list[Span], k: int, language: str) -> bool:
+    """ "le jeu de données", "el conjunto de datos": the file named in several words, from its first."""
+    ahead = tuple(span.word for span in words[k : k + 3])
+    return any(
+        ahead == phrase[: len(ahead)] and len(ahead) == len(phrase) for phrase in _FILE_PHRASES[language]
+    )
 
 
 def _noun_or_condition(words: list[Span], k: int, request: str, language: str) -> bool:
