@@ -7,6 +7,7 @@ version a dynamic-versioning backend would be told. No network: the index is ``P
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import http.server
 import json
@@ -14,6 +15,7 @@ import subprocess
 import tarfile
 import textwrap
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -224,3 +226,50 @@ def test_the_newest_fitting_sdist_is_chosen_and_unsafe_entries_are_ignored(
     assert found is not None
     assert (found.filename, found.version) == ("pick-1.2.tar.gz", "1.2")
     assert _sdist.find_sdist("pick>5", index=f"{url}/simple/") is None
+
+
+def _make_wheel(tmp_path: Path, name: str, requires: str) -> Path:
+    """A pure-Python wheel ``name`` 1.0 whose module calls its dependency ``requires``."""
+    info = f"{name}-1.0.dist-info/"
+    module = f"import {requires}\n\n\ndef twice(a: int) -> int:\n    return {requires}.add(a, a)\n"
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\nRequires-Dist: {requires}>=1.0\n"
+    files = {
+        f"{name}/__init__.py": module,
+        f"{info}METADATA": metadata,
+        f"{info}WHEEL": "Wheel-Version: 1.0\nGenerator: t\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        f"{info}top_level.txt": f"{name}\n",
+    }
+    record = []
+    for path, text in files.items():
+        digest = hashlib.sha256(text.encode()).digest()
+        encoded = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+        record.append(f"{path},sha256={encoded},{len(text.encode())}")
+    files[info + "RECORD"] = "\n".join([*record, f"{info}RECORD,,"]) + "\n"
+    wheel = tmp_path / "files" / f"{name}-1.0-py3-none-any.whl"
+    wheel.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path, text in files.items():
+            archive.writestr(path, text)
+    return wheel
+
+
+def test_a_dependency_published_only_as_an_sdist_is_built_in_the_sandbox_too(
+    tmp_path: Path, index: tuple[str, dict[str, bytes], Path]
+) -> None:
+    """``num2words`` ships wheels but needs ``docopt``, which PyPI has only as an sdist: the library's
+    wheel is installed, the dependency is built in the sandbox (never on the host), both import."""
+    url, pages, canary = index
+    _publish(pages, url, "sdep", _make_sdist(tmp_path, "sdep", canary))
+    _publish(pages, url, "haswheel", _make_wheel(tmp_path, "haswheel", "sdep"))
+    env = acquire("haswheel==1.0", cache_dir=tmp_path / "cache", sandbox=MCPForgeConfig().sandbox)
+    assert (env.distribution, env.import_names) == ("haswheel", ("haswheel",))
+    assert not canary.exists(), "the dependency's build code ran on the host"
+    done = subprocess.run(
+        [str(env.root / "bin" / "python"), "-c", "import haswheel; print(haswheel.twice(4))"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.strip() == "8"
+    assert not (env.root / ".mcpforge-build" / "sdist").exists()

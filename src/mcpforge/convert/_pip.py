@@ -13,6 +13,7 @@ site-packages holds no ``.pth`` file for the interpreter pip runs in to execute.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,6 +46,7 @@ sys.argv[0] = "pip"
 runpy.run_module("pip", run_name="__main__", alter_sys=True)
 """
 # Settings of the person's pip that would let it consider sources again.
+_NO_MATCH = re.compile(r"No matching distribution found for ([^\s|]+)")
 _DROPPED_ENV = ("PIP_NO_BINARY", "PIP_ONLY_BINARY", "PIP_PREFER_BINARY", "PIP_PYTHON")
 
 
@@ -66,6 +68,12 @@ def install(env_dir: Path, requirements: list[str], *, find_links: Path | None =
     """
     extra = ["--find-links", str(find_links)] if find_links is not None else []
     _run(env_dir / "bin" / "python", ["install", *extra, *requirements], what="install")
+
+
+def missing_requirement(reason: str) -> str | None:
+    """The requirement pip found no wheel for, from a (not_found) failure's reason; None if unnamed."""
+    found = _NO_MATCH.search(reason)
+    return found.group(1) if found else None
 
 
 def _run(python: Path, args: list[str], *, what: str) -> None:

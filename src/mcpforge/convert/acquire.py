@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock
+from packaging.requirements import InvalidRequirement, Requirement
 
 from mcpforge.config import SandboxConfig
 from mcpforge.convert import _build, _folder_requirements, _in_place, _pip, _sdist
@@ -38,6 +39,7 @@ from mcpforge.exceptions import ConversionError
 
 _LOCK_TIMEOUT_SECONDS = 3600.0  # a parallel run may download, build in the sandbox and install
 _READY = ".mcpforge-ready"
+_MAX_SOURCE_BUILDS = 10  # sdists built for one library (itself and its dependencies)
 _READY_FORMAT = 2  # 1 was a plain "ok": pip had installed local projects by running their build here
 _REQUIREMENT = re.compile(
     r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?\s*((==|>=|<=|~=|!=|>|<)\s*[\w.*+!-]+\s*,?\s*)*$"
@@ -320,31 +322,52 @@ def _create_venv(env_dir: Path) -> None:
 
 
 def _from_index(env_dir: Path, requirement: str, sandbox: SandboxConfig) -> str | None:
-    """Wheels when the index has one for this Python; else the newest matching sdist, built into a
-    wheel in the sandbox (:func:`_from_sdist`). The distribution's name when it came from an sdist."""
+    """Wheels when the index has them for this Python. A project it has only as an sdist (the library
+    itself or any of its dependencies, e.g. ``docopt`` under ``num2words``) is fetched, checked and built
+    into a wheel in the sandbox (:func:`_build_sdist`), and the install is tried again with the wheels
+    built so far. The distribution's name when the library itself came from an sdist."""
+    built = env_dir / ".mcpforge-build" / "dist"
+    target, distribution = requirement, None
+    tried: set[str] = set()
+    while True:
+        try:
+            _pip.install(env_dir, [target], find_links=built if built.is_dir() else None)
+        except ConversionError as no_wheel:
+            missing = _pip.missing_requirement(no_wheel.reason) or requirement
+            project = _project(missing)
+            if no_wheel.category != "not_found" or project in tried or len(tried) >= _MAX_SOURCE_BUILDS:
+                raise
+            tried.add(project)
+            index = _sdist.index_url()
+            found = _sdist.find_sdist(missing, index=index) if index else None
+            if found is None:
+                raise
+            wheel = _build_sdist(env_dir, found, sandbox)
+            if target == requirement and project == _project(requirement):
+                target, distribution = str(wheel), _build.wheel_distribution(wheel)
+            continue
+        shutil.rmtree(env_dir / ".mcpforge-build" / "dist", ignore_errors=True)
+        return distribution
+
+
+def _project(requirement: str) -> str:
+    """The normalised project name of a requirement (``Docopt>=0.6.2`` → ``docopt``)."""
     try:
-        _pip.install(env_dir, [requirement])
-    except ConversionError as no_wheel:
-        if no_wheel.category != "not_found":
-            raise
-        index = _sdist.index_url()
-        found = _sdist.find_sdist(requirement, index=index) if index else None
-        if found is None:
-            raise
-        return _from_sdist(env_dir, found, sandbox)
-    return None
+        return normalize(Requirement(requirement).name)
+    except InvalidRequirement:
+        return normalize(requirement)
 
 
-def _from_sdist(env_dir: Path, sdist: _sdist.SdistFile, sandbox: SandboxConfig) -> str:
+def _build_sdist(env_dir: Path, sdist: _sdist.SdistFile, sandbox: SandboxConfig) -> Path:
     """Fetch, check and unpack the sdist on the host (nothing of it runs), build it in the sandbox with
-    its version for dynamic-versioning backends, then install the wheel and its dependencies as wheels."""
+    its version for dynamic-versioning backends; the wheel, under ``.mcpforge-build/dist``."""
     work = env_dir / ".mcpforge-build"
     tree = _sdist.fetch(sdist, work)
-    wheel = _build.build_wheel(tree, work=work, config=sandbox, version=sdist.version)
-    shutil.rmtree(work / "build-wheels", ignore_errors=True)
-    _pip.install(env_dir, [str(wheel)])
-    shutil.rmtree(work / "sdist", ignore_errors=True)
-    return _build.wheel_distribution(wheel)
+    try:
+        return _build.build_wheel(tree, work=work, config=sandbox, version=sdist.version)
+    finally:
+        shutil.rmtree(work / "build-wheels", ignore_errors=True)
+        shutil.rmtree(work / "sdist", ignore_errors=True)
 
 
 def _from_source(env_dir: Path, tree: Path, sandbox: SandboxConfig) -> str:
