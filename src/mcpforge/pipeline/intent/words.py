@@ -132,6 +132,7 @@ def tokenize(text: str) -> list[str]:
     return _TOKEN.findall(fold(text.replace("\u2019", "'")))
 
 
+@functools.lru_cache(maxsize=8192)
 def norm(name: str) -> str:
     """A column name as words: lower case, accents folded, ``_``/``-``/camelCase/brackets become spaces.
 
@@ -216,7 +217,8 @@ class ColumnResolver:
         key = _key(phrase)
         if not key:
             return None
-        literal = [name for name in self.names() if norm(name) == norm(phrase)]
+        written = norm(phrase)
+        literal = [name for name in self.names() if norm(name) == written]
         if len(literal) == 1:
             return literal[0]  # "tax" beside "taxs": the column spelled as written, not its plural
         by_key = self._by_key()
