@@ -271,8 +271,12 @@ class ColumnResolver:
 
     def match_at(self, tokens: list[str], start: int, *, fuzzy: bool = False) -> tuple[str, int] | None:
         """The longest column phrase starting at ``tokens[start]``: (column, number of tokens)."""
-        longest = _longest_name(tuple(self.names()))
+        names = tuple(self.names())
+        longest = _longest_name(names)
         for width in range(min(longest + 2, len(tokens) - start), 0, -1):
+            whole = self._whole_name_with_articles(tokens[start : start + width], names)
+            if whole is not None:
+                return whole, width
             words = _phrase_words(tokens[start : start + width], longest)
             if words is None:
                 continue
@@ -286,7 +290,23 @@ class ColumnResolver:
                 return column, width
         return None
 
+    def _whole_name_with_articles(self, phrase: list[str], names: tuple[str, ...]) -> str | None:
+        """The column whose whole name is ``phrase`` without the articles and prepositions the request added
+        inside it: "log du revenu réel par habitant" names `Log revenu réel par habitant`, "prix de l'essence"
+        `prix essence`. Only inside the phrase, only words no column name holds, only a whole name."""
+        if len(phrase) < 3 or phrase[0] in _ARTICLES or phrase[-1] in _ARTICLES:
+            return None
+        if not _ARTICLES.intersection(phrase):
+            return None
+        held = _name_words(names)
+        kept = " ".join(word for word in phrase if word not in _ARTICLES or word in held)
+        whole = [name for name in names if norm(name) == kept]
+        return whole[0] if len(whole) == 1 and kept != " ".join(phrase) else None
 
+
+# Articles and prepositions a request adds inside a column's name ("le log du revenu").
+_ARTICLES = frozenset({"du", "de", "des", "la", "le", "les", "l'", "d'", "del", "el", "los", "las", "der",
+                       "die", "das", "dem", "den", "the", "of", "a", "an"})  # fmt: skip
 _NAME_WORD = re.compile(r"[a-z][a-z0-9_'\-]*\Z")
 
 

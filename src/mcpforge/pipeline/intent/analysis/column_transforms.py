@@ -20,7 +20,7 @@ from mcpforge.pipeline.intent.analysis.value_step_reader import THE as _THE
 from mcpforge.pipeline.intent.analysis.value_step_reader import Span, blanked
 from mcpforge.pipeline.intent.analysis.value_step_reader import StepReader as _Reader
 from mcpforge.pipeline.intent.quantities.column_functions import column_function
-from mcpforge.pipeline.intent.words import ColumnResolver
+from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
 _FUNCTION = (
     r"(?P<fn>natural\s+log(?:arithm)?|ln|log10|log2|log(?:arithm)?(?:\s+base\s+(?:10|2|e))?|"
@@ -91,9 +91,15 @@ def transform_spans(text: str, reader: _Reader) -> list[Span]:
         plain_log = match.group("fn").lower() in ("log", "logarithm")
         if plain_log and (reader.resolver.resolve(match.group("fn"), fuzzy=False) or not computed):
             continue  # "the log of errors" as a record; a column called "log"
-        if found is not None:
+        if found is not None and not _own_first_word(found[0], match.group("fn")):
             add(match.start(), found[1], found[0], match.group("fn"), f" {reader.mention(found[0])} ")
     return spans
+
+
+def _own_first_word(column: str, fn: str) -> bool:
+    """``log`` before "revenu réel par habitant" over a column `Log revenu réel par habitant`: the word is
+    the start of the column's own name (data shipped as logs), not a function applied to it."""
+    return norm(column).split()[:1] == norm(fn).split()
 
 
 def functions_read_as_steps(request: str, resolver: ColumnResolver) -> bool:

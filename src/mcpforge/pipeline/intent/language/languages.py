@@ -249,11 +249,35 @@ def _protected(spans: list[_Span], resolver: ColumnResolver) -> set[int]:
             for k in range(len(at) - len(target) + 1):
                 if [words[i] for i in at[k : k + len(target)]] == target:
                     keep.update(range(at[k], at[k + len(target) - 1] + 1))
+                else:
+                    keep.update(_name_with_articles(words, at[k:], target))
     plain = [w if re.fullmatch(r"[a-z0-9][a-z0-9'\-]*", w) else "," for w in words]
     for hit in find_values(plain, resolver):
         if all(len(plain[k]) > 1 for k in range(hit.start, hit.start + hit.width)):
             keep.update(range(hit.start, hit.start + hit.width))
     return keep
+
+
+# Articles a request adds inside a column's name: "le log du revenu réel par habitant" for the header
+# `Log revenu réel par habitant`.
+_INSERTED = frozenset({"du", "de", "des", "la", "le", "les", "l'", "d'", "del", "el", "los", "las",
+                       "der", "die", "das", "dem", "den"})  # fmt: skip
+
+
+def _name_with_articles(words: list[str], at: list[int], target: list[str]) -> list[int]:
+    """The positions of ``target``'s words when the request writes it from ``at[0]`` with articles
+    inserted between them (the articles themselves are translated as usual); else none."""
+    found: list[int] = []
+    t = 0
+    for i in at:
+        if t == len(target):
+            break
+        if words[i] == target[t]:
+            found.append(i)
+            t += 1
+        elif not (found and words[i] in _INSERTED):
+            return []
+    return found if t == len(target) and len(found) > 1 and found[-1] - found[0] >= len(target) else []
 
 
 def detect_language(text: str, resolver: ColumnResolver) -> Language:

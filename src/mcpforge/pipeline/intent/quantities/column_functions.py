@@ -108,8 +108,8 @@ def _word_form(tokens: list[str], resolver: ColumnResolver) -> ColumnFunction | 
                     return ColumnFunction(word=" ".join(phrase), column=column)
         if token in _BEFORE and not _a_column_name(token, resolver):
             column = _column_after(tokens, i + 1, resolver)
-            if column is not None:
-                return ColumnFunction(word=token, column=column)
+            if column is not None and norm(column).split()[:1] != [token]:
+                return ColumnFunction(word=token, column=column)  # "log of X", not "log X" for `Log X`
         hit = resolver.match_at(tokens, i)
         if hit is None:
             continue
