@@ -68,6 +68,13 @@ def test_french_file_noun_and_turned_round_verb_are_not_used(path: Path) -> None
     assert {"fichier", "contient-il"} <= set(unused)
 
 
+def test_french_polite_question_turned_round_is_not_used(path: Path) -> None:
+    """ "Pourriez-vous me donner": "could you" turned round, asked politely; nothing to the numbers."""
+    value, unused = _scalar("Pourriez-vous me donner le salaire moyen ?", path)
+    assert value == pytest.approx(_frame()["Salaire"].mean())
+    assert "pourriez-vous" in unused
+
+
 @pytest.mark.parametrize(
     "request_text",
     ["Combien de lignes compte le jeu de données ?", "¿Cuántas filas tiene el conjunto de datos?"],

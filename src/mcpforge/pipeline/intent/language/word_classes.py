@@ -106,6 +106,7 @@ _IRREGULAR_PLAIN: dict[str, str] = {
           " aura auront ait aient contient contiennent contenait contenaient contenu contenue contenus"
           " contenir retient retiennent retenait retenaient retenu retenue retenus retenir retenons retenez"
           " veut veulent voulait voudrais voudrait voudrions voudriez vouloir peut peuvent pouvait pourrait"
+          " pourriez pourrais pourrions pouvez pouvons peux"
           " doit doivent devait devrait apparait apparaissent apparaissait apparu apparue apparus"
           " connaitre connait connaissent savoir sait savent voir voit voient",
     "de": "ist sind war waren gewesen sei seien hat haben hatte hatten gehabt habe enthalt enthalten"
@@ -123,7 +124,20 @@ _IRREGULAR_PLACE: dict[str, str] = {
     "es": "",
 }
 # "contient-il", "a-t-elle", "vivent-ils": a French verb turned round for a question.
-_INVERSION = ("-t-il", "-t-elle", "-t-on", "-il", "-elle", "-ils", "-elles", "-on")
+_INVERSION = (
+    "-t-il",
+    "-t-elle",
+    "-t-on",
+    "-il",
+    "-elle",
+    "-ils",
+    "-elles",
+    "-on",
+    "-vous",
+    "-nous",
+    "-tu",
+    "-je",
+)
 
 
 def _french_forms(infinitive: str) -> set[str]:
