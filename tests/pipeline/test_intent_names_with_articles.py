@@ -57,7 +57,9 @@ def test_a_french_request_adds_articles_inside_a_log_named_column(
 def test_log_before_the_rest_of_a_log_named_column_is_its_name(gasoline: tuple[Path, pd.DataFrame]) -> None:
     path, frame = gasoline
     intent = read_intent("median of log revenu réel par habitant", path)
-    assert not intent.preparation  # no log taken of a column of logs (its values are negative: it had refused)
+    assert (
+        not intent.preparation
+    )  # no log taken of a column of logs (its values are negative: it had refused)
     assert "natural log" not in reading_sentence(intent)
     assert _scalar("median of log revenu réel par habitant", path) == pytest.approx(
         frame["Log revenu réel par habitant"].median()
