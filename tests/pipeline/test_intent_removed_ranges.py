@@ -1,4 +1,5 @@
-"""Rows removed by a comparison and numbered steps (issue 25, blind6 classes).
+"""Rows removed by a comparison and numbered steps (issue 25, blind6 classes); rows where a value is there are
+in test_intent_available_values.py.
 
 - "drop every row before 1965" keeps the rows from 1965 onwards (it had been read as ``year < 1965``: the
   rows it asked to drop); the same for "remove rows where price is below 2", "ignoring years after 1975",
@@ -119,57 +120,6 @@ def test_numbered_steps_are_labels_in_order(folder: Path) -> None:
 )
 def test_only_a_whole_sequence_of_labels_is_set_aside(text: str, labels: list[str]) -> None:
     assert strip_step_labels(text)[1] == labels
-
-
-@pytest.fixture(scope="module")
-def belts(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("available_values")
-    frame = pd.DataFrame(
-        {
-            "state": [s for s in ("AK", "CA", "NY") for _ in range(8)],
-            "fatalities": [round(0.01 + ((k * 7) % 13) / 500, 4) for k in range(24)],
-            "seatbelt": [None if k % 5 == 1 else round(0.4 + ((k * 3) % 11) / 30, 4) for k in range(24)],
-            "sex": [None if k % 7 == 3 else ("female" if k % 3 else "male") for k in range(24)],
-        }
-    )
-    frame.to_csv(root / "belts.csv", index=False)
-    return root
-
-
-@pytest.mark.parametrize(
-    "request_text",
-    [
-        "mean fatalities by state, only rows where seatbelt is available",
-        "mean fatalities by state (only rows with seatbelt available)",
-        "media de fatalities por state (sólo filas con seatbelt disponible)",
-        "moyenne de fatalities par state, uniquement les lignes où seatbelt est disponible",
-        "mean fatalities by state for rows whose seatbelt is known",
-    ],
-)
-def test_rows_with_a_value_drop_the_rows_missing_it(
-    belts: Path, monkeypatch: pytest.MonkeyPatch, request_text: str
-) -> None:
-    monkeypatch.chdir(belts)
-    frame = pd.read_csv(belts / "belts.csv")
-    expected = frame.dropna(subset=["seatbelt"]).groupby("state")["fatalities"].mean()
-    intent = read_intent(request_text, belts / "belts.csv")
-    assert [step.columns for step in intent.preparation] == [["seatbelt"]]
-    assert _per_country(request_text, belts / "belts.csv") == pytest.approx(expected.to_dict())
-
-
-def test_a_share_among_rows_with_a_value_is_of_those_rows(
-    belts: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(belts)
-    frame = pd.read_csv(belts / "belts.csv").dropna(subset=["sex"])
-    request_text = "Among rows whose sex is recorded, what percentage are female?"
-    table = reference_table(read_intent(request_text, belts / "belts.csv"), belts / "belts.csv")
-    assert float(table["rows"][0][-1]) == pytest.approx((frame["sex"] == "female").mean() * 100)
-
-
-def test_a_value_of_no_column_is_not_read_as_available(belts: Path) -> None:
-    with pytest.raises(UnmappableRequestError):
-        read_intent("mean fatalities, only rows with a discount available", belts / "belts.csv")
 
 
 @pytest.mark.parametrize(
