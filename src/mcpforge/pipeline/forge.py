@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +45,20 @@ Progress = Callable[[str], None]
 RULES = "rules"
 
 
+OTHER_STEP = "other"
+"""The part of ``total`` no named step covers (the glue between steps), so that the steps add up to it."""
+
+
 class _Timer:
+    """Milliseconds per step of one forge; :meth:`total` names every part of the total (issue 28).
+
+    Steps: ``schema`` (the file checked and its schema read), ``intent``, ``registry`` (created on first
+    use, remembered answers), ``gap``, ``spec``, ``prepare`` (validation set up: its modules loaded, the
+    static gate and the reference's read started, the warm sandbox reached), ``validate``, ``codegen``,
+    ``stage`` (the candidate written and its generation recorded), ``run`` (the staged run and the scores
+    attached to it), ``present``; a model engine adds ``generate``; ``other`` is what is left.
+    """
+
     def __init__(self) -> None:
         self.timings: dict[str, float] = {}
         self._started = time.perf_counter()
@@ -61,7 +74,10 @@ class _Timer:
             )
 
     def total(self) -> dict[str, float]:
-        return {**self.timings, "total": round((time.perf_counter() - self._started) * 1000, 1)}
+        """The steps, ``other`` (the rest of the total, never negative) and ``total``."""
+        total = round((time.perf_counter() - self._started) * 1000, 1)
+        other = round(max(0.0, total - sum(self.timings.values())), 1)
+        return {**self.timings, OTHER_STEP: other, "total": total}
 
 
 def intent_columns(intent: Intent) -> list[str]:
@@ -163,48 +179,55 @@ def _forge_intent(
     actor: str,
     created_by: str,
 ) -> ForgeResult:
-    from mcpforge.pipeline.validation.reference_read import start_reference_read
-
-    columns = reference_columns(intent)
-    # The reference's read of the person's file needs only the question: on a big file it is the
-    # longest part of validation, so it runs while the tool is rendered and validation is imported
-    # (and a warm sandbox template starts, ``warm``).
-    reference_read = start_reference_read(data_path, columns, config.security) if columns else None
-
-    from mcpforge.pipeline.spec import finalize_spec
-    from mcpforge.pipeline.validation.shared_read import shares_read
-    from mcpforge.pipeline.validation.static_gate import start_static_gate
-
     timer = timer or _Timer()
+    with timer.step("prepare"):
+        from mcpforge.pipeline.validation.reference_read import start_reference_read
+
+        columns = reference_columns(intent)
+        # The reference's read of the person's file needs only the question: on a big file it is the
+        # longest part of validation, so it runs while the tool is rendered and validation is imported
+        # (and a warm sandbox template starts, ``warm``).
+        reference_read = start_reference_read(data_path, columns, config.security) if columns else None
+
+        from mcpforge.pipeline.spec import finalize_spec
+        from mcpforge.pipeline.validation.shared_read import shares_read
+        from mcpforge.pipeline.validation.static_gate import start_static_gate
+
     say = progress or (lambda _message: None)
     say("rendering the tool from the catalogue")
     with timer.step("spec"):
         operation, rendered = render_intent(intent, registry, tool_name=tool_name)
         spec = finalize_spec(rendered.spec, intent)
-    behind_the_read = reference_read is not None and shares_read(
-        data_path, config.validation.shared_read_min_mb
-    )
-    # The static gate (mypy: the longest gate) starts as soon as the code exists, before the rest of
-    # validation is even imported (issue 28).
-    static_gate = (
-        start_static_gate(rendered.source, lowered=behind_the_read)
-        if config.validation.run_static_gate
-        else None
-    )
-    from mcpforge.pipeline.validation.priority import start_behind_the_read
-    from mcpforge.pipeline.validation.run import run_validation
-    from mcpforge.pipeline.validation.warm_sandbox import warm_validation
+    with ExitStack() as validation_scope:
+        with timer.step("prepare"):
+            behind_the_read = reference_read is not None and shares_read(
+                data_path, config.validation.shared_read_min_mb
+            )
+            # The static gate (mypy: the longest gate) starts as soon as the code exists, before the
+            # rest of validation is even imported (issue 28).
+            static_gate = (
+                start_static_gate(rendered.source, lowered=behind_the_read)
+                if config.validation.run_static_gate
+                else None
+            )
+            from mcpforge.pipeline.validation.priority import start_behind_the_read
+            from mcpforge.pipeline.validation.run import run_validation
+            from mcpforge.pipeline.validation.warm_sandbox import warm_validation
 
-    # CodeBLEU (informational) starts when the candidate is staged, not here: a cold worker process
-    # would take a core from the sandboxes and the static gate on the path to the person's answer. On a
-    # big file the read leaves a core idle for a second: it starts now, behind the read, and is done by
-    # the time the candidate is written (nothing left for the ask to wait for at its end).
-    if behind_the_read:
-        start_behind_the_read(registry, rendered.source, intent.operation)
-    say("validating the tool (schema, static, security, sandbox tests)")
-    # The warm sandbox (the resident helper, or a template for a big file) is reached once the static
-    # gate runs: finding the helper (its key hashes this installation's files) no longer delays mypy.
-    with nullcontext(warm) if warm is not None else warm_validation(config, data_path) as started:
+            # CodeBLEU (informational) starts when the candidate is staged, not here: a cold worker
+            # process would take a core from the sandboxes and the static gate on the path to the
+            # person's answer. On a big file the read leaves a core idle for a second: it starts now,
+            # behind the read, and is done by the time the candidate is written (nothing left for the
+            # ask to wait for at its end).
+            if behind_the_read:
+                start_behind_the_read(registry, rendered.source, intent.operation)
+            say("validating the tool (schema, static, security, sandbox tests)")
+            # The warm sandbox (the resident helper, or a template for a big file) is reached once the
+            # static gate runs: finding the helper (its key hashes this installation's files) no longer
+            # delays mypy.
+            started = validation_scope.enter_context(
+                nullcontext(warm) if warm is not None else warm_validation(config, data_path)
+            )
         with timer.step("validate"):
             run = run_validation(
                 source=rendered.source,
@@ -252,19 +275,19 @@ def _stage_and_run(
     actor: str,
     created_by: str,
 ) -> ForgeResult:
-    from mcpforge.pipeline._candidate import (
-        data_key,
-        find_staged_twin,
-        record_generation,
-        stage_package,
-    )
-    from mcpforge.pipeline.codegen import build_package
-    from mcpforge.pipeline.present import present
-    from mcpforge.pipeline.stage import stage_run
-    from mcpforge.pipeline.validation import semantic as _semantic
+    with timer.step("stage"):
+        from mcpforge.pipeline._candidate import (
+            data_key,
+            find_staged_twin,
+            record_generation,
+            stage_package,
+        )
+        from mcpforge.pipeline.codegen import build_package
+        from mcpforge.pipeline.present import present
+        from mcpforge.pipeline.stage import stage_run
+        from mcpforge.pipeline.validation import semantic as _semantic
 
     spec, source, helpers, function_name = spec_source
-    intent_json = intent.model_dump(mode="json")
     with timer.step("codegen"):
         package = build_package(
             spec=spec, source=source, helpers=helpers, cases=run.cases, function_name=function_name
@@ -285,13 +308,13 @@ def _stage_and_run(
                 passed=run.passed,
                 created_by=created_by,
                 actor=actor,
-                intent=intent_json,
+                intent=intent.model_dump(mode="json"),
                 run_arguments=arguments,
                 data=data,
             )
-    record_generation(
-        registry, candidate, passed=run.passed, duration_ms=sum(timer.timings.values()), source=created_by
-    )
+        record_generation(
+            registry, candidate, passed=run.passed, duration_ms=sum(timer.timings.values()), source=created_by
+        )
     base = ForgeResult(
         decision="generate",
         intent=intent,
@@ -317,7 +340,7 @@ def _stage_and_run(
             function_name=function_name,
             validated=run.person_run,
         )
-    staged = _semantic.settle(registry, staged)  # CodeBLEU that arrived meanwhile, kept past the run's save
+        staged = _semantic.settle(registry, staged)  # CodeBLEU that arrived meanwhile, kept past the save
     assert staged.run_artifacts is not None
     with timer.step("present"):
         markdown = present(staged, staged.run_artifacts)
@@ -411,7 +434,9 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
     answers: dict[str, str] | None = None,
     remember: bool = False,
 ) -> ForgeResult:
-    path = check_data_path(data_path, allowed_read_roots(config, allow_read))
+    timer = _Timer()
+    with timer.step("schema"):
+        path = check_data_path(data_path, allowed_read_roots(config, allow_read))
     # A big file is validated in children of a warm sandbox template (rules engine): it starts now,
     # while the schema is read, and is ready when validation needs it. (The size test of
     # ``shared_read.shares_read`` here: a request refused later must not load validation.)
@@ -420,10 +445,12 @@ def _forge(  # noqa: PLR0917 - the arguments of forge, passed through
         from mcpforge.pipeline.validation.warm_sandbox import warm_validation
 
         early = warm_validation(config, path)
-    with early as warm:
+    with ExitStack() as scope:
+        with timer.step("prepare"):
+            warm = scope.enter_context(early)
         return _forge_checked(
             request, path, registry, config, engine, model_engine, progress, actor, warm,
-            custom=custom, answers=answers, remember=remember,
+            timer=timer, custom=custom, answers=answers, remember=remember,
         )  # fmt: skip
 
 
@@ -438,11 +465,11 @@ def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
     actor: str,
     warm: WarmValidation | None,
     *,
+    timer: _Timer,
     custom: bool = False,
     answers: dict[str, str] | None = None,
     remember: bool = False,
 ) -> ForgeResult:
-    timer = _Timer()
     say = progress or (lambda _message: None)
     with timer.step("schema"):
         given = {**registry.remembered_choices(path), **(answers or {})}
@@ -475,9 +502,10 @@ def _forge_checked(  # noqa: PLR0917 - the arguments of forge, passed through
                 )
             intent = chosen
     intent = intent.model_copy(update={"data_source": str(path), **part})
-    ensure_registry(registry)
-    if remember and answers:
-        registry.remember_choices(path, dict(answers))
+    with timer.step("registry"):
+        ensure_registry(registry)
+        if remember and answers:
+            registry.remember_choices(path, dict(answers))
     with timer.step("gap"):
         decision = gap_decision(intent, registry)
     if decision.reuse_tool is not None:
@@ -556,8 +584,8 @@ def _forge_with_model(  # noqa: PLR0917 - private step with the forge state
             "catalogue covers",
             argument=kind,
         )
-    ensure_registry(registry)
-
+    with timer.step("registry"):
+        ensure_registry(registry)
     with timer.step("generate"):
         generated = generate_custom_tool(engine, request, schema, data_path=path, config=config, progress=say)
     intent = Intent(request=request, operation="custom", data_source=str(path))
