@@ -57,6 +57,20 @@ def same(a, b):
     return a is b or unwrap(a) is unwrap(b)
 
 
+def _instance_receiver(obj):
+    receiver = getattr(obj, "__self__", None)
+    return None if receiver is None or isinstance(receiver, type) or inspect.ismodule(receiver) else receiver
+
+
+def same_call(a, b):
+    """The same callable called as a function: the same function, and, when either is bound to an
+    object (``kebab.match``), bound to the same object (``snake.match`` is another call of it)."""
+    receivers = (_instance_receiver(a), _instance_receiver(b))
+    if receivers != (None, None) and receivers[0] is not receivers[1]:
+        return False
+    return same(a, b)
+
+
 def match_check(call, resolved):
     found = {"function": [], "static": [], "method": [], "constructor": [], "error": None}
     if CTOR in call:
@@ -74,7 +88,7 @@ def match_check(call, resolved):
         # ``Geodesic.WGS84.Inverse``: a method of a ready-made instance, named by its attribute.
         found["instance"] = call.rsplit(".", 2)[-2]
     for entry, owner in resolved:
-        if entry["kind"] in {"function", "class"} and same(owner, target):
+        if entry["kind"] in {"function", "class"} and same_call(owner, target):
             found["function"].append(entry["ref"])
         elif entry["kind"] == "method" and same(getattr(owner, entry["method"], None), target):
             found["static"].append(entry["ref"])

@@ -1,5 +1,5 @@
 """What the analysis could not see (issue 26, fresh blind set): ready-made instances of a class
-(``Geodesic.WGS84``, a module-level ``default``) are handles a method tool uses without constructing;
+(``Geodesic.WGS84``) are handles a method tool uses without constructing;
 a name whose lazy import fails is skipped and said, not the end of the analysis; a public submodule
 reached only as an attribute of the package (``pkg.linalg`` bound to a private module) is analysed under
 that name and its functions called through it. Real sandboxed analysis of a package written here, and
@@ -80,12 +80,10 @@ def test_ready_made_instances_serve_a_method_without_a_constructed_object(
 ) -> None:
     analysis = analyse(acquire(str(geolib)), "geolib", config=convert_config.sandbox)
     geodesic = next(c for c in analysis.callables if c.public_path == "geolib.Geodesic")
-    assert geodesic.instances == {
-        "WGS84": "geolib:Geodesic.WGS84",
-        "SPHERE": "geolib:Geodesic.SPHERE",
-        "default": "geolib.geodesic:default",
-    }
+    assert geodesic.instances == {"WGS84": "geolib:Geodesic.WGS84", "SPHERE": "geolib:Geodesic.SPHERE"}
     plans = {p.name: p for p in select(analysis, patterns=[], max_tools=20, package="geolib").plans}
+    # A module-level instance is its own tool, bound to it (test_module_level_objects.py).
+    assert plans["default_Inverse"].target == "geolib.geodesic:default.Inverse"
     inverse = plans["Geodesic_Inverse"]
     assert inverse.input_schema["properties"]["instance"]["default"] == "WGS84"
     assert "handle" not in inverse.input_schema["required"]

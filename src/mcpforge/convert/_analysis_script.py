@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 if __name__ == "__main__":  # in the sandbox: shipped next to this script (analyse.py)
+    import _mcpforge_analysis_instances as _instances  # type: ignore[import-not-found]
     import _mcpforge_call_forms as _call_forms  # type: ignore[import-not-found]
     import _mcpforge_stub_signatures as _stub_signatures  # type: ignore[import-not-found]
     from _mcpforge_analysis_docs import (  # type: ignore[import-not-found]
@@ -43,6 +44,7 @@ if __name__ == "__main__":  # in the sandbox: shipped next to this script (analy
         forwarded_calls,
     )
 else:
+    from mcpforge.convert import _analysis_instances as _instances
     from mcpforge.convert import _call_forms, _stub_signatures
     from mcpforge.convert._analysis_docs import (
         _doc_params,
@@ -326,6 +328,18 @@ def _is_compiled(obj: Any) -> bool:
     return type(obj).__name__ in _COMPILED and callable(obj)
 
 
+def _wraps_function(obj: Any) -> bool:
+    """A callable object standing for a function it wraps (numpy 2's ``np.mean``, an
+    ``_ArrayFunctionDispatcher`` whose ``__wrapped__`` is the Python function): a function, called as
+    one, with that function's signature and documentation."""
+    if inspect.isclass(obj) or inspect.isfunction(obj) or not callable(obj):
+        return False
+    try:
+        return inspect.isfunction(inspect.unwrap(obj)) and isinstance(getattr(obj, "__name__", None), str)
+    except (ValueError, TypeError):  # a __wrapped__ cycle, or an object that refuses the lookup
+        return False
+
+
 def _class_methods(cls: type, package: str) -> list[tuple[str, Any]]:
     methods = []
     for name in sorted(vars(cls)):
@@ -434,6 +448,7 @@ class _Scan:
         self.max_modules = max_modules
         self.classes: dict[int, dict[str, Any]] = {}
         self.instances: list[tuple[str, str, int]] = []  # (module, name, id of the instance's class)
+        self.objects: dict[tuple[str, str], Any] = {}  # (module, name) → that instance
         self.instance_classes: dict[int, type] = {}  # id → the class of those instances
         self.aliases: dict[str, Any] = {}
 
@@ -455,10 +470,12 @@ def _describe(
         return
     owner_module = getattr(obj, "__module__", None) or ""
     is_ufunc = type(obj).__name__ == "ufunc"
-    if not inspect.isclass(obj) and not callable(obj) and not inspect.ismodule(obj):
+    if _is_instance(obj, is_ufunc):
         if (getattr(type(obj), "__module__", "") or "").startswith(package):
+            seen.add(id(obj))
             scan.instances.append((module_name, name, id(type(obj))))
             scan.instance_classes[id(type(obj))] = type(obj)
+            scan.objects[(module_name, name)] = obj
         return
     if not is_ufunc and not owner_module.startswith(package):
         return
@@ -481,9 +498,25 @@ def _describe(
             factory["factory_of"] = public_path if builds else None
             factory["static_of"] = public_path
             analysis["callables"].append(factory)
-    elif inspect.isfunction(obj) or inspect.isbuiltin(obj) or is_ufunc or _is_compiled(obj):
+    elif (
+        inspect.isfunction(obj)
+        or inspect.isbuiltin(obj)
+        or is_ufunc
+        or _is_compiled(obj)
+        or _wraps_function(obj)
+    ):
         seen.add(id(obj))
         analysis["callables"].append(_callable_record(obj, public_path, "function"))
+
+
+def _is_instance(obj: Any, is_ufunc: bool) -> bool:
+    """An object that is neither a class, a module nor a function of any kind: an instance (a callable
+    one too, ``snake = Case(...)``, called as ``snake(text)``)."""
+    if inspect.isclass(obj) or inspect.ismodule(obj) or is_ufunc or _is_compiled(obj) or _wraps_function(obj):
+        return False
+    if isinstance(obj, (enum.Enum, BaseException)):
+        return False  # a constant of an enumeration, an error object: nothing to call
+    return not (inspect.isfunction(obj) or inspect.isbuiltin(obj) or inspect.ismethod(obj))
 
 
 _MAX_INSTANCES = 12
@@ -508,14 +541,39 @@ def _ready_made(cls: type, public_path: str) -> dict[str, str]:
 
 
 def _attach_instances(analysis: dict[str, Any], scan: _Scan, package: str) -> None:
-    """Module-level instances of an analysed class join its ready-made instances; the methods of a
-    private class are analysed when the library exposes an instance of it (iso3166's ``countries =
-    _CountryLookup()``, the whole public face): its class is recorded with that instance, and only the
-    instance is used (select.py builds no constructor tool for a private class)."""
+    """Module-level instances of a public class are tools of their own (_analysis_instances.py); the
+    methods of a private class are analysed when the library exposes an instance of it (iso3166's
+    ``countries = _CountryLookup()``, the whole public face): its class is recorded with that instance,
+    and only the instance is used (select.py builds no constructor tool for a private class)."""
+    made = 0
+    docs: dict[str, dict[str, str]] = {}
+    per_class: dict[int, int] = {}
     for module_name, name, class_id in scan.instances:
         record = scan.classes.get(class_id)
         cls = scan.instance_classes.get(class_id)
-        if record is None and cls is not None and cls.__name__.startswith("_"):
+        if cls is None:
+            continue
+        if not cls.__name__.startswith("_"):
+            per_class[class_id] = per_class.get(class_id, 0) + 1
+            if made >= _instances.MAX_INSTANCE_RECORDS or per_class[class_id] > _MAX_INSTANCES:
+                continue
+            if module_name not in docs:
+                docs[module_name] = _instances.attribute_docs(sys.modules.get(module_name))
+            records = _instances.instance_records(
+                scan.objects[(module_name, name)],
+                module_name,
+                name,
+                package=package,
+                doc=docs[module_name].get(name, ""),
+                methods=_class_methods(cls, package),
+                record_of=_callable_record,
+                examples_of=_examples,
+                outputs_of=_example_outputs,
+            )
+            analysis["callables"].extend(records)
+            made += len(records)
+            continue
+        if record is None:
             record = _callable_record(cls, f"{module_name}.{cls.__name__}", "class")
             record["methods"] = [
                 _callable_record(fn, f"{module_name}.{name}.{method}", "method", owner=record["public_path"])

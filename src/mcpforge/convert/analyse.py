@@ -12,7 +12,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from mcpforge.config import SandboxConfig
-from mcpforge.convert import _analysis_docs, _analysis_script, _analysis_usage, _call_forms, _stub_signatures
+from mcpforge.convert import (
+    _analysis_docs,
+    _analysis_instances,
+    _analysis_script,
+    _analysis_usage,
+    _call_forms,
+    _stub_signatures,
+)
 from mcpforge.convert.acquire import Environment
 from mcpforge.convert.models import Analysis
 from mcpforge.exceptions import ConversionError
@@ -23,6 +30,7 @@ _SCRIPT = Path(_analysis_script.__file__).read_text(encoding="utf-8")
 _SIBLINGS = {
     "_mcpforge_call_forms.py": Path(_call_forms.__file__).read_bytes(),
     "_mcpforge_analysis_docs.py": Path(_analysis_docs.__file__).read_bytes(),
+    "_mcpforge_analysis_instances.py": Path(_analysis_instances.__file__).read_bytes(),
     "_mcpforge_analysis_usage.py": Path(_analysis_usage.__file__).read_bytes(),
     "_mcpforge_stub_signatures.py": Path(_stub_signatures.__file__).read_bytes(),
 }

@@ -23,6 +23,7 @@ InstallMethod = Literal[
     "built from source in the sandbox",
     "used in place",
     "used in place, its requirements installed from wheels",
+    "used in place, only the requirements its code imports installed",
 ]
 
 
@@ -57,6 +58,10 @@ class ApiCallable(_Model):
         default_factory=dict, description="doctest statement → the output its docstring shows"
     )
     factory_of: str | None = Field(default=None, description="the class a from_* factory builds")
+    bound_to: str | None = Field(
+        default=None,
+        description="the module-level object (``kebab = Case(...)``) whose call or method this is",
+    )
     instances: dict[str, str] = Field(
         default_factory=dict,
         description="ready-made instances of a class (``Geodesic.WGS84``): name → ``module:attr`` target",
@@ -138,6 +143,9 @@ class ConversionReport(_Model):
         default=None,
         description="how the library was installed: wheels only on the host, built into a wheel in the "
         "sandbox first, or a plain package folder used in place (its requirements.txt installed from wheels)",
+    )
+    install_note: str = Field(
+        default="", description="requirements left out of the install, and why (a failed declared list)"
     )
     tools_generated: int = 0
     tools_listed: int = 0

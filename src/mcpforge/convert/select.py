@@ -400,7 +400,9 @@ def _name(plans: list[ToolPlan], package: str) -> list[ToolPlan]:
     named: list[ToolPlan] = []
     for plan in plans:
         parts = plan.public_path.split(".")
-        base = parts[-1] if plan.kind != "method" else f"{parts[-2]}_{parts[-1]}"
+        # A method, or one bound to a module-level object (``kebab.match``), is named with its receiver.
+        bound_method = plan.api.bound_to is not None and parts[-2] == plan.api.bound_to
+        base = f"{parts[-2]}_{parts[-1]}" if plan.kind == "method" or bound_method else parts[-1]
         name = re.sub(r"\W", "_", base)[:MAX_NAME]
         if name in used:
             name = re.sub(r"\W", "_", "_".join(parts[1:]) or base)[:MAX_NAME]

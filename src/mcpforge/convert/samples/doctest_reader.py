@@ -46,9 +46,13 @@ class DoctestReader:
         self.classes: dict[str, str | None] = {}  # example variable → the class of the object bound to it
         self.defaulted = False  # an optional argument of the call being read was left at its default
         self.by_short: dict[str, ToolPlan] = {}
+        # ``kebab.match(...)``: a method bound to a module-level object, found by that object's name only.
+        self.bound: dict[tuple[str, str], ToolPlan] = {}
         for tool in tools.values():
-            short = tool.public_path.rsplit(".", 1)[-1]
-            if tool.kind != "method":
+            *_, receiver, short = ["", *tool.public_path.split(".")]
+            if tool.api.bound_to is not None and receiver == tool.api.bound_to:
+                self.bound[(receiver, short)] = tool
+            elif tool.kind != "method":
                 self.by_short.setdefault(short, tool)
 
     def value(self, node: ast.expr, bound: set[str]) -> Any:
@@ -98,6 +102,8 @@ class DoctestReader:
                 (t for t in methods if owner and t.api.owner == owner), methods[0] if methods else None
             )
             extra = {"handle": {"$ref": receiver.id}}
+        if tool is None and isinstance(receiver, ast.Name):
+            tool = self.bound.get((receiver.id, name))
         if tool is None and isinstance(receiver, ast.Name):
             # ``countries.get('us')``: a method called on a ready-made instance the library exposes.
             tool = next((t for t in self.tools.values() if receiver.id in _ready_made(t, name)), None)
