@@ -47,6 +47,8 @@ runpy.run_module("pip", run_name="__main__", alter_sys=True)
 """
 # Settings of the person's pip that would let it consider sources again.
 _NO_MATCH = re.compile(r"No matching distribution found for ([^\s|]+)")
+# A range of versions all needing a dependency with no wheel: pip's resolver says it on stdout.
+_UNAVAILABLE = re.compile(r"no matching distributions available for your environment:\s*\n\s+([^\s|]+)")
 _DROPPED_ENV = ("PIP_NO_BINARY", "PIP_ONLY_BINARY", "PIP_PREFER_BINARY", "PIP_PYTHON")
 
 
@@ -119,7 +121,10 @@ def _run(python: Path, args: list[str], *, what: str) -> None:
         line for line in done.stderr.splitlines() if line.startswith("ERROR")
     ] or done.stderr.splitlines()
     detail = " | ".join(lines[-2:])
-    if "No matching distribution" in done.stderr:
+    unavailable = _UNAVAILABLE.search(done.stdout or "")
+    if unavailable and "No matching distribution" not in done.stderr:
+        detail = f"No matching distribution found for {unavailable.group(1)} | {detail}"
+    if "No matching distribution" in detail or "No matching distribution" in done.stderr:
         raise ConversionError(
             "acquire",
             "not_found" if what == "install" else "env_failure",

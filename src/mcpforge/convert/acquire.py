@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from filelock import FileLock
@@ -34,6 +34,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 
 from mcpforge.config import SandboxConfig
 from mcpforge.convert import _build, _folder_requirements, _in_place, _pip, _sdist
+from mcpforge.convert._imported_requirements import imported_requirements
 from mcpforge.convert.models import InstallMethod
 from mcpforge.exceptions import ConversionError
 
@@ -61,6 +62,7 @@ class Environment:
     install_seconds: float
     cached: bool
     install: InstallMethod
+    install_note: str = ""  # what the report says beside ``install`` (requirements left out, and why)
 
 
 def default_cache_dir() -> Path:
@@ -133,6 +135,7 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
                 in_place.packages,
                 cache_dir,
                 started,
+                sandbox=sandbox,
                 declared=(in_place.requirements, "pyproject.toml"),
                 distribution=in_place.distribution,
             )
@@ -151,7 +154,7 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
             install="built from source in the sandbox",
         )
     if (path / "__init__.py").exists():
-        return _folder(path, path.parent, (path.name,), cache_dir, started)
+        return _folder(path, path.parent, (path.name,), cache_dir, started, sandbox=sandbox)
     packages = sorted(
         p.parent.name for p in path.glob("*/__init__.py") if not p.parent.name.startswith(("_", "."))
     )
@@ -167,7 +170,7 @@ def _local(path: Path, cache_dir: Path, started: float, sandbox: SandboxConfig) 
             "untoolable_repo",
             f"{str(path)!r} holds only set-up, test or private Python files (nothing to convert)",
         )
-    return _folder(path, path, tuple(packages), cache_dir, started)
+    return _folder(path, path, tuple(packages), cache_dir, started, sandbox=sandbox)
 
 
 def _folder(
@@ -177,6 +180,7 @@ def _folder(
     cache_dir: Path,
     started: float,
     *,
+    sandbox: SandboxConfig,
     declared: tuple[tuple[str, ...], str] | None = None,
     distribution: str | None = None,
 ) -> Environment:
@@ -201,15 +205,32 @@ def _folder(
             install="used in place",
         )
     wanted = list(wanted_lines)
-    env_dir = cache_dir / f"requirements-{normalize(path.name)}-{_digest(chr(10).join(sorted(wanted)))}"
+    note = ""
     try:
-        cached, _ = _ensure_installed(env_dir, lambda env: _pip.install(env, wanted))
+        env_dir, cached = _requirements_env(path, cache_dir, wanted, sandbox)
     except ConversionError as exc:
-        raise ConversionError(
-            "acquire",
-            exc.category,
-            f"the requirements {named_in} of {str(path)!r} names could not be installed: {exc.reason}",
-        ) from exc
+        failure = f"the requirements {named_in} of {str(path)!r} names could not be installed: {exc.reason}"
+        # Development tools declared beside what the code needs: install what its modules import.
+        imported, left_out = imported_requirements(tuple(wanted), root, import_names)
+        if not left_out:
+            raise ConversionError("acquire", exc.category, failure) from exc
+        note = (
+            f"installing every requirement {named_in} names failed ({exc.reason[:200]}); installed only "
+            f"those its code imports ({', '.join(imported) or 'none'}), left out: {', '.join(left_out)}"
+        )
+        if not imported:
+            return replace(
+                _folder(
+                    path, root, import_names, cache_dir, started, sandbox=sandbox, declared=((), named_in)
+                ),
+                distribution=distribution or path.name,
+                install="used in place, only the requirements its code imports installed",
+                install_note=note,
+            )
+        try:
+            env_dir, cached = _requirements_env(path, cache_dir, list(imported), sandbox)
+        except ConversionError as again:
+            raise ConversionError("acquire", exc.category, f"{failure}; {again.reason}") from again
     return Environment(
         source=str(path),
         kind="folder",
@@ -220,8 +241,21 @@ def _folder(
         version=None,
         install_seconds=round(time.perf_counter() - started, 3),
         cached=cached,
-        install="used in place, its requirements installed from wheels",
+        install="used in place, only the requirements its code imports installed"
+        if note
+        else "used in place, its requirements installed from wheels",
+        install_note=note,
     )
+
+
+def _requirements_env(
+    path: Path, cache_dir: Path, wanted: list[str], sandbox: SandboxConfig
+) -> tuple[Path, bool]:
+    """A venv of ``wanted`` (cached by those lines) and whether it was cached: wheels, and a dependency
+    the index has only as an sdist (``docopt`` under ``num2words``) built in the sandbox."""
+    env_dir = cache_dir / f"requirements-{normalize(path.name)}-{_digest(chr(10).join(sorted(wanted)))}"
+    cached, _ = _ensure_installed(env_dir, lambda env: _building_sdists(env, wanted, sandbox))
+    return env_dir, cached
 
 
 _NOT_LIBRARY_MODULES = frozenset({"setup", "conftest", "noxfile", "fabfile", "tasks", "manage", "conf"})
@@ -326,14 +360,20 @@ def _from_index(env_dir: Path, requirement: str, sandbox: SandboxConfig) -> str 
     itself or any of its dependencies, e.g. ``docopt`` under ``num2words``) is fetched, checked and built
     into a wheel in the sandbox (:func:`_build_sdist`), and the install is tried again with the wheels
     built so far. The distribution's name when the library itself came from an sdist."""
+    return _building_sdists(env_dir, [requirement], sandbox)
+
+
+def _building_sdists(env_dir: Path, requirements: list[str], sandbox: SandboxConfig) -> str | None:
+    """Install ``requirements`` as :func:`_from_index` does one; the distribution's name when the first
+    of them came from an sdist."""
     built = env_dir / ".mcpforge-build" / "dist"
-    target, distribution = requirement, None
+    targets, distribution = list(requirements), None
     tried: set[str] = set()
     while True:
         try:
-            _pip.install(env_dir, [target], find_links=built if built.is_dir() else None)
+            _pip.install(env_dir, targets, find_links=built if built.is_dir() else None)
         except ConversionError as no_wheel:
-            missing = _pip.missing_requirement(no_wheel.reason) or requirement
+            missing = _pip.missing_requirement(no_wheel.reason) or requirements[0]
             project = _project(missing)
             if no_wheel.category != "not_found" or project in tried or len(tried) >= _MAX_SOURCE_BUILDS:
                 raise
@@ -343,8 +383,11 @@ def _from_index(env_dir: Path, requirement: str, sandbox: SandboxConfig) -> str 
             if found is None:
                 raise
             wheel = _build_sdist(env_dir, found, sandbox)
-            if target == requirement and project == _project(requirement):
-                target, distribution = str(wheel), _build.wheel_distribution(wheel)
+            for position, target in enumerate(targets):
+                if target in requirements and project == _project(target):
+                    targets[position] = str(wheel)  # a requirement itself built: its wheel installed
+                    if position == 0:
+                        distribution = _build.wheel_distribution(wheel)
             continue
         shutil.rmtree(env_dir / ".mcpforge-build" / "dist", ignore_errors=True)
         return distribution

@@ -37,6 +37,8 @@ def markdown(report: ConversionReport) -> str:
     ]
     if report.install:
         lines.append(f"- environment: {report.install}")
+    if report.install_note:
+        lines.append(f"- environment note: {inline_text(report.install_note)}")
     if report.stopped_at:
         lines.append(
             f"- stopped at **{inline_text(report.stopped_at)}** ({inline_text(report.stop_category or '')}): "

@@ -140,7 +140,15 @@ def _convert(
         )
     library = env.import_names[0]
     service = package_name(library).removesuffix("_mcp")
-    report.update({"library": library, "service": service, "version": env.version, "install": env.install})
+    report.update(
+        {
+            "library": library,
+            "service": service,
+            "version": env.version,
+            "install": env.install,
+            "install_note": env.install_note,
+        }
+    )
     site_dirs = [str(p) for p in env.site_dirs]
     with timer.step("analyse", f"importing {library!r} in the sandbox"):
         analysis = analyse(env, library, config=config.sandbox)
