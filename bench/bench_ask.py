@@ -53,6 +53,7 @@ from _ask_process import (  # noqa: E402 - bench/ is this script's directory
     QUICK_PROCESS_TARGET_SECONDS,
     QUICK_REQUESTS,
     QuickRequest,
+    ensure_bytecode,
     time_ask_process,
     time_quick_process,
 )
@@ -257,6 +258,7 @@ def main() -> None:
         if value is not None
     }
 
+    print(ensure_bytecode())
     # Warm-up: the first runs fill the mypy stub cache and the stress-data cache (one file per dataset).
     for dataset in dict.fromkeys(case.dataset for case in cases):
         time_forge(next(case for case in cases if case.dataset == dataset), stress)

@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _ask_process import ensure_bytecode  # bench/ is this script's directory
+
 HELP_TARGET = 0.15
 SANDBOX_OVERHEAD_TARGET = 0.25
 TRIVIAL = "print(1)\n"
@@ -62,6 +64,7 @@ def main() -> int:
     parser.add_argument("--previous", type=Path, default=None, help="src/ of an earlier checkout")
     args = parser.parse_args()
     rounds = 3 if args.smoke else args.rounds
+    print(ensure_bytecode(*([args.previous] if args.previous is not None else [])))
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     with tempfile.TemporaryDirectory(prefix="mcpforge-startup-") as tmp:
         script = Path(tmp) / "trivial.py"
