@@ -396,7 +396,9 @@ def _prominence(
     """How visible each public name is: exported at the top level, its first place in the README, and
     how often the library's own examples, docs and tests call it."""
     top_names = set(_public_names(top)) | set(getattr(top, "__all__", []) or [])
-    readme = _readme(package) or _local_readme(top, source_dir)
+    # No README shipped (a wheel without a long description, cronex): the package's own docstring is
+    # its introduction, often a doctest session of its headline calls.
+    readme = _readme(package) or _local_readme(top, source_dir) or (inspect.getdoc(top) or "")
     readme_rank: dict[str, int] = {}
     readme_calls: dict[str, int] = {}
     for match in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(", readme):
