@@ -193,8 +193,9 @@ def install(kind: str, case: dict[str, Any], cache: Path, config: MCPForgeConfig
     requirements = case.get("requirements") or []
     if kind == "repository" and requirements and env.kind == "folder":
         # A plain folder is used in place (``env.root`` is its parent, not a venv): convert runs it with
-        # the interpreter mcpforge runs in, so its pinned requirements must be installed there already.
-        absent = [r for r in requirements if not _installed_here(r)]
+        # the interpreter mcpforge runs in, so its pinned requirements must be installed there already,
+        # or in the venv convert installed the folder's own requirements into (its other site dirs).
+        absent = [r for r in requirements if not _installed_here(r, env.site_dirs[1:])]
         if absent:
             raise MCPForgeError(f"{case['name']} is used in place and needs {absent} in mcpforge's venv")
     elif kind == "repository" and requirements:
@@ -206,8 +207,12 @@ def install(kind: str, case: dict[str, Any], cache: Path, config: MCPForgeConfig
     return source, env
 
 
-def _installed_here(requirement: str) -> bool:
+def _installed_here(requirement: str, site_dirs: tuple[Path, ...] = ()) -> bool:
     name, _, pinned = requirement.partition("==")
+    paths = [str(p) for p in site_dirs]
+    beside = [d.version for d in importlib.metadata.distributions(name=name, path=paths)]
+    if site_dirs and any(version == pinned or not pinned for version in beside):
+        return True
     try:
         return importlib.metadata.version(name) == pinned or not pinned
     except importlib.metadata.PackageNotFoundError:
