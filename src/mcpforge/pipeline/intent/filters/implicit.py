@@ -22,7 +22,7 @@ _PEOPLE = frozenset({"patients", "patient", "people", "persons", "customers", "e
                      "kids"})  # fmt: skip
 _NUMERIC_OPS = {">", ">=", "<", "<="}
 # Plural words after a number that measure a value, not count rows: "over 500 dollars", "above 30 degrees".
-_MEASURE_PLURALS = frozenset({
+MEASURE_PLURALS = frozenset({
     "years", "months", "weeks", "days", "hours", "hrs", "minutes", "mins", "seconds", "secs", "decades",
     "dollars", "euros", "pounds", "cents", "bucks", "usd", "eur", "gbp", "lbs", "kgs", "kilos", "kilograms",
     "grams", "tons", "tonnes", "ounces", "litres", "liters", "gallons", "metres", "meters", "kilometres",
@@ -107,7 +107,7 @@ def implicit_comparisons(
 def _counts_rows(word: str, resolver: ColumnResolver) -> bool:
     """``airports`` in airports.json, ``orders``, ``counties`` (a category column): a noun that counts rows
     or entities, not a unit of a value."""
-    if not word.isalpha() or word in _MEASURE_PLURALS:
+    if not word.isalpha() or word in MEASURE_PLURALS:
         return False
     base = singular(word)
     column = resolver.resolve(word, fuzzy=False)

@@ -72,7 +72,7 @@ def could_count(column: str, resolver: ColumnResolver, periods: set[str | None])
     return not code and not _a_rate_or_unit(column)  # ``Zylinder``; ``MPG Stadt``
 
 
-def _periods(resolver: ColumnResolver) -> bool:
+def keyed_by_periods(resolver: ColumnResolver) -> bool:
     """The rows may be one per period, or one per thing and period (a panel)."""
     schema = resolver.schema
     if any(resolver.kind(c) == "datetime" for c in resolver.names()) or month_column(resolver):
@@ -118,7 +118,7 @@ def _stems(word: str) -> set[str]:
     return {stem for stem in stems if len(stem) >= _STEM}
 
 
-def _describing_column(word: str, resolver: ColumnResolver) -> str | None:
+def describing_column(word: str, resolver: ColumnResolver) -> str | None:
     """The column whose name says each row has one ``word``: ``Fahrzeugklasse`` (the class of a vehicle),
     ``vehicle_type``, ``type de véhicule``."""
     stems = _stems(word)
@@ -131,9 +131,9 @@ def _describing_column(word: str, resolver: ColumnResolver) -> str | None:
 def rows_by_elimination(word: str, resolver: ColumnResolver) -> str | None:
     """Why the counted ``word`` that names no column is the rows, or None when it must be asked."""
     schema = resolver.schema
-    if schema.sampled or not schema.rows or tally_columns(resolver) or _periods(resolver):
+    if schema.sampled or not schema.rows or tally_columns(resolver) or keyed_by_periods(resolver):
         return None
-    column = _describing_column(word, resolver)
+    column = describing_column(word, resolver)
     if column is None:
         return None  # "how many doors", "how many gallons": nothing says the rows are these
     periods = {year_column(resolver), month_column(resolver)}

@@ -29,6 +29,7 @@ from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.rows.bracketed_rows import bracketed_row_names
 from mcpforge.pipeline.intent.rows.day_rows import DAY_NOUNS, daily_column
 from mcpforge.pipeline.intent.rows.row_entities import rows_without_question
+from mcpforge.pipeline.intent.rows.shaped_rows import IRREGULAR_PLURALS, plural_base
 from mcpforge.pipeline.intent.rows.tally import phrase_at, tally_columns
 from mcpforge.pipeline.intent.rows.tally_words import counted_by_name, summed_note
 from mcpforge.pipeline.intent.words import (
@@ -49,6 +50,9 @@ _NOT_ROWS = frozenset({"value", "row", "record", "time", "item", "unit", "column
                        "type", "day", "week", "month", "year", "hour", "minute", "quarter",
                        "decade", "onward", "forward", "afterward"})  # fmt: skip
 _ROW_PLACES = frozenset({"many", "of", "the", "all", "those", "these", "every", "most", "fewest"})
+# "the mean for vehicles with an engine over 4 l": a plural qualified by a condition is the rows it keeps
+_QUALIFIED_PLACES = frozenset({"for", "among"})
+_RELATIVES = frozenset({"with", "whose", "who", "that", "which", "where"})
 _COUNTING = frozenset({"many", "number", "count", "distinct", "unique", "different"})
 _MOST = frozenset({"most", "fewest"})
 _MOSTLY = 0.5
@@ -102,14 +106,16 @@ def _in_row_place(tokens: list[str], i: int, valued: set[int]) -> bool:
     while i > 0 and i - 1 in valued:  # "number of Measles cases": values stand between
         i -= 1
     before = tokens[i - 1] if i > 0 else ""
-    return before in _ROW_PLACES or before in _SHARE_WORDS
+    qualified = before in _QUALIFIED_PLACES and tokens[i + 1 : i + 2] and tokens[i + 1] in _RELATIVES
+    return before in _ROW_PLACES or before in _SHARE_WORDS or bool(qualified)
 
 
 def _unknown_noun(tokens: list[str], i: int, resolver: ColumnResolver, *, plural: bool = True) -> bool:
     """``counties`` at ``i``: a plural content word that names nothing the file or the vocabulary knows."""
     token = tokens[i]
-    base = singular(token)
-    if not (token.isalpha() and len(token) > 3 and (not plural or (token.endswith("s") and base != token))):
+    base = plural_base(token)  # "children", "men": plurals too
+    plural_form = base != token and (token.endswith("s") or token in IRREGULAR_PLURALS)
+    if not (token.isalpha() and len(token) > 2 and (not plural or plural_form)):
         return False
     known = FUNCTION_WORDS | FILLER_WORDS | ENTITY_WORDS | _ANALYSIS | MEASURE_WORDS | _SHARE_WORDS
     if {token, base} & (known | _PEOPLE | _NOT_ROWS) or detect_operations(token):
@@ -176,12 +182,12 @@ def _confirmed_rows(word: str, resolver: ColumnResolver, given: Answers, request
     the one question (a noun tied to no column could count rows or be counted by a column: "houses" over
     monthly city totals of ``sales`` and ``listings``)."""
     numeric = resolver.schema.names_of_kind("numeric")
-    choices = {ROWS: f"each row of the file is one {singular(word)}: count rows"}
+    choices = {ROWS: f"each row of the file is one {plural_base(word)}: count rows"}
     choices |= {column: f"the sum of {column!r}" for column in numeric}
     said = given.get(word)
     answer = offered(said, choices) or exact_column(said, numeric)
     if answer is None:
-        one = singular(word)
+        one = plural_base(word)
         question = (
             f"{word!r} names no column: is each row of the file one {one}, or which column counts them?"
         )

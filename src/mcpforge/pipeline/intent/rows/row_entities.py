@@ -11,7 +11,9 @@ same numbers whatever the answer, or are said outright, and are read as the rows
   ``name``), no column is named like a count (``count``, ``cases``) and no whole-number column has a
   plural name that could count them (``employees``, ``listings``): each row is one of them.
 - a column's name gives each row one of them ("Fahrzeuge" beside ``Fahrzeugklasse``) and no column could
-  count them, with no period keying the rows (rows/counting_columns.py).
+  count them, with no period keying the rows (rows/counting_columns.py);
+- no column could count anything, or each row describes one person and no column names the noun
+  (rows/shaped_rows.py).
 
 The note says which case applied ("read as rows (counties): ...").
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 from mcpforge.pipeline.intent.accounting import RATE_WORDS
 from mcpforge.pipeline.intent.rows.counting_columns import rows_by_elimination
 from mcpforge.pipeline.intent.rows.name_column import name_column
+from mcpforge.pipeline.intent.rows.shaped_rows import rows_by_shape
 from mcpforge.pipeline.intent.rows.tally import tally_columns
 from mcpforge.pipeline.intent.words import ColumnResolver, norm
 
@@ -64,4 +67,5 @@ def rows_without_question(tokens: list[str], i: int, resolver: ColumnResolver) -
         info = resolver.schema.get(name)
         distinct = info.distinct_count if info is not None else 0
         return f"each row is one named thing ({name!r} has {distinct} names over {resolver.schema.rows} rows)"
-    return rows_by_elimination(tokens[i], resolver)  # "Fahrzeugklasse", no count column: rows
+    eliminated = rows_by_elimination(tokens[i], resolver)  # "Fahrzeugklasse", no count column: rows
+    return eliminated or rows_by_shape(tokens, i, resolver)  # a table of cars, a file of people
