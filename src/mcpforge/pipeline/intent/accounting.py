@@ -29,6 +29,7 @@ from mcpforge.pipeline.intent.parse import (
     detect_operations,
 )
 from mcpforge.pipeline.intent.quantities.ratios import id_column, row_noun
+from mcpforge.pipeline.intent.restated_scope import states_the_row_count
 from mcpforge.pipeline.intent.rows.superlatives import measure_word_why, restates_ranking
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
@@ -106,6 +107,8 @@ def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful wo
         digits = re.sub(r"[^\d.]", "", token).strip(".")
         if digits and float(digits) in _option_numbers(intent):
             return None  # "threshold 2.5", "90th percentile": the operation's own settings
+        if states_the_row_count(tokens, i, intent, resolver):
+            return None  # "over all 342 rows" of a file of 342 rows, every one read (restated_scope.py)
         return "a number the reading does not use"
     operator = _unused_operator(token, intent)
     if operator is not None:

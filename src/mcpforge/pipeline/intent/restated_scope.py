@@ -16,6 +16,11 @@ Two kinds, each decided by what the words do to the numbers:
   aggregate over the rows is the aggregate over all countries. A total is read in ``rows/file_rows.py``;
   "across all states" in ``totals_over.py``; "of all women" names a value and stays a condition.
 
+- the file's row count said with its rows: "on all 342 observations", "using the 40 rows". Only when the
+  number is the rows of the whole file (counted, not sampled), the reading has no condition and no step that
+  drops rows, and no column the reading uses has a missing value (so every row enters the numbers): then
+  the number says what the reading does. Any other number stays unused and the word check refuses it.
+
 The words are said back in the reading as not used ("not used: 'separately'").
 """
 
@@ -177,3 +182,26 @@ def _only_names(
         if hit is not None and hit[0] not in compared:
             return False
     return not find_values(words, resolver)
+
+
+_ROW_NOUNS = frozenset({"rows", "observations", "records", "entries", "lines", "cases", "datapoints",
+                        "points", "lignes", "observaciones", "filas", "registros", "zeilen",
+                        "beobachtungen"})  # fmt: skip
+_ROW_DROPPING_STEPS = frozenset({"drop_missing", "deduplicate", "drop_outliers"})
+
+
+def states_the_row_count(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolver) -> bool:
+    """``342`` in "on all 342 observations" when the file has 342 rows and every one enters the reading."""
+    schema = resolver.schema
+    after = tokens[i + 1] if i + 1 < len(tokens) else ""
+    if after not in _ROW_NOUNS or not tokens[i].isdigit() or schema.rows is None or schema.sampled:
+        return False
+    if int(tokens[i]) != schema.rows or intent.filters:
+        return False
+    if any(step.kind in _ROW_DROPPING_STEPS for step in intent.preparation):
+        return False
+    used = {*intent.columns, *intent.group_by, *(m.column for m in intent.metrics if m.column)}
+    used |= {str(v) for v in intent.options.values() if isinstance(v, str)}
+    used |= {str(v) for value in intent.options.values() if isinstance(value, list) for v in value}
+    infos = [info for info in schema.columns if info.name in used]
+    return bool(infos) and all(info.null_count == 0 for info in infos)

@@ -41,6 +41,7 @@ _SAID = {
     "r": "r (Pearson's correlation)", "t": "t (the t statistic)", "f": "F (the F statistic)",
     "h": "H (the Kruskal-Wallis statistic)", "u": "U (the Mann-Whitney statistic)",
     "w": "W (the test's statistic)", "r2": "R\u00b2", "rmse": "RMSE",
+    "slope": "the slope (the coefficient of the one feature)",
 }  # fmt: skip
 
 
@@ -89,6 +90,11 @@ def stated_statistics(tokens: list[str], intent: Intent) -> list[str]:
     """The reported statistics the request names, as phrases the reading sentence says back."""
     reported = _reported(intent) - {"p"}  # the test's sentence says "with its p-value" already
     names = [name for i in range(len(tokens)) if (name := statistic_named(tokens, i)) in reported]
+    # the regression rows asked in other words ("how much does Y rise per unit of X": the slope)
+    rows = intent.options.get("report") if intent.operation == "linear_regression" else None
+    for row in rows if isinstance(rows, list) else []:
+        name = "slope" if str(row).startswith("coef_") else str(row)
+        names += [name] if name in reported else []
     return [f"reports {_SAID.get(name, name)}" for name in dict.fromkeys(names)]
 
 
@@ -119,8 +125,12 @@ _FIT_PAIRS = {"best": frozenset({"fit", "fitting"}), "least": frozenset({"square
 
 
 def names_the_fit(tokens: list[str], i: int, intent: Intent) -> bool:
-    """``best`` in "line of best fit", ``least`` in "least squares" under a linear regression."""
+    """``best`` in "line of best fit", ``least`` in "least squares" under a linear regression; ``simple``
+    in "simple linear regression" when the regression has one feature (what "simple" says)."""
     if intent.operation != "linear_regression":
         return False
     after = tokens[i + 1] if i + 1 < len(tokens) else ""
+    if tokens[i] == "simple":
+        features = intent.options.get("features") or []
+        return after in {"linear", "regression", "ols", "line"} and len(features) == 1
     return after in _FIT_PAIRS.get(tokens[i], frozenset()) or tokens[i] in {"ordinary", "squares", "line"}

@@ -29,6 +29,7 @@ from mcpforge.pipeline.intent.analysis.with_without import with_and_without
 from mcpforge.pipeline.intent.analysis.year_adjectives import year_before_measure
 from mcpforge.pipeline.intent.conditions import find_filters
 from mcpforge.pipeline.intent.language.discourse import with_unused
+from mcpforge.pipeline.intent.restated_scope import states_the_row_count
 from mcpforge.pipeline.intent.words import ColumnResolver, _key, find_values, tokenize
 
 # Words that name a test, a model or their parts. They stand for a column only when they are its exact
@@ -120,6 +121,7 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
             or (token in {"between", "vs", "versus"} and pairwise)
             or names_the_change(token, intent)  # "did X change" under a paired test (paired_by.py)
             or names_the_fit(tokens, i, intent)  # "line of best fit", "least squares"
+            or states_the_row_count(tokens, i, intent, resolver)  # "on all 342 observations"
             or (token == "not" and (after in _NOT_BEFORE or (i > 0 and tokens[i - 1] == "or")))
             or (token == "non" and after == "parametric")
             or (

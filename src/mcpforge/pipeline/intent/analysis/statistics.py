@@ -48,13 +48,13 @@ _CORRELATION = re.compile(  # "Pearson r", "Spearman's rho", "Kendall's tau" nam
 )
 _SHAPE = re.compile(r"\bskew(?:ness|ed)?\b|\bkurtosis\b", re.IGNORECASE)
 _REGRESSION = re.compile(
-    r"\bregress(?:ion)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b"
+    r"\bregress(?:ion|ing|ed|es)?\b|\bpredict(?:s|ing|ion)?\b|r[- ]?squared|\br²|\brmse\b|\bols\b"
     r"|\bleast[- ]squares?\b|\bline\s+of\s+best\s+fit\b|\bbest[- ]fit(?:ting)?\s+line\b",
     re.IGNORECASE,
 )
 _TARGET = re.compile(
     r"\bpredict(?:s|ing)?\s+(?:the\s+)?(?P<a>[\w .'`-]+?)\s+(?:from|using|based\s+on|with|by)\b"
-    r"|\bregress(?:ion)?\s+(?:of\s+)?(?:the\s+)?(?P<b>[\w .'`-]+?)\s+on\b"
+    r"|\bregress(?:ion|ing|ed|es)?\s+(?:of\s+)?(?:the\s+)?(?P<b>[\w .'`-]+?)\s+on\b"
     r"|\b(?:line|fit|model)\s+(?:of|for)\s+(?:the\s+)?(?P<d>[\w .'`-]+?)\s+(?:on|against)\b"
     r"|(?:the\s+)?(?P<c>[\w.'`-]+(?:\s+[\w.'`-]+){0,2})\s+as\s+(?:the\s+)?(?:target|dependent|response|outcome|label|y\b)",
     re.IGNORECASE,

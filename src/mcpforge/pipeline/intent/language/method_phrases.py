@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.percentile_words import english_percentiles
-from mcpforge.pipeline.intent.language.regression_phrases import english_regression_words
+from mcpforge.pipeline.intent.language.regression_phrases import english_regression_words, plain_regression
 from mcpforge.pipeline.intent.language.test_names import english_test_names
 
 _COUNTS = {"une": 1, "un": 1, "una": 1, "uno": 1, "eine": 1, "einer": 1, "deux": 2, "dos": 2, "zwei": 2,
@@ -38,8 +38,9 @@ _VERB_FIRST = re.compile(
 )
 # "Rho auf 3 Dezimalstellen runden", "auf 2 Nachkommastellen gerundet"
 _VERB_LAST = re.compile(rf"\b{_TO}\s+{_VERB_PLACES}\s+(?:gerundet|runden)\b", re.IGNORECASE)
-# "(3 décimales)", ", à 2 décimales": the places alone, after a bracket, a comma or "à" / "auf" / "con"
-_BARE = re.compile(rf"(?:(?P<mark>[,;(]\s*)|\b{_TO}\s+){_PLACES}", re.IGNORECASE)
+# "(3 décimales)", ", à 2 décimales", "quelle pente ? 3 décimales.": the places alone, after a bracket, a
+# comma, a question or "à" / "auf" / "con"
+_BARE = re.compile(rf"(?:(?P<mark>[,;(?!:]\s*)|\b{_TO}\s+){_PLACES}", re.IGNORECASE)
 
 _LEVEL = r"(?P<alpha>0[.,]\d+|\d{1,2}(?:[.,]\d+)?\s*%)"
 _ALPHA_SIGN = r"(?:(?:\u03b1|alpha)\s*(?:=|:)?\s*)?"
@@ -116,10 +117,13 @@ def english_methods(text: str) -> tuple[str, list[str]]:
 def english_method_words(text: str, language: str) -> tuple[str, list[str]]:
     """The method phrases and (outside English) the percentile ordinals of ``text`` put in English."""
     text, found = english_methods(text)
+    text, plain = plain_regression(text)  # "fit a line of Y against X", "how much does Y rise per unit of X"
+    found += plain
     if language != "en":  # "test des rangs signés de Wilcoxon (apparié par État)" (test_names.py)
         text, named = english_test_names(text)
-        text, regression = english_regression_words(text)  # "pendiente ... por mínimos cuadrados"
-        found += named + regression
+        found += named
+    text, regression = english_regression_words(text, english=language == "en")  # "pendiente ... sobre"
+    found += regression
     if language == "en":
         return text, [f"read {', '.join(map(repr, found))} as the method words in English"] if found else []
     text, ordinals = english_percentiles(text, language)
