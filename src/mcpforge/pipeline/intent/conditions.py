@@ -10,6 +10,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.filters.sign_words import sign_filters
+from mcpforge.pipeline.intent.names.equal_names import answered_column
 from mcpforge.pipeline.intent.names.name_spans import words_of_named_columns
 from mcpforge.pipeline.intent.names.named_values import (
     ABSENT_TAILS,
@@ -102,6 +103,8 @@ class FilterResult:
     answers: Answers | None = None
     """The person's answers, when the reading may ask (the main reading); helpers' scans only report."""
     request: str = ""
+    value_columns: dict[str, list[str]] = field(default_factory=dict)
+    """A word that is a value of several columns (none named near it): its message -> those columns."""
 
 
 def _number(token: str) -> float | int | None:
@@ -477,10 +480,13 @@ def _category_values(
         columns = by_position[hit.start]
         if len(columns) > 1:
             near = [c for c in columns if c in mentioned]
+            picked = answered_column(tokens[hit.start], columns, out.answers, out.request)
+            near = near if len(near) == 1 or picked is None else [picked]  # "white=race" answered
             if len(near) != 1:
                 message = f"{tokens[hit.start]!r} is a value of {', '.join(repr(c) for c in columns)}"
                 if message not in out.ambiguous:
                     out.ambiguous.append(message)
+                    out.value_columns[message] = list(dict.fromkeys(columns))
                 continue
             if hit.column != near[0]:
                 continue

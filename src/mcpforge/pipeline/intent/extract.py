@@ -78,6 +78,7 @@ from mcpforge.pipeline.intent.names.described_names import (
     described_columns,
     reread_described,
 )
+from mcpforge.pipeline.intent.names.equal_names import ask_between_columns, chosen_columns
 from mcpforge.pipeline.intent.names.hyphen_counts import hyphen_counts
 from mcpforge.pipeline.intent.names.noun_forms import noun_forms
 from mcpforge.pipeline.intent.names.numbers_in_names import numbers_in_names
@@ -180,6 +181,43 @@ def extract_intent(
         raise
 
 
+def _ask_which_column(
+    request: str,
+    schema: DatasetSchema,
+    given: Answers,
+    phrases: Phrases,
+    filters: FilterResult,
+    *,
+    unknown: list[str],
+) -> None:
+    """ "income" over income_1990 and income_2000, "white" in race and preRace: one question, when some
+    answer makes the request read (else the caller refuses as before)."""
+    try:
+        ask_between_columns(
+            phrases.ambiguous, filters.ambiguous, filters.value_columns,
+            unknown=unknown, resolver=ColumnResolver(schema=schema), request=request,
+        )  # fmt: skip
+    except NeedsClarificationError as question:
+        if _some_choice_reads(request, schema, given, question):
+            raise
+
+
+def _some_choice_reads(
+    request: str, schema: DatasetSchema, given: Answers, question: NeedsClarificationError
+) -> bool:
+    """Whether one of the question's choices makes the request read (or ask on): a question whose every
+    answer still leaves a word unread is not asked; the request is refused as before, naming the words."""
+    for choice in question.choices:
+        try:
+            extract_intent(request, schema, answers={**given.given, question.key: choice})
+        except NeedsClarificationError:
+            return True
+        except UnmappableRequestError:
+            continue
+        return True
+    return False
+
+
 def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     request: str,
     schema: DatasetSchema,
@@ -242,7 +280,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
         )
         _refuse(request, reason, {}, schema, [removal])
     # -- issue 16 hook: quoted names, method sentences, preparation steps, tests/models (instructions.py)
-    refuse_groupwise_fill(request, text)  # "with the median of the same state": not the whole column
+    refuse_groupwise_fill(request, text, ColumnResolver(schema=schema))  # "with the median of the same state"
     instructions = read_instructions(text, schema, request)
     if instructions.statistic is not None:
         statistic = with_unused(finish_intent(instructions.statistic, instructions), aside)
@@ -264,6 +302,8 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     spelled = spell_out_arithmetic(text, resolver, given, request)  # 'A minus B', '(A / B * 1e5)', weights
     derived, text = [*derived, *spelled.derived], spelled.text
     tokens, read_as, additive = _words(text, resolver, given, request)
+    tokens, chosen = chosen_columns(tokens, resolver, given, request)  # "income=income_2000" answered
+    read_as += chosen
     tokens = counts_of_a_category(tokens, resolver)
     tokens = weekday_tokens(tokens, resolver, read_as)  # a column of weekday names is the weekday
     having = None if derived else group_condition(tokens, resolver, request)  # "cities with > 5 airports"
@@ -302,6 +342,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     }
     unknown = without_discourse(phrases.unknown + filters.unknown, tokens)  # "the built-in mean function"
     ambiguous = phrases.ambiguous + filters.ambiguous
+    _ask_which_column(request, schema, given, phrases, filters, unknown=unknown)  # equal_names.py
     if ambiguous:
         _refuse(request, "it is ambiguous (" + "; ".join(ambiguous) + ")", understood, schema, unknown)
     if unknown:
