@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.time.periods import names_a_period
+from mcpforge.pipeline.intent.time.year_occasions import year_occasions
+from mcpforge.pipeline.intent.words import ColumnResolver
 from mcpforge.pipeline.schema import DatasetSchema
 
 OBSERVATION_WORDS = (
@@ -21,7 +23,14 @@ OBSERVATION_WORDS = (
 
 
 def observed_times(text: str, schema: DatasetSchema) -> tuple[str, list[str]]:
-    """``text`` with "survey year" written as the time column ``year``, and a note each."""
+    """``text`` with "survey year" written as the time column ``year``, and a note each; "the 2016
+    survey" written "in 2016" first (``time/year_occasions``)."""
+    text, dated = year_occasions(text, ColumnResolver(schema=schema))
+    text, notes = _observed_times(text, schema)
+    return text, dated + notes
+
+
+def _observed_times(text: str, schema: DatasetSchema) -> tuple[str, list[str]]:
     low = text.lower()
     if not any(word in low for word in OBSERVATION_WORDS):
         return text, []

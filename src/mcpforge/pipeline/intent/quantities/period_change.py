@@ -10,6 +10,11 @@ What it decides: an aggregation the request names (total, average) combines each
 means one row per period (and group): the tool stops with a clear error naming the period when there are
 several. A change word without two periods, periods without a time column to hold them, or a rest that is
 not one measure is not read here (the ordinary reading asks or refuses as before).
+
+The same question in French, Spanish or German ("de combien le salaire moyen a-t-il progressé entre 1976
+et 1982", "variación porcentual de la tasa entre 1977 y 1999", "um wie viel ist X zwischen 1990 und 2000
+gestiegen") is read the same way: its change words, its two periods and its framing ("de combien",
+"cuánto", "um wie viel") are the English ones in other words.
 """
 
 from __future__ import annotations
@@ -18,10 +23,13 @@ from collections.abc import Callable
 from typing import Any
 
 from mcpforge import _lazy_re as re
-from mcpforge.exceptions import UnmappableRequestError
+from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import Intent
+from mcpforge.pipeline.intent.analysis.methods import read_methods
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
+from mcpforge.pipeline.intent.language.method_phrases import english_methods
 from mcpforge.pipeline.intent.time.periods import year_column
+from mcpforge.pipeline.intent.time.year_occasions import year_occasions
 from mcpforge.pipeline.intent.words import ColumnResolver
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -30,17 +38,31 @@ Read = Callable[..., Intent]
 _CHANGE = (
     r"grow|grew|grown|growth|change[ds]?|increase[ds]?|decrease[ds]?|rise|rose|risen|fall|fell|fallen|"
     r"drop(?:ped)?|decline[ds]?|difference"
+    # French, Spanish, German: the verbs in every written form, the nouns of change
+    r"|augment\w*|progress\w*|diminu\w*|baiss\w*|hauss\w*|recul\w*|chang\w*|\u00e9volu\w*|variation"
+    r"|cambi\w*|aument\w*|crec\w*|creci\w*|disminu\w*|variaci[o\u00f3]n"
+    r"|ver\u00e4nder\w*|gestiegen|gesunken|zugenommen|abgenommen|anstieg|zuwachs|r\u00fcckgang"
 )
 _PERIOD = r"\d{4}(?:-(?:0[1-9]|1[0-2])|-Q[1-4])?"
+_FROM = r"from|between|entre|de|desde|zwischen|von"
+_TO = r"to|and|until|et|\u00e0|y|a|hasta|und|bis"
+_YEAR_WORD = r"the\s+year|l['\u2019]ann\u00e9e|el\s+a\u00f1o|dem\s+jahr"
 _SPAN = re.compile(
-    rf"(?i)\b(?:from|between)\s+(?:the\s+year\s+)?({_PERIOD})\s+(?:to|and|until)\s+({_PERIOD})\b"
+    rf"(?i)\b(?:{_FROM})\s+(?:(?:{_YEAR_WORD})\s+)?({_PERIOD})\s+(?:{_TO})\s+(?:(?:{_YEAR_WORD})\s+)?({_PERIOD})\b"
 )
-_CHANGE_WORD = re.compile(rf"(?i)\b(?:the\s+)?(?:{_CHANGE})(?:\s+(?:in|of))?\b")
+# "coefficient de variation": a measure of spread, never a change
+_CHANGE_WORD = re.compile(
+    rf"(?i)(?<!coefficient de )(?<!coeficiente de )\b(?:the\s+|la\s+|le\s+|el\s+|die\s+)?(?:{_CHANGE})"
+    r"(?:\s+(?:in|of))?\b"
+)
 # How the change is asked for: the answer always has the change and the percent change.
 _FRAMING = re.compile(
     r"(?i)\b(?:by\s+)?(?:what|how\s+much|how\s+many)\s+(?:(?:percentage|percent)(?:\s+points)?\b|%)?"
     r"|\b(?:the\s+)?(?:percentage|percent)\b(?!\s+of\b)|%"
     r"|\b(?:did|does|do|has|have|had|was|were|is|how)\b"
+    r"|\b(?:de\s+combien|en\s+pourcentage|a-t-(?:il|elle)|ont-(?:ils|elles)|est-(?:il|elle))(?!\w)"
+    r"|(?:\u00bf\s*)?\b(?:cu[a\u00e1]nto|cu[a\u00e1]nta|porcentual|en\s+porcentaje)\b"
+    r"|\b(?:um\s+wie\s+viele?|prozentuale?|wie\s+stark|hat|ist|sind)\b"
 )
 _POSSESSIVE = re.compile(r"\b([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)['\u2019]s\s+([^\s?.,!]+)")
 _NO_AGGREGATION = "no aggregation named for"
@@ -98,43 +120,109 @@ def _combine_asked(request: str, column: str, answers: dict[str, str] | None) ->
     return "sum" if chosen == "total" else "mean"
 
 
+# "Pour l'Allemagne (GERMANY), le log du revenu": a leading clause of whom, moved behind the measure
+_LEADING_CLAUSE = re.compile(r"(?i)^((?:pour|para|f\u00fcr|for)\s[^,]{1,80}),\s*(.+)$")
+_ARTICLE = re.compile(r"(?i)^(?:le|la|les|l['\u2019]|el|los|las|del|du|des|de\s+la|der|die|das|den|dem)\s*")
+_FOR = re.compile(r"(?i)\b(?:pour|para|f\u00fcr)\b")
+
+
+def _rest_forms(rest: str) -> list[str]:
+    """``rest`` as the reader reads a measure: as written, then with the measure first and bare.
+
+    A French, Spanish or German rest puts whom it is about first and an article before the measure
+    ("Pour l'Allemagne, le log du revenu"); the reader reads a measure named right after "show".
+    """
+    forms = [rest]
+    if (lead := _LEADING_CLAUSE.match(rest)) is not None:
+        forms.append(f"{lead.group(2)} {lead.group(1)}")
+    forms += [_FOR.sub("for", _ARTICLE.sub("", form, count=1)) for form in list(forms)]
+    return list(dict.fromkeys(forms))
+
+
+def _read_rest(rest: str, schema: DatasetSchema, read: Read, **options: Any) -> Intent | None:
+    """The reading of the rest that is one measure, trying its forms in order (None: no form is).
+
+    Last, each form is read as a total ("total log du revenu réel par habitant"), which names the measure
+    in the forms "show" does not read; no aggregation was said, so the reading compares one row per
+    period (and the tool stops, naming the period, when a period has several).
+    """
+    forms = _rest_forms(rest)
+    for i, text in enumerate([*(f"show {form}" for form in forms), *(f"total {form}" for form in forms)]):
+        try:
+            sub = read(text, schema, **options)
+        except UnmappableRequestError:
+            continue
+        except NeedsClarificationError:
+            if i == 0:
+                raise  # a question about the rest as written is the person's to answer
+            continue
+        if i >= len(forms):
+            if sub.operation not in ("aggregate", "group_aggregate") or len(sub.metrics) != 1:
+                continue
+            sub = sub.model_copy(update={"notes": [*sub.notes, f"{_NO_AGGREGATION} the measure"]})
+        if _measure(sub) is not None:
+            return sub
+    return None
+
+
+_ONE_PLACE = re.compile(r"(?i)\b(redonde\w*\s+(?:a\s+)?(?:1|un|una|uno))\s+decimal\b(?!\w)")
+
+
+# "... ? Report the percentage rounded to 1 decimal.": once the framing and rounding are out, a sentence
+# of a reporting verb alone says nothing more
+_EMPTY_SENTENCE = re.compile(
+    r"(?i)(?<=[.?!])\s*(?:report|give|state|show|return|donne[zr]?|indique[zr]?|da|indica)"
+    r"(?:\s+(?:it|me|us|the\s+(?:answer|result)))?\s*[.?!]?\s*$"
+)
+
+
+def _rounded(sub: Intent, digits: int | None) -> Any:
+    """The method of the rest's reading, with the rounding the request asked for."""
+    return sub.method if digits is None else sub.method.model_copy(update={"round_digits": digits})
+
+
 def period_change_intent(request: str, schema: DatasetSchema, read: Read, **options: Any) -> Intent | None:
     """The ``period_change`` reading of ``request`` (None: not a change between two periods)."""
-    span = _SPAN.search(request)
-    if span is None or not _CHANGE_WORD.search(request):
+    if not _CHANGE_WORD.search(request) or not re.search(r"\d{4}", request):
         return None
-    start, end = span.group(1), span.group(2)
-    grain = _grain(start, end)
     resolver = ColumnResolver(schema=schema)
+    dated, dated_notes = year_occasions(request, resolver)  # "entre la encuesta de 1978 y la de 2016"
+    # "rounded to 1 decimal", "redondeada a 1 decimal" (the Spanish singular put in the plural the
+    # rounding words of language/method_phrases.py read)
+    spanned = _SPAN.search(dated) is not None
+    rounding = read_methods(english_methods(_ONE_PLACE.sub(r"\1 decimales", dated))[0] if spanned else "")
+    text = rounding.text
+    span = _SPAN.search(text) if spanned else None
+    start, end = (span.group(1), span.group(2)) if span is not None else ("", "")
+    grain = _grain(start, end) if span is not None else None
     time = _time(resolver, grain) if grain is not None and start != end else None
-    if time is None:
+    if span is None or time is None:
         return None
-    rest = _FRAMING.sub(" ", request[: span.start()] + " " + request[span.end() :])
+    rest = _FRAMING.sub(" ", text[: span.start()] + " " + text[span.end() :])
     changed = _CHANGE_WORD.search(rest)
     word = re.sub(r"(?i)^the\s+|\s+(?:in|of)$", "", changed.group(0).strip()) if changed else ""
     if changed is None or any(word.lower() == name.lower() for name in resolver.names()):
         return None  # no change word, or it is a column's name ("the average change between ...")
     rest = _POSSESSIVE.sub(r"\2 for \1 ", rest[: changed.start()] + " " + rest[changed.end() :])
-    rest = re.sub(r"\s+", " ", rest).strip(" ?")
+    rest = re.sub(r"\s+", " ", _EMPTY_SENTENCE.sub(" ", rest)).strip(" ?.")
     bare = re.sub(r"(?i)^(?:the|of|in)\s+", "", rest)
     named = [c for c in resolver.names() if c.lower() == bare.lower() and resolver.kind(c) == "numeric"]
     answers: dict[str, str] | None = options.get("answers")
     explicit = [k for k in options.get("explicit", ()) if not k.lower().endswith(" per period")]
-    try:
-        sub = (
-            Intent(request=rest, operation="filter_rows", columns=named, data_source=schema.path)
-            if named
-            else read(f"show {rest}", schema, answers=answers, explicit=explicit)
-        )
-    except UnmappableRequestError:
+    sub = (
+        Intent(request=rest, operation="filter_rows", columns=named, data_source=schema.path)
+        if named
+        else _read_rest(rest, schema, read, answers=answers, explicit=explicit)
+    )
+    measure = _measure(sub) if sub is not None else None
+    if sub is None or measure is None:
         return None  # the rest is not one measure: the ordinary reading refuses the whole request
-    measure = _measure(sub)
-    if measure is None or any(f.column == time[0] for f in sub.filters) or time[0] in measure[2]:
+    if any(f.column == time[0] for f in sub.filters) or time[0] in measure[2]:
         return None
     column, combine, keys = measure
     if combine == "single" and _surely_several_rows(schema, sub, [time[0], *keys]):
         combine = _combine_asked(request, column, answers)
-    notes = [n for n in sub.notes if _NO_AGGREGATION not in n]
+    notes = [*dated_notes, *(n for n in sub.notes if _NO_AGGREGATION not in n)]
     notes.append(f"{word!r} read as the change from {start} to {end} of {time[0]!r}")
     return sub.model_copy(
         update={
@@ -145,6 +233,7 @@ def period_change_intent(request: str, schema: DatasetSchema, read: Read, **opti
             "group_by": keys,
             "time_column": time[0],
             "options": {**sub.options, "grain": time[1], "start": start, "end": end, "combine": combine},
+            "method": _rounded(sub, rounding.method.round_digits),
             "notes": notes,
         }
     )
