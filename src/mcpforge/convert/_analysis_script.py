@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 if __name__ == "__main__":  # in the sandbox: shipped next to this script (analyse.py)
+    import _mcpforge_analysis_choices as _choices  # type: ignore[import-not-found]
     import _mcpforge_analysis_instances as _instances  # type: ignore[import-not-found]
     import _mcpforge_call_forms as _call_forms  # type: ignore[import-not-found]
     import _mcpforge_stub_signatures as _stub_signatures  # type: ignore[import-not-found]
@@ -44,6 +45,7 @@ if __name__ == "__main__":  # in the sandbox: shipped next to this script (analy
         forwarded_calls,
     )
 else:
+    from mcpforge.convert import _analysis_choices as _choices
     from mcpforge.convert import _analysis_instances as _instances
     from mcpforge.convert import _call_forms, _stub_signatures
     from mcpforge.convert._analysis_docs import (
@@ -242,6 +244,11 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
             }
         )
     _documented_keywords(record, doc_params, obj, kind)
+    # ``if operation not in COMPUTATION_FUNCTIONS: raise``: the strings its code accepts.
+    checked = _choices.checked_choices(obj) if kind != "class" else {}
+    for param in record["params"]:
+        if param["name"] in checked and param["type"].get("kind") in {"string", "any"}:
+            param["type"] = {"kind": "literal", "values": checked[param["name"]]}
     ret = hints.get("return", signature.return_annotation)
     record["returns"] = _describe_type(ret)
     return record
