@@ -16,6 +16,8 @@ from mcpforge.config import MCPForgeConfig
 from mcpforge.convert import _service_runtime as rt
 from mcpforge.convert.acquire import acquire
 from mcpforge.convert.analyse import analyse
+from mcpforge.convert.samples import samples_for
+from mcpforge.convert.samples.unfounded_values import unfounded_value
 from mcpforge.convert.select import select
 
 _INIT = '''
@@ -61,3 +63,41 @@ def test_a_guarded_parameter_takes_the_strings_its_code_accepts(
     assert answer == "20 is 2.0 (ratio) of 10"  # the numbers as given
     # Membership that only branches is no guard: any word is still a plural's argument.
     assert "enum" not in plans["plural"].input_schema["properties"]["word"]
+
+
+_SCALES_INIT = '''
+"""Temperature scales, in miniature."""
+
+
+class Rankine:
+    """Conversions from Rankine."""
+
+    @staticmethod
+    def to_newton(rankine):
+        """Convert rankine to newton."""
+        return (rankine - 491.67) * 11 / 60
+
+
+def label(thing):
+    """A label for ``thing``."""
+    return f"<{thing}>"
+'''
+
+
+def test_a_parameter_the_code_computes_with_a_number_has_a_footing(
+    tmp_path: Path, convert_config: MCPForgeConfig
+) -> None:
+    """Blind7-like temp2temp: ``(rankine - 491.67) * 11 / 60`` says ``rankine`` is a number; a parameter
+    the code only formats has no such word, and a made-up value for it still proves nothing."""
+    with readme_package(tmp_path, "scales_mini", _SCALES_INIT, "README.md", "# scales_mini\n") as package:
+        analysis = analyse(acquire(str(package)), "scales_mini", config=convert_config.sandbox)
+        plans = {p.name: p for p in select(analysis, patterns=[], max_tools=20, package="scales_mini").plans}
+        newton, label = plans["to_newton"], plans["label"]
+        assert "type" not in newton.input_schema["properties"]["rankine"]  # the schema is left as it was
+        founded = [
+            s for s in samples_for(newton, plans, expressions=False) if unfounded_value(s, plans, {}) is None
+        ]
+        assert founded
+        answer = rt.call(newton.runtime_plan(), founded[0].final.arguments, {"library": "scales_mini"})
+        assert isinstance(answer["result"], float)
+        assert all(unfounded_value(s, plans, {}) for s in samples_for(label, plans, expressions=False))

@@ -1,13 +1,20 @@
-"""Runs inside the sandbox, imported by ``_analysis_script.py``: the strings a function's own code
-accepts for a parameter.
+"""Runs inside the sandbox, imported by ``_analysis_script.py``: what a function's own code says about
+its parameters, when nothing else does.
 
 ``describe_change(initial_value, final_value, operation: str)`` begins ``if operation not in
 COMPUTATION_FUNCTIONS: raise ValueError(...)`` (blind7 numerical-expressions): any other string fails, and
 nothing else documents the names. When the code guards a parameter with membership in a module-level
 collection of strings that refuses every other value (``if x not in NAMES: raise``, ``assert x in
 NAMES``), those strings are its values: the parameter becomes an enumeration (a caller is told the
-choices, the sample uses one of them). Only the function's own source is read (the AST, nothing
-run). Stdlib only; shipped next to the script under ``_mcpforge_analysis_choices`` (see ``analyse.py``).
+choices, the sample uses one of them).
+
+``Rankine.to_newton(rankine)`` returns ``(rankine - 491.67) * 11 / 60`` (test half temp2temp): no type,
+default or description, so a sample of it was a blind guess and the tool was dropped. A parameter the
+code combines with a number literal (``+ - * / // % **``) is a number by the code's own word: its
+description says so, which is the footing a sample needs (its schema is left as it was).
+
+Only the function's own source is read (the AST, nothing run). Stdlib only; shipped next to the script
+under ``_mcpforge_analysis_choices`` (see ``analyse.py``).
 """
 
 from __future__ import annotations
@@ -75,4 +82,31 @@ def checked_choices(fn: Any) -> dict[str, list[str]]:
             values = _strings(module_globals[collection])
             if values is not None:
                 found[param] = values
+    return found
+
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+ARITHMETIC_NOTE = "a number: the code computes with it"
+
+
+def _number(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) in {int, float}
+
+
+def arithmetic_params(fn: Any) -> set[str]:
+    """Parameters ``fn``'s code puts beside a number literal in arithmetic (``rankine - 491.67``)."""
+    target = getattr(fn, "__func__", fn)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(target)))
+        names = set(inspect.signature(target).parameters)
+    except (OSError, TypeError, ValueError, SyntaxError):
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(side, ast.Name) and side.id in names and _number(other):
+                    found.add(side.id)
     return found

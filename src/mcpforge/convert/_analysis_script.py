@@ -249,6 +249,19 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
     for param in record["params"]:
         if param["name"] in checked and param["type"].get("kind") in {"string", "any"}:
             param["type"] = {"kind": "literal", "values": checked[param["name"]]}
+    unfounded = [
+        p
+        for p in record["params"]
+        if p["type"].get("kind") == "any"
+        and not p["default"].get("present")
+        and not p["doc_type"]
+        and not p["doc"]
+    ]
+    if unfounded and kind != "class":
+        numbers = _choices.arithmetic_params(obj)
+        for param in unfounded:
+            if param["name"] in numbers:  # ``(rankine - 491.67) * 11 / 60``: the code's own word
+                param["doc"] = _choices.ARITHMETIC_NOTE
     ret = hints.get("return", signature.return_annotation)
     record["returns"] = _describe_type(ret)
     return record
