@@ -254,6 +254,9 @@ def _target(public_path: str, kind: str, owner: str | None) -> tuple[str, str | 
     if kind == "method" and owner:
         module, _, attr = owner.rpartition(".")
         return f"{module}:{attr}", public_path.rsplit(".", 1)[-1]
+    if owner:  # a static or class method, or the method of a module-level object: ``module:Owner.name``
+        module, _, attr = owner.rpartition(".")
+        return f"{module}:{attr}.{public_path.rsplit('.', 1)[-1]}", None
     module, _, attr = public_path.rpartition(".")
     return f"{module}:{attr}", None
 
