@@ -243,8 +243,11 @@ class Aggregation(_Model):
 
     column: str | None = None
     # pstd: the population standard deviation (ddof=0), when the request asks for it (issue 16);
-    # cv: the coefficient of variation, sample standard deviation / mean (issue 25)
-    func: Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv"]
+    # cv: the coefficient of variation, sample standard deviation / mean (issue 25);
+    # var: the sample variance (ddof=1, pandas' default), pvar: the population variance (ddof=0) (issue 25)
+    func: Literal[
+        "count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv", "var", "pvar"
+    ]  # fmt: skip
 
 
 class DerivedColumn(_Model):

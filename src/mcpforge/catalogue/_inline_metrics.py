@@ -9,18 +9,23 @@ from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
 
 # ---- INLINE ----
-_METRIC_FUNCS = ("count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv")
-_NUMERIC_FUNCS = ("sum", "mean", "median", "std", "pstd", "cv")
+_METRIC_FUNCS = (
+    "count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv", "var", "pvar"
+)  # fmt: skip
+_NUMERIC_FUNCS = ("sum", "mean", "median", "std", "pstd", "cv", "var", "pvar")
 
 
 def _aggregate(values: Any, func: str) -> Any:
-    """``values.agg(func)`` for a column or its groups; pstd is the population std (ddof=0); cv is the
-    sample std over the mean (missing where the mean is 0)."""
+    """``values.agg(func)`` for a column or its groups; pstd / pvar are the population std / variance
+    (ddof=0; std and var are pandas' sample ones, ddof=1); cv is the sample std over the mean (missing
+    where the mean is 0)."""
     if func == "cv":
         mean = values.mean()
         if isinstance(mean, pd.Series):
             return values.std() / mean.where(mean != 0)
         return values.std() / mean if mean != 0 else float("nan")
+    if func == "pvar":
+        return values.var(ddof=0)
     return values.std(ddof=0) if func == "pstd" else values.agg(func)
 
 

@@ -8,15 +8,17 @@ from mcpforge.catalogue.base import Param
 from mcpforge.models import Aggregation
 
 STR_LIST = {"type": "array", "items": {"type": "string"}}
+AGGREGATION_FUNCS = [
+    *("count", "sum", "mean", "median", "min", "max", "std", "nunique"),
+    *("pstd", "cv", "var", "pvar"),
+]
 METRICS_SCHEMA = {
     "type": "array",
     "items": {
         "type": "object",
         "properties": {
             "column": {"type": ["string", "null"]},
-            "func": {
-                "enum": ["count", "sum", "mean", "median", "min", "max", "std", "nunique", "pstd", "cv"]
-            },
+            "func": {"enum": AGGREGATION_FUNCS},
         },
         "required": ["func"],
     },
@@ -72,7 +74,8 @@ def metrics_param(default: list[dict[str, Any]]) -> Param:
     return Param(
         name="metrics", annotation="list[dict[str, Any]]", schema=METRICS_SCHEMA, default=default,
         description="Aggregations as objects {column, func}; func is count, sum, mean, median, min, max, "
-            "std (sample), pstd (population), cv (sample std / mean), or "
+            "std (sample), pstd (population), cv (sample std / mean), var (sample variance), "
+            "pvar (population variance), or "
         "nunique; a count without column counts rows",
     )  # fmt: skip
 

@@ -33,6 +33,8 @@ _FUNCTIONS: dict[str, tuple[str, Any]] = {
     "max": ("max", ("scalar", 1)),
     "std": ("stddev", ("variance", 1)),
     "pstd": ("stddev", ("variance", 0)),
+    "var": ("variance", ("variance", 1)),
+    "pvar": ("variance", ("variance", 0)),
 }
 
 

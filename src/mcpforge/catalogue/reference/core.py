@@ -115,6 +115,9 @@ def _variation(present: list[Any]) -> float | None:
     return statistics.stdev(present) / centre if len(present) > 1 and centre != 0 else None
 
 
+_SAMPLE_SPREADS: dict[str, Callable[[list[Any]], Any]] = {"std": statistics.stdev, "var": statistics.variance}
+
+
 def metric_value(values: list[Any], func: str, *, has_column: bool = True) -> Any:
     """One aggregation over a group's values in plain Python (missing values skipped, like pandas)."""
     present = [value for value in values if not is_missing(value)]
@@ -126,11 +129,12 @@ def metric_value(values: list[Any], func: str, *, has_column: bool = True) -> An
         return sum(present)
     if not present:
         return None
-    if func == "std":
-        return statistics.stdev(present) if len(present) > 1 else None
+    if func in _SAMPLE_SPREADS:  # the sample statistics of one value are missing, as in pandas
+        return _SAMPLE_SPREADS[func](present) if len(present) > 1 else None
     functions: dict[str, Callable[[list[Any]], Any]] = {
         "mean": statistics.fmean,
         "pstd": statistics.pstdev,
+        "pvar": statistics.pvariance,
         "cv": _variation,
         "median": statistics.median,
         "min": min,

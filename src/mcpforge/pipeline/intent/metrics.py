@@ -149,7 +149,7 @@ def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
         if (columns or unresolved) and rate_at < len(tokens) and tokens[rate_at] in _RATE_NOUNS:
             i = end  # "the lowest pass rate", "highest conversion rate": a ranking by a rate (rates.py)
             continue
-        numeric_funcs = any(f in {"sum", "mean", "median", "std"} for f in funcs)
+        numeric_funcs = any(f in {"sum", "mean", "median", "std", "var"} for f in funcs)
         if numeric_funcs and columns and all(resolver.kind(c) != "numeric" for c in columns):
             columns = []  # "mean session duration": "session" is the entity, not session_date
         if not columns and any(f not in {"count", "nunique"} for f in funcs):

@@ -14,7 +14,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.models import Aggregation
 from mcpforge.pipeline.intent.words import ColumnResolver
 
-AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "cv"]
+AggFunc = Literal["count", "sum", "mean", "median", "min", "max", "std", "nunique", "cv", "var"]
 TimeGrain = Literal["day", "week", "month", "quarter", "year", "weekday", "hour"]
 
 _TOP_DESC = {
@@ -48,7 +48,7 @@ _GRAMMAR = {"the", "a", "an", "its", "their", "each", "every", "all", "of", "in"
 AGG_WORDS: dict[tuple[str, ...], AggFunc] = {
     ("coefficient", "of", "variation"): "cv", ("coefficients", "of", "variation"): "cv",
     ("standard", "deviation"): "std", ("std", "dev"): "std", ("std",): "std", ("stdev",): "std",
-    ("stddev",): "std", ("variability",): "std", ("spread",): "std",
+    ("stddev",): "std", ("variability",): "std", ("spread",): "std", ("variance",): "var",
     ("average",): "mean", ("avg",): "mean", ("mean",): "mean", ("typical",): "mean",
     ("total", "number", "of"): "count", ("total",): "sum", ("sum",): "sum", ("summed",): "sum",
     ("median",): "median", ("minimum",): "min", ("min",): "min", ("smallest",): "min",

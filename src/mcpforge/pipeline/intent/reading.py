@@ -36,6 +36,7 @@ FUNCTION_WORDS = {
     "count": "count", "sum": "sum", "mean": "mean", "median": "median", "min": "minimum",
     "max": "maximum", "std": "standard deviation", "nunique": "number of distinct values",
     "pstd": "population standard deviation", "cv": "coefficient of variation",
+    "var": "sample variance (ddof=1)", "pvar": "population variance (ddof=0)",
 }  # fmt: skip
 _STAT_NAMES = "count, missing, mean, standard deviation, minimum, quartiles and maximum"
 

@@ -17,7 +17,8 @@ from mcpforge.pipeline.schema import DatasetSchema
 
 # The aggregations that need numbers (min/max also take dates, count/nunique take anything).
 _NUMERIC_ONLY = {"sum": "a sum", "mean": "a mean", "median": "a median", "std": "a standard deviation",
-                 "pstd": "a standard deviation", "cv": "a coefficient of variation"}  # fmt: skip
+                 "pstd": "a standard deviation", "cv": "a coefficient of variation", "var": "a variance",
+                 "pvar": "a variance"}  # fmt: skip
 _ORDERED_ONLY = {"min": "a minimum", "max": "a maximum"}
 _KIND_WORDS = {"categorical": "text (categories)", "text": "text", "boolean": "yes/no values",
                "datetime": "dates"}  # fmt: skip

@@ -48,6 +48,8 @@ FUNC_EVIDENCE: dict[str, frozenset[str]] = {
     "std": frozenset({"std", "stdev", "pstdev"}),
     "pstd": frozenset({"std", "pstdev"}),
     "cv": frozenset({"std", "stdev", "variation"}),
+    "var": frozenset({"var", "variance", "pvariance"}),
+    "pvar": frozenset({"var", "pvariance"}),
     "min": frozenset({"min", "idxmin", "nsmallest", "sort_values", "argmin"}),
     "max": frozenset({"max", "idxmax", "nlargest", "sort_values", "argmax"}),
 }

@@ -385,13 +385,19 @@ def _group_of(instructions: Instructions) -> str | None:
     return None
 
 
+_POPULATION_FORMS = {"std": "pstd", "var": "pvar"}  # the sample statistic → its population form
+
+
 def _population(intent: Intent, method: AnalysisMethod) -> Intent:
-    """Population statistics: std → pstd where the template has it; refused where it would be ignored."""
+    """Population statistics: std → pstd, var → pvar where the template has them; refused where they
+    would be ignored."""
     if not method.population:
         return intent
-    stds = [m for m in intent.metrics if m.func == "std"]
+    stds = [m for m in intent.metrics if m.func in _POPULATION_FORMS]
     if intent.operation in {"aggregate", "group_aggregate"} and stds:
-        metrics = [m.model_copy(update={"func": "pstd"}) if m.func == "std" else m for m in intent.metrics]
+        metrics = [
+            m.model_copy(update={"func": _POPULATION_FORMS.get(m.func, m.func)}) for m in intent.metrics
+        ]
         return intent.model_copy(update={"metrics": metrics})
     cvs = any(m.func == "cv" for m in intent.metrics)  # the coefficient of variation is the sample one
     if stds or cvs or intent.operation in {"summary_stats", "outliers", "group_outliers"}:

@@ -110,7 +110,7 @@ def read_method_words(text: str, request: str) -> tuple[str, list[str]]:
 
 def check_method_words(intent: Intent) -> None:
     """Refuse when a stated method word was consumed but the reading computes nothing it applies to."""
-    stds = any(m.func == "std" for m in intent.metrics) or intent.operation in _STD_OPERATIONS
+    stds = any(m.func in {"std", "var"} for m in intent.metrics) or intent.operation in _STD_OPERATIONS
     if SAMPLE_NOTE in intent.notes and not stds:
         raise UnmappableRequestError(
             f"cannot map the request {intent.request!r} onto a data analysis: it states ddof=1 (the sample "

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcpforge import _lazy_re as re
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import AnalysisMethod
 
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -61,7 +62,8 @@ _ROUND_PLACES = re.compile(
     re.IGNORECASE,
 )
 _ROUND_INTEGER = re.compile(
-    r"[,;]?\s*\b(?:round(?:ed)?|give|report)\b[^.;?!]{0,40}?\bto\s+the\s+nearest\s+(?:integer|whole\s+number)",
+    r"[,;]?\s*\b(?:round(?:ed)?|give|report)\b[^.;?!]{0,40}?\bto\s+(?:the\s+nearest\s+(?:integer|whole\s+number)|"
+    r"an?\s+(?:integer|whole\s+number)|(?:integers|whole\s+numbers)\b)",
     re.IGNORECASE,
 )
 _ALPHA = re.compile(
@@ -104,10 +106,12 @@ _RULE_LEAD = (
     r"(?:with|by|under|using|via|per|according\s+to|following|based\s+on|where|whose|as|at)\s+"
     r"(?:the\s+|a\s+|an\s+|its\s+)?)?"
 )
+# "the rule |z| > 3", "the |z| > 3 rule": the word that names it a rule is part of the rule
 _Z_RULE = re.compile(
-    _RULE_LEAD + r"(?:\|\s*z(?:[- ]?scores?)?\s*\||(?:an?\s+)?(?:absolute\s+)?z(?:[- ]?scores?)?)"
+    _RULE_LEAD + r"(?:(?:rule|criterion)\s+)?"
+    r"(?:\|\s*z(?:[- ]?scores?)?\s*\||(?:an?\s+)?(?:absolute\s+)?z(?:[- ]?scores?)?)"
     r"\s*(?:>|\bgreater\s+than\b|\bmore\s+than\b|\babove\b|\bover\b|\bexceed(?:s|ing)?\b|\bbeyond\b)"
-    r"\s*(?P<z>\d+(?:\.\d+)?)(?:\s*\))?",
+    r"\s*(?P<z>\d+(?:\.\d+)?)(?:\s+(?:rule|criterion|method))?(?:\s*\))?",
     re.IGNORECASE,
 )
 _IQR_RULE = re.compile(
@@ -194,12 +198,34 @@ def _significance(sentence: str) -> dict[str, object]:
     return {}
 
 
+def _iqr_factor(sentence: str) -> float | None:
+    """The IQR factor of every IQR rule the sentence names: "the IQR rule (3 x IQR)" is 3, not the
+    default 1.5 of its first mention (the rule's words are all cut, so a factor skipped would be lost)."""
+    factors = {float(m.group("k")) for m in _IQR_RULE.finditer(sentence) if m.group("k")}
+    factors |= {float(m.group(1)) for m in _IQR.finditer(sentence) if m.group(1)}
+    if len(factors) > 1:
+        said = " and ".join(f"{k:g} x IQR" for k in sorted(factors))
+        raise UnmappableRequestError(
+            f"cannot map the request onto a data analysis: it states two outlier rules ({said}); "
+            "name one IQR factor",
+            understood={"outlier_rule": "iqr", "factors": sorted(factors)},
+        )
+    return factors.pop() if factors else None
+
+
 def _outlier_rule(sentence: str, *, outliers: bool) -> dict[str, object]:
     """The outlier rule and threshold a sentence states ("|z| > 3", "the 1.5 x IQR rule")."""
-    if outliers and (match := _Z_RULE.search(sentence)) is not None:
-        return {"outlier_rule": "zscore", "outlier_threshold": float(match.group("z"))}
-    if outliers and (match := _IQR_RULE.search(sentence)) is not None and match.group("k"):
-        return {"outlier_rule": "iqr", "outlier_threshold": float(match.group("k"))}
+    if outliers and (thresholds := {float(m.group("z")) for m in _Z_RULE.finditer(sentence)}):
+        if len(thresholds) > 1:  # every |z| rule is cut from the text: two different ones cannot both hold
+            raise UnmappableRequestError(
+                "cannot map the request onto a data analysis: it states two outlier rules ("
+                + " and ".join(f"|z| > {t:g}" for t in sorted(thresholds))
+                + "); name one threshold",
+                understood={"outlier_rule": "zscore", "thresholds": sorted(thresholds)},
+            )
+        return {"outlier_rule": "zscore", "outlier_threshold": thresholds.pop()}
+    if outliers and (factor := _iqr_factor(sentence)) is not None:
+        return {"outlier_rule": "iqr", "outlier_threshold": factor}
     if (match := _SIGMA.search(sentence)) is not None:
         return {"outlier_rule": "zscore", "outlier_threshold": float(match.group(1))}
     if (match := _ZSCORE.search(sentence)) is not None:

@@ -9,6 +9,9 @@ Added to the phrase tables of languages.py (folded words → English the reading
   valeurs manquantes ... puis", "rellena los valores faltantes ... luego": the preparation step of English;
 - the period or row of an extreme: "An welchem Datum war X am höchsten" → "on which Datum was X highest";
 - "was waren", "quels étaient": questions in the past tense.
+- statistics named with their method: "coeficiente de correlación de Spearman", "Korrelationskoeffizient nach
+  Pearson", "einfaktorielle Varianzanalyse", "significativa" / "signifikant", the outlier rule's "criterio"
+  ("con el criterio de 1,5 veces el rango intercuartílico", "selon le critère |z| > 3").
 
 Column names are never translated (languages.py protects them), so a header "Ausreißer" stays a name.
 """
@@ -17,6 +20,20 @@ from __future__ import annotations
 
 _GERMAN = {
     "korrelation": "correlation", "korrelationskoeffizient": "correlation coefficient",
+    # "Korrelationskoeffizient nach Pearson", "Rangkorrelationskoeffizient nach Spearman": the method named
+    "korrelationskoeffizient nach pearson": "pearson correlation coefficient",
+    "korrelationskoeffizient nach spearman": "spearman correlation coefficient",
+    "korrelationskoeffizient nach kendall": "kendall correlation coefficient",
+    "rangkorrelationskoeffizient nach spearman": "spearman rank correlation coefficient",
+    "rangkorrelationskoeffizient": "rank correlation coefficient",
+    "pearson-korrelationskoeffizient": "pearson correlation coefficient",
+    "spearman-korrelationskoeffizient": "spearman correlation coefficient",
+    "einfaktorielle anova": "one-way anova", "einfaktorielle varianzanalyse": "one-way anova",
+    "varianzanalyse": "anova", "korrelation nach pearson": "pearson correlation",
+    "korrelation nach spearman": "spearman correlation",
+    "signifikant": "significant", "unterschied": "difference", "wie gross ist": "what is",
+    "wie gross war": "what was", "unterscheidet sich": "differs",
+    "unterscheiden sich": "differ", "ausreisser nach der": "outliers by the",
     "pearson-korrelation": "pearson correlation", "spearman-korrelation": "spearman correlation",
     "kendall-korrelation": "kendall correlation", "rangkorrelation": "rank correlation",
     "spearman-rangkorrelation": "spearman rank correlation",
@@ -47,6 +64,13 @@ _GERMAN = {
 _FRENCH = {
     "correlation de pearson": "pearson correlation", "correlation de spearman": "spearman correlation",
     "correlation de kendall": "kendall correlation", "valeurs aberrantes": "outliers",
+    "coefficient de correlation de pearson": "pearson correlation coefficient",
+    "coefficient de correlation de spearman": "spearman correlation coefficient",
+    "coefficient de correlation de kendall": "kendall correlation coefficient",
+    "coefficient de correlation": "correlation coefficient", "significative": "significant",
+    "significatif": "significant", "significatifs": "significant", "significatives": "significant",
+    "analyse de la variance": "anova", "analyse de variance": "anova",
+    "selon le critere de": "by the", "selon le critere": "by the", "critere": "rule",
     "valeur aberrante": "outlier", "remplir": "fill", "remplissez": "fill", "remplis": "fill",
     "valeurs manquantes": "missing values", "d'abord": "first", "puis": "then", "ensuite": "then",
     "calculer": "calculate", "calculez": "calculate", "calcule": "calculate",
@@ -66,6 +90,18 @@ _FRENCH = {
 _SPANISH = {
     "correlacion de pearson": "pearson correlation", "correlacion de spearman": "spearman correlation",
     "correlacion de kendall": "kendall correlation", "valores atipicos": "outliers",
+    "coeficiente de correlacion de pearson": "pearson correlation coefficient",
+    "coeficiente de correlacion de spearman": "spearman correlation coefficient",
+    "coeficiente de correlacion de kendall": "kendall correlation coefficient",
+    "coeficiente de correlacion": "correlation coefficient", "significativa": "significant",
+    "significativo": "significant", "significativas": "significant", "significativos": "significant",
+    "diferencia": "difference", "difiere": "differs", "difieren": "differ", "comparar": "compare",
+    "compara": "compare", "analisis de varianza": "anova", "analisis de la varianza": "anova",
+    "anova de un factor": "one-way anova",
+    # the outlier rule: "con el criterio de 1,5 veces el rango intercuartílico", "según el criterio del RIC"
+    "con el criterio de": "by the", "con el criterio del": "by the", "segun el criterio de": "by the",
+    "segun el criterio del": "by the", "el criterio de": "the", "el criterio del": "the", "criterio": "rule",
+    "ric": "iqr",
     "valor atipico": "outlier", "observaciones": "observations", "rellena": "fill", "rellenar": "fill",
     "valores faltantes": "missing values", "valores perdidos": "missing values", "primero": "first",
     "luego": "then", "despues": "then", "calcula": "calculate", "calcular": "calculate",
@@ -94,10 +130,15 @@ def analysis_phrases(language: str) -> dict[str, str]:
 
 # Words of one language only (folded), never English: they tell the request's language apart.
 _MARKERS = {
-    "de": frozenset({"korrelation", "rangkorrelation", "zwischen", "ausreisser", "beobachtungen", "berechne",
+    "de": frozenset({"korrelation", "rangkorrelation", "zwischen", "korrelationskoeffizient", "signifikant",
+                     "standardabweichung", "varianz", "unterscheidet", "unterschied", "von", "perzentil",
+                     "quantil", "ausreisser", "beobachtungen", "berechne",
                      "fulle", "werte", "wenn", "dann", "zuerst", "waren", "welchem", "eintrage"}),
-    "fr": frozenset({"puis", "remplir", "valeurs", "aberrantes", "manquantes", "ensuite", "etaient"}),
-    "es": frozenset({"observaciones", "luego", "rellena", "valores", "atipicos", "faltantes", "fueron"}),
+    "fr": frozenset({"puis", "remplir", "valeurs", "aberrantes", "manquantes", "ensuite", "etaient",
+                     "significative", "significatif", "arrondie", "arrondi", "critere"}),
+    "es": frozenset({"observaciones", "luego", "rellena", "valores", "atipicos", "faltantes", "fueron",
+                     "coeficiente", "prueba", "significativa", "significativo", "diferencia", "difiere",
+                     "criterio", "desviacion", "varianza", "redondeado", "redondeada", "percentil"}),
 }  # fmt: skip
 
 

@@ -121,8 +121,11 @@ _PREPOSITIONS = frozenset({"over", "across", "per", "with", "by", "from", "into"
 _MIN_STEM = 4
 _CLAUSE_ENDS = frozenset({",", ";", "(", ")", "and", "by", "per", "for", "in", "of"})
 # "1. What is ...", "2) How many ...", "Q3: ...", "(a) ...": a label before the question, not a number of it.
+# "90. Perzentil", "1. Quartil": a German ordinal of a quantile word is a number of the analysis, no label
 _NUMBERING = re.compile(
-    r"^\s*(?:(?:q(?:uestion)?\s*)?\d{1,2}\s*[.):]|\((?:\d{1,2}|[a-h])\)|[a-h]\))\s+(?=\D)", re.IGNORECASE
+    r"^\s*(?:(?:q(?:uestion)?\s*)?\d{1,2}\s*[.):]|\((?:\d{1,2}|[a-h])\)|[a-h]\))\s+"
+    r"(?=\D)(?!(?:perzentil|quantil|quartil|dezil)|(?:per)?centil|percentil)",
+    re.IGNORECASE,
 )
 
 

@@ -6,7 +6,9 @@ de 0,05", "(Signifikanzniveau 0,05)", "nivel de significación del 5 %" as "at a
 0.05"; "interpolation linéaire" / "lineare Interpolation" as "linear interpolation". Only a number followed
 by a word for decimal places is a count of decimals ("arrondi à la centaine" stays as written, and is
 asked or refused); only a number right after a word for the significance level is an alpha (a decimal
-comma read as a point there).
+comma read as a point there). "arrondie à l'unité", "redondeada al entero más cercano", "auf ganze Zahlen
+gerundet" are "rounded to the nearest integer"; "al 5 %" / "au 5 %" / "at 5%" closing a clause of a request
+that names a test is its significance level; "1,5-fach" is "1,5 times" (the IQR factor of a rule).
 """
 
 from __future__ import annotations
@@ -57,6 +59,30 @@ _ALPHA = re.compile(
 _ALPHA_COMMA = re.compile(
     r"\b(?P<sign>alpha|alfa|\u03b1)(?P<sep>\s*(?:=|:)?\s*)(?P<alpha>0[,.]\d+)\b", re.IGNORECASE
 )
+# "arrondie à l'unité", "redondeado al entero más cercano", "auf ganze Zahlen gerundet": no decimals
+_UNIT = (
+    r"(?:[\u00e0a]\s+l'unit[\u00e9e](?:\s+pr[\u00e8e]s)?|[\u00e0a]\s+l'entier(?:\s+le\s+plus\s+proche|\s+pr[\u00e8e]s)?|"
+    r"(?:au|[\u00e0a]\s+un)\s+nombre\s+entier(?:\s+le\s+plus\s+proche)?|sans\s+d[\u00e9e]cimales?|"
+    r"a\s+la\s+unidad|al\s+(?:n[\u00fau]mero\s+)?entero(?:\s+m[\u00e1a]s\s+(?:cercano|pr[\u00f3o]ximo))?|"
+    r"a\s+n[\u00fau]meros?\s+enteros?|sin\s+decimales|auf\s+ganze\s+zahlen?|auf\s+die\s+(?:n[\u00e4a]chste\s+)?"
+    r"ganze\s+zahl|ganzzahlig|ohne\s+(?:nachkommastellen|dezimalstellen))"
+)
+_UNIT_VERB_FIRST = re.compile(rf"\b{_VERB}(?P<mid>[^.;:?!()\n]{{0,50}}?)\s*\b{_UNIT}", re.IGNORECASE)
+_UNIT_VERB_LAST = re.compile(rf"\b{_UNIT}\s+(?:gerundet|runden)\b", re.IGNORECASE)
+# "Welch-Test au 5 %", "prueba t de Welch al 5 %": a percentage right after "at" in a request that names a
+# test, closing its clause, is the significance level (as English "at the 5% level")
+_TEST_NAMED = re.compile(
+    r"\b(?:t[- ]?tests?|tests?\s+t|pruebas?\s+t|welch|student|chi|khi|mann|wilcoxon|anova|kruskal|shapiro|"
+    r"levene)\b",
+    re.IGNORECASE,
+)
+_AT_PERCENT = re.compile(
+    r"\b(?:at|al|au|\u00e0|zum|auf\s+dem|bei)\s+(?P<alpha>\d{1,2}(?:[.,]\d+)?\s*%)(?:-?niveau)?"
+    r"(?=\s*(?:[?.,;:)]|$))",
+    re.IGNORECASE,
+)
+# "nach der 1,5-fachen IQR-Regel": "1,5-fach" is "1,5 times"
+_TIMES = re.compile(r"\b(?P<k>\d+(?:[.,]\d+)?)\s*-?\s*fache[nrs]?\b", re.IGNORECASE)
 _LINEAR = re.compile(
     r"\b(?:interpolation\s+lin[\u00e9e]aire|interpolaci[\u00f3o]n\s+lineal|lineare[rn]?\s+interpolation)\b",
     re.IGNORECASE,
@@ -65,7 +91,8 @@ _LINEAR = re.compile(
 
 # Every phrase above holds one of these (lower case): a cheap test before any pattern is compiled.
 _HINTS = ("arrondi", "redonde", "gerundet", "runde", "cimal", "stellen", "chiffre", "cifra", "seuil",
-          "signifi", "niveau", "nivel", "irrtum", "alpha", "alfa", "\u03b1", "interpol")  # fmt: skip
+          "signifi", "niveau", "nivel", "irrtum", "alpha", "alfa", "\u03b1", "interpol", "ganz", "entier",
+          "entero", "unidad", "unit", "%", "fach")  # fmt: skip
 
 
 def _count(raw: str) -> int:
@@ -108,9 +135,16 @@ def english_methods(text: str) -> tuple[str, list[str]]:
     )
     text = _VERB_LAST.sub(lambda m: say(m, f"rounded to {_count(m.group('n'))} decimals"), text)
     text = _BARE.sub(lambda m: say(m, f"{m.group('mark') or ''}to {_count(m.group('n'))} decimals"), text)
+    text = _UNIT_VERB_FIRST.sub(lambda m: say(m, f"rounded{m.group('mid')} to the nearest integer"), text)
+    text = _UNIT_VERB_LAST.sub(lambda m: say(m, "rounded to the nearest integer"), text)
+    if _TEST_NAMED.search(text):
+        text = _AT_PERCENT.sub(
+            lambda m: say(m, f"at a significance level of {_alpha(m.group('alpha'))}"), text
+        )
     text = _ALPHA.sub(lambda m: say(m, f"at a significance level of {_alpha(m.group('alpha'))}"), text)
     text = _ALPHA_COMMA.sub(_english_alpha(say), text)
     text = _LINEAR.sub(lambda m: say(m, "linear interpolation"), text)
+    text = _TIMES.sub(lambda m: say(m, f"{m.group('k')} times"), text)
     return text, found
 
 

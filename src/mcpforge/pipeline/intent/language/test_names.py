@@ -24,6 +24,9 @@ _PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bpruebas?\s+t\s+(?:de\s+student\s+)?(?:para\s+muestras\s+)?(?:pareadas?|emparejadas?|"
                 r"relacionadas?)\b", re.I), "paired t-test"),
     (re.compile(r"\bgepaarte[rn]?\s+t[- ]tests?\b", re.I), "paired t-test"),
+    # "test t de Welch", "prueba t de Student", "test t" (after the paired forms above took theirs)
+    (re.compile(r"\b(?:tests?|pruebas?)\s+t\s+de\s+welch\b", re.I), "Welch t-test"),
+    (re.compile(r"\b(?:tests?|pruebas?)\s+t(?:\s+de\s+student)?\b(?![-'])", re.I), "t-test"),
     (re.compile(r"\b(?:[àa]\s+deux\s+[ée]chantillons|de\s+dos\s+muestras|f[üu]r\s+zwei\s+stichproben)\b",
                 re.I), "two-sample"),
     (re.compile(r"\b(?:appari[ée]e?s?|emparejad[oa]s?|pareado?s?|gepaart)\s+(?:par|por|nach)\b", re.I),
@@ -37,12 +40,26 @@ _AROUND: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# "diffère-t-il d'un pays à l'autre", "varía de un estado a otro", "unterscheidet sich von Land zu Land":
+# the groups compared are the values of that column, as English "across countries"
+_ONE_TO_ANOTHER = re.compile(
+    r"\b(?:d'une?\s+(?P<fr>[^\W\d]+)\s+[\u00e0a]\s+l'autre|de\s+una?\s+(?P<es>[^\W\d]+)\s+a\s+otr[oa]|"
+    r"von\s+(?P<de>[^\W\d]+)\s+zu\s+(?P=de))\b",
+    re.IGNORECASE,
+)
+
+
+# Every phrase above holds one of these (lower case): a cheap test before any pattern is compiled.
+_HINTS = ("wilcoxon", "appari", "parea", "empareja", "gepaar", "kolmogorov", " t ", "zwei stichproben",
+          "deux", "dos muestras", "test t", "tests t", "prueba t", "pruebas t", "autre", "otr",
+          " zu ")  # fmt: skip
+
+
 def english_test_names(text: str) -> tuple[str, list[str]]:
     """``text`` with the test names and pairing phrases of another language in English, and those put so."""
     found: list[str] = []
     low = text.lower()
-    if not any(hint in low for hint in ("wilcoxon", "appari", "parea", "empareja", "gepaar", "kolmogorov",
-                                        " t ", "zwei stichproben", "deux", "dos muestras")):  # fmt: skip
+    if not any(hint in low for hint in _HINTS):
         return text, found
 
     def put(pattern: re.Pattern[str], english: str, words: str) -> str:
@@ -54,7 +71,14 @@ def english_test_names(text: str) -> tuple[str, list[str]]:
 
     for pattern, english in _PHRASES:
         text = put(pattern, english, text)
+    if _ONE_TO_ANOTHER.search(text):
+        text = _ONE_TO_ANOTHER.sub(lambda m: _across(m, found), text)
     if found and _NAMES_A_TEST.search(text):
         for pattern, english in _AROUND:
             text = put(pattern, english, text)
     return text, found
+
+
+def _across(match: re.Match[str], found: list[str]) -> str:
+    found.append(match.group(0))
+    return f"across {match.group('fr') or match.group('es') or match.group('de')}"
