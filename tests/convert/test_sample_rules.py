@@ -15,6 +15,7 @@ from mcpforge.convert.models import Analysis, CallAttempt, ToolOutcome
 from mcpforge.convert.run import _proven_through_chains, documented_mismatch, meaningless
 from mcpforge.convert.samples import Sample, Step, samples_for
 from mcpforge.convert.samples.follow_ups import follow_up
+from mcpforge.convert.samples.typed_values import typed_value
 from mcpforge.convert.select import select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -342,3 +343,10 @@ def test_the_pool_keeps_positional_names_but_not_positional_numbers() -> None:
     )
     # "x" in an expression library means a symbol: dwt(5, ...) must not make every ``data`` 5.
     assert keyword_pool(plans) == {"wavelet": "db1", "data": [[2, 2]], "mode": "zero"}
+
+
+def test_an_untyped_parameter_described_as_an_integer_gets_the_whole_number_its_name_suggests() -> None:
+    """tridentine_calendar's ``computus(year)`` ("year: Integer with the year.") failed on 2020.0."""
+    assert typed_value("year", {}, False, doc="Integer with the year.") == 2020
+    assert isinstance(typed_value("year", {}, False, doc="Integer with the year."), int)
+    assert isinstance(typed_value("year", {}, False, doc="The year of the event."), float)

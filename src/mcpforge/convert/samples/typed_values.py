@@ -279,7 +279,9 @@ def typed_value(
         return 3
     named_number = name_match(name, _NAMED_NUMBERS)
     if named_number is not None:
-        return float(named_number)
+        # "year: Integer with the year." (tridentine_calendar's ``computus``): the whole number it names.
+        whole = isinstance(named_number, int) and re.search(r"\b(int|integer)\b", text, re.IGNORECASE)
+        return named_number if whole else float(named_number)
     named = name_match(name, NAMED_STRINGS)
     measure = _MEASURE_WORDS.search(text)
     if named is not None and measure is not None:
