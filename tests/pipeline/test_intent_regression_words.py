@@ -132,3 +132,29 @@ def test_the_answer_is_the_least_squares_slope_and_says_so(path: Path) -> None:
     slope = float(np.polyfit(frame["ad_spend"], frame["revenue"], 1)[0])
     assert f"| coef_ad_spend | {slope:.4f} |" in answer["result_markdown"]
     assert "reports the slope" in answer["reading"]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "rows"),
+    [
+        ("Regress revenue on ad_spend: what is R squared?", ["r2"]),
+        ("Regressing revenue on ad_spend, what are the intercept and the r-squared?", ["intercept", "r2"]),
+    ],
+)
+def test_the_statistics_named_are_the_rows_reported(path: Path, request_text: str, rows: list[str]) -> None:
+    intent = _read(request_text, path)
+    assert intent.options["report"] == rows
+    assert "regress" not in intent.unused_words and "regressing" not in intent.unused_words
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "What is the correlation between revenue and ad_spend and the R-squared?",
+        "Is ad_spend correlated with revenue? Fit a line of revenue against ad_spend.",
+    ],
+)
+def test_a_correlation_beside_a_line_is_never_passed_over(path: Path, request_text: str) -> None:
+    """The line reports R², not r: its sign would be lost, so the correlation word refuses."""
+    with pytest.raises(UnmappableRequestError, match="correlat"):
+        _read(request_text, path)

@@ -27,7 +27,8 @@ _NAMES: dict[str, str] = {
 _LETTERS = frozenset({"r", "t", "f", "h", "u", "w", "p"})
 _AFTER_LETTER = frozenset({"statistic", "statistics", "value", "values", "stat", "score"})
 _BEFORE_LETTER = frozenset({"report", "reports", "reporting", "give", "gives", "return", "returns", "show",
-                            "pearson's", "spearman's", "kendall's", "student's", "welch's"})  # fmt: skip
+                            "pearson's", "spearman's", "kendall's", "student's", "welch's",
+                            "correlation"})  # fmt: skip
 # Which statistic each test reports (scipy's names; Levene's W is also called F).
 _TEST_STATISTIC: dict[str, frozenset[str]] = {
     "ttest_ind": frozenset({"t"}), "welch_ttest": frozenset({"t"}), "ttest_rel": frozenset({"t"}),
@@ -36,6 +37,9 @@ _TEST_STATISTIC: dict[str, frozenset[str]] = {
     "pearson": frozenset({"r"}), "spearman": frozenset({"rho"}), "kendall": frozenset({"tau"}),
 }  # fmt: skip
 _CORRELATION_NAME = {"pearson": "r", "spearman": "rho", "kendall": "tau"}
+# A correlation asked beside a regression ("the correlation and the R-squared"): the regression reports R²,
+# not r (its sign is lost), so the word is never passed over.
+CORRELATION_WORDS = frozenset({"correlation", "correlations", "correlated", "correlate", "corr"})
 _SAID = {
     "rho": "rho (Spearman's rank correlation)", "tau": "tau (Kendall's rank correlation)",
     "r": "r (Pearson's correlation)", "t": "t (the t statistic)", "f": "F (the F statistic)",
@@ -53,6 +57,8 @@ def statistic_named(tokens: list[str], i: int) -> str | None:
     if token not in _LETTERS:
         return None
     after = tokens[i + 1] if i + 1 < len(tokens) else ""
+    if token == "r" and after in {"squared", "square"}:
+        return "r2"  # "R squared": the regression's R², not Pearson's r
     before = tokens[i - 1] if i > 0 else ""
     return token if after in _AFTER_LETTER or before in _BEFORE_LETTER else None
 
@@ -76,6 +82,8 @@ def unreported_statistic(tokens: list[str], i: int, intent: Intent) -> str | Non
 
     None when the word names no statistic (the other checks decide).
     """
+    if intent.operation == "linear_regression" and tokens[i] in CORRELATION_WORDS:
+        return "a correlation, which the regression does not report (ask for it on its own)"
     name = statistic_named(tokens, i)
     if name is None:
         return None
@@ -120,8 +128,10 @@ def with_reported_rows(tokens: list[str], intent: Intent) -> Intent:
     return intent.model_copy(update={"options": {**intent.options, "report": report}})
 
 
-# Words of a regression's own name: "least squares", "line of best fit", "best-fit line", "ordinary".
+# Words of a regression's own name: "least squares", "line of best fit", "best-fit line", "ordinary",
+# and its verb: "regress Y on X", "regressing Y on X".
 _FIT_PAIRS = {"best": frozenset({"fit", "fitting"}), "least": frozenset({"squares", "square"})}
+_FIT_WORDS = frozenset({"ordinary", "squares", "line", "regress", "regressed", "regressing", "regresses"})
 
 
 def names_the_fit(tokens: list[str], i: int, intent: Intent) -> bool:
@@ -133,4 +143,4 @@ def names_the_fit(tokens: list[str], i: int, intent: Intent) -> bool:
     if tokens[i] == "simple":
         features = intent.options.get("features") or []
         return after in {"linear", "regression", "ols", "line"} and len(features) == 1
-    return after in _FIT_PAIRS.get(tokens[i], frozenset()) or tokens[i] in {"ordinary", "squares", "line"}
+    return after in _FIT_PAIRS.get(tokens[i], frozenset()) or tokens[i] in _FIT_WORDS

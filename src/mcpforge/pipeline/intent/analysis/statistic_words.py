@@ -24,7 +24,7 @@ from mcpforge.pipeline.intent.analysis.method_vocabulary import (
 )
 from mcpforge.pipeline.intent.analysis.model_kinds import other_model_kind
 from mcpforge.pipeline.intent.analysis.paired_words import names_the_change
-from mcpforge.pipeline.intent.analysis.reported_names import names_the_fit
+from mcpforge.pipeline.intent.analysis.reported_names import CORRELATION_WORDS, names_the_fit
 from mcpforge.pipeline.intent.analysis.with_without import with_and_without
 from mcpforge.pipeline.intent.analysis.year_adjectives import year_before_measure
 from mcpforge.pipeline.intent.conditions import find_filters
@@ -110,7 +110,7 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
             i += hit[1]
             continue
         if (
-            token in STAT_VOCABULARY
+            (token in STAT_VOCABULARY and not _correlation_beside_a_line(token, intent))
             or (token in _LOCATION_WORDS and test in _LOCATION_TESTS)
             or (token in {"median", "medians"} and test in _MEDIAN_TESTS)
             or (
@@ -131,6 +131,11 @@ def _used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[in
             used.add(i)
         i += 1
     return used
+
+
+def _correlation_beside_a_line(token: str, intent: Intent) -> bool:
+    """ "the correlation and the R-squared": a regression reports R², not r; the word is left to refuse."""
+    return intent.operation == "linear_regression" and token in CORRELATION_WORDS
 
 
 def _group_values_used(tokens: list[str], intent: Intent, resolver: ColumnResolver) -> set[int]:
