@@ -61,6 +61,19 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for y in range(2010, 2020)
     ]
     pd.DataFrame(years).to_csv(root / "marken.csv", index=False)
+    countries = [  # country x year; Chad has no row in 2005
+        {"country": c, "year": y, "life": 50.0 + 3 * i + (y - 2000) * (1 + i % 2)}
+        for i, c in enumerate(["Kenya", "Ghana", "Chad", "France", "Japan", "Peru"])
+        for y in range(2000, 2010)
+        if (c, y) != ("Chad", 2005)
+    ]
+    pd.DataFrame(countries).to_csv(root / "world.csv", index=False)
+    persons = [  # a person-year panel keyed by a numbered person
+        {"person_id": p, "year": y, "wage": 100 + p * 7 + y % 5, "married": "yes" if p % 2 else "no"}
+        for p in range(1, 31)
+        for y in range(1976, 1983)
+    ]
+    pd.DataFrame(persons).to_csv(root / "psid.csv", index=False)
     return root
 
 
@@ -147,3 +160,53 @@ def test_a_noun_something_else_could_count_is_never_a_silent_row_count(
 ) -> None:
     with pytest.raises((NeedsClarificationError, UnmappableRequestError)):
         read_intent(request_text, folder / name)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "year"),
+    [
+        ("How many countries had a life below 62 in 2005?", 2005),
+        ("¿Cuántos países tienen un life mayor que 60 en 2003?", 2003),
+    ],
+)
+def test_a_panel_with_one_year_kept_counts_distinct_names(folder: Path, request_text: str, year: int) -> None:
+    path = folder / "world.csv"
+    frame = pd.read_csv(path)
+    intent = read_intent(request_text, path)
+    assert any(
+        "counted as distinct 'country'" in note and "one year is kept" in note for note in intent.notes
+    )
+    kept = frame[frame["year"] == year]
+    below = kept["life"] < 62 if "below" in request_text else kept["life"] > 60
+    assert _scalar(reference_table(intent, path)) == float(kept.loc[below, "country"].nunique())
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "How many countries had a life below 62?",  # in any year or in every year: asked
+        "How many countries had a life below 2003 in 2005?",  # two numbers that could be years: asked
+    ],
+)
+def test_a_panel_without_one_year_kept_is_never_a_silent_row_count(folder: Path, request_text: str) -> None:
+    with pytest.raises((NeedsClarificationError, UnmappableRequestError)):
+        read_intent(request_text, folder / "world.csv")
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "How many respondents are in the file?",
+        "Combien de personnes ont un wage supérieur à 200 ?",
+        "How many people are married?",
+    ],
+)
+def test_people_over_a_panel_of_numbered_persons_are_never_its_rows(folder: Path, request_text: str) -> None:
+    with pytest.raises((NeedsClarificationError, UnmappableRequestError), match="person_id"):
+        read_intent(request_text, folder / "psid.csv")
+
+
+def test_rows_of_a_panel_of_numbered_persons_are_counted_when_asked_for(folder: Path) -> None:
+    path = folder / "psid.csv"
+    intent = read_intent("How many rows have a wage above 200?", path)
+    assert _scalar(reference_table(intent, path)) == float((pd.read_csv(path)["wage"] > 200).sum())

@@ -44,10 +44,13 @@ _CONCEPTS: dict[str, tuple[str, str, str]] = {
 }  # fmt: skip
 # Phrases that only place the question in the data: read as the English "in the data".
 _IN_THE_DATA = {
-    "fr": "dans les donnees|dans le jeu de donnees|dans le fichier|dans le tableau|du fichier|du tableau",
-    "de": "in den daten|im datensatz|in der datei|in der tabelle|aus der datei|aus den daten",
-    "es": "en los datos|en el conjunto de datos|en el archivo|en la tabla|en el fichero|del fichero",
-}
+    "fr": "dans les donnees|dans le jeu de donnees|dans le fichier|dans le tableau|du fichier|du tableau"
+    "|dans ce fichier|dans ce tableau|dans ce jeu de donnees|dans ces donnees",
+    "de": "in den daten|im datensatz|in der datei|in der tabelle|aus der datei|aus den daten"
+    "|in diesem datensatz|in dieser datei|in dieser tabelle|in diesen daten",
+    "es": "en los datos|en el conjunto de datos|en el archivo|en la tabla|en el fichero|del fichero"
+    "|en este archivo|en este fichero|en esta tabla|en estos datos|en este conjunto de datos",
+}  # the demonstrative too ("en este archivo": in this file)
 # Counting phrases before an elided vowel ("combien d'États"), totals of counted things, "of" after an
 # aggregation noun ("Anteil der Bevölkerung") and superlatives without their article ("con mayor").
 _COUNTING = {

@@ -7,7 +7,9 @@ filling at least half of the pairs) has rows that are each one country *in one y
 
 Only with no number and no comparison in the request other than a year of the file's time column: "how
 many countries have a life expectancy above 80" could mean in any year or in every year, and still asks
-rows or distinct (measures.py). A column whose values repeat without a period keying the rows (one row
+rows or distinct (measures.py). With a comparison, only when the request keeps one year of the year axis
+("... below 50 in 2007"): each country is then on one row at most, and the count is the same either way.
+A column whose values repeat without a period keying the rows (one row
 per city and state, "how many states") still asks too.
 """
 
@@ -22,6 +24,9 @@ _COMPARING = frozenset({"above", "below", "over", "under", "than", "exceed", "ex
                         "menor", "superieur", "superieure", "inferieur", "inferieure", "uber", "unter",
                         "mehr", "weniger", "plus", "moins", "mas", "menos", "average", "mean", "median",
                         "maximum", "minimum", "max", "min", "sum", "total"})  # fmt: skip
+
+
+_AT_A_TIME = frozenset({"in", "en", "im", "for", "during", "au", "para", "durante", "pendant"})
 
 
 def period_axis(column: str, resolver: ColumnResolver) -> str | None:
@@ -57,9 +62,30 @@ def _years_only(tokens: list[str], resolver: ColumnResolver) -> bool:
     return True
 
 
+def _one_year_kept(tokens: list[str], resolver: ColumnResolver, axis: str) -> bool:
+    """ "in 2007": the one number of the request in the range of the panel's year axis, said as a time
+    ("in", "en", "im", "for"), keeps one year: each name is then on one row at most, and counting rows or
+    distinct names gives the same number, whatever the other conditions ("lifeExp below 50")."""
+    info = resolver.schema.get(axis)
+    if year_column(resolver) != axis or info is None:
+        return False
+    low, high = info.minimum, info.maximum
+    if not (isinstance(low, int | float) and isinstance(high, int | float)):
+        return False
+    years = [k for k, t in enumerate(tokens) if t.isdigit() and low <= int(t) <= high]
+    return len(years) == 1 and years[0] > 0 and tokens[years[0] - 1] in _AT_A_TIME
+
+
 def panel_distinct(token: str, column: str, tokens: list[str], resolver: ColumnResolver) -> str | None:
     """The note for ``token`` ("countries") counted as distinct ``column`` values of a panel, else None."""
     axis = period_axis(column, resolver)
-    if axis is None or not _years_only(tokens, resolver):
+    if axis is None:
         return None
-    return f"{token!r} counted as distinct {column!r}: each row is one {column!r} in one {axis!r}"
+    if _years_only(tokens, resolver):
+        return f"{token!r} counted as distinct {column!r}: each row is one {column!r} in one {axis!r}"
+    if _one_year_kept(tokens, resolver, axis):
+        return (
+            f"{token!r} counted as distinct {column!r}: each row is one {column!r} in one {axis!r}, "
+            "and one year is kept (the same as its rows)"
+        )
+    return None

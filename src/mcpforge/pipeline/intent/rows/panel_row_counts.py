@@ -34,11 +34,27 @@ def _counts_rows(intent: Intent) -> bool:
 _FILLED = 0.9  # stricter than panel_entities.py: the rows fill nearly every name x period pair
 
 
+_ID_WORDS = frozenset({"id", "ident", "identifiant", "identifier", "identificador", "kennung", "pid",
+                       "nr", "nummer", "numero", "code"})  # fmt: skip
+
+
+def _id_numbers(resolver: ColumnResolver) -> list[str]:
+    """Whole-number columns named as an identifier (``Identifiant``, ``person_id``): a person-year panel
+    keyed by a numbered person is a panel too ("how many respondents" there are not its rows)."""
+    found = []
+    for column in resolver.schema.names_of_kind("numeric"):
+        info = resolver.schema.get(column)
+        words = set(norm(column).replace("_", " ").replace("-", " ").split())
+        if info is not None and info.is_integer and words & _ID_WORDS:
+            found.append(column)
+    return found
+
+
 def _panel(resolver: ColumnResolver) -> tuple[str, str] | None:
     """The name column and the whole-number period (a year, not a date) that key the rows, if a pair
     does: a file of events with a date and a region (accidents) is no panel, whatever its counts."""
     schema = resolver.schema
-    for column in schema.names_of_kind("categorical"):
+    for column in schema.names_of_kind("categorical") + _id_numbers(resolver):
         axis = period_axis(column, resolver)
         name, period = schema.get(column), schema.get(axis) if axis else None
         if axis is None or name is None or period is None or period.kind == "datetime":
