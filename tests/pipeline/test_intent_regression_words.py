@@ -158,3 +158,44 @@ def test_a_correlation_beside_a_line_is_never_passed_over(path: Path, request_te
     """The line reports R², not r: its sign would be lost, so the correlation word refuses."""
     with pytest.raises(UnmappableRequestError, match="correlat"):
         _read(request_text, path)
+
+
+@pytest.fixture(scope="module")
+def trails(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A column named ``slope`` and a name column: the words of a line must not be read as them."""
+    root = tmp_path_factory.mktemp("trails")
+    rows = [
+        {"trail": f"t{k}", "island": ("Kauai", "Maui")[k % 2], "slope": 2.0 + k % 7, "length_km": 1.0 + k,
+         "elevation": 50.0 + 13 * k + (k * 7) % 5}
+        for k in range(20)
+    ]  # fmt: skip
+    pd.DataFrame(rows).to_csv(root / "trails.csv", index=False)
+    return root / "trails.csv"
+
+
+def test_the_slope_column_is_averaged_not_fitted(trails: Path) -> None:
+    intent = _read("What is the mean slope of trails on Kauai?", trails)
+    assert [(m.column, m.func) for m in intent.metrics] == [("slope", "mean")]
+    assert [(f.column, f.value) for f in intent.filters] == [("island", "Kauai")]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Regress elevation on length_km and give the slope.",  # the statistic or the column `slope`?
+        "What is the slope of elevation against length_km?",
+        "How much does elevation rise per unit of length_km?",
+        "slope of trail on Maui",  # a name column is no line's target
+    ],
+)
+def test_over_a_slope_column_a_slope_word_is_never_a_second_feature(trails: Path, request_text: str) -> None:
+    try:
+        intent = _read(request_text, trails)
+    except UnmappableRequestError:
+        return
+    assert intent.operation != "linear_regression" or intent.options["features"] == ["length_km"]
+
+
+def test_a_slope_column_named_after_on_is_the_feature(trails: Path) -> None:
+    intent = _read("Regress elevation on slope and give the slope.", trails)
+    assert intent.options["features"] == ["slope"] and intent.options["report"] == ["coef_slope"]

@@ -21,7 +21,7 @@ from mcpforge.pipeline.intent.analysis.sex_groups import sex_group_spot
 from mcpforge.pipeline.intent.analysis.statistic_words import column_at, mentioned_columns
 from mcpforge.pipeline.intent.analysis.with_without import split_first
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
-from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
+from mcpforge.pipeline.intent.words import ColumnResolver, norm, tokenize
 
 _TESTS: list[tuple[str, str]] = [
     # named before ANOVA: "Kruskal-Wallis (one-way ANOVA on ranks)", "Levene's test of equal variances"
@@ -155,6 +155,14 @@ def _split_share(text: str) -> float | None:
     return test / (train + test)
 
 
+# A column named like a statistic the regression reports: read as the feature only where the request puts it
+# after "on"; elsewhere ("and give the slope") the word asks for the statistic.
+_STATISTIC_COLUMNS = frozenset({"slope", "intercept", "rmse", "r2", "r squared"})
+_FIRST_CLAUSE = re.compile(
+    r"[.;,?:(]|\s(?:and|then)\s+(?:give|report|show|return|tell|state|print|what)\b", re.I
+)
+
+
 def _regression(
     text: str, columns: list[str], resolver: ColumnResolver, base: dict[str, Any]
 ) -> Intent | None:
@@ -166,8 +174,12 @@ def _regression(
         target = named[-1] if named else None
     target = target or (numeric[0] if numeric else None)
     features = [c for c in numeric if c != target]
-    if target is None or not features:
-        return None
+    if match is not None:  # "regress Y on X and give the slope" over a column named slope: the statistic
+        said = _FIRST_CLAUSE.split(text[match.end() :], maxsplit=1)[0]
+        named = mentioned_columns(tokenize(said), resolver)
+        features = [c for c in features if c in named or norm(c) not in _STATISTIC_COLUMNS]
+    if target is None or target not in numeric or not features:
+        return None  # "slope of trails on Maui": a line of a name column is no regression
     options: dict[str, Any] = {"target": target, "features": features}
     if (share := _split_share(text)) is not None:
         options["test_size"] = share

@@ -303,7 +303,7 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
 def translate(text: str, resolver: ColumnResolver) -> Translation:
     """``text`` with a French, German or Spanish request's analysis words in English (else unchanged)."""
     language = detect_language(text, resolver)
-    text, methods = english_method_words(text, language)  # "arrondi à 3 décimales", "das 95. Perzentil"
+    text, methods = english_method_words(text, language, resolver)  # "arrondi à 3 décimales", "Perzentil"
     if language == "en":
         return Translation(text=text, notes=methods)
     text = _THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group()), text)  # "100 000"

@@ -19,6 +19,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.percentile_words import english_percentiles
 from mcpforge.pipeline.intent.language.regression_phrases import english_regression_words, plain_regression
 from mcpforge.pipeline.intent.language.test_names import english_test_names
+from mcpforge.pipeline.intent.words import ColumnResolver
 
 _COUNTS = {"une": 1, "un": 1, "una": 1, "uno": 1, "eine": 1, "einer": 1, "deux": 2, "dos": 2, "zwei": 2,
            "trois": 3, "tres": 3, "drei": 3, "quatre": 4, "cuatro": 4, "vier": 4, "cinq": 5, "cinco": 5,
@@ -148,10 +149,12 @@ def english_methods(text: str) -> tuple[str, list[str]]:
     return text, found
 
 
-def english_method_words(text: str, language: str) -> tuple[str, list[str]]:
+def english_method_words(
+    text: str, language: str, resolver: ColumnResolver | None = None
+) -> tuple[str, list[str]]:
     """The method phrases and (outside English) the percentile ordinals of ``text`` put in English."""
     text, found = english_methods(text)
-    text, plain = plain_regression(text)  # "fit a line of Y against X", "how much does Y rise per unit of X"
+    text, plain = plain_regression(text, resolver)  # "fit a line of Y against X", "rise per unit of X"
     found += plain
     if language != "en":  # "test des rangs signés de Wilcoxon (apparié par État)" (test_names.py)
         text, named = english_test_names(text)

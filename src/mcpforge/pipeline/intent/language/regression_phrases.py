@@ -24,6 +24,7 @@ written.
 from __future__ import annotations
 
 from mcpforge import _lazy_re as re
+from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _REGRESSION = re.compile(r"\b(?:r[ée]gressions?|regresi[óo]n|regresiones|regression(?:en)?)\b", re.I)
 # A regression word no English request holds: the phrases apply even when the language was not told.
@@ -109,19 +110,32 @@ _PER_UNIT = re.compile(
 _UNIT_WORDS = re.compile(r"\b(?:per|each|every|additional|extra|unit)\b", re.I)
 
 
-def plain_regression(text: str) -> tuple[str, list[str]]:
+def plain_regression(text: str, resolver: ColumnResolver | None = None) -> tuple[str, list[str]]:
     """``text`` with everyday English for a simple regression put as "the slope of the regression of Y on
-    X", and the phrases put so."""
+    X", and the phrases put so.
+
+    Only when Y is one numeric column named whole ("the slope of trails on Maui" is no regression), and
+    "slope" is put only over data with no column of that name (there it would be read as the column)."""
     low = text.lower()
     if "line" not in low and "slope" not in low and "how much" not in low:  # most requests: nothing compiled
         return text, []
     found: list[str] = []
+    slope_named = resolver is not None and resolver.match_at(["slope"], 0) is not None
 
-    def put(match: re.Match[str], english: str) -> str:
+    def numeric(y: str) -> bool:
+        words = [word for word in tokenize(y) if word not in {"the", "a", "an"}]
+        hit = resolver.match_at(words, 0) if resolver is not None and words else None
+        return resolver is None or (
+            hit is not None and hit[1] == len(words) and resolver.kind(hit[0]) == "numeric"
+        )
+
+    def put(match: re.Match[str], english: str, *, says_slope: bool = True) -> str:
+        if not numeric(match.group("y")) or (says_slope and slope_named):
+            return match.group(0)
         found.append(match.group(0).strip())
         return english
 
-    text = _FIT_LINE.sub(lambda m: put(m, f"fit a regression of {m.group('y')} on "), text)
+    text = _FIT_LINE.sub(lambda m: put(m, f"fit a regression of {m.group('y')} on ", says_slope=False), text)
     text = _SLOPE_OF.sub(lambda m: put(m, f"slope of the regression of {m.group('y')} on "), text)
 
     def per_unit(match: re.Match[str]) -> str:
