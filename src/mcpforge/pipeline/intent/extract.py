@@ -210,7 +210,9 @@ def _some_choice_reads(
     for choice in question.choices:
         try:
             extract_intent(request, schema, answers={**given.given, question.key: choice})
-        except NeedsClarificationError:
+        except NeedsClarificationError as again:
+            if again.key == question.key:
+                continue  # the answer was not taken: asking would go round in circles
             return True
         except UnmappableRequestError:
             continue
