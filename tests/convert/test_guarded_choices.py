@@ -78,6 +78,14 @@ class Rankine:
         return (rankine - 491.67) * 11 / 60
 
 
+def encode(number):
+    """Encode into a symbol string."""
+    number = int(number)
+    if number < 0:
+        raise ValueError("not a positive integer")
+    return format(number, "x")
+
+
 def label(thing):
     """A label for ``thing``."""
     return f"<{thing}>"
@@ -87,7 +95,7 @@ def label(thing):
 def test_a_parameter_the_code_computes_with_a_number_has_a_footing(
     tmp_path: Path, convert_config: MCPForgeConfig
 ) -> None:
-    """Blind7-like temp2temp: ``(rankine - 491.67) * 11 / 60`` says ``rankine`` is a number; a parameter
+    """Test-half temp2temp: ``(rankine - 491.67) * 11 / 60`` says ``rankine`` is a number; a parameter
     the code only formats has no such word, and a made-up value for it still proves nothing."""
     with readme_package(tmp_path, "scales_mini", _SCALES_INIT, "README.md", "# scales_mini\n") as package:
         analysis = analyse(acquire(str(package)), "scales_mini", config=convert_config.sandbox)
@@ -101,3 +109,10 @@ def test_a_parameter_the_code_computes_with_a_number_has_a_footing(
         answer = rt.call(newton.runtime_plan(), founded[0].final.arguments, {"library": "scales_mini"})
         assert isinstance(answer["result"], float)
         assert all(unfounded_value(s, plans, {}) for s in samples_for(label, plans, expressions=False))
+        # ``number = int(number)`` then ``number < 0`` (base32-crockford's ``encode``): a number too.
+        encoded = [
+            s
+            for s in samples_for(plans["encode"], plans, expressions=False)
+            if unfounded_value(s, plans, {}) is None
+        ]
+        assert encoded

@@ -10,7 +10,8 @@ choices, the sample uses one of them).
 
 ``Rankine.to_newton(rankine)`` returns ``(rankine - 491.67) * 11 / 60`` (test half temp2temp): no type,
 default or description, so a sample of it was a blind guess and the tool was dropped. A parameter the
-code combines with a number literal (``+ - * / // % **``) is a number by the code's own word: its
+code combines with a number literal (``+ - * / // % **``, ``<`` and the other orderings) or converts
+with ``int()`` / ``float()`` (base32-crockford's ``encode(number)``) is a number by the code's own word: its
 description says so, which is the footing a sample needs (its schema is left as it was).
 
 Only the function's own source is read (the AST, nothing run). Stdlib only; shipped next to the script
@@ -86,6 +87,8 @@ def checked_choices(fn: Any) -> dict[str, list[str]]:
 
 
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_NOT_ORDER = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)  # ``x == 0`` fits any value
+_TO_NUMBER = frozenset({"int", "float"})
 ARITHMETIC_NOTE = "a number: the code computes with it"
 
 
@@ -106,7 +109,19 @@ def arithmetic_params(fn: Any) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
-            for side, other in ((node.left, node.right), (node.right, node.left)):
-                if isinstance(side, ast.Name) and side.id in names and _number(other):
-                    found.add(side.id)
+            pairs = [(node.left, node.right), (node.right, node.left)]
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and not isinstance(node.ops[0], _NOT_ORDER):
+            pairs = [(node.left, node.comparators[0]), (node.comparators[0], node.left)]  # ``number < 0``
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in _TO_NUMBER
+            and len(node.args) == 1
+        ):
+            pairs = [(node.args[0], ast.Constant(0))]  # ``number = int(number)``
+        else:
+            continue
+        for side, other in pairs:
+            if isinstance(side, ast.Name) and side.id in names and _number(other):
+                found.add(side.id)
     return found
