@@ -136,5 +136,7 @@ def test_defaults_the_contract_names_are_filled_in() -> None:
         "time_column": "t",
         "part": "hour",
         "metrics": [{"column": "v", "func": "mean"}],
+        "top_n": None,
+        "sort_descending": True,
         "filters": [],
     }

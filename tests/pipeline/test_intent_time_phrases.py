@@ -241,3 +241,82 @@ def test_a_year_the_file_does_not_hold_or_an_occasion_that_is_a_column_is_left_a
         except (UnmappableRequestError, NeedsClarificationError):
             continue
         assert not any(f.column == "year" for f in intent.filters), request_text
+
+
+STOPS = pd.DataFrame({
+    "stamp": ["2017-01-01T23:48:46Z", "2017-01-02T00:52:36Z", "2017-01-02T02:16:32Z", "2017-01-06T23:05:00Z",
+              "2017-01-06T22:15:10Z", "2017-01-07T01:00:00Z"],
+    "kind": ["traffic", "traffic", "suspicious", "traffic", "suspicious", "traffic"],
+})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("request_text", "grain"),
+    [
+        ("Using the timestamps exactly as given (UTC), which day of the week had the most stops?", "weekday"),
+        ("which weekday had the most stops (UTC)?", "weekday"),
+        ("number of stops per hour of the day in UTC", "hour"),
+        ("Taking the times as recorded, how many stops per hour of the day?", "hour"),
+    ],
+)
+def test_a_time_zone_said_about_utc_times_is_said_back_and_changes_no_number(
+    tmp_path: Path, request_text: str, grain: str
+) -> None:
+    path = tmp_path / "stops.csv"
+    STOPS.to_csv(path, index=False)
+    intent = extract_intent(request_text, DatasetSchema.from_file(path))
+    assert (intent.time_column, intent.time_grain) == ("stamp", grain)
+    assert "times as the file writes them (UTC), as asked" in intent.notes
+
+
+def test_the_hours_of_utc_times_are_the_utc_clock(tmp_path: Path, sandbox_config: SandboxConfig) -> None:
+    path = tmp_path / "stops.csv"
+    STOPS.to_csv(path, index=False)
+    configure(allowed_read_paths=[str(tmp_path)])
+    try:
+        intent = extract_intent("number of stops per hour of the day (UTC)", DatasetSchema.from_file(path))
+        table = _table(intent, path, sandbox_config)
+    finally:
+        reset_configuration()
+    hours = STOPS["stamp"].str[11:13].astype(int).value_counts()
+    assert {int(row[0]): row[1] for row in table["rows"]} == hours.to_dict()
+
+
+def test_a_zone_the_times_do_not_carry_or_a_reading_without_time_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "paris").mkdir()
+    path = tmp_path / "paris" / "stops.csv"
+    STOPS.assign(stamp=STOPS["stamp"].str.replace("Z", "+02:00")).to_csv(path, index=False)
+    with pytest.raises(UnmappableRequestError, match="not honoured"):
+        extract_intent("which weekday had the most stops (UTC)?", DatasetSchema.from_file(path))
+    utc = tmp_path / "stops.csv"
+    STOPS.to_csv(utc, index=False)
+    with pytest.raises((UnmappableRequestError, NeedsClarificationError)):
+        extract_intent("how many stops per kind (UTC)?", DatasetSchema.from_file(utc))
+
+
+@pytest.mark.parametrize(
+    ("request_text", "descending"),
+    [
+        ("Using the timestamps as given (UTC), which day of the week had the most stops?", True),
+        ("which weekday had the most stops?", True),
+        ("which hour of the day had the fewest stops?", False),
+    ],
+)
+def test_which_part_of_the_time_ranks_first_is_the_top_part_computed_by_the_tool(
+    tmp_path: Path, request_text: str, descending: bool, sandbox_config: SandboxConfig
+) -> None:
+    path = tmp_path / "stops.csv"
+    STOPS.to_csv(path, index=False)
+    configure(allowed_read_paths=[str(tmp_path)])
+    try:
+        intent = extract_intent(request_text, DatasetSchema.from_file(path))
+        assert (intent.top_n, intent.sort_descending) == (1, descending)
+        table = _table(intent, path, sandbox_config)
+    finally:
+        reset_configuration()
+    stamps = pd.to_datetime(STOPS["stamp"]).dt.tz_localize(None)
+    if intent.time_grain == "hour":  # fewest: hours 0, 1, 2 and 22 tie at one; the earliest first
+        assert table["rows"] == [[0, 1]]
+    else:  # Monday 2, Friday 2 (22:15 and 23:05), Sunday 1, Saturday 1: the tie goes to Monday
+        counts = stamps.dt.day_name().value_counts()
+        assert table["rows"] == [["Monday", int(counts["Monday"])]]

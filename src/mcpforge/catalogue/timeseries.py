@@ -237,7 +237,8 @@ class DatePartGroup(Operation):
     def arguments(self, intent: Intent) -> dict[str, Any]:
         part = str(intent.options.get("part") or intent.time_grain or "weekday")
         return {"time_column": _time_column(intent), "part": part if part in PARTS else "weekday",
-                "metrics": metric_dicts(intent.metrics, default_count=True)}  # fmt: skip
+                "metrics": metric_dicts(intent.metrics, default_count=True),
+                "top_n": positive_top_n(intent.top_n), "sort_descending": intent.sort_descending}  # fmt: skip
 
     def plan(self, intent: Intent) -> ToolPlan:
         args = self.arguments(intent)
@@ -264,6 +265,10 @@ class DatePartGroup(Operation):
             if part == "weekday":
                 labels = labels.map(lambda n: weekdays[int(n)])
             result = pd.concat([labels.rename(part), grouped.drop(columns="_part")], axis=1)
+            if top_n is not None and top_n > 0:  # "which weekday had the most": ranked, natural order on ties
+                first = _metric_name(metrics[0])
+                result = result.sort_values(first, ascending=not sort_descending, na_position="last",
+                                            kind="stable").head(top_n).reset_index(drop=True)
             title = f"{', '.join(_metric_name(m) for m in metrics)} by {part} of {time_column}"
         """)
         names = [metric_label(m) for m in args["metrics"]]
@@ -272,6 +277,10 @@ class DatePartGroup(Operation):
                 column_param("time_column", args["time_column"], "Date or datetime column"),
                 choice_param("part", PARTS, args["part"], "Part of the date to group by"),
                 metrics_param(args["metrics"]),
+                top_n_param(args["top_n"], "Keep only the N parts with the largest first metric (null: all)"),
+                bool_param(
+                    "sort_descending", args["sort_descending"], "With top_n: largest first-metric first"
+                ),
             ],
             needed="[time_column, *(str(m['column']) for m in metrics if m.get('column'))]",
             body=body,
@@ -282,8 +291,8 @@ class DatePartGroup(Operation):
                 "busiest, which month of the year, and so on.",
                 what_it_does="Loads the CSV, applies derived columns and filters, parses the time column, "
                 "extracts the date part and aggregates each metric per value of that part.",
-                returns="A markdown table part | metrics in natural order (Monday first), notes, and a JSON "
-                "footer with the table.",
+                returns="A markdown table part | metrics in natural order (Monday first; with top_n: the N "
+                "parts ranked by the first metric), notes, and a JSON footer with the table.",
             ),
             default_name=tool_name_for(names[0] if len(names) == 1 else "metrics", "by", args["part"]),
             inline=("metrics", "time"),
@@ -309,8 +318,9 @@ class DatePartGroup(Operation):
             return int(values[part])
 
         groups = _reference_groups(df, arguments, key_of)
-        rows = [
-            [WEEKDAYS[key] if part == "weekday" else key, *_metric_cells(groups[key], metrics)]
-            for key in sorted(groups)
-        ]
+        rows = [[key, *_metric_cells(groups[key], metrics)] for key in sorted(groups)]
+        if arguments.get("top_n"):  # ranked on the part's number: ties in natural order (Monday first)
+            descending = bool(arguments.get("sort_descending", True))
+            rows = order_groups(rows, 1, 1, descending=descending)[: arguments["top_n"]]
+        rows = [[WEEKDAYS[row[0]] if part == "weekday" else row[0], *row[1:]] for row in rows]
         return pd.DataFrame(rows, columns=[part, *(metric_label(m) for m in metrics)])

@@ -13,6 +13,8 @@ from mcpforge.pipeline.intent.groups.across_scope import across_is_scope
 from mcpforge.pipeline.intent.groups.totals_over import find_total_over, keep_total_over
 from mcpforge.pipeline.intent.rows.exclusions import exclusion_words
 from mcpforge.pipeline.intent.time.as_time import find_time_instruction, keep_time_instruction
+from mcpforge.pipeline.intent.time.ranked_parts import rank_time_parts
+from mcpforge.pipeline.intent.time.time_zone import find_time_zone, keep_time_zone
 from mcpforge.pipeline.intent.time.whole_period import find_whole_period, keep_whole_period
 from mcpforge.pipeline.intent.time.year_spans import year_spans
 from mcpforge.pipeline.intent.time.year_words import year_phrases
@@ -26,6 +28,7 @@ def scope_words(text: str, resolver: ColumnResolver) -> str:
     text = year_spans(year_phrases(text, resolver), resolver)  # "Jahr 1990 through 2002"
     text, _ = exclusion_words(text, resolver)
     text, _ = find_time_instruction(text, resolver)
+    text, _ = find_time_zone(text, resolver)  # "using the timestamps as given (UTC)"
     text, _ = find_total_over(text, resolver)
     text, _ = find_whole_period(text, resolver)  # "over the whole period"
     return text
@@ -41,6 +44,7 @@ def check_scope_words(request: str, intent: Intent, schema: DatasetSchema) -> In
     text = across_is_scope(request, resolver)
     text, described = exclusion_words(text, resolver)  # the year rewrites touch none of these
     text, as_time = find_time_instruction(text, resolver)
+    text, zone = find_time_zone(text, resolver)
     text, total = find_total_over(text, resolver)
     _, whole = find_whole_period(text, resolver)
     if described:
@@ -54,6 +58,9 @@ def check_scope_words(request: str, intent: Intent, schema: DatasetSchema) -> In
         )
     if as_time is not None:
         intent = keep_time_instruction(intent, as_time, resolver)
+    if zone is not None:
+        intent = keep_time_zone(intent, zone, resolver)
+    intent = rank_time_parts(request, intent)  # "which day of the week had the most stops"
     if total is not None:
         intent = keep_total_over(intent, total)
     if whole is not None:
