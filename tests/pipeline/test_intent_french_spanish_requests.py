@@ -176,7 +176,12 @@ def test_counties_without_a_distinct_word_still_ask_rows_or_distinct(folder: Pat
     counties = read_intent("Combien de comtés y a-t-il ?", folder / "crime_fr.csv")  # county x year: distinct
     assert _scalar(reference_table(counties, folder / "crime_fr.csv")) == _crime(folder)["Comté"].nunique()
     with pytest.raises(NeedsClarificationError, match="rows or distinct"):  # state-year rows: which count?
-        read_intent("¿Cuántos estados tienen un packpc mayor que 120 en 1985?", folder / "fatality.csv")
+        read_intent("¿Cuántos estados tienen un packpc mayor que 120?", folder / "fatality.csv")
+    path = folder / "fatality.csv"  # one year kept: each state on one row at most, distinct = rows
+    kept = read_intent("¿Cuántos estados tienen un packpc mayor que 120 en 1985?", path)
+    frame = pd.read_csv(path)
+    want = frame.loc[(frame["packpc"] > 120) & (frame["year"] == 1985), "state"].nunique()
+    assert _scalar(reference_table(kept, path)) == want
 
 
 def test_are_there_is_no_misspelt_value(folder: Path) -> None:
