@@ -320,3 +320,44 @@ def test_which_part_of_the_time_ranks_first_is_the_top_part_computed_by_the_tool
     else:  # Monday 2, Friday 2 (22:15 and 23:05), Sunday 1, Saturday 1: the tie goes to Monday
         counts = stamps.dt.day_name().value_counts()
         assert table["rows"] == [["Monday", int(counts["Monday"])]]
+
+
+WIDE = pd.DataFrame({
+    "lw": [5.1, 5.6, 6.0, 5.8], "lw80": [5.9, 6.3, 6.1, 6.6], "mrt80": ["yes", "no", "yes", "yes"],
+    "gdp_1990": [1.0, 2.0, 3.0, 4.0], "gdp_2000": [2.0, 2.5, 3.5, 5.0], "iq": [100, 110, 95, 120],
+})  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("request_text", "column"),
+    [
+        ("average lw in 1980", "lw80"),
+        ("mean of the 1980 lw", "lw80"),
+        ("mean lw in 1980 (lw80)", "lw80"),
+        ("average gdp in 2000", "gdp_2000"),
+        ("promedio de gdp en 1990", "gdp_1990"),
+    ],
+)
+def test_a_year_on_a_wide_file_names_the_column_of_that_year(
+    tmp_path: Path, request_text: str, column: str
+) -> None:
+    path = tmp_path / "wide.csv"
+    WIDE.to_csv(path, index=False)
+    intent = extract_intent(request_text, DatasetSchema.from_file(path))
+    assert [(m.column, m.func) for m in intent.metrics] == [(column, "mean")]
+    assert not intent.filters
+
+
+def test_a_year_said_with_the_column_that_carries_it_is_that_column(tmp_path: Path) -> None:
+    path = tmp_path / "wide.csv"
+    WIDE.to_csv(path, index=False)
+    intent = extract_intent("how many rows have mrt80 = yes in 1980?", DatasetSchema.from_file(path))
+    assert [(f.column, f.value) for f in intent.filters] == [("mrt80", "yes")]
+    assert any("read as the year of 'mrt80'" in note for note in intent.notes)
+
+
+def test_a_year_no_column_carries_stays_unused_and_refuses(tmp_path: Path) -> None:
+    path = tmp_path / "wide.csv"
+    WIDE.to_csv(path, index=False)
+    with pytest.raises(UnmappableRequestError, match="1975"):
+        extract_intent("average lw in 1975", DatasetSchema.from_file(path))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.time.periods import names_a_period
+from mcpforge.pipeline.intent.time.year_columns import year_columns
 from mcpforge.pipeline.intent.time.year_occasions import year_occasions
 from mcpforge.pipeline.intent.words import ColumnResolver
 from mcpforge.pipeline.schema import DatasetSchema
@@ -24,10 +25,12 @@ OBSERVATION_WORDS = (
 
 def observed_times(text: str, schema: DatasetSchema) -> tuple[str, list[str]]:
     """``text`` with "survey year" written as the time column ``year``, and a note each; "the 2016
-    survey" written "in 2016" first (``time/year_occasions``)."""
+    survey" written "in 2016" first (``time/year_occasions``), "lw in 1980" written ``lw80`` on a wide
+    file (``time/year_columns``)."""
     text, dated = year_occasions(text, ColumnResolver(schema=schema))
+    text, named = year_columns(text, ColumnResolver(schema=schema))  # "lw in 1980": the column lw80
     text, notes = _observed_times(text, schema)
-    return text, dated + notes
+    return text, dated + named + notes
 
 
 def _observed_times(text: str, schema: DatasetSchema) -> tuple[str, list[str]]:
