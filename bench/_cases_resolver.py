@@ -65,8 +65,8 @@ def _instance_receiver(obj):
 def same_call(a, b):
     """The same callable called as a function: the same function, and, when either is bound to an
     object (``kebab.match``), bound to the same object (``snake.match`` is another call of it)."""
-    receivers = (_instance_receiver(a), _instance_receiver(b))
-    if receivers != (None, None) and receivers[0] is not receivers[1]:
+    first, second = _instance_receiver(a), _instance_receiver(b)
+    if (first is not None or second is not None) and first is not second:  # identity only: ``==`` may raise
         return False
     return same(a, b)
 
