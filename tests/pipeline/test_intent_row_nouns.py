@@ -210,3 +210,9 @@ def test_rows_of_a_panel_of_numbered_persons_are_counted_when_asked_for(folder: 
     path = folder / "psid.csv"
     intent = read_intent("How many rows have a wage above 200?", path)
     assert _scalar(reference_table(intent, path)) == float((pd.read_csv(path)["wage"] > 200).sum())
+
+
+def test_the_question_offers_the_rows_and_the_columns_that_could_count_them(folder: Path) -> None:
+    with pytest.raises(NeedsClarificationError, match="which column counts them") as asked:
+        read_intent("How many children go to a Gymnasium?", folder / "haushalt.csv")
+    assert {"rows", "kids"} <= set(asked.value.choices)

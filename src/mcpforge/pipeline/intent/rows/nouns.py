@@ -29,7 +29,7 @@ from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.rows.bracketed_rows import bracketed_row_names
 from mcpforge.pipeline.intent.rows.day_rows import DAY_NOUNS, daily_column
 from mcpforge.pipeline.intent.rows.row_entities import rows_without_question
-from mcpforge.pipeline.intent.rows.shaped_rows import IRREGULAR_PLURALS, plural_base
+from mcpforge.pipeline.intent.rows.shaped_rows import IRREGULAR_PLURALS, counting_choices, plural_base
 from mcpforge.pipeline.intent.rows.tally import phrase_at, tally_columns
 from mcpforge.pipeline.intent.rows.tally_words import counted_by_name, summed_note
 from mcpforge.pipeline.intent.words import (
@@ -181,7 +181,7 @@ def _confirmed_rows(word: str, resolver: ColumnResolver, given: Answers, request
     """None when the person says each row is one ``word``; the numeric column they name instead; else
     the one question (a noun tied to no column could count rows or be counted by a column: "houses" over
     monthly city totals of ``sales`` and ``listings``)."""
-    numeric = resolver.schema.names_of_kind("numeric")
+    numeric = counting_choices(resolver)
     choices = {ROWS: f"each row of the file is one {plural_base(word)}: count rows"}
     choices |= {column: f"the sum of {column!r}" for column in numeric}
     said = given.get(word)

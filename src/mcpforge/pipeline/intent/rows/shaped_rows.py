@@ -87,6 +87,14 @@ def _named_by_a_column(word: str, resolver: ColumnResolver) -> str | None:
     return None
 
 
+def counting_choices(resolver: ColumnResolver) -> list[str]:
+    """The numeric columns a question offers as counting a noun: those that could count (not the year,
+    a code, a rate or a measure in a unit: "the sum of 'birthyear'" is no choice), else every one."""
+    numeric = resolver.schema.names_of_kind("numeric")
+    periods = {year_column(resolver), month_column(resolver)}
+    return [c for c in numeric if could_count(c, resolver, periods)] or numeric
+
+
 def rows_by_shape(tokens: list[str], i: int, resolver: ColumnResolver) -> str | None:
     """Why the counted noun at ``i`` is the rows by the file's shape, or None when it must be asked."""
     schema = resolver.schema
