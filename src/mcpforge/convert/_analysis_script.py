@@ -136,10 +136,34 @@ def _describe_type(tp: Any, depth: int = 0) -> dict[str, Any]:
             return {"kind": "list", "items": {"kind": "any"}}
         if tp is dict:
             return {"kind": "dict", "values": {"kind": "any"}}
+        abstract = _bare_collection(tp)
+        if abstract is not None:
+            return abstract
         if _string_like(tp):
             return {"kind": "string"}
         return {"kind": "class", "name": full}
     return {"kind": "text", "text": str(tp)}
+
+
+_TEXT_OR_ITEMS = {"Sequence", "Collection", "Iterable", "Reversible", "Container"}
+_ITEMS = {"MutableSequence", "Set", "MutableSet", "AbstractSet"}
+_MAPPINGS = {"Mapping", "MutableMapping"}
+
+
+def _bare_collection(tp: type) -> dict[str, Any] | None:
+    """An annotation naming a collection ABC with no item type (``a: Optional[Sequence] = None`` with
+    ``Sequence`` from ``collections.abc``, edit-distance's ``SequenceMatcher``): what it accepts, not an
+    unknown class (which left the parameter out of the tool). A text is a ``Sequence`` of characters too."""
+    if tp.__module__ not in {"collections.abc", "typing"}:
+        return None
+    items: dict[str, Any] = {"kind": "list", "items": {"kind": "any"}}
+    if tp.__name__ in _TEXT_OR_ITEMS:
+        return {"kind": "union", "of": [items, {"kind": "string"}]}
+    if tp.__name__ in _ITEMS:
+        return items
+    if tp.__name__ in _MAPPINGS:
+        return {"kind": "dict", "values": {"kind": "any"}}
+    return None
 
 
 def _string_like(tp: type) -> bool:
