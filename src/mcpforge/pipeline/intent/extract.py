@@ -112,6 +112,7 @@ from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_wo
 from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
 from mcpforge.pipeline.intent.rows.missing_share import missing_share
 from mcpforge.pipeline.intent.rows.nouns import rows_named
+from mcpforge.pipeline.intent.rows.panel_entities import entity_population
 from mcpforge.pipeline.intent.rows.panel_row_counts import panel_row_count_problem
 from mcpforge.pipeline.intent.rows.removed_ranges import keep_the_rest, unread_removal
 from mcpforge.pipeline.intent.rows.removed_rows import removed_rows
@@ -537,6 +538,8 @@ def _words(
     tokens, abbreviated = abbreviated_columns(tokenize(text), resolver, given, request)  # "life expectancy"
     tokens, all_rows = all_of_the_rows(tokens, resolver)  # "the total population of all countries"
     tokens, file_rows = file_row_words(tokens, resolver)  # "polls" over polls_us_election_2016.tsv
+    tokens, population = entity_population(tokens, resolver)  # "of the OPEC countries" over country-years
+    file_rows += population
     tokens, spelled = fix_spelling(tokens, resolver)
     tokens, per_period = unit_adjectives(tokens, resolver)  # "hourly earnings", no time in the file
     spelled += per_period

@@ -74,6 +74,11 @@ _COUNTING = {
            "el numero total de": "the total number of"},
 }  # fmt: skip
 
+# French marks the plural of "pays" (one form for both) by its article only: "des pays communistes" is
+# the countries (a population of rows over a panel, rows/panel_entities.py), "du pays" one country.
+_PLURAL_BY_ARTICLE = {"fr": {"des pays": "of the countries", "les pays": "the countries",
+                             "aux pays": "to the countries", "ces pays": "these countries"}}  # fmt: skip
+
 _LANGUAGES = ("fr", "de", "es")
 
 
@@ -86,6 +91,7 @@ def concept_table(language: str) -> dict[str, str]:
             table[phrase] = english
     table.update(dict.fromkeys(_IN_THE_DATA[language].split("|"), "in the data"))
     table.update(_COUNTING[language])
+    table.update(_PLURAL_BY_ARTICLE.get(language, {}))
     return table
 
 

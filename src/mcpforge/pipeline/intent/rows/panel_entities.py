@@ -16,7 +16,7 @@ per city and state, "how many states") still asks too.
 from __future__ import annotations
 
 from mcpforge.pipeline.intent.time.periods import names_a_period, year_column
-from mcpforge.pipeline.intent.words import ColumnResolver
+from mcpforge.pipeline.intent.words import ColumnResolver, norm, singular
 
 _PANEL = 0.5  # name x period keys the rows when the rows fill at least this share of the pairs
 _COMPARING = frozenset({"above", "below", "over", "under", "than", "exceed", "exceeds", "exceeding",
@@ -89,3 +89,77 @@ def panel_distinct(token: str, column: str, tokens: list[str], resolver: ColumnR
             "and one year is kept (the same as its rows)"
         )
     return None
+
+
+# -- The entity named as the population of the rows --------------------------------------------------------
+# "the average savings rate of the OPEC countries", "la población media de los países en 1960" over
+# country x year: the plural names whom the rows are about, not a grouping and not a count. A mean, a
+# filter or a test over the rows is then over country-years, and the reading says so. A word that groups,
+# counts, ranks or asks which ("per country", "how many countries", "which countries", "top 5 countries")
+# before it leaves it to the other readings (they group, count distinct, ask or refuse). The column's own
+# singular ("the average country") stresses one number per country, a mean of country means on an
+# unbalanced panel, and is not read here. "country-years", "person-years" are the rows of the panel.
+# "across countries" groups (across_scope); "of all countries" is restated_scope.py's (one row each).
+_NOT_A_POPULATION = frozenset({"across", "all", "per", "by", "each", "every", "je", "jede", "jedes", "jeder",
+                               "pro", "por",
+                               "cada", "par", "chaque", "which", "what", "welche", "quels", "quelles",
+                               "cuales", "que", "top", "bottom", "list", "name", "names", "many", "number",
+                               "count", "distinct", "unique", "different", "most", "fewest", "least",
+                               "nombre", "numero", "anzahl", "viele", "combien", "cuantos", "cuantas",
+                               "highest", "lowest", "largest", "smallest", "first", "last"})  # fmt: skip
+_LOOK_BACK = 3
+# Two sub-populations set against each other ("OPEC vs non-OPEC countries", "communist and other
+# countries"): the plural is then the pair of groups, which this rule does not read (it stays refused).
+_CONTRASTS = frozenset({"vs", "versus", "compared", "comparing", "contrast", "between", "other", "others",
+                        "rest", "remaining", "autres", "otros", "otras", "andere", "anderen", "entre",
+                        "zwischen", "gegenuber"})  # fmt: skip
+_YEAR_WORDS = frozenset({"years", "jahre", "jahren", "annees", "anos"})
+
+
+def _population_word(tokens: list[str], i: int) -> bool:
+    """No word within a few words before ``i`` groups, counts, ranks or asks which of them."""
+    for k in range(i - 1, max(-1, i - 1 - _LOOK_BACK), -1):
+        word = tokens[k]
+        if word in _NOT_A_POPULATION or any(ch.isdigit() for ch in word):
+            return False
+    return True
+
+
+def _contrasted(tokens: list[str]) -> bool:
+    """The request sets two groups of the rows against each other ("vs", "non-OPEC", "the others")."""
+    return any(token in _CONTRASTS or token.startswith("non-") or token == "non" for token in tokens)
+
+
+def _panel_column(word: str, resolver: ColumnResolver) -> tuple[str, str] | None:
+    """The entity column a plural names ("countries" beside ``country``) and the period keying it."""
+    if (
+        not word.isalpha()
+        or singular(word) == word
+        or norm(word) in {norm(c.name) for c in resolver.schema.columns}
+    ):
+        return None
+    column = resolver.resolve(singular(word), fuzzy=False)
+    if column is None or resolver.kind(column) == "numeric":
+        return None
+    axis = period_axis(column, resolver)
+    return (column, axis) if axis is not None else None
+
+
+def entity_population(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
+    """``tokens`` with the panel's entity plural read as the rows (dropped) and "country-years" as "rows"."""
+    out: list[str] = []
+    notes: list[str] = []
+    for i, token in enumerate(tokens):
+        head, _, tail = token.partition("-")
+        if tail in _YEAR_WORDS and (
+            found := _panel_column(head + "s", resolver) or _panel_column(head, resolver)
+        ):
+            out.append("rows")
+            notes.append(f"{token!r} read as the rows (one per {found[0]!r} and {found[1]!r})")
+            continue
+        found = _panel_column(token, resolver)
+        if found is not None and _population_word(tokens, i) and not _contrasted(tokens):
+            notes.append(f"{token!r} read as the rows (one per {found[0]!r} and {found[1]!r})")
+            continue
+        out.append(token)
+    return out, notes
