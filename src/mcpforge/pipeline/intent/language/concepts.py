@@ -51,6 +51,24 @@ _IN_THE_DATA = {
     "es": "en los datos|en el conjunto de datos|en el archivo|en la tabla|en el fichero|del fichero"
     "|en este archivo|en este fichero|en esta tabla|en estos datos|en este conjunto de datos",
 }  # the demonstrative too ("en este archivo": in this file)
+# The sheet of a workbook named as the place: "en la hoja", "dans la feuille", "im Blatt". The same words
+# say "on the leaf", so they are the data only over a spreadsheet (``sheet_means_the_data``).
+_IN_THE_SHEET = {
+    "fr": "dans la feuille|dans cette feuille|dans la feuille de calcul|de la feuille",
+    "de": "im blatt|in diesem blatt|im tabellenblatt|im arbeitsblatt",
+    "es": "en la hoja|en esta hoja|en la hoja de calculo|de la hoja",
+}
+SHEET_PHRASES = frozenset(
+    tuple(phrase.split()) for phrases in _IN_THE_SHEET.values() for phrase in phrases.split("|")
+)
+_SPREADSHEETS = (".xlsx", ".xlsm", ".xls", ".ods")
+
+
+def sheet_means_the_data(path: str) -> bool:
+    """Whether the file is a workbook, so that "the sheet" can only be the data itself."""
+    return path.lower().endswith(_SPREADSHEETS)
+
+
 # Counting phrases before an elided vowel ("combien d'États"), totals of counted things, "of" after an
 # aggregation noun ("Anteil der Bevölkerung") and superlatives without their article ("con mayor").
 _COUNTING = {
@@ -90,6 +108,7 @@ def concept_table(language: str) -> dict[str, str]:
         for phrase in filter(None, forms[at].split("|")):
             table[phrase] = english
     table.update(dict.fromkeys(_IN_THE_DATA[language].split("|"), "in the data"))
+    table.update(dict.fromkeys(_IN_THE_SHEET[language].split("|"), "in the data"))
     table.update(_COUNTING[language])
     table.update(_PLURAL_BY_ARTICLE.get(language, {}))
     return table

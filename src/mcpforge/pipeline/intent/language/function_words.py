@@ -196,11 +196,18 @@ def _split(text: str) -> frozenset[str]:
 
 # Function words of French, German and Spanish with no English word to stand for them (language/languages.py
 # puts the others in English): in a request read as that language they are grammar, dropped, never unknown.
+# The person asked or asking ("mir", "uns", "moi", "me") and the verbs that only ask for the answer ("zeig",
+# "nenne", "dime", "muéstrame", "montre-moi") name no column, value or operation: they never change a number.
+_FRENCH_ASKING = _split(
+    "donne donnez montre montrez indique indiquez affiche affichez calcule calculez dis dites"
+)
+_FRENCH_CLITICS = ("moi", "nous")
 FOREIGN_FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "fr": _split("y il ils elle elles a-t-il t-il ce cet cette ces sur ensemble tous toutes tout leur"
-                    " leurs se qui que qu' ne n' s' c' on son sa ses votre vos donnez donne calculez"
-                    " calcule affichez affiche indiquez"),
+                    " leurs se qui que qu' ne n' s' c' on son sa ses votre vos moi nous")
+          | _FRENCH_ASKING | {f"{verb}-{who}" for verb in _FRENCH_ASKING for who in _FRENCH_CLITICS},
     "de": _split("es gibt sich alle aller allen wie hoch zu zum zur bei an am auf aus da dabei insgesamt"
-                    " bitte zeige berechne gib"),
-    "es": _split("se lo su sus hay que todos todas a muestra calcula dame"),
+                    " bitte zeige zeig zeigt berechne gib gebt nenn nenne nennt mir mich uns"),
+    "es": _split("se lo su sus hay que todos todas a muestra calcula dame me nos dime dinos danos"
+                    " muestrame muestranos indicame indicanos ensename ensenanos calculame"),
 }  # fmt: skip

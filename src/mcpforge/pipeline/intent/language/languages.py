@@ -34,10 +34,12 @@ from mcpforge.pipeline.intent.language.column_spelling import spell_columns
 from mcpforge.pipeline.intent.language.compound_names import compound_names
 from mcpforge.pipeline.intent.language.concepts import (
     CONCEPT_NOUNS,
+    SHEET_PHRASES,
     concept_markers,
     concept_table,
     native_forms,
     plural_of,
+    sheet_means_the_data,
 )
 from mcpforge.pipeline.intent.language.crossing.idioms import idiom_phrases, kinds_of, read_idioms
 from mcpforge.pipeline.intent.language.crossing.names import cross_names
@@ -123,6 +125,15 @@ _FRENCH = {
     "chaque": "each", "selon": "by", "ou": "or", "avec": "with", "dont": "whose",
     "superieur a": "above", "superieure a": "above", "superieurs a": "above", "superieures a": "above",
     "inferieur a": "below", "inferieure a": "below", "inferieurs a": "below", "inferieures a": "below",
+    "au-dessus de": "above", "au-dessus du": "above", "au-dela de": "above", "au-dela du": "above",
+    "en dessous de": "below", "en dessous du": "below", "en-dessous de": "below", "en-dessous du": "below",
+    "au-dessous de": "below", "au-dessous du": "below",
+    # the order of a ranking
+    "du plus grand au plus petit": "descending", "du plus petit au plus grand": "ascending",
+    "du plus eleve au plus bas": "descending", "du plus bas au plus eleve": "ascending",
+    "par ordre decroissant": "in descending order", "par ordre croissant": "in ascending order",
+    "en ordre decroissant": "in descending order", "en ordre croissant": "in ascending order",
+    "ordre decroissant": "descending order", "ordre croissant": "ascending order",
     "plus de": "more than", "moins de": "less than", "plus que": "more than", "moins que": "less than",
     "au moins": "at least", "au plus": "at most", "egal a": "equal to", "egale a": "equal to",
     "entre": "between", "sans": "without", "pas": "not", "non": "not", "en": "in", "dans": "in",
@@ -160,6 +171,14 @@ _GERMAN = {
     "jeden": "each", "jedes": "each", "wo": "where", "mit": "with", "deren": "whose", "dessen": "whose",
     "mehr als": "more than", "weniger als": "less than", "uber": "above", "unter": "below",
     "grosser als": "greater than", "kleiner als": "less than", "mindestens": "at least",
+    "oberhalb von": "above", "oberhalb": "above", "unterhalb von": "below", "unterhalb": "below",
+    # the order of a ranking
+    "absteigend": "descending", "aufsteigend": "ascending",
+    "in absteigender reihenfolge": "in descending order",
+    "in aufsteigender reihenfolge": "in ascending order", "absteigend sortiert": "sorted descending",
+    "aufsteigend sortiert": "sorted ascending", "vom hochsten zum niedrigsten": "descending",
+    "vom niedrigsten zum hochsten": "ascending", "vom grossten zum kleinsten": "descending",
+    "vom kleinsten zum grossten": "ascending",
     "hochstens": "at most", "gleich": "equal to", "zwischen": "between", "ohne": "without",
     "nicht": "not", "im jahr": "in", "in": "in", "jahr": "year", "jahre": "years", "monat": "month",
     "tag": "day", "tage": "days", "woche": "week", "was ist": "what is", "wie hoch ist": "what is",
@@ -190,6 +209,13 @@ _SPANISH = {
     "cuya": "whose", "mas de": "more than", "menos de": "less than", "mayor que": "greater than",
     "mayor a": "greater than", "menor que": "less than", "menor a": "less than", "al menos": "at least",
     "como maximo": "at most", "igual a": "equal to", "entre": "between", "sin": "without", "no": "not",
+    "por encima de": "above", "por encima del": "above", "por debajo de": "below", "por debajo del": "below",
+    # the order of a ranking
+    "de mayor a menor": "descending", "de menor a mayor": "ascending",
+    "de mas alto a mas bajo": "descending", "de mas bajo a mas alto": "ascending",
+    "en orden descendente": "in descending order", "en orden ascendente": "in ascending order",
+    "en orden decreciente": "in descending order", "en orden creciente": "in ascending order",
+    "orden descendente": "descending order", "orden ascendente": "ascending order",
     "en el ano": "in", "en": "in", "ano": "year", "anos": "years", "mes": "month", "dia": "day",
     "dias": "days", "semana": "week", "cual es": "what is", "cuales son": "what are",
     "cual": "which", "cuales": "which", "el": "the", "la": "the", "los": "the", "las": "the",
@@ -331,7 +357,7 @@ def translate(text: str, resolver: ColumnResolver) -> Translation:
             continue
         for width in range(min(longest, len(spans) - i), 0, -1):
             key = tuple(s.word for s in spans[i : i + width])
-            if key in table and not keep & set(range(i, i + width)):
+            if key in table and not keep & set(range(i, i + width)) and _said_here(key, resolver):
                 out[i] = table[key]
                 out.update(dict.fromkeys(range(i + 1, i + width), ""))
                 used.append(" ".join(key))
@@ -354,6 +380,12 @@ def translate(text: str, resolver: ColumnResolver) -> Translation:
     used += methods
     note = f"read as {LANGUAGE_NAMES[language]}: its analysis words in English ({', '.join(used)})"
     return Translation(text=english, language=language, notes=[note, *notes])
+
+
+def _said_here(key: tuple[str, ...], resolver: ColumnResolver) -> bool:
+    """Whether the phrase means here what the table says: "en la hoja" is the data only over a workbook
+    (over a CSV it may be the leaf, a word the English reading must then account for)."""
+    return key not in SHEET_PHRASES or sheet_means_the_data(resolver.schema.path)
 
 
 def _adjectives_before_nouns(
