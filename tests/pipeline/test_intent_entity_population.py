@@ -1,9 +1,10 @@
 """The entity of a panel named as the population of its rows (issue 25): "the mean income of the states
 in 1990" over state x year is a mean over the rows, said in the reading; "state-years" are the rows.
 
-Grouping, counting, ranking or asking which ("per state", "how many states", "which states"), the
-singular ("the average state", one number per state) and two sub-populations set against each other
-("coastal vs non-coastal states") are not read this way.
+Grouping, counting, ranking or asking which ("per state", "how many states", "which states"), a share
+("the percentage of states with ...": of states, not of state-years), the singular ("the average state",
+one number per state) and two sub-populations set against each other ("coastal vs non-coastal states")
+are not read this way.
 """
 
 from __future__ import annotations
@@ -107,9 +108,13 @@ def test_which_of_them_is_not_the_rows(folder: Path) -> None:
         "mean income of coastal vs non-coastal states",
         "average income of the coastal states compared with the other states",
         "the average state income in 1990",
+        "what percentage of states have income above 40?",
+        "the share of the coastal states with income above 40",
+        "among the coastal states, how many have income above 40?",
+        "el porcentaje de los estados con income superior a 40",
     ],
 )
-def test_contrasts_and_the_singular_are_not_read_as_the_rows(folder: Path, text: str) -> None:
+def test_contrasts_shares_counts_and_the_singular_are_not_read_as_the_rows(folder: Path, text: str) -> None:
     try:
         intent = _read(folder, "states.csv", text)
     except (UnmappableRequestError, NeedsClarificationError):

@@ -101,13 +101,18 @@ def panel_distinct(token: str, column: str, tokens: list[str], resolver: ColumnR
 # unbalanced panel, and is not read here. "country-years", "person-years" are the rows of the panel.
 # "across countries" groups (across_scope); "of all countries" is restated_scope.py's (one row each).
 _NOT_A_POPULATION = frozenset({"across", "all", "per", "by", "each", "every", "je", "jede", "jedes", "jeder",
-                               "pro", "por",
-                               "cada", "par", "chaque", "which", "what", "welche", "quels", "quelles",
-                               "cuales", "que", "top", "bottom", "list", "name", "names", "many", "number",
-                               "count", "distinct", "unique", "different", "most", "fewest", "least",
-                               "nombre", "numero", "anzahl", "viele", "combien", "cuantos", "cuantas",
+                               "pro", "por", "cada", "par", "chaque", "which", "what", "welche", "quels",
+                               "quelles", "cuales", "que", "top", "bottom", "list", "name", "names",
                                "highest", "lowest", "largest", "smallest", "first", "last"})  # fmt: skip
-_LOOK_BACK = 3
+# A count or a share anywhere in the request ("the percentage of countries with gdp above 5000", "among the
+# OPEC countries, how many ...") is of countries, not of country-years: a number the rows do not give.
+# "rate" only as "rate of" ("the savings rate" is a column).
+_COUNTS_OR_SHARES = frozenset({"many", "number", "count", "counts", "counted", "counting", "distinct",
+                               "unique", "different", "most", "fewest", "least", "nombre", "numero",
+                               "anzahl", "viele", "combien", "cuantos", "cuantas", "share", "shares",
+                               "percentage", "percent", "%", "proportion", "fraction", "pourcentage",
+                               "porcentaje", "proporcion", "anteil", "prozent", "prozentsatz"})  # fmt: skip
+_LOOK_BACK = 5
 # Two sub-populations set against each other ("OPEC vs non-OPEC countries", "communist and other
 # countries"): the plural is then the pair of groups, which this rule does not read (it stays refused).
 _CONTRASTS = frozenset({"vs", "versus", "compared", "comparing", "contrast", "between", "other", "others",
@@ -117,12 +122,20 @@ _YEAR_WORDS = frozenset({"years", "jahre", "jahren", "annees", "anos"})
 
 
 def _population_word(tokens: list[str], i: int) -> bool:
-    """No word within a few words before ``i`` groups, counts, ranks or asks which of them."""
+    """No word within a few words before ``i`` groups, ranks or asks which of them."""
     for k in range(i - 1, max(-1, i - 1 - _LOOK_BACK), -1):
         word = tokens[k]
         if word in _NOT_A_POPULATION or any(ch.isdigit() for ch in word):
             return False
     return True
+
+
+def _counted_or_shared(tokens: list[str]) -> bool:
+    """A count or a share anywhere in the request (see ``_COUNTS_OR_SHARES``)."""
+    rate_of = any(
+        t in {"rate", "rates", "ratio"} and tokens[k + 1 : k + 2] == ["of"] for k, t in enumerate(tokens)
+    )
+    return rate_of or bool(_COUNTS_OR_SHARES & set(tokens))
 
 
 def _contrasted(tokens: list[str]) -> bool:
@@ -158,7 +171,12 @@ def entity_population(tokens: list[str], resolver: ColumnResolver) -> tuple[list
             notes.append(f"{token!r} read as the rows (one per {found[0]!r} and {found[1]!r})")
             continue
         found = _panel_column(token, resolver)
-        if found is not None and _population_word(tokens, i) and not _contrasted(tokens):
+        if (
+            found is not None
+            and _population_word(tokens, i)
+            and not _contrasted(tokens)
+            and not _counted_or_shared(tokens)
+        ):
             notes.append(f"{token!r} read as the rows (one per {found[0]!r} and {found[1]!r})")
             continue
         out.append(token)
