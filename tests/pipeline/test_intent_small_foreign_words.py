@@ -148,3 +148,17 @@ def test_descending_beside_a_top_ranking_keeps_the_top(wages: Path, request_text
     intent = _read(request_text, wages)
     assert intent.top_n == 2
     assert intent.sort_descending is True
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Nenn mir die drei häufigsten zona, nach Anzahl der Zeilen absteigend.",
+        "Welche sind die drei häufigsten zona?",
+    ],
+)
+def test_german_most_common_ranks_the_values_by_their_rows(wages: Path, request_text: str) -> None:
+    intent = _read(request_text, wages)
+    assert intent.operation == "group_count"
+    assert intent.group_by == ["zona"]
+    assert intent.top_n == 3

@@ -166,6 +166,8 @@ _GERMAN = {
     "hochster": "highest", "hochstes": "highest", "grosste": "largest", "grossten": "largest",
     "niedrigste": "lowest", "niedrigsten": "lowest", "niedrigster": "lowest", "geringste": "lowest",
     "geringsten": "lowest", "kleinste": "smallest", "kleinsten": "smallest", "die meisten": "the most",
+    "haufigste": "most common", "haufigsten": "most common", "haufigster": "most common",
+    "haufigstes": "most common",
     "am meisten": "most", "die wenigsten": "the fewest", "pro": "per", "je": "for each", "nach": "by",
     "fur jede": "for each", "fur jeden": "for each", "fur jedes": "for each", "jede": "each",
     "jeden": "each", "jedes": "each", "wo": "where", "mit": "with", "deren": "whose", "dessen": "whose",
