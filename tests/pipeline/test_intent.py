@@ -231,15 +231,17 @@ def test_ambiguous_words_are_refused(traffic: DatasetSchema, sales: DatasetSchem
 
 
 def test_parsing_is_fast(traffic: DatasetSchema) -> None:
-    """A warm parse takes under 0.1 s: the median of 20, after one parse that compiles the patterns and
-    imports the readers once (the other test worker shares the two cores: a median, not a mean)."""
+    """A warm parse takes under 0.1 s of CPU: the median of 20, after one parse that compiles the patterns
+    and imports the readers once. CPU time of this thread, not wall time: the other test worker and
+    whatever else runs on the machine share its cores (wall-clock medians of 0.2 s were seen at load 5
+    for a parse that takes 0.03 s of CPU)."""
     request = "mean and max of casualties by severity and region in the rain after 2022, top 5"
     extract_intent(request, traffic)
     times = []
     for _ in range(20):
-        start = time.perf_counter()
+        start = time.thread_time()
         extract_intent(request, traffic)
-        times.append(time.perf_counter() - start)
+        times.append(time.thread_time() - start)
     assert statistics.median(times) < 0.1
 
 
