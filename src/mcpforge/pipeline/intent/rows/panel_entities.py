@@ -113,6 +113,12 @@ _COUNTS_OR_SHARES = frozenset({"many", "number", "count", "counts", "counted", "
                                "percentage", "percent", "%", "proportion", "fraction", "pourcentage",
                                "porcentaje", "proporcion", "anteil", "prozent", "prozentsatz"})  # fmt: skip
 _LOOK_BACK = 5
+_OF = frozenset({"of", "for", "among", "amongst", "from", "over", "in", "within", "der", "von", "unter",
+                 "fur", "bei", "de", "des", "du", "pour", "parmi", "para", "del"})  # fmt: skip
+# Ranking anywhere in the request names the entities ("rank the countries of Europe by gdp").
+_RANKS = frozenset({"highest", "lowest", "largest", "smallest", "biggest", "greatest", "most", "least", "top",
+                    "bottom", "rank", "ranked", "ranking", "rankings", "sort", "sorted", "order", "ordered",
+                    "best", "worst", "first", "last"})  # fmt: skip
 # Two sub-populations set against each other ("OPEC vs non-OPEC countries", "communist and other
 # countries"): the plural is then the pair of groups, which this rule does not read (it stays refused).
 _CONTRASTS = frozenset({"vs", "versus", "compared", "comparing", "contrast", "between", "other", "others",
@@ -121,21 +127,33 @@ _CONTRASTS = frozenset({"vs", "versus", "compared", "comparing", "contrast", "be
 _YEAR_WORDS = frozenset({"years", "jahre", "jahren", "annees", "anos"})
 
 
-def _population_word(tokens: list[str], i: int) -> bool:
-    """No word within a few words before ``i`` groups, ranks or asks which of them."""
+def _population_word(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
+    """The plural is the object of "of", "for", "among" ... ("the mean gdp of the OPEC countries"), with no
+    word that groups, ranks or asks which between: the subject of a listing ("the countries with the
+    highest gdp", "show the countries whose ...") wants their names, and is not read here."""
     for k in range(i - 1, max(-1, i - 1 - _LOOK_BACK), -1):
         word = tokens[k]
         if word in _NOT_A_POPULATION or any(ch.isdigit() for ch in word):
             return False
-    return True
+        if word in _OF or _genitive(tokens, k, resolver):
+            return True
+    return False
+
+
+def _genitive(tokens: list[str], k: int, resolver: ColumnResolver) -> bool:
+    """ "income the states": a German genitive ("income der Staaten") put in English loses its "of"."""
+    if tokens[k] != "the" or k == 0:
+        return False
+    column = resolver.resolve(tokens[k - 1], fuzzy=False)
+    return column is not None and resolver.kind(column) == "numeric"
 
 
 def _counted_or_shared(tokens: list[str]) -> bool:
-    """A count or a share anywhere in the request (see ``_COUNTS_OR_SHARES``)."""
+    """A count, a share or a ranking anywhere in the request (see ``_COUNTS_OR_SHARES``, ``_RANKS``)."""
     rate_of = any(
         t in {"rate", "rates", "ratio"} and tokens[k + 1 : k + 2] == ["of"] for k, t in enumerate(tokens)
     )
-    return rate_of or bool(_COUNTS_OR_SHARES & set(tokens))
+    return rate_of or bool((_COUNTS_OR_SHARES | _RANKS) & set(tokens))
 
 
 def _contrasted(tokens: list[str]) -> bool:
@@ -173,7 +191,7 @@ def entity_population(tokens: list[str], resolver: ColumnResolver) -> tuple[list
         found = _panel_column(token, resolver)
         if (
             found is not None
-            and _population_word(tokens, i)
+            and _population_word(tokens, i, resolver)
             and not _contrasted(tokens)
             and not _counted_or_shared(tokens)
         ):
