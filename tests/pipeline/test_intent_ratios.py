@@ -12,14 +12,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+from reference_answers import reference_table
 
-from mcpforge.catalogue import get_operation
-from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.pipeline.intent.reading import reading_sentence
-from mcpforge.runtime import load_csv_data_with_types
 
 
 @pytest.fixture(scope="module")
@@ -49,12 +47,6 @@ def _read(request: str, path: Path, answers: dict[str, str] | None = None) -> In
     return extract_intent(request, DatasetSchema.from_file(path), answers=answers)
 
 
-def _table(intent: Intent, path: Path) -> dict[str, Any]:
-    operation = get_operation(intent.operation)
-    rendered = operation.render(intent)
-    return frame_to_table(operation.reference(load_csv_data_with_types(str(path)), rendered.arguments))
-
-
 def _ratio_column(table: dict[str, Any]) -> dict[str, float]:
     columns = table["columns"]
     return {str(row[0]): float(row[-1]) for row in table["rows"]} if len(columns) > 3 else {}
@@ -71,7 +63,7 @@ def test_revenue_per_customer_by_region_is_the_sum_over_distinct_customers_of_ea
     ]
     frame = pd.read_csv(orders)
     expected = frame.groupby("region")["amount"].sum() / frame.groupby("region")["customer_id"].nunique()
-    got = _ratio_column(_table(intent, orders))
+    got = _ratio_column(reference_table(intent, orders))
     assert set(got) == set(expected.index)
     assert all(math.isclose(got[k], float(v)) for k, v in expected.items())
     assert reading_sentence(intent).startswith(
@@ -81,7 +73,7 @@ def test_revenue_per_customer_by_region_is_the_sum_over_distinct_customers_of_ea
 
 def test_rows_per_entity_counts_the_rows_over_the_distinct_ids(orders: Path) -> None:
     intent = _read("average number of orders per customer", orders)
-    table = _table(intent, orders)
+    table = reference_table(intent, orders)
     frame = pd.read_csv(orders)
     assert math.isclose(float(table["rows"][0][-1]), len(frame) / frame["customer_id"].nunique())
 
@@ -115,7 +107,7 @@ def test_a_numeric_denominator_is_asked_and_the_answer_is_applied(orders: Path) 
     intent = _read("amount per quantity by region", orders, {caught.value.key: "ratio"})
     frame = pd.read_csv(orders)
     sums = frame.groupby("region")[["amount", "quantity"]].sum()
-    got = _ratio_column(_table(intent, orders))
+    got = _ratio_column(reference_table(intent, orders))
     assert all(math.isclose(got[k], float(v)) for k, v in (sums["amount"] / sums["quantity"]).items())
 
 
@@ -134,7 +126,7 @@ def test_a_rate_that_ranks_groups_gives_the_top_rows_with_their_rate(
     assert (intent.operation, intent.top_n, intent.sort_descending) == ("group_ratio", n, largest)
     frame = pd.read_csv(orders)
     rates = (frame["returned"] == "Yes").groupby(frame["region"]).mean().sort_values(ascending=not largest)
-    got = _ratio_column(_table(intent, orders))
+    got = _ratio_column(reference_table(intent, orders))
     assert list(got) == [str(k) for k in rates.index[:n]]
     assert all(math.isclose(got[k], rates[k] * 100) for k in got)
 

@@ -9,18 +9,15 @@ become a count or sum of Y.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
+from reference_answers import reference_table
 
-from mcpforge.catalogue import get_operation
-from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.runtime import load_csv_data_with_types
 
 
 @pytest.fixture(scope="module")
@@ -58,12 +55,6 @@ def _in_the_data_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _read(request: str, path: Path) -> Intent:
     return extract_intent(request, DatasetSchema.from_file(path))
-
-
-def _table(intent: Intent, path: Path) -> dict[str, Any]:
-    operation = get_operation(intent.operation)
-    rendered = operation.render(intent)
-    return frame_to_table(operation.reference(load_csv_data_with_types(str(path)), rendered.arguments))
 
 
 @pytest.mark.parametrize(
@@ -121,7 +112,7 @@ def test_per_number_of_a_column_groups_by_it(
     frame = pd.read_csv(path)
     grouped = frame.groupby("Cylinders")
     expected = grouped.size() if measure is None else grouped[measure].agg(func)
-    table = _table(intent, path)
+    table = reference_table(intent, path)
     got = {str(row[0]): float(row[-1]) for row in table["rows"]}
     assert got == pytest.approx({str(k): float(v) for k, v in expected.items()})
 

@@ -7,18 +7,15 @@ shapes the parser cannot read completely must be refused, never answered with an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import pytest
+from reference_answers import reference_table
 from tests.pipeline.intent_reading_data import write_orders
 
-from mcpforge.catalogue import get_operation
-from mcpforge.catalogue.base import frame_to_table
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.models import Intent
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
-from mcpforge.runtime import load_csv_data_with_types
 
 
 @pytest.fixture(scope="module")
@@ -35,12 +32,6 @@ def _read(request: str, path: Path) -> Intent:
     return extract_intent(request, DatasetSchema.from_file(path))
 
 
-def _table(intent: Intent, path: Path) -> dict[str, Any]:
-    operation = get_operation(intent.operation)
-    rendered = operation.render(intent)
-    return frame_to_table(operation.reference(load_csv_data_with_types(str(path)), rendered.arguments))
-
-
 @pytest.mark.parametrize(
     ("request_text", "column", "value"),
     [
@@ -53,7 +44,7 @@ def _table(intent: Intent, path: Path) -> dict[str, Any]:
 def test_share_of_one_value_is_one_number(orders: Path, request_text: str, column: str, value: str) -> None:
     intent = _read(request_text, orders)
     assert intent.operation == "group_ratio" and not intent.group_by and intent.as_percentage
-    table = _table(intent, orders)
+    table = reference_table(intent, orders)
     assert len(table["rows"]) == 1
     frame = pd.read_csv(orders)
     expected = (frame[column] == value).mean() * 100
@@ -119,7 +110,7 @@ def test_each_of_listed_values_keeps_the_grouping(  # noqa: PLR0917 - one parame
     intent = _read(request_text, orders)
     assert intent.group_by == [column]
     assert any(f.column == column and sorted(map(str, f.value)) == sorted(values) for f in intent.filters)
-    table = _table(intent, orders)
+    table = reference_table(intent, orders)
     frame = pd.read_csv(orders)
     expected = frame[frame[column].isin(values)].groupby(column)[measure].agg(func)
     got = {str(row[0]): float(row[-1]) for row in table["rows"]}
