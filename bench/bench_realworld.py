@@ -24,6 +24,7 @@ kind, and every wrong one. Refuses to run if a frozen file changed.
     .venv/bin/python bench/bench_realworld.py --split blind6  # 80 held-out requests (realworld/BLIND6.md)
     .venv/bin/python bench/bench_realworld.py --split blind7  # 80 held-out requests (realworld/BLIND7.md)
     .venv/bin/python bench/bench_realworld.py --split blind8  # 80 held-out requests (realworld/BLIND8.md)
+    .venv/bin/python bench/bench_realworld.py --split blind9  # 80 held-out requests (realworld/BLIND9.md)
 """
 
 from __future__ import annotations
@@ -385,7 +386,18 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
         "--split",
-        choices=("dev", "test", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8"),
+        choices=(
+            "dev",
+            "test",
+            "blind2",
+            "blind3",
+            "blind4",
+            "blind5",
+            "blind6",
+            "blind7",
+            "blind8",
+            "blind9",
+        ),
         default="dev",
     )
     ap.add_argument("--smoke", action="store_true", help="5 dev requests (CI); stops by itself within 60 s")
