@@ -483,6 +483,16 @@ def _public_path(obj: Any, name: str, module_name: str) -> str:
     shallow = home.count(".") <= module_name.count(".")
     if public and shallow and getattr(sys.modules.get(home), name, None) is obj:
         return f"{home}.{name}"
+    # Defined in a private module (``sklearn.svm._classes``): the public package above it that exports
+    # the name (``sklearn.svm.LinearSVC``), not a sibling that imports it for its own use
+    # (``sklearn.calibration.LinearSVC``, found first in alphabetical order).
+    parts = home.split(".") if home else []
+    for depth in range(len(parts) - 1, 0, -1):
+        parent = ".".join(parts[:depth])
+        if any(part.startswith("_") for part in parts[:depth]) or depth - 1 > module_name.count("."):
+            continue
+        if getattr(sys.modules.get(parent), name, None) is obj:
+            return f"{parent}.{name}"
     return f"{module_name}.{name}"
 
 
@@ -523,7 +533,9 @@ def _describe(
             scan.instance_classes[id(type(obj))] = type(obj)
             scan.objects[(module_name, name)] = obj
         return
-    if not is_ufunc and not owner_module.startswith(package):
+    if not owner_module.startswith(package) and (
+        not is_ufunc or owner_module or _foreign(obj, name, package)
+    ):
         return
     public_path = _public_path(obj, name, module_name)
     if inspect.isclass(obj):
@@ -553,6 +565,21 @@ def _describe(
     ):
         seen.add(id(obj))
         analysis["callables"].append(_callable_record(obj, public_path, "function"))
+
+
+def _foreign(obj: Any, name: str, package: str) -> bool:
+    """A ufunc with no home module that another library's loaded module exports under that name
+    (``from scipy.special import erf`` in ``pvlib.soiling``, ``numpy.exp`` imported by pint): that
+    library's, not this one's."""
+    for module_name, module in list(sys.modules.items()):
+        if module_name.split(".")[0] == package or module is None:
+            continue
+        try:
+            if getattr(module, name, None) is obj:
+                return True
+        except Exception:
+            continue
+    return False
 
 
 def _is_instance(obj: Any, is_ufunc: bool) -> bool:

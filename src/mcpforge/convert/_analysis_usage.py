@@ -12,7 +12,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-_USAGE_DIRS = ("examples", "example", "docs", "doc", "tests", "test", "demo", "demos", "notebooks")
+_USAGE_DIRS = (
+    "examples",
+    "example",
+    "docs",
+    "doc",
+    "tests",
+    "test",
+    "testsuite",
+    "demo",
+    "demos",
+    "notebooks",
+)
 _USAGE_SUFFIXES = {".py", ".rst", ".md", ".txt", ".ipynb"}
 _MAX_USAGE_FILES = 400
 _MAX_USAGE_BYTES = 6 * 1024 * 1024
@@ -75,9 +86,16 @@ def _usage_text(top: Any, source_dir: str = "") -> str:
             # A one-module repository's tests and examples sit beside it (``pacecalc_test.py``).
             beside = sorted(p for glob in _BESIDE_GLOBS for p in roots[-1].glob(glob))
     folders = [root / name for root in roots for name in _USAGE_DIRS if (root / name).is_dir()]
+    package_dirs = [Path(entry) for entry in list(getattr(top, "__path__", []) or [])[:2]]
+    folders += [f for f in _nested_test_folders(package_dirs) if f not in folders]
     chunks: list[str] = []
     size = 0
-    for path in itertools.chain(beside, *(sorted(folder.rglob("*")) for folder in folders)):
+    # Round robin over the folders, so that the budget is not spent on the first of many test suites
+    # (``sklearn/metrics/tests`` is as much the library's usage as ``sklearn/cluster/tests``).
+    spread = (
+        p for group in itertools.zip_longest(*(sorted(f.rglob("*")) for f in folders)) for p in group if p
+    )
+    for path in itertools.chain(beside, spread):
         if len(chunks) >= _MAX_USAGE_FILES or size >= _MAX_USAGE_BYTES:
             break
         if path.suffix not in _USAGE_SUFFIXES or not path.is_file():
@@ -89,6 +107,30 @@ def _usage_text(top: Any, source_dir: str = "") -> str:
         chunks.append(text)
         size += len(text)
     return "\n".join(chunks)
+
+
+_NESTED_TEST_DIRS = ("tests", "test", "testsuite")
+_NESTED_DEPTH = 3
+
+
+def _nested_test_folders(roots: list[Path]) -> list[Path]:
+    """Test suites shipped inside the package's subpackages (``numpy/linalg/tests``, ``pint/testsuite``):
+    the calls the library's own authors make most."""
+    found: list[Path] = []
+    for root in roots:
+        level = [root]
+        for _ in range(_NESTED_DEPTH):
+            level = [d for parent in level for d in _subfolders(parent)]
+            found += [d for d in level if d.name in _NESTED_TEST_DIRS and d.parent != root]
+            level = [d for d in level if d.name not in _NESTED_TEST_DIRS and d.name != "__pycache__"]
+    return found
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    try:
+        return sorted(d for d in folder.iterdir() if d.is_dir() and not d.name.startswith("."))
+    except OSError:
+        return []
 
 
 _LITERAL_ARGS = r"(?:[^()\n]|\([^()\n]*\))*"

@@ -22,8 +22,10 @@ _BUILTINS = frozenset(dir(builtins))
 # Names that configure, fetch, document or are private: rarely what a library is used *for*.
 _PUSH_DOWN = re.compile(
     r"^(_|main$|cli$|cli_|run_cli|set_|seed|use_|enable_|disable_|register|unregister|activate|deactivate|configure|reset_|clear_"
-    r"|get_data_?dir|doc_|docstring|copy_doc|add_doc|deprecat|warn|download|fetch|http|urlopen|request_)"
-    r"|(_dirs?|_url|_urls|_uri|_cache|_doc|_docstring|_docs|_home)$|url|http|deprecated|[a-z]Tests?$",
+    r"|get_data_?dir|doc_|docstring|copy_doc|add_doc|deprecat|warn|download|fetch|http|urlopen|request_"
+    r"|retrieve_|show_versions|assert_)"
+    r"|(_dirs?|_url|_urls|_uri|_cache|_doc|_docstring|_docs|_home)$|url|http|deprecated|[a-z]Tests?$"
+    r"|(^|_)config(_|$)",
     re.IGNORECASE,
 )
 _SIDE_EFFECT_PREFIXES = (
@@ -46,6 +48,10 @@ _SIDE_EFFECT_PREFIXES = (
 _MUTATOR = re.compile(
     r"^(set|add|append|insert|remove|delete|pop|clear|update|reset|replace|extend|discard|sort)([A-Z_]|$)"
 )
+# A method documented to return its own object (numpydoc ``Returns / ------- / self : object``, read
+# into ``returns_doc``): it changes the object and answers nothing new.
+_RETURNS_SELF = re.compile(r"self\b\s*(:|$)")
+SELF_RETURN_PENALTY = 4.0
 _SERIALISER = re.compile(r"^(copy|to_json|as_dict|from_dict|to_dict|to_yaml|as_json)([A-Z_]|$)")
 _ATTRIBUTE_CALL = re.compile(r"\.([A-Za-z_]\w*)\(")
 # What a method gives up against its class's score, and the most it can lose for being generic.
@@ -111,6 +117,83 @@ def base_score(api: ApiCallable) -> float:
     return score
 
 
+# Where a library keeps its own tests, test helpers and vendored copies of other libraries.
+_TEST_OR_VENDORED_PARTS = frozenset(
+    {
+        "tests",
+        "test",
+        "testing",
+        "testsuite",
+        "conftest",
+        "externals",
+        "extern",
+        "_vendor",
+        "vendor",
+        "vendored",
+    }
+)
+# Parameters of a network client: an access key, a login, an endpoint whose default is a web address.
+_ACCESS_KEYS = frozenset({"api_key", "apikey", "api_token", "access_token", "auth_token"})
+_ENDPOINTS = frozenset({"url", "base_url", "endpoint", "server"})
+OFF_FACE_PENALTY = 5.0
+IMPORTED_PENALTY = 2.0
+VARIANT_PENALTY = 1.5
+
+
+def off_the_public_face(api: ApiCallable, own_roots: frozenset[str], top_level: frozenset[str]) -> float:
+    """How far a callable sits from the face the library shows, as a penalty (0 for most):
+
+    ``own_roots``: the top-level packages or modules analysed (a folder of modules side by side has several).
+
+    - another library's object found in this one's namespace (``numpy.exp`` imported by pint), the
+      library's own test suite and helpers (``pint.testsuite``, ``numpy.testing.assert_equal``), vendored
+      copies (``sklearn.externals``): not what the library is used for;
+    - a network client (``get_solcast_forecast(latitude, longitude, api_key)``, an endpoint defaulting to
+      ``https://...``): cannot work in a sandbox with no network;
+    - a name a module imports for its own use, not one it curates (``sklearn.calibration.LinearSVC``,
+      defined in ``sklearn.svm``);
+    - a variant in a submodule of a name the top level exports (``numpy.ma.mean`` beside ``numpy.mean``).
+    """
+    parts = api.public_path.split(".")
+    home = api.module.split(".") if api.module else []
+    if parts[0] not in own_roots or (home and home[0] not in own_roots):
+        return OFF_FACE_PENALTY
+    if _TEST_OR_VENDORED_PARTS & {*parts[:-1], *home}:
+        return OFF_FACE_PENALTY
+    if _network_client(api):
+        return OFF_FACE_PENALTY
+    penalty = 0.0
+    namespace = api.public_path.rpartition(".")[0]
+    if (
+        api.kind != "method"
+        and namespace.count(".") >= 1
+        and api.module
+        and api.module != namespace
+        and not api.module.startswith(namespace + ".")
+    ):
+        penalty += IMPORTED_PENALTY
+    if api.kind != "method" and len(parts) > 2 and parts[-1] in top_level:
+        penalty += VARIANT_PENALTY
+    return penalty
+
+
+def _network_client(api: ApiCallable) -> bool:
+    """An access key, a username with a password, or a web address as an endpoint's default (a ``url``
+    the caller passes, as in a URL-parsing library, is its subject, not an endpoint)."""
+    names = {param.name.lower() for param in api.params}
+    if names & _ACCESS_KEYS or {"username", "password"} <= names:
+        return True
+    for param in api.params:
+        value = param.default.get("value") if param.default.get("present") else None
+        if (
+            param.name.lower() in _ENDPOINTS
+            and isinstance(value, str)
+            and value.startswith(("http://", "https://"))
+        ):
+            return True
+    return False
+
+
 def _reexported(public_path: str, module: str) -> bool:
     """Defined in a module below the namespace that exports it."""
     return module.startswith(public_path.rpartition(".")[0] + ".")
@@ -148,17 +231,28 @@ MAX_VERB_DEFINERS = 64
 VERB_BONUS = 1.5
 
 
-def library_verbs(prominence: dict[str, object]) -> frozenset[str]:
+MAX_CALLED_VERBS = 12
+
+
+def library_verbs(prominence: dict[str, object], method_names: set[str] | None = None) -> frozenset[str]:
     """Method names the library's README calls, or names as a word, or its own examples, docs and tests
     call, at least VERB_USAGE_CALLS times (``fit_resample``, ``variogram``), with the common verbs of
-    model libraries."""
+    model libraries. Of the names called, only the MAX_CALLED_VERBS called most among ``method_names``
+    (when given): a library whose test suite calls hundreds of ndarray methods (numpy) has a few verbs,
+    not all of them."""
     readme = prominence.get("readme_rank")
     usage = prominence.get("usage_calls")
     shown = set(readme) if isinstance(readme, dict) else set()
-    called: set[str] = set()
+    counts: Counter[str] = Counter()
     for table in (usage, prominence.get("readme_words")):
-        counts = table.items() if isinstance(table, dict) else []
-        called |= {name for name, count in counts if isinstance(count, int) and count >= VERB_USAGE_CALLS}
+        for name, count in table.items() if isinstance(table, dict) else []:
+            if isinstance(count, int) and count >= VERB_USAGE_CALLS:
+                counts[name] = max(counts[name], count)
+    if method_names is not None:
+        counts = Counter({n: c for n, c in counts.items() if n in method_names})
+        called = {name for name, _ in counts.most_common(MAX_CALLED_VERBS)}
+    else:
+        called = set(counts)
     return frozenset(_COMMON_VERBS | shown | called)
 
 
@@ -168,7 +262,6 @@ class MethodSignals:
     in all of them and in the class's own."""
 
     def __init__(self, callables: list[ApiCallable], prominence: dict[str, object] | None = None) -> None:
-        self.verbs = library_verbs(prominence or {})
         self.defined_by: Counter[str] = Counter()
         self.called: Counter[str] = Counter()
         self.called_in_class: dict[str, Counter[str]] = {}
@@ -184,11 +277,16 @@ class MethodSignals:
                 self.called_in_class[api.public_path] = Counter(
                     {n: c for n, c in calls.items() if n in names}
                 )
+        self.verbs = library_verbs(prominence or {}, set(self.defined_by))
 
     def verb(self, method: ApiCallable) -> bool:
         """A verb of the library defined by a family of classes (a model family, a sampler family), not
-        by every class of a hierarchy of hundreds (``Expr.subs`` in sympy)."""
+        by every class of a hierarchy of hundreds (``Expr.subs`` in sympy). The verbs of model libraries
+        are verbs however many classes inherit them (scikit-learn's ``fit_transform``, on ~90
+        transformers through one mixin, is what each of them is for)."""
         name = short_name(method)
+        if name in _COMMON_VERBS:
+            return True
         return name in self.verbs and self.defined_by.get(name, 1) <= MAX_VERB_DEFINERS
 
     def popularity(self, method: ApiCallable) -> float:
@@ -227,6 +325,10 @@ def method_score(method: ApiCallable, owner_score: float, signals: MethodSignals
         score += VERB_BONUS  # what the class is for: above the helpers of submodules
     if _MUTATOR.match(name) or method.returns.get("kind") == "none":
         score -= 5.0
+    elif _RETURNS_SELF.match(method.returns_doc or ""):
+        score -= (
+            SELF_RETURN_PENALTY  # ``fit`` returns the fitted object: ``fit_transform``/``predict`` answer
+        )
     elif _SERIALISER.match(name):
         score -= 3.0
     if name.startswith(_SIDE_EFFECT_PREFIXES):
@@ -242,6 +344,7 @@ __all__ = [
     "library_verbs",
     "mentions",
     "method_score",
+    "off_the_public_face",
     "pushed_down",
     "readme_and_usage",
     "short_name",

@@ -96,9 +96,13 @@ def _target(public_path: str) -> str:
     return f"{module}:{attr}"
 
 
-def _area(api: ApiCallable, package: str) -> str:
-    parts = (api.module or api.public_path).split(".")
-    area = parts[1] if len(parts) > 2 and parts[0] == package else "core"
+def _area(api: ApiCallable, package: str, modules: frozenset[str]) -> str:
+    """The subpackage or module below the package (``pvlib.atmosphere``, ``sklearn.metrics._ranking``);
+    ``core`` for the package itself and for a home that is no module (``numpy.ndarray`` for its C methods)."""
+    home = api.module or api.public_path
+    parts = home.split(".")
+    deep = len(parts) > 2 or (len(parts) == 2 and home in modules)
+    area = parts[1] if deep and parts[0] == package else "core"
     return re.sub(r"\W", "_", area.lstrip("_")) or "core"
 
 
@@ -266,7 +270,7 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
         candidates.append(
             ToolPlan(
                 name="",
-                area=_area(api, package),
+                area=_area(api, package, frozenset(analysis.modules)),
                 public_path=api.public_path,
                 kind=kind,
                 target=target,
@@ -297,6 +301,9 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
 def _scores(analysis: Analysis, apis: list[ApiCallable]) -> dict[str, float]:
     """Each callable's prominence (:mod:`mcpforge.convert.ranking`); a method's builds on its class's."""
     popular = ranking.mentions(apis)
+    top_level = analysis.prominence.get("top_level", [])
+    top_names = frozenset(top_level if isinstance(top_level, list) else [])
+    own_roots = frozenset({analysis.package, *(m.split(".")[0] for m in analysis.modules)})
     scores: dict[str, float] = {}
     for api in apis:
         if api.kind != "method":
@@ -304,11 +311,18 @@ def _scores(analysis: Analysis, apis: list[ApiCallable]) -> dict[str, float]:
                 ranking.base_score(api)
                 + ranking.readme_and_usage(api, analysis.prominence)
                 + math.log2(1 + popular.get(ranking.short_name(api), 0))
+                - ranking.off_the_public_face(api, own_roots, top_names)
             )
     signals = ranking.MethodSignals(analysis.callables, analysis.prominence)
+    # ``numpy.ndarray.sum`` beside ``numpy.sum``: the same tool twice; the top-level function is the face.
+    top_functions = {
+        ranking.short_name(a) for a in apis if a.kind == "function" and a.public_path.count(".") == 1
+    }
     for api in apis:
         if api.kind == "method":
-            scores[api.public_path] = ranking.method_score(api, scores.get(api.owner or "", 0.0), signals)
+            scores[api.public_path] = ranking.method_score(api, scores.get(api.owner or "", 0.0), signals) - (
+                ranking.OFF_FACE_PENALTY if ranking.short_name(api) in top_functions else 0.0
+            )
     for api in apis:
         if api.kind == "class":
             scores[api.public_path] -= CONSTRUCTOR_PENALTY  # a constructor alone answers little
