@@ -32,15 +32,11 @@ printed, so messages name the person's file.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
-import logging
 import os
 import shutil
-import socket
 import stat
-import struct
 import sys
 import tempfile
 import threading
@@ -50,6 +46,17 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mcpforge.residents import (  # what every resident helper shares (``residents.py``)
+    MAX_SOCKET_PATH,
+    NO_RESIDENT_ENV,
+    RESIDENT_DIR_ENV,
+    SOCKET_NAME,
+    connect,
+    off_by_environment,
+    private_dir,
+    resident_root,
+    start_detached,
+)
 from mcpforge.sandbox._stopped import stopped_processes
 from mcpforge.sandbox._versions import installed_versions
 from mcpforge.sandbox.base import SandboxLimits, SandboxResult
@@ -58,42 +65,38 @@ from mcpforge.sandbox.tool_call import ToolBatchResult, ToolCall, batch_from_res
 if TYPE_CHECKING:
     from mcpforge.config import MCPForgeConfig
 
-logger = logging.getLogger("mcpforge.sandbox")
 
-RESIDENT_DIR_ENV = "MCPFORGE_RESIDENT_DIR"
-NO_RESIDENT_ENV = "MCPFORGE_NO_RESIDENT"
-SOCKET_NAME = "sock"
-LOCK_NAME = "lock"
+__all__ = [  # with the shared names callers of the resident sandbox find here
+    "NO_RESIDENT_ENV",
+    "RESIDENT_DIR_ENV",
+    "SOCKET_NAME",
+    "ResidentCalls",
+    "connect",
+    "helper_dir",
+    "helper_spec",
+    "open_resident",
+    "private_dir",
+    "resident_root",
+    "start_helper",
+    "wait_ready",
+]
+
 SHOWN_NAME = "shown"
-FAILED_NAME = "failed"
-LOG_NAME = "log"
-FAILED_BACKOFF_SECONDS = 300.0  # a helper that could not start is not tried again before this
-CONNECT_SECONDS = 0.5
 GRACE_SECONDS = 10.0  # past the call's own limit, which the helper's template enforces
 POLL_SECONDS = 1.0  # how often a waiting caller checks that the helper is not stopped
 COPY_MAX_BYTES = 64 * 1024 * 1024  # a bigger file read by a call runs fresh (or from the Arrow copy)
-MAX_SOCKET_PATH = 100  # AF_UNIX paths are at most 107 bytes
 _LIBRARIES = ("pandas", "numpy", "pyarrow", "pydantic", "scipy")
-HELPER_CODE = ("__init__.py", "config.py", "exceptions.py", "footer.py", "paths.py", "runtime", "sandbox")
+HELPER_CODE = (
+    "__init__.py", "config.py", "exceptions.py", "footer.py", "paths.py", "residents.py", "runtime",
+    "sandbox",
+)  # fmt: skip
 """The parts of mcpforge a helper and its template import (a test checks that nothing else is loaded):
 an edit elsewhere (the CLI, the pipeline) leaves a running helper valid."""
 
 
-def resident_root() -> Path:
-    """Where the helpers' folders are (see the module docstring for the order)."""
-    explicit = os.environ.get(RESIDENT_DIR_ENV)
-    if explicit:
-        return Path(explicit)
-    root = os.environ.get("MCPFORGE_CACHE_DIR")
-    if root:
-        return Path(root) / "resident"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mcpforge" / "resident"
-
-
 def resident_enabled(config: MCPForgeConfig) -> bool:
     """Whether ``ask`` may use (and start) the resident helper."""
-    off = os.environ.get(NO_RESIDENT_ENV, "").strip().lower() in {"1", "true", "yes", "on"}
-    return config.sandbox.resident and config.sandbox.warm_calls and not off
+    return config.sandbox.resident and config.sandbox.warm_calls and not off_by_environment()
 
 
 def helper_code_files() -> list[Path]:
@@ -147,84 +150,10 @@ def helper_dir(spec: dict[str, Any]) -> Path:
     return resident_root() / key
 
 
-def private_dir(path: Path) -> bool:
-    """Create ``path`` (0700) if needed; whether it is a folder of this user that no one else may enter."""
-    try:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = path.lstat()
-    except OSError:
-        return False
-    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077
-
-
-def _peer(conn: socket.socket) -> tuple[int, int]:
-    """The pid and uid of the process at the other end of ``conn``."""
-    creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    pid, uid, _gid = struct.unpack("3i", creds)
-    return pid, uid
-
-
-def connect(directory: Path) -> tuple[socket.socket, int] | None:
-    """A connection to this user's live helper in ``directory``, and its pid; None if there is none."""
-    path = directory / SOCKET_NAME
-    try:
-        st = path.lstat()
-    except OSError:
-        return None
-    if not stat.S_ISSOCK(st.st_mode) or st.st_uid != os.getuid() or len(str(path)) > MAX_SOCKET_PATH:
-        return None
-    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        conn.settimeout(CONNECT_SECONDS)
-        conn.connect(str(path))
-        pid, uid = _peer(conn)
-    except OSError:
-        conn.close()
-        return None
-    if uid != os.getuid():  # never another user's process, whatever the socket's owner says
-        conn.close()
-        return None
-    return conn, pid
-
-
 def start_helper(directory: Path, spec: dict[str, Any]) -> bool:
     """Start the helper for ``spec`` in the background unless one runs or starts, or one failed lately."""
-    failed = directory / FAILED_NAME
-    with contextlib.suppress(OSError):
-        if time.time() - failed.stat().st_mtime < FAILED_BACKOFF_SECONDS:
-            return False
-    try:
-        with (directory / LOCK_NAME).open("a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by a live (or starting) helper
-    except OSError:
-        return False
-    log = os.open(directory / LOG_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     argv = [sys.executable, "-m", "mcpforge.sandbox.resident.server", str(directory), json.dumps(spec)]
-    try:
-        pid = os.posix_spawn(
-            sys.executable,
-            argv,
-            os.environ,
-            file_actions=[
-                (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-                (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-                (os.POSIX_SPAWN_DUP2, log, 2),
-            ],
-            setsid=True,  # its own session: not stopped by the ask's Ctrl-C
-        )
-    except OSError as exc:
-        logger.info("the resident warm sandbox did not start: %s", exc)
-        return False
-    finally:
-        os.close(log)
-    # Reaped when it exits, should this process still run then (serve, the UI): no zombie is left.
-    threading.Thread(target=_reap, args=(pid,), name="resident-reaper", daemon=True).start()
-    return True
-
-
-def _reap(pid: int) -> None:
-    with contextlib.suppress(ChildProcessError):
-        os.waitpid(pid, 0)
+    return start_detached(directory, argv, "resident warm sandbox")
 
 
 def open_resident(config: MCPForgeConfig) -> ResidentCalls | None:

@@ -31,15 +31,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from mcpforge.residents import FAILED_NAME, LOCK_NAME, SOCKET_NAME, listen_private, peer
+from mcpforge.residents import socket_identity as _identity
 from mcpforge.sandbox.base import SandboxLimits
-from mcpforge.sandbox.resident.client import (
-    FAILED_NAME,
-    LOCK_NAME,
-    SHOWN_NAME,
-    SOCKET_NAME,
-    _peer,
-    installation_fingerprint,
-)
+from mcpforge.sandbox.resident.client import SHOWN_NAME, installation_fingerprint
 from mcpforge.sandbox.tool_call import ToolCall
 
 logger = logging.getLogger("mcpforge.sandbox")
@@ -89,21 +84,10 @@ class Helper:
         self.listener = self._listen()
 
     def _listen(self) -> socket.socket:
-        """Bind the socket under a temporary name, make it 0600, then move it into place (atomic)."""
-        path = self.directory / SOCKET_NAME
-        temporary = self.directory / f".{SOCKET_NAME}.{os.getpid()}"
-        temporary.unlink(missing_ok=True)
-        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        old = os.umask(0o177)
-        try:
-            listener.bind(str(temporary))
-        finally:
-            os.umask(old)
-        temporary.chmod(0o600)
-        listener.listen(16)
+        """The socket (0600), in place only now that the template is ready (``residents.listen_private``)."""
+        listener = listen_private(self.directory)
         listener.settimeout(ACCEPT_SECONDS)
-        temporary.replace(path)
-        self.socket_identity = _identity(path)
+        self.socket_identity = _identity(self.directory / SOCKET_NAME)
         return listener
 
     def serve(self) -> None:
@@ -139,7 +123,7 @@ class Helper:
     def _handle(self, conn: socket.socket) -> None:
         try:
             with conn:
-                _pid, uid = _peer(conn)
+                _pid, uid = peer(conn)
                 if uid != os.getuid():
                     return
                 request = _read_line(conn)
@@ -203,14 +187,6 @@ def _read_line(conn: socket.socket) -> dict[str, Any] | None:
     except json.JSONDecodeError:
         return None
     return request if isinstance(request, dict) else None
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    try:
-        st = path.lstat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino)
 
 
 def _remove_stale(shown: Path) -> None:
