@@ -116,7 +116,28 @@ def time_ask_process(
     ok = code == 0 and answer.get("status") == "STAGED" and not answer.get("error")
     total = (answer.get("timings_ms") or {}).get("total", float("nan"))
     backend = (answer.get("validation") or {}).get("sandbox_backend")
-    return {"seconds": seconds, "ok": ok, "forge_ms": float(total), "warm": backend == "bwrap-warm"}
+    return {
+        "seconds": seconds,
+        "ok": ok,
+        "forge_ms": float(total),
+        "warm": backend == "bwrap-warm",
+        "warm_process": answer.get("process") == "warm",  # answered by the warm ask process
+    }
+
+
+def warm_ask_process_ready(examples: Path, seconds: float = 90.0) -> bool:
+    """Until a quick ask is answered by the user's warm ask process (``cli/warm_ask.py``; the first ask
+    starts it, as for a person), at most ``seconds``; False when it is off or never becomes ready."""
+    quick = QUICK_REQUESTS[0]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        _seconds, _code, out, _err = _ask(quick.request, examples / quick.data, {})
+        if '"process": "warm"' in out:
+            return True
+        if os.environ.get("MCPFORGE_NO_RESIDENT"):
+            return False
+        time.sleep(0.5)
+    return False
 
 
 def time_quick_process(quick: QuickRequest, examples: Path, python: Path | None = None) -> float:

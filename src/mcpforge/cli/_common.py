@@ -77,7 +77,14 @@ def _check_registry_path(root: Path) -> None:
 
 
 def print_json(data: Any) -> None:
-    """Print one JSON object on stdout (controls inside strings as ``\\uXXXX`` escapes: same data, inert)."""
+    """Print one JSON object on stdout (controls inside strings as ``\\uXXXX`` escapes: same data, inert).
+
+    An object printed by a child of the warm ask process says so (``"process": "warm"``, last; see
+    ``cli/warm_ask.py``): the one way a script or a test can tell, the answer being the same."""
+    # Loaded in every warm child; not imported here (other commands need none of it, nor its socket).
+    warm_ask = sys.modules.get("mcpforge.cli.warm_ask")
+    if isinstance(data, dict) and warm_ask is not None and warm_ask.in_warm_child():
+        data = {**data, "process": "warm"}
     sys.stdout.write(escape_controls(json.dumps(data, indent=2, default=str, ensure_ascii=False)) + "\n")
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from mcpforge.cli import warm_ask
 from mcpforge.cli._common import (
     EXIT_RUNTIME_ERROR,
     ConfigOption,
@@ -327,6 +328,9 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
             answers.update({key: value for key, value in (("sheet", sheet), ("table", table)) if value})
             llm = {key: value for key, value in {"model": model, "base_url": base_url}.items() if value}
             cfg = load_cli_config(registry, config, llm=llm)
+            # A warm child of a configuration without the warm process hands the ask back to its client;
+            # an ask that found no warm process starts one once it is done (``cli/warm_ask.py``).
+            warm_ask.settle(cfg.sandbox.resident, cfg.sandbox.resident_idle_seconds)
             # A process that lives for one answer: no transparent huge pages for it or its sandboxes
             # (their faults cost more than they save here; docs/DECISIONS.md, "Big files").
             _no_huge_pages()
@@ -380,6 +384,7 @@ def ask_command(  # noqa: PLR0917 - typer maps parameters to options
                 raise typer.Exit(EXIT_RUNTIME_ERROR)
     finally:
         _wait_for_codebleu()
+        warm_ask.start_when_done()
 
 
 def _show(

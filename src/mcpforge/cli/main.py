@@ -1,41 +1,19 @@
-"""The ``mcpforge`` command: noun groups with verb subcommands, one module per group."""
+"""The ``mcpforge`` console script: the warm ask process when it takes the ask, else the CLI here.
+
+The CLI itself (its commands, built per process for the command it runs) is ``cli/commands.py``; its
+names are found here too (``from mcpforge.cli.main import app``). This module imports neither typer nor
+pydantic: ``mcpforge ask`` first offers itself to the user's warm ask process (``cli/warm_ask.py``),
+which answers it in a fresh fork that has imported them already.
+"""
 
 from __future__ import annotations
 
-import functools
 import importlib
 import logging
 import signal
 import sys
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated
-
-import typer
-
-if TYPE_CHECKING:
-    from typer.models import CommandInfo, TyperInfo
-
-    app: typer.Typer  # the whole CLI, made at its first use (``__getattr__``)
-
-# Each module defines ``register(app)``, adding the commands and groups named here; the order is the
-# order of --help. A process that runs one of them imports that module alone (``app_for``); a test keeps
-# the names true to what each module registers.
-COMMAND_MODULES: dict[str, tuple[str, ...]] = {
-    "mcpforge.cli.ask": ("ask", "add-tool"),
-    "mcpforge.cli.registry_cmds": ("init", "review", "promote", "stats", "doctor", "tools", "candidates"),
-    "mcpforge.cli.registry_migrate": ("registry",),
-    "mcpforge.cli.serve": ("serve", "tokens"),
-    "mcpforge.cli.client_config": ("client-config",),
-    "mcpforge.cli.sandbox_cmds": ("check", "sandbox"),
-    "mcpforge.cli.model": ("model",),
-    "mcpforge.cli.bridge_cmds": ("bridge",),
-    "mcpforge.cli.chat": ("chat",),
-    "mcpforge.cli.env_cmds": ("env",),
-    "mcpforge.cli.convert_cmds": ("convert",),
-    "mcpforge.cli.ui_cmd": ("ui",),
-    "mcpforge.cli.worker_cmd": ("worker",),
-}
-
+from typing import Any
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a command stopped with Ctrl-C
 
@@ -49,119 +27,32 @@ def _interrupt(_signum: int, _frame: FrameType | None) -> None:
     raise Interrupted
 
 
-def _print_version(value: bool) -> None:
-    if value:
-        from mcpforge import __version__
-
-        typer.echo(f"mcpforge {__version__}")
-        raise typer.Exit
-
-
-def _root(
-    _version: Annotated[
-        bool,
-        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
-    ] = False,
-) -> None:
-    """Grow a trustworthy library of MCP tools from plain-language requests."""
-
-
-def version() -> None:
-    """Print the mcpforge version.  Example: mcpforge version"""
-    from mcpforge import __version__
-
-    typer.echo(__version__)
-
-
-def _root_app() -> typer.Typer:
-    """The CLI with its root options and ``version``, before any module adds its commands.
-
-    Plain (click) help and usage errors, in every group: rich's help renderer costs about as much
-    start-up as the rest of the CLI together (``python -X importtime -m mcpforge --help``), and `--help`
-    is where people feel start-up most.
-    """
-    made = typer.Typer(
-        rich_markup_mode=None,
-        name="mcpforge",
-        help="Grow a trustworthy library of MCP tools from plain-language requests.",
-        no_args_is_help=True,
-        pretty_exceptions_enable=False,
-        add_completion=False,
-    )
-    made.callback()(_root)
-    made.command("version")(version)
-    return made
-
-
-@functools.cache
-def registered_by(module: str) -> tuple[list[CommandInfo], list[TyperInfo]]:
-    """The commands and groups ``module`` registers (once per process, whichever apps show them)."""
-    scratch = typer.Typer()
-    importlib.import_module(module).register(scratch)
-    return scratch.registered_commands, scratch.registered_groups
-
-
-@functools.cache
-def _whole_app() -> typer.Typer:
-    whole = _root_app()
-    for module in COMMAND_MODULES:
-        commands, groups = registered_by(module)
-        whole.registered_commands += commands
-        whole.registered_groups += groups
-    return whole
-
-
-def __getattr__(name: str) -> typer.Typer:
-    if name == "app":
-        return _whole_app()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _command_name(info: CommandInfo) -> str | None:
-    if info.name:
-        return info.name
-    return None if info.callback is None else info.callback.__name__.lower().replace("_", "-")
-
-
-def _group_name(info: TyperInfo) -> str | None:
-    if isinstance(info.name, str):
-        return info.name
-    instance = info.typer_instance
-    name = None if instance is None else instance.info.name
-    return name if isinstance(name, str) else None
-
-
-def app_for(argv: list[str]) -> typer.Typer:
-    """The CLI with only the command that ``argv`` names, or all of it when ``argv`` names none.
-
-    Typer turns every parameter of every command into click's form (a pydantic ``TypeAdapter`` each)
-    before it looks at the arguments: about 0.1 s of each process's start-up for ~100 commands. A
-    process runs one command, so only that one is built, and only its module is imported; ``--help``,
-    ``--version`` and an unknown name still see the whole CLI (its list of commands and its suggestions).
-    """
-    if len(argv) < 2 or argv[1].startswith("-"):
-        return _whole_app()
-    name = argv[1]
-    only = _root_app()
-    module = next((module for module, names in COMMAND_MODULES.items() if name in names), None)
-    commands, groups = registered_by(module) if module is not None else ([], [])
-    only.registered_commands = [
-        info for info in [*only.registered_commands, *commands] if _command_name(info) == name
-    ]
-    only.registered_groups = [info for info in groups if _group_name(info) == name]
-    if not only.registered_commands and not only.registered_groups:
-        return _whole_app()
-    return only
+def __getattr__(name: str) -> Any:
+    """The CLI's names (``app``, ``app_for``, ``COMMAND_MODULES`` ...), from ``cli/commands.py``."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return getattr(importlib.import_module("mcpforge.cli.commands"), name)
 
 
 def main() -> None:
-    """Console-script entry point: Ctrl-C ends with one line and exit status 130.
+    """Console-script entry point: ``ask`` is answered by the warm ask process when there is one
+    (``warm_ask.answer_from_warm_process`` exits with its status); otherwise the command runs here."""
+    if sys.argv[1:2] == ["ask"]:
+        from mcpforge.cli.warm_ask import answer_from_warm_process
+
+        answer_from_warm_process(sys.argv)
+    main_here()
+
+
+def main_here() -> None:
+    """The command of ``sys.argv``, in this process: Ctrl-C ends with one line and exit status 130.
 
     Registry writes are atomic (temp file, fsync, rename, under a lock), so stopping at any point leaves
     either the state before the write or the state after it; a review interrupted at its prompt
     decides nothing and the candidate stays STAGED.
     """
     from mcpforge.cli._render import TerminalFormatter
+    from mcpforge.cli.commands import app_for
 
     signal.signal(signal.SIGINT, _interrupt)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

@@ -1,0 +1,284 @@
+"""``mcpforge ask`` answered by the user's warm ask process (``cli/warm_ask.py``): real processes throughout.
+
+One zygote serves the module (started, as for a person, by a first ask that ran in its own process); each
+test runs the console script as a person does and checks what they would see: the same answer and exit
+code as an ask in its own process, their terminal and stdin, their Ctrl-C, and nothing left running.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mcpforge.cli import warm_ask
+from mcpforge.residents import NO_RESIDENT_ENV, RESIDENT_DIR_ENV
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SCRIPT = Path(sys.executable).with_name("mcpforge")
+ANSWERED = ("average salary by department", "employees.csv")
+REFUSED = ("write me a poem about cats", "sales.csv")
+QUESTION = ("how many customers per region", "sales.csv")
+
+pytestmark = pytest.mark.skipif(not SCRIPT.is_file(), reason="needs the installed console script")
+
+
+class Warm:
+    """The module's zygote: its resident root, and the environment of the asks that reach it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        env = {k: v for k, v in os.environ.items() if k != NO_RESIDENT_ENV}
+        env[RESIDENT_DIR_ENV] = str(root / "resident")
+        env["MCPFORGE_SANDBOX__WARM_CALLS"] = "false"  # no resident sandbox beside it: fewer processes
+        self.env = env
+
+    def folder(self) -> Path:
+        """The folder of the live zygote (a new key after an edit of mcpforge's files has a new one)."""
+        sockets = sorted((self.root / "resident").glob(f"{warm_ask.FOLDER_PREFIX}*/sock"), key=_mtime)
+        assert sockets, "no warm ask process"
+        return sockets[-1].parent
+
+    def ready(self) -> None:
+        """Until an ask is answered warm: an ask that finds no zygote of its key starts one after it."""
+        deadline = time.monotonic() + 180
+        while "process" not in json.loads(self.ask(*REFUSED, "--json").stdout):
+            assert time.monotonic() < deadline, "the warm ask process did not become ready"
+            time.sleep(1.0)
+
+    def ask(
+        self, request: str, data: str, *extra: str, env: dict[str, str] | None = None, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            self.command(request, data, *extra),
+            env=env or self.env,
+            cwd=cwd or self.root,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+
+    def ask_warm(self, request: str, data: str, *extra: str) -> subprocess.CompletedProcess[str]:
+        """An ``--json`` ask answered warm (in a working tree being edited, a zygote whose files changed
+        under it exits, and the ask that finds it gone runs in its own process: that one is asked again)."""
+        for _ in range(5):
+            self.ready()
+            done = self.ask(request, data, "--json", *extra)
+            if '"process": "warm"' in done.stdout:
+                return done
+        pytest.fail("never answered warm")
+
+    def command(self, request: str, data: str, *extra: str) -> list[str]:
+        registry = self.root / f"registry-{uuid.uuid4().hex[:8]}"
+        return [
+            str(SCRIPT), "ask", request, "--data", str(EXAMPLES / data), "--no-review",
+            "--registry", str(registry), "--allow-read", str(EXAMPLES), *extra,
+        ]  # fmt: skip
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
+@pytest.fixture(scope="module")
+def zygote(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Warm]:
+    made = Warm(tmp_path_factory.mktemp("warm-ask"))
+    first = made.ask(*REFUSED, "--json")
+    assert first.returncode == 2, first.stderr
+    assert "process" not in json.loads(first.stdout)  # no zygote yet: answered in its own process
+    yield made
+    for sock in (made.root / "resident").glob("ask-*/sock"):
+        sock.unlink()  # the zygote exits within a second of its socket going
+
+
+@pytest.fixture
+def warm(zygote: Warm) -> Warm:
+    zygote.ready()
+    return zygote
+
+
+def _cold(env: dict[str, str]) -> dict[str, str]:
+    return {**env, NO_RESIDENT_ENV: "1"}
+
+
+def test_the_second_ask_is_answered_warm_with_the_same_json(warm: Warm) -> None:
+    hot = warm.ask_warm(*ANSWERED)
+    cold = warm.ask(*ANSWERED, "--json", env=_cold(warm.env))
+    assert (hot.returncode, cold.returncode) == (0, 0), hot.stderr + cold.stderr
+    hot_json, cold_json = json.loads(hot.stdout), json.loads(cold.stdout)
+    assert hot_json["process"] == "warm" and "process" not in cold_json
+    assert hot_json["result"] == cold_json["result"]
+    assert hot_json["reading"] == cold_json["reading"]
+    assert (hot_json["status"], hot_json["tool_name"]) == (cold_json["status"], cold_json["tool_name"])
+    checks = ("schema_ok", "tests_ok", "sandbox_ok", "static_ok", "security_ok", "sandbox_backend")
+    assert {k: hot_json["validation"][k] for k in checks} == {k: cold_json["validation"][k] for k in checks}
+
+
+def test_a_refusal_and_a_question_keep_their_exit_codes_and_answers(warm: Warm) -> None:
+    for request, code in ((REFUSED, 2), (QUESTION, 3)):
+        hot = warm.ask_warm(*request)
+        cold = warm.ask(*request, "--json", env=_cold(warm.env))
+        assert (hot.returncode, cold.returncode) == (code, code), hot.stderr
+        hot_json, cold_json = json.loads(hot.stdout), json.loads(cold.stdout)
+        assert hot_json.pop("process") == "warm"
+        assert hot_json == cold_json
+
+
+def test_a_clarify_answer_is_taken_and_a_wrong_one_asked_again(warm: Warm) -> None:
+    answered = warm.ask_warm(*QUESTION, "--clarify", "customers=distinct")
+    assert answered.returncode == 0, answered.stderr
+    answer = json.loads(answered.stdout)
+    assert answer["process"] == "warm" and answer["status"] == "STAGED"
+    assert "distinct" in answer["reading"].lower()
+    hint = warm.ask(*QUESTION)  # not --json: the question and the commands to paste, on stderr
+    assert hint.returncode == 3
+    assert "--clarify customers=distinct" in hint.stderr
+
+
+def test_a_question_on_a_terminal_reads_the_answer_from_its_stdin(warm: Warm) -> None:
+    """The child gets the person's terminal itself: isatty is true, the prompt shows, stdin is read."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        warm.command(*QUESTION), env=warm.env, cwd=warm.root, stdin=follower, stdout=follower, stderr=follower
+    )
+    os.close(follower)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 120
+        while b"Your choice" not in seen and time.monotonic() < deadline:
+            if select.select([leader], [], [], 1.0)[0]:
+                seen += os.read(leader, 4096)
+        assert b"Your choice" in seen, seen
+        os.write(leader, b"2\n")
+        assert process.wait(timeout=300) == 0
+        while select.select([leader], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        process.kill()
+        os.close(leader)
+    assert b"distinct" in seen and b"STAGED" in seen
+
+
+def _forks(folder: Path) -> list[int]:
+    """The zygote's reapers and children now: processes forked from it (its command line, folder
+    included) whose parent is one of them too."""
+    mine: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if str(folder).encode() not in (entry / "cmdline").read_bytes():
+                continue
+            mine[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return [pid for pid, parent in mine.items() if parent in mine]
+
+
+def _running_child(warm: Warm) -> tuple[subprocess.Popen[bytes], list[int]]:
+    """A warm answered ask under way: its client, and the zygote's reaper and child for it."""
+    warm.ready()
+    assert not _forks(warm.folder())
+    process = subprocess.Popen(
+        warm.command(*ANSWERED, "--json"),
+        env=warm.env,
+        cwd=warm.root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        forks = _forks(warm.folder())
+        if len(forks) >= 2:
+            return process, forks
+        time.sleep(0.02)
+    process.kill()
+    pytest.fail("no warm child started")
+
+
+def _gone(folder: Path, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not _forks(folder):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_ctrl_c_of_the_client_reaches_the_child(warm: Warm) -> None:
+    process, _forked = _running_child(warm)
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert b"interrupted" in err
+    assert _gone(warm.folder(), 10)
+
+
+def test_killing_the_client_ends_its_child(warm: Warm) -> None:
+    process, forked = _running_child(warm)
+    process.kill()
+    process.communicate(timeout=10)
+    assert _gone(warm.folder(), 15), _forks(warm.folder())
+    assert all(not Path(f"/proc/{pid}").exists() for pid in forked)
+
+
+def test_a_folder_others_may_enter_is_not_used(warm: Warm) -> None:
+    folder = warm.folder()
+    folder.chmod(0o755)
+    try:
+        done = warm.ask(*REFUSED, "--json")
+    finally:
+        folder.chmod(0o700)
+    assert done.returncode == 2
+    assert "process" not in json.loads(done.stdout)  # answered in its own process, as if there were none
+    warm.ready()  # and the zygote is still there for the next ask
+
+
+def test_a_configuration_that_turns_it_off_is_obeyed(warm: Warm, tmp_path: Path) -> None:
+    (tmp_path / "mcpforge.yaml").write_text("sandbox:\n  resident: false\n")
+    done = warm.ask(*REFUSED, "--json", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "process" not in json.loads(done.stdout)  # handed back by the child, answered by the client
+
+
+def test_the_key_follows_the_code_the_interpreter_and_import_time_variables(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import mcpforge
+
+    package = tmp_path / "mcpforge"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "module.py").write_text("x = 1\n")
+    monkeypatch.setattr(mcpforge, "__file__", str(package / "__init__.py"))
+    env = {"PATH": "/bin", "MCPFORGE_CACHE_DIR": "/a"}
+    key = warm_ask.warm_key(env)
+    assert warm_ask.warm_key({**env, "MCPFORGE_CACHE_DIR": "/b"}) == key  # read when a command runs
+    assert warm_ask.warm_key({**env, "OPENBLAS_NUM_THREADS": "1"}) != key  # read when numpy loads
+    assert warm_ask.warm_key({**env, "PYTHONHASHSEED": "0"}) != key
+    (package / "module.py").write_text("x = 22\n")
+    assert warm_ask.warm_key(env) != key
+    edited = warm_ask.warm_key(env)
+    monkeypatch.setattr(sys, "executable", "/usr/bin/another-python")
+    assert warm_ask.warm_key(env) != edited
