@@ -125,3 +125,102 @@ def arithmetic_params(fn: Any) -> set[str]:
             if isinstance(side, ast.Name) and side.id in names and _number(other):
                 found.add(side.id)
     return found
+
+
+MAPPING_NOTE = "a mapping: the code reads its keys"
+SEQUENCE_NOTE = "a sequence: the code counts or walks its items"
+_MAPPING_METHODS = frozenset({"items", "keys", "values"})
+_FOLLOW_DEPTH = 2
+
+
+def collection_params(fn: Any, depth: int = _FOLLOW_DEPTH) -> dict[str, str]:
+    """Parameters ``fn``'s code uses as a mapping (``.items()``, ``.keys()``, ``table["name"]``) or as a
+    sequence (``len(x)``, ``for v in x``, ``x[0]``, ``x[1:]``), following the names they are assigned to
+    (``tables = [((), obj, False)]; name, table, flag = tables.pop(); table.keys()``, blind8 pytoml's
+    ``dump``) and the module's own functions they are passed to (``_check_vertices(vertices)`` doing
+    ``len(vertices)``, splines). ``"mapping"`` wins over ``"sequence"``: a mapping is iterable too.
+    Only the source is read (the AST, nothing run); a class is read through its ``__init__``."""
+    target: Any = getattr(fn, "__init__", None) if inspect.isclass(fn) else fn
+    target = getattr(target, "__func__", target)
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(target)))
+        params = [p for p in inspect.signature(target).parameters if p not in {"self", "cls"}]
+    except (OSError, TypeError, ValueError, SyntaxError):
+        return {}
+    aliases = _aliases(tree, params)
+    found: dict[str, str] = {}
+
+    def mark(name: str, kind: str) -> None:
+        if found.get(name) != "mapping":
+            found[name] = kind
+
+    def carried_by(node: ast.expr) -> str | None:
+        return aliases.get(node.id) if isinstance(node, ast.Name) else None
+
+    module_globals = getattr(target, "__globals__", {})
+    for node in ast.walk(tree):
+        kind, param = _use(node, carried_by)
+        if kind and param:
+            mark(param, kind)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and depth > 0:
+            callee = module_globals.get(node.func.id)
+            if inspect.isfunction(callee) and callee is not target:
+                _follow(callee, node, carried_by, mark, depth)
+    return {p: kind for p, kind in found.items() if p in params}
+
+
+def _aliases(tree: ast.AST, params: list[str]) -> dict[str, str]:
+    """Each name of the body that carries one parameter (assigned from an expression naming it only)."""
+    aliases = {p: p for p in params}
+    assigns = [n for n in ast.walk(tree) if isinstance(n, ast.Assign)]
+    for _ in range(3):
+        for assign in assigns:
+            carried = {
+                aliases[n.id] for n in ast.walk(assign.value) if isinstance(n, ast.Name) and n.id in aliases
+            }
+            if len(carried) != 1:
+                continue
+            for target_node in assign.targets:
+                for name in ast.walk(target_node):
+                    if isinstance(name, ast.Name) and name.id not in params:
+                        aliases.setdefault(name.id, next(iter(carried)))
+    return aliases
+
+
+def _use(node: ast.AST, carried_by: Any) -> tuple[str | None, str | None]:
+    """(``"mapping"`` or ``"sequence"``, the parameter) when ``node`` uses a parameter as one."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr in _MAPPING_METHODS:
+            return "mapping", carried_by(node.func.value)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id == "len" and node.args:
+            return "sequence", carried_by(node.args[0])
+    elif isinstance(node, ast.For | ast.comprehension):
+        return "sequence", carried_by(node.iter)
+    elif isinstance(node, ast.Subscript):
+        index = node.slice
+        if isinstance(index, ast.Constant) and isinstance(index.value, str):
+            return "mapping", carried_by(node.value)
+        if isinstance(index, ast.Slice) or (isinstance(index, ast.Constant) and type(index.value) is int):
+            return "sequence", carried_by(node.value)
+    return None, None
+
+
+def _follow(callee: Any, call: ast.Call, carried_by: Any, mark: Any, depth: int) -> None:
+    """What the module's own function ``callee`` does with the arguments ``call`` passes it."""
+    try:
+        names = list(inspect.signature(callee).parameters)
+    except (TypeError, ValueError):
+        return
+    passed: dict[str, str] = {}
+    for index, arg in enumerate(call.args):
+        if index < len(names) and (param := carried_by(arg)):
+            passed[names[index]] = param
+    for keyword in call.keywords:
+        if keyword.arg and (param := carried_by(keyword.value)):
+            passed[keyword.arg] = param
+    if not passed:
+        return
+    for name, kind in collection_params(callee, depth - 1).items():
+        if name in passed:
+            mark(passed[name], kind)

@@ -178,6 +178,10 @@ def fits(value: Any, schema: dict[str, Any]) -> bool:
     return any(checks.get(kind, False) for kind in kinds)
 
 
+# The analysis's notes for an untyped parameter the code uses as a mapping or a sequence
+# (``_analysis_choices.MAPPING_NOTE`` / ``SEQUENCE_NOTE``).
+MAPPING_USE = "a mapping: the code reads its keys"
+SEQUENCE_USE = "a sequence: the code counts or walks its items"
 # What ``typed_value`` passes for a parameter nothing describes (see ``blind_guess``).
 BLIND_VALUE = 1.0
 
@@ -194,6 +198,15 @@ def blind_guess(name: str, schema: dict[str, Any], doc: str = "", doc_type: str 
         and not _COUNT_NAME.search(name.lower())
         and not format_strings(name, "")
     )
+
+
+def _shape_by_use(schema: dict[str, Any], text: str) -> Any:
+    """An untyped parameter the code uses as a mapping (the analysis's note in its description): a
+    non-empty one, as an empty one proves nothing. One used as a sequence may be a text (``len(text)``):
+    the rules of names and descriptions come first, the list is ``typed_value``'s last resort."""
+    if schema.get("type") or schema.get("anyOf"):
+        return None
+    return {"name": "value", "count": 1} if MAPPING_USE in text else None
 
 
 def typed_value(
@@ -224,6 +237,8 @@ def typed_value(
         return [v + shift if isinstance(v, float) else v for v in pair]
     if _array_like(schema, doc_type) or (not schema and name_match(name, _NAMED_ARRAYS)):
         return [1.0, 2.0, 3.0, 4.0]
+    if (used := _shape_by_use(schema, text)) is not None:
+        return used
     kinds = schema.get("type")
     if isinstance(kinds, list):
         kinds = kinds[0]
@@ -287,4 +302,7 @@ def typed_value(
     if named is not None and measure is not None:
         # ``s12``: "the distance from the first point to the second": a number, not the string ``s`` hints.
         return float(name_match(measure.group(1), _NAMED_NUMBERS) or 10.0)
-    return named if named is not None else BLIND_VALUE
+    if named is not None:
+        return named
+    # The code counts or walks it (the analysis's note) and no rule made it a text: a list.
+    return [1.0, 2.0, 3.0, 4.0] if SEQUENCE_USE in text else BLIND_VALUE
