@@ -59,8 +59,10 @@ def dropped_flag_values(intent: Intent, schema: DatasetSchema) -> list[str]:
     request = intent.request
     dropped: list[str] = []
     for info in schema.columns:
-        if info.kind not in {"categorical", "boolean"}:
-            continue
+        if info.kind not in {"categorical", "boolean"} or (
+            info.name in intent.group_by and info.distinct_count == 2
+        ):
+            continue  # a two-valued column the answer is split by ("com = yes vs the rest"): both values used
         # only values the reading may take for grammar ("yes", "no", "A", "or"): others are accounted for
         values = [str(v) for v in info.values if str(v).lower() in _ANSWER_WORDS | FUNCTION_WORDS]
         for value in values:

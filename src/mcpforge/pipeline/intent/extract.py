@@ -19,6 +19,7 @@ from mcpforge.pipeline.intent.analysis.column_transforms import functions_read_a
 from mcpforge.pipeline.intent.analysis.groupwise_fill import refuse_groupwise_fill
 from mcpforge.pipeline.intent.analysis.instructions import finish_intent, read_instructions
 from mcpforge.pipeline.intent.analysis.method_operands import method_operands
+from mcpforge.pipeline.intent.analysis.method_vocabulary import exclusive_equalities
 from mcpforge.pipeline.intent.analysis.paired_by import settle_pairing
 from mcpforge.pipeline.intent.analysis.value_steps import transforms_kept
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
@@ -34,6 +35,7 @@ from mcpforge.pipeline.intent.filters.implicit import code_equalities, implicit_
 from mcpforge.pipeline.intent.filters.units_after_numbers import unit_notes
 from mcpforge.pipeline.intent.filters.year_comparisons import non_year_comparison
 from mcpforge.pipeline.intent.filters.year_unions import join_exclusive_years
+from mcpforge.pipeline.intent.groups.contrast_groups import contrast_groups
 from mcpforge.pipeline.intent.groups.each_of import group_each_of
 from mcpforge.pipeline.intent.groups.group_counts import group_count_condition
 from mcpforge.pipeline.intent.groups.group_having import group_condition
@@ -249,6 +251,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text = re.sub(r"(?i)\bnon-", "non ", request.strip())
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
     text, aside = _set_aside(request, text, schema)  # "1.", "the statistics module"; refuses commands
+    text, contrasted = contrast_groups(text, ColumnResolver(schema=schema))  # "OPEC vs non-OPEC": per opec
     text, codes = bracketed_codes(text, schema)  # "Hawaii (HI)": the code HI, not the word "hi"
     text, observed = observed_times(text, schema)  # "survey year": the column year
     text, hyphened = hyphen_counts(text, schema)  # "8-cylinder cars": Cylinders = 8
@@ -265,6 +268,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text, shortened = spell_count_abbreviations(text, ColumnResolver(schema=schema))  # "nb de lignes"
     language = read_language(text, schema)  # French/German/Spanish analysis words in English (languages.py)
     language.notes[:0] = rejoined + shortened
+    language.notes += contrasted
     if age_question is not None:  # "how old ... on average": the average of the age column
         language.text = age_question.in_english(language.text)
         language.notes.insert(0, age_question.note)
@@ -425,6 +429,10 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
         said = ", ".join(repr(flag) for flag in flags)
         reason = f"{said} reads as a condition the reading does not use; write it out, e.g. '<column> = yes'"
         _refuse(intent.request, reason, understood, schema, flags)
+    if exclusive_equalities(intent.filters):  # "opec = yes vs opec = no" as two conditions: no row is both
+        reason = "two values of one column are asked as conditions together, and no row has both; to compare "
+        reason += "them, ask per that column (e.g. 'mean sr per opec') or 'A vs non-A'"
+        _refuse(intent.request, reason, understood, schema, [])
     problem = shape_problem(intent.request, schema.column_names, intent)
     if problem is not None:
         _refuse(intent.request, f"the catalogue cannot shape this answer: {problem}", understood, schema, [])
