@@ -109,6 +109,7 @@ from mcpforge.pipeline.intent.quantities.row_features import row_features
 from mcpforge.pipeline.intent.restated_scope import all_of_the_entities, restated_scope
 from mcpforge.pipeline.intent.rows.available_values import rows_with_a_value
 from mcpforge.pipeline.intent.rows.count_abbreviations import spell_count_abbreviations, unread_count_word
+from mcpforge.pipeline.intent.rows.counted_once import counted_once
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
 from mcpforge.pipeline.intent.rows.implied_measures import implied_measures
@@ -252,6 +253,8 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text = re.sub(r"(?i)\b(what|it|that|where|who)['\u2019]s\b", r"\1 is", text)
     text, aside = _set_aside(request, text, schema)  # "1.", "the statistics module"; refuses commands
     text, contrasted = contrast_groups(text, ColumnResolver(schema=schema))  # "OPEC vs non-OPEC": per opec
+    text, once = counted_once(text, ColumnResolver(schema=schema), given, request)  # "each firm once"
+    contrasted += once
     text, codes = bracketed_codes(text, schema)  # "Hawaii (HI)": the code HI, not the word "hi"
     text, observed = observed_times(text, schema)  # "survey year": the column year
     text, hyphened = hyphen_counts(text, schema)  # "8-cylinder cars": Cylinders = 8

@@ -11,13 +11,19 @@ or refused. Only verb forms are here; the noun "figure" (a chart) is not.
 from __future__ import annotations
 
 _APPEAR = "appear"
+# the separable verb around the place ("kommen in den Daten vor"): the place is the data itself
+_AROUND_THE_DATA = tuple(
+    f"{verb} {place} {tail}"
+    for verb, tail in (("kommen", "vor"), ("kommt", "vor"), ("tauchen", "auf"), ("taucht", "auf"))
+    for place in ("in den daten", "im datensatz", "in der datei", "in der tabelle", "in diesen daten")
+)
 _VERBS: dict[str, tuple[str, ...]] = {
     "es": ("aparece", "aparecen", "aparecia", "aparecian", "aparecio", "aparecieron", "figuran",
            "figuraban", "constan"),
     "fr": ("apparait", "apparaissent", "apparaissait", "apparaissaient", "figurent", "figuraient",
            "figurait"),
     "de": ("erscheinen", "erscheint", "erschienen", "kommen vor", "kommt vor", "vorkommen", "tauchen auf",
-           "taucht auf", "auftauchen"),
+           "taucht auf", "auftauchen", *_AROUND_THE_DATA),
 }  # fmt: skip
 
 
