@@ -62,6 +62,9 @@ _FRAMING = re.compile(
     r"|\b(?:did|does|do|has|have|had|was|were|is|how)\b"
     r"|\b(?:de\s+combien|en\s+pourcentage|a-t-(?:il|elle)|ont-(?:ils|elles)|est-(?:il|elle))(?!\w)"
     r"|(?:\u00bf\s*)?\b(?:cu[a\u00e1]nto|cu[a\u00e1]nta|porcentual|en\s+porcentaje)\b"
+    # "¿En qué porcentaje creció ...?", "de quel pourcentage", "um wie viel Prozent": with its "which"
+    r"|(?:\u00bf\s*)?\b(?:en|de|por)\s+qu[e\u00e9]\s+(?:porcentaje|medida)\b"
+    r"|\b(?:de|en)\s+quel\s+pourcentage\b|\bum\s+wie\s+viel\s+prozent\b|\bum\s+welchen\s+prozentsatz\b"
     r"|\b(?:um\s+wie\s+viele?|prozentuale?|wie\s+stark|hat|ist|sind)\b"
 )
 _POSSESSIVE = re.compile(r"\b([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)['\u2019]s\s+([^\s?.,!]+)")
