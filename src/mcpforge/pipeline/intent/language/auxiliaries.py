@@ -20,6 +20,8 @@ _AUXILIARIES: dict[str, dict[str, str]] = {
         "ha sido": "", "han sido": "", "fue": "", "fueron": "", "eran": "",
         "registraron": "had", "ha registrado": "had", "han registrado": "had",
         "tuvo": "had", "tuvieron": "had",
+        # the impersonal passive "se registró" ("en qué año se registró la media más alta": was recorded)
+        "se registro": "", "se registraron": "", "se observo": "", "se observaron": "",
     },
     "de": {
         "war": "", "waren": "", "wurde": "", "wurden": "", "gewesen": "",

@@ -311,7 +311,7 @@ def _name_with_articles(words: list[str], at: list[int], target: list[str]) -> l
 def detect_language(text: str, resolver: ColumnResolver) -> Language:
     """The request's language, by its function words outside the file's own names and values."""
     spans = _spans(text)
-    if not any(s.word in _ANY_MARKER for s in spans):
+    if not any(s.word in _ANY_MARKER for s in spans) and "\u00bf" not in text:
         return "en"
     keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
     words = [s.word for i, s in enumerate(spans) if i not in keep]
@@ -320,6 +320,8 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
         own = keep - grammar_as_values(text, spans, keep, lang, resolver)
         said = [s.word for i, s in enumerate(spans) if i not in own]
         scores[lang] = sum(w in markers for w in said) + 2 * sum(w in _STRONG[lang] for w in said)
+    if "\u00bf" in text or "\u00a1" in text:  # "¿Qué estado ...?": only Spanish opens a question so
+        scores["es"] += 2
     english = sum(w in _ENGLISH for w in words)
     best = max(scores, key=lambda lang: scores[lang])
     runner_up = max(score for lang, score in scores.items() if lang != best)
