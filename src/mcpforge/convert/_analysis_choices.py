@@ -170,21 +170,40 @@ def collection_params(fn: Any, depth: int = _FOLLOW_DEPTH) -> dict[str, str]:
 
 
 def _aliases(tree: ast.AST, params: list[str]) -> dict[str, str]:
-    """Each name of the body that carries one parameter (assigned from an expression naming it only)."""
+    """Each name of the body that holds one parameter itself: assigned the parameter, a literal packing
+    it (``tables = [((), obj, False)]``), an item of such a name (``tables[0]``, ``tables.pop()``), or
+    unpacked from one. A value computed from it (``n = number % 32``, ``int(number)``) is another value."""
     aliases = {p: p for p in params}
     assigns = [n for n in ast.walk(tree) if isinstance(n, ast.Assign)]
     for _ in range(3):
         for assign in assigns:
-            carried = {
-                aliases[n.id] for n in ast.walk(assign.value) if isinstance(n, ast.Name) and n.id in aliases
-            }
-            if len(carried) != 1:
+            carried = _held(assign.value, aliases)
+            if carried is None:
                 continue
             for target_node in assign.targets:
                 for name in ast.walk(target_node):
                     if isinstance(name, ast.Name) and name.id not in params:
-                        aliases.setdefault(name.id, next(iter(carried)))
+                        aliases.setdefault(name.id, carried)
     return aliases
+
+
+def _held(value: ast.expr, aliases: dict[str, str]) -> str | None:
+    """The parameter ``value`` is or holds, if it is one of the shapes ``_aliases`` follows."""
+    if isinstance(value, ast.Name):
+        return aliases.get(value.id)
+    if isinstance(value, ast.Tuple | ast.List):
+        held = {h for item in value.elts if (h := _held(item, aliases))}
+        return held.pop() if len(held) == 1 else None
+    if isinstance(value, ast.Subscript):
+        return _held(value.value, aliases)
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in {"pop", "copy"}
+        and isinstance(value.func.value, ast.Name)
+    ):
+        return aliases.get(value.func.value.id)
+    return None
 
 
 def _use(node: ast.AST, carried_by: Any) -> tuple[str | None, str | None]:

@@ -300,7 +300,10 @@ def _collections_by_use(record: dict[str, Any], obj: Any) -> None:
     untyped = [
         p
         for p in record["params"]
-        if p["type"].get("kind") == "any" and not p["default"].get("present") and not p["doc_type"]
+        if p["type"].get("kind") == "any"
+        and not p["default"].get("present")
+        and not p["doc_type"]
+        and p["doc"] != _choices.ARITHMETIC_NOTE  # a number by the code's own word already
     ]
     if not untyped:
         return
