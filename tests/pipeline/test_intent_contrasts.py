@@ -147,3 +147,18 @@ def test_only_a_yes_no_column_is_split_against_the_rest(folder: Path, text: str)
         return
     assert not any("two groups of" in note for note in intent.notes)
     assert intent.group_by != ["zone"]
+
+
+@pytest.mark.parametrize(
+    ("text", "op", "year"),
+    [
+        ("For the years 1965 and later, test whether sr differs between OPEC and non-OPEC countries with a "
+         "two-sided Mann-Whitney U test (alpha 0.05).", ">=", 1965),
+        ("mean sr for the years 1965 and later", ">=", 1965),
+        ("mean gdp in the years 1963 or earlier", "<=", 1963),
+        ("Test whether gdp differs by com with a Welch t-test, for the years 1966 onwards.", ">=", 1966),
+    ],
+)  # fmt: skip
+def test_the_years_from_one_on_are_one_open_bound(folder: Path, text: str, op: str, year: int) -> None:
+    intent = _read(folder, "nations.csv", text)
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("year", op, year)]

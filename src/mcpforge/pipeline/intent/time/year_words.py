@@ -34,6 +34,12 @@ _SINGLE = re.compile(
     rf"(?!\s*(?:{_RANGE_WORDS})\s*\d)",
     re.IGNORECASE,
 )
+# "for the years 1980 and later", "the years 1975 onwards": one open bound, as "year 1980 and later"
+_OPEN_YEARS = re.compile(
+    rf"\b(?:(?P<prep>{_PREPOSITIONS})\s+)?(?:the\s+)?years\s+(?:of\s+)?(?P<year>{_Y})"
+    r"(?=\s+(?:and|or)\s+(?:later|after|earlier|before)\b|\s+onwards?\b)",
+    re.IGNORECASE,
+)
 # "in 2010-2015", "2010\u20132015"
 _DASH = re.compile(
     rf"\b(?:(?P<prep>{_PREPOSITIONS}|between)\s+)?(?P<low>{_Y})\s*[-\u2013]\s*(?P<high>{_Y})\b", re.IGNORECASE
@@ -70,7 +76,7 @@ def _range(low: str, high: str, word: str | None) -> str | None:
 def year_phrases(text: str, resolver: ColumnResolver) -> str:
     """``text`` with its years written as every reader reads them (see the module), or as it was."""
     if not any(c.isdigit() for c in text) or not any(
-        p.search(text) for p in (_RANGE, _DASH, _SINGLE, _ONLY_AFTER, _ONLY_BEFORE, _RESTRICTED)
+        p.search(text) for p in (_RANGE, _DASH, _SINGLE, _ONLY_AFTER, _ONLY_BEFORE, _RESTRICTED, _OPEN_YEARS)
     ):
         return text  # most requests: no year written in these forms (no column lookups)
     target = year_target(resolver, tokenize(text.lower()))
@@ -113,5 +119,6 @@ def year_phrases(text: str, resolver: ColumnResolver) -> str:
     text = _RANGE.sub(year_range, text)
     text = _DASH.sub(dash, text)
     text = _SINGLE.sub(single, text)
+    text = _OPEN_YEARS.sub(lambda m: f"{m.group('prep') or 'in'} {m.group('year')}", text)
     text = _ONLY_AFTER.sub(lambda m: f"{m.group('before')}in {m.group('year')} {m.group('word')}", text)
     return _ONLY_BEFORE.sub(lambda m: f"{m.group('before')}only in {m.group('year')}", text)
