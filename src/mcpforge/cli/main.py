@@ -9,7 +9,6 @@ which answers it in a fresh fork that has imported them already.
 from __future__ import annotations
 
 import importlib
-import logging
 import signal
 import sys
 from types import FrameType
@@ -51,6 +50,8 @@ def main_here() -> None:
     either the state before the write or the state after it; a review interrupted at its prompt
     decides nothing and the candidate stays STAGED.
     """
+    import logging
+
     from mcpforge.cli._render import TerminalFormatter
     from mcpforge.cli.commands import app_for
 
