@@ -132,7 +132,7 @@ def answer_from_warm_process(argv: list[str]) -> None:
             return
         found = connect(directory)
         if found is None:
-            _state["missing"] = (directory, key, environ)
+            _state["missing"] = (directory, key, environ, os.getpriority(os.PRIO_PROCESS, 0), list(sys.path))
             return
         conn, _pid = found
         request = _request(argv, key, environ)
@@ -257,10 +257,12 @@ def start_when_done() -> None:
     if missing is None or not _state["allowed"]:
         return
     _state["missing"] = None
-    directory, key, environ = missing
+    directory, key, environ, nice, path = missing  # as they were when the key was made
+    if os.getpriority(os.PRIO_PROCESS, 0) != nice:  # a zygote takes its starter's priority: the ask's own
+        return
     import subprocess
 
-    spec = json.dumps({"key": key, "path": sys.path, "idle_seconds": _state["idle"]})
+    spec = json.dumps({"key": key, "path": path, "idle_seconds": _state["idle"]})
     boot = (
         "import sys, json; sys.path[:] = json.loads(sys.argv[2])['path']; "
         "from mcpforge.cli.warm_ask_zygote import main; sys.exit(main(sys.argv))"
