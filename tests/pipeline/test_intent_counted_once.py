@@ -90,3 +90,16 @@ def test_without_an_identifier_or_a_count_nothing_is_read_as_distinct(folder: Pa
     except (UnmappableRequestError, NeedsClarificationError):
         return
     assert intent.operation != "distinct_count"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Anzahl der Zeilen je sector, absteigend",
+        "Wie viele Beobachtungen gibt es je sector?",
+        "Número de observaciones por sector",
+    ],
+)
+def test_the_rows_named_in_a_plural_the_english_singular_keeps_are_the_rows(folder: Path, text: str) -> None:
+    intent = _read(folder, "firms.csv", text)  # a panel: firm x year, whose rows are these words
+    assert (intent.operation, intent.group_by) == ("group_count", ["sector"])

@@ -22,7 +22,10 @@ _COUNTING = frozenset({"many", "number", "count", "cuantos", "cuantas", "cuánto
                        "nombre", "numero", "número", "viele", "anzahl"})  # fmt: skip
 _ROW_WORDS = frozenset({"row", "record", "observation", "entry", "line", "data", "fila", "registro",
                         "observacion", "observación", "ligne", "enregistrement", "zeile", "beobachtung",
-                        "datensatz", "eintrag", "time", "vez", "veces", "fois", "mal"})  # fmt: skip
+                        "datensatz", "eintrag", "time", "vez", "veces", "fois", "mal",
+                        # plurals the English singular does not undo ("Anzahl der Zeilen": of rows)
+                        "zeilen", "beobachtungen", "eintrage", "datensatze", "observaciones",
+                        "registros"})  # fmt: skip
 _SKIP = frozenset({"of", "the", "de", "des", "les", "la", "las", "los", "der", "die", "das", "an", "a"})
 
 
