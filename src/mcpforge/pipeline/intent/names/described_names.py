@@ -53,6 +53,8 @@ NUMBER_CHANGING_MODIFIERS = frozenset({
     "annual", "annualized", "annualised", "monthly", "weekly", "daily", "hourly", "quarterly", "yearly",
     "capita", "expected", "predicted", "estimated", "projected", "forecast",
     "lagged", "excess", "residual", "equivalised", "equivalized",
+    # a change between rows, never a label of the column ("growth gdp" is no mean of gdp)
+    "growth", "change", "increase", "decrease", "decline", "difference", "variation",
 })  # fmt: skip
 _NAME_STARTS = frozenset({"the", "a", "an", "its", "their", "each", "every", "by", "per", "of", "top"})
 # Grammar that may stand where a name starts ("which state", "those values"); a noun for what a row is
