@@ -88,6 +88,7 @@ from mcpforge.pipeline.intent.names.observed_times import observed_times
 from mcpforge.pipeline.intent.names.qualified_names import ask_before_refusing, qualified_columns
 from mcpforge.pipeline.intent.names.row_keys import row_keys
 from mcpforge.pipeline.intent.names.split_names import rejoin_split_names
+from mcpforge.pipeline.intent.names.translated_names import translated_names
 from mcpforge.pipeline.intent.names.written_codes import bracketed_codes, listed_codes, reread_codes
 from mcpforge.pipeline.intent.parse import (
     Phrases,
@@ -260,6 +261,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     text, hyphened = hyphen_counts(text, schema)  # "8-cylinder cars": Cylinders = 8
     text, glossed = bracket_glosses(text, schema)  # "mother's years of education (meducation)"
     text, nouns = noun_forms(text, schema)  # "investment" for the column invest
+    text, translated = translated_names(text, schema, given, request)  # "unemployment rate", "Sparquote sr"
     text, keyed = row_keys(text, schema)  # "firm-year rows": what each row is
     function = column_function(request, ColumnResolver(schema=schema))  # "x squared": refused
     if function is not None and not functions_read_as_steps(request, ColumnResolver(schema=schema)):
@@ -275,7 +277,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     if age_question is not None:  # "how old ... on average": the average of the age column
         language.text = age_question.in_english(language.text)
         language.notes.insert(0, age_question.note)
-    language.notes += [*compounds, *codes, *observed, *hyphened, *glossed, *nouns, *keyed]
+    language.notes += [*compounds, *codes, *observed, *hyphened, *glossed, *nouns, *translated, *keyed]
     text, counted = spell_numbers(language.text, language.language, ColumnResolver(schema=schema))
     language.notes.extend(counted)  # "which three ages" → 3 (number_words.py)
     text = scope_words(text, ColumnResolver(schema=schema))  # "in the year 2015", "apart from X"

@@ -9,4 +9,6 @@ define) and ``contained_text`` ("'Municipal' in their name"). Named by descripti
 ``trailing_names`` ("clarity grade", "the median price", "the suv class"), ``observed_times`` ("survey
 year"), ``hyphen_counts`` ("8-cylinder cars"), ``bracket_glosses`` ("mother's years of education
 (meducation)"), ``noun_forms`` ("investment" for ``invest``) and ``row_keys`` ("firm-year rows").
+Across languages: ``translated_names`` ("unemployment rate" for ``Tasa de desempleo``, "taux d'épargne
+sr"), by the data nouns of ``glossary`` (en/de/es/fr).
 """
