@@ -46,6 +46,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for k in range(60)
     ]  # fmt: skip
     pd.DataFrame(people).to_csv(root / "people.csv", index=False)
+    released = [{"Freigelassen": "Yes" if k % 3 else "No", "Einträge": float(k % 11)} for k in range(80)]
+    pd.DataFrame(released).to_csv(root / "released.csv", index=False)
     return root
 
 
@@ -95,6 +97,8 @@ def test_a_group_against_the_rest_is_one_answer_per_group(
         ("Mann-Whitney U test: does sr differ between non-OPEC and OPEC countries? alpha 0.05",
          ["no", "yes"]),
         ("Welch-t-Test: unterscheidet sich gdp zwischen com = yes und den übrigen Ländern? alpha 0,05",
+         ["yes", "no"]),
+        ("Unterscheidet sich gdp zwischen Kommunisten (com = yes) und den anderen? Welch-t-Test, alpha 0,05",
          ["yes", "no"]),
     ],
 )  # fmt: skip
@@ -162,3 +166,10 @@ def test_only_a_yes_no_column_is_split_against_the_rest(folder: Path, text: str)
 def test_the_years_from_one_on_are_one_open_bound(folder: Path, text: str, op: str, year: int) -> None:
     intent = _read(folder, "nations.csv", text)
     assert [(f.column, f.op, f.value) for f in intent.filters] == [("year", op, year)]
+
+
+def test_a_german_name_inflected_with_its_value_in_brackets_on_each_side(folder: Path) -> None:
+    text = "Unterscheiden sich die Einträge zwischen nicht Freigelassenen (No) und Freigelassenen (Yes)? "
+    intent = _read(folder, "released.csv", text + "Mann-Whitney-U-Test, alpha 0,01.")
+    assert (intent.operation, intent.group_by) == ("statistical_test", ["Freigelassen"])
+    assert [str(g).lower() for g in intent.options["groups"]] in (["no", "yes"], ["false", "true"])

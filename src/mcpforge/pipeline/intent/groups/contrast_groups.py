@@ -22,6 +22,7 @@ from functools import cache
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.analysis.with_without import yes_no_values
 from mcpforge.pipeline.intent.language.concepts import concept_table
+from mcpforge.pipeline.intent.names.name_endings import uninflected
 from mcpforge.pipeline.intent.parse import agg_at
 from mcpforge.pipeline.intent.rows.panel_entities import period_axis
 from mcpforge.pipeline.intent.words import ColumnResolver, norm, singular
@@ -60,8 +61,7 @@ class _Side:
 
 def contrast_groups(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
     """``text`` with each group-versus-the-rest phrase as the two groups of its yes/no column."""
-    said = set(text.lower().replace("(", " ").replace(")", " ").split())  # no pattern compiled for most
-    if not said & _CONTRAST_CUES:
+    if not set(text.lower().translate(_APART).split()) & _CONTRAST_CUES:  # no pattern compiled for most
         return text, []
     notes: list[str] = []
     original = text
@@ -99,6 +99,7 @@ def contrast_groups(text: str, resolver: ColumnResolver) -> tuple[str, list[str]
     return (re.sub(r"[ \t]{2,}", " ", text).strip(), notes) if edits else (original, [])
 
 
+_APART = str.maketrans(dict.fromkeys("(),;:?!", " "))
 _CONTRAST_CUES = frozenset({"vs", "vs.", "versus", "against", "compared", "comparison", "rest", "others",
                             "other", "non", "not", "no", "nicht", "autres", "demás", "demas", "übrigen",
                             "anderen", "restlichen", "resto", "remaining", "contre", "gegenüber", "frente",
@@ -150,7 +151,10 @@ def _contrast_at(words: list[str], i: int, resolver: ColumnResolver) -> tuple[_S
         if bracket is not None and bracket[0] == side.column:
             side.bracket = bracket[1]
         pair = _yes_no(side.column, resolver)
-        return side, end, pair[1] if side.value == pair[0] else pair[0]
+        other = pair[1] if side.value == pair[0] else pair[0]
+        if words[end : end + 3] == ["(", norm(_spelled(other, pair)), ")"]:
+            end += 3  # "... und nicht Freigelassenen (No)": the other side's value, as expected
+        return side, end, other
     return None
 
 
@@ -173,6 +177,8 @@ def _sides_before(words: list[str], i: int, resolver: ColumnResolver) -> list[_S
         if column is not None and value is not None:
             sides.append(_Side(_description_start(words, k - 5, resolver), column, value))
         return sides
+    if k >= 4 and words[k - 1] == ")" and words[k - 3] == "(":  # "Freigelassenen (Yes) und nicht ... (No)"
+        return _valued_name(words, k, resolver)
     if k >= 3 and words[k - 2] == "=":  # "alcohol = yes vs the rest"
         column = resolver.resolve(words[k - 3], fuzzy=False)
         value = _value_of(column, words[k - 1], resolver) if column else None
@@ -195,6 +201,26 @@ def _sides_before(words: list[str], i: int, resolver: ColumnResolver) -> list[_S
     if start < k:
         sides.append(_Side(start, "", ""))  # its column is the bracket after the phrase
     return sides
+
+
+def _valued_name(words: list[str], k: int, resolver: ColumnResolver) -> list[_Side]:
+    """ "(nicht) Freigelassenen (Yes)" ending at ``k``: the name, its value in brackets (a negation before
+    it is said by the value)."""
+    column = _named_yes_no(words[k - 4], resolver)
+    value = _value_of(column, words[k - 2], resolver) if column is not None else None
+    if column is None or value is None:
+        return []
+    start = k - 5 if k >= 5 and words[k - 5] in _NEGATIONS else k - 4
+    return [_Side(start, column, value)]
+
+
+def _named_yes_no(word: str, resolver: ColumnResolver) -> str | None:
+    """The yes/no column ``word`` names, as written or with a German ending ("Freigelassenen")."""
+    for form in [word, *(variant[0] for variant in uninflected([word]))]:
+        column = resolver.resolve(form, fuzzy=False)
+        if column is not None and yes_no_values(column, resolver) is not None:
+            return column
+    return None
 
 
 def _description_start(words: list[str], k: int, resolver: ColumnResolver) -> int:
