@@ -149,8 +149,14 @@ def _list(folder: int, parts: tuple[str, ...], shown: str, tree: _Tree) -> bool:
     return readable
 
 
-def data_layout(request: SandboxRequest, ident: SandboxIdentity) -> DataLayout:
+def data_layout(request: SandboxRequest, ident: SandboxIdentity, *, whole_dirs: bool = False) -> DataLayout:
     """The request's read paths as the sandbox will show them (see :class:`DataLayout`).
+
+    ``whole_dirs``: every directory is bound whole whatever it holds now, never file by file. For a
+    warm template's folder that its caller fills while the template runs (the resident's ``shown/``): a
+    folder not yet chmod-ed there at the template's start would otherwise make it show a snapshot of the
+    files of that instant, and no file written later. A file the sandbox uid may not read stays
+    unreadable inside (``WarmTemplate.covers`` keeps such a call cold).
 
     The one place a plain ``Path`` of ``request.read_paths`` is resolved (:func:`pin`); a
     :class:`PinnedPath` given by the caller (the server's checked argument) is used as it is.
@@ -171,8 +177,8 @@ def data_layout(request: SandboxRequest, ident: SandboxIdentity) -> DataLayout:
                 files.append((top.real, top.shown))
                 keep(top.dup())
                 continue
-            tree = _walk(top, top.shown, ident)
-            if tree.clean:
+            tree = None if whole_dirs else _walk(top, top.shown, ident)
+            if tree is None or tree.clean:
                 whole.append((top.real, top.shown))
                 keep(top.dup())
                 continue

@@ -120,6 +120,7 @@ class WarmTemplate:
         concurrency: int,
         preload: Sequence[str] = PRELOAD,
         huge_pages: bool = True,
+        live_roots: bool = False,
     ) -> None:
         request = SandboxRequest(
             script="",
@@ -132,8 +133,10 @@ class WarmTemplate:
             ),
         )
         self._ident = sandbox_identity()
-        data = data_layout(request, self._ident)
+        data = data_layout(request, self._ident, whole_dirs=live_roots)
         self.whole_roots = tuple(Path(real) for real, _ in data.whole)
+        # A root shown whole is bound by inode too: a folder removed and made again is not what it shows.
+        self._bound_roots = {root: _identity(root) for root in self.whole_roots}
         # Files of a root shown file by file are bound by inode: a file replaced since would show stale.
         self._bound_files = {real: _identity(Path(real)) for real, _ in data.files}
         layout = python_layout()
@@ -168,7 +171,7 @@ class WarmTemplate:
         if bound is not None:
             return bound == _identity(path) and readable_by(path.stat(), self._ident)
         root = next((r for r in self.whole_roots if path.is_relative_to(r)), None)
-        if root is None:
+        if root is None or _identity(root) != self._bound_roots[root]:
             return False
         parts = path.relative_to(root).parts
         folders = [root.joinpath(*parts[:i]) for i in range(len(parts))]
@@ -390,9 +393,11 @@ class WarmCalls:
     The caller bounds concurrency to ``size`` (serve's run slots); the template's cgroup is sized for it.
     ``learn``: start a replacement with scipy preloaded once a tool imports it; ``huge_pages`` off:
     the template and its calls use no transparent huge pages
-    (``_kernel.disable_transparent_huge_pages``). A template that cannot start turns warm calls off
-    for a while (:data:`RETRY_AFTER_SECONDS`), then the next call tries again; :meth:`status` says
-    which it is, and the log says when they go off and when they are back.
+    (``_kernel.disable_transparent_huge_pages``); ``live_roots``: the roots are folders the caller fills
+    while templates run (validation's ``shown/``), bound whole whatever they hold when a template (or
+    its replacement) starts, never as a snapshot of their files of that instant. A template that cannot
+    start turns warm calls off for a while (:data:`RETRY_AFTER_SECONDS`), then the next call tries again;
+    :meth:`status` says which it is, and the log says when they go off and when they are back.
     """
 
     def __init__(
@@ -404,6 +409,7 @@ class WarmCalls:
         size: int,
         learn: bool = True,
         huge_pages: bool = True,
+        live_roots: bool = False,
         on_status: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self._sandbox = sandbox
@@ -414,6 +420,7 @@ class WarmCalls:
             "concurrency": size,
             "preload": PRELOAD,
             "huge_pages": huge_pages,
+            "live_roots": live_roots,
         }
         self._learn = learn
         self._starting: Future[WarmTemplate] | None = None
@@ -463,14 +470,24 @@ class WarmCalls:
         ``resident.py``, sends it to its caller as it is); None when they must run in a fresh sandbox."""
         if self._learn:
             self._preload_for(tool_source)
-        template = self._template()
-        if template is None or not all(template.covers(Path(p)) for p in read_paths):
-            return None
-        payload = tool_payload(calls, read_paths=read_paths, limits=self._limits, function_name=function_name)
-        try:
+        try:  # a replaced template is stopped after a cold call too, not only after a warm one
+            template = self._template()
+            if template is None or not all(template.covers(Path(p)) for p in read_paths):
+                return None
+            payload = tool_payload(
+                calls, read_paths=read_paths, limits=self._limits, function_name=function_name
+            )
             return template.run(self._request(tool_source, payload, read_paths), self._limits)
         finally:
             self._close_retired()
+
+    def shows(self, path: Path) -> bool:
+        """Whether the template now serving would run a call reading ``path`` warm (True when there is
+        none yet, or it died: the next call starts one). The resident helper asks this of a file it has
+        just written, to find out whether its template still sees what is written after its start."""
+        with self._lock:
+            current = self._current
+        return current is None or not current.alive or current.covers(path)
 
     def _request(self, source: str, payload: dict[str, Any], read_paths: Sequence[Path]) -> dict[str, Any]:
         limits = self._limits
@@ -561,6 +578,7 @@ class WarmCalls:
                     logger.warning("a warm template with more imports did not start: %s", exc)
                 else:
                     self._retiring.append(current)  # its calls in flight finish; then it is stopped
+                    self._back()
                     return self._current
             if current is not None and current.alive and not current.retired():
                 return current

@@ -113,6 +113,7 @@ def warm_validation(config: MCPForgeConfig, data_path: Path) -> Iterator[WarmVal
             size=BATCHES_AT_ONCE,
             learn=False,
             huge_pages=False,
+            live_roots=True,  # its files are written while the template starts (in the background)
         )
         calls.start(wait=False)
         try:

@@ -25,6 +25,7 @@ import shutil
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import asdict
@@ -66,12 +67,14 @@ class Helper:
         ok, why = warm_available(sandbox)
         if not ok or not isinstance(sandbox, BwrapSandbox):
             raise RuntimeError(why)
-        shown = directory / SHOWN_NAME
+        shown = self.shown = directory / SHOWN_NAME
         shown.mkdir(exist_ok=True)
         shown.chmod(0o755)  # for the sandbox uid; the private folder around it keeps everyone else out
         _remove_stale(shown)
         limits = SandboxLimits(**spec["limits"])
-        self.calls = WarmCalls(sandbox, [shown], limits, size=SLOTS, learn=True, huge_pages=False)
+        self.calls = WarmCalls(
+            sandbox, [shown], limits, size=SLOTS, learn=True, huge_pages=False, live_roots=True
+        )
         self.calls.start(wait=True)
         if not self.calls.status()["template_alive"]:
             self.calls.close()
@@ -138,7 +141,8 @@ class Helper:
 
     def _answer(self, request: dict[str, Any]) -> dict[str, Any]:
         if request.get("op") == "ping":
-            return {"ok": True, "pid": os.getpid(), "status": self.calls.status()}
+            status = {**self.calls.status(), "sees_new_files": self._sees_new_files()}
+            return {"ok": True, "pid": os.getpid(), "status": status}
         if request.get("op") != "call":
             return {"cold": "unknown request"}
         if not self.slots.acquire(blocking=False):
@@ -159,8 +163,36 @@ class Helper:
         finally:
             self.slots.release()
         if raw is None:
-            return {"cold": "the template cannot run this call"}
+            return self._cold()
         return {"result": {**asdict(raw), "outputs": {}}}
+
+    def _cold(self) -> dict[str, Any]:
+        """The answer to a call the template would not take; the helper stops when it is its own fault."""
+        if self._sees_new_files():
+            return {"cold": "the template cannot run this call"}
+        logger.warning("the warm template no longer sees new files of %s: the helper exits", self.shown)
+        self.stopping.set()  # its socket goes first: the next ask starts a helper that works
+        return {"cold": "the resident template no longer sees new files; the helper exits"}
+
+    def _sees_new_files(self) -> bool:
+        """Whether the template would run warm a call reading a file written in ``shown/`` now, as every
+        ask's files are. One that would not (it shows a snapshot of the folder, or a folder replaced
+        since) can never serve again: the helper must not answer "cold" to every ask for the rest of its
+        life while a ping says it is warm."""
+        try:
+            probe = Path(tempfile.mkdtemp(prefix="probe-", dir=self.shown))
+        except OSError:
+            return False  # no ``shown/`` to write in: no ask can use this helper either
+        try:
+            probe.chmod(0o755)
+            written = probe / "probe.csv"
+            written.write_bytes(b"")
+            written.chmod(0o644)
+            return self.calls.shows(written)
+        except OSError:
+            return False
+        finally:
+            shutil.rmtree(probe, ignore_errors=True)
 
 
 def _lower_priority(nice: Any) -> None:
