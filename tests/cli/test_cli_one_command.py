@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -83,3 +85,57 @@ def test_each_command_module_registers_exactly_the_names_listed_for_it() -> None
     listed = [name for names in COMMAND_MODULES.values() for name in names]
     assert len(listed) == len(set(listed))  # one module per name
     assert sorted([*listed, "version"]) == sorted(_names(["--help"]))
+
+
+BUILDS_NOTHING_AFTER_THE_FORK = """
+import os, sys
+from mcpforge.cli import commands
+from mcpforge.cli.warm_ask_zygote import WARM_MODULES, _load
+
+_load(WARM_MODULES)  # what the warm ask zygote does before it is ready
+
+
+def _refuse(app):
+    raise AssertionError("a command was built after the fork")
+
+
+commands.get_command = _refuse
+pid = os.fork()
+if pid == 0:
+    sys.argv = ["mcpforge", "ask", *sys.argv[1:]]
+    from mcpforge.cli.main import main_here
+    try:
+        main_here()
+    except SystemExit as stop:
+        sys.stdout.flush()
+        os._exit(stop.code if isinstance(stop.code, int) else 1)
+    os._exit(0)
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+"""
+
+
+def test_a_warm_ask_child_runs_the_command_its_zygote_built(tmp_path: Path) -> None:
+    """The zygote builds click's form of ``ask`` before it forks: its child builds no command (typer's
+    builder fails there) and answers as a fresh process does, its own arguments parsed."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    data = tmp_path / "sales.csv"
+    data.write_bytes((examples / "sales.csv").read_bytes())
+    env = {**os.environ, "MCPFORGE_NO_RESIDENT": "1"}
+    argv = ["write me a poem about cats", "--data", str(data), "--json", "--no-review"]
+    argv += ["--registry", str(tmp_path / "registry")]
+    done = subprocess.run(
+        [sys.executable, "-c", BUILDS_NOTHING_AFTER_THE_FORK, *argv],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "cannot map the request" in json.loads(done.stdout)["error"]
+    helped = subprocess.run(
+        [sys.executable, "-c", BUILDS_NOTHING_AFTER_THE_FORK, "--help"],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120, check=False,
+    )  # fmt: skip
+    assert helped.returncode == 0 and "--data" in helped.stdout, helped.stderr[-2000:]

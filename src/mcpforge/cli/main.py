@@ -53,14 +53,14 @@ def main_here() -> None:
     import logging
 
     from mcpforge.cli._render import TerminalFormatter
-    from mcpforge.cli.commands import app_for
+    from mcpforge.cli.commands import run
 
     signal.signal(signal.SIGINT, _interrupt)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:  # a logged message or traceback may quote a tool's text
         handler.setFormatter(TerminalFormatter(handler.formatter))
     try:
-        app_for(sys.argv)()
+        run()
     except Interrupted:
         sys.stderr.write("\nmcpforge: interrupted; nothing was decided or half-written\n")
         sys.stderr.flush()

@@ -90,8 +90,8 @@ def _native_threads() -> int:
 
 
 def _load(modules: tuple[str, ...]) -> set[str]:
-    """Import ``modules`` (and build ``ask``'s command); the names module-level code read from the
-    environment meanwhile ("*" when one read all of it)."""
+    """Import ``modules`` and build ``ask``'s command, click's form included (``commands.run`` finds it
+    built); the names module-level code read from the environment meanwhile ("*" when one read all of it)."""
     environ_type = type(os.environ)
     get, iterate = environ_type.__getitem__, environ_type.__iter__
     names: set[str] = set()
@@ -109,9 +109,9 @@ def _load(modules: tuple[str, ...]) -> set[str]:
     try:
         for module in modules:
             importlib.import_module(module)
-        from mcpforge.cli.commands import registered_by
+        from mcpforge.cli.commands import app_for, click_command
 
-        registered_by("mcpforge.cli.ask")
+        click_command(app_for(["mcpforge", "ask"]))
     finally:
         environ_type.__getitem__ = get  # type: ignore[method-assign]
         environ_type.__iter__ = iterate  # type: ignore[method-assign]
