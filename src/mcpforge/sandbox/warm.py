@@ -12,15 +12,15 @@ only; rlimits; seccomp with a ban on leaving its process group) before the tool 
 never reused. The template never runs untrusted code.
 
 Used only where every layer holds: the bwrap backend and Landlock ABI 6 or later (a call's domain must
-not signal the template or another call). A call is warm only when the template shows each file it
-reads as the file is now (under a root shown whole, or the very inode bound at the start) and the
-sandbox uid may read it; anything else (and any failure of the template itself) runs in a fresh sandbox
-exactly as before; a call the template accepted is never run a second time (if the template dies
-under it, the call fails with a clear error). A template that fails to start is tried again after a
-back-off, by a timer rather than by the next call, so warm calls come back by themselves; a template
-found stopped (SIGSTOP, a debugger) while a call waits is killed within a second or two and replaced,
-instead of holding its calls to their time limit. One template serves every run slot at once; libraries
-of ``ON_DEMAND`` are imported by a replacement template once a tool imports them. See
+not signal the template or another call). A call is warm only when the template shows each file it reads
+as the file is now (under a root shown whole, itself the folder bound at the start, or the very inode
+bound at the start) and the sandbox uid may read it; anything else (and any failure of the template
+itself) runs in a fresh sandbox exactly as before; a call the template accepted is never run a second
+time (if the template dies under it, the call fails with a clear error). A template that fails to start
+is tried again after a back-off, by a timer rather than by the next call, so warm calls come back by
+themselves; a template found stopped (SIGSTOP, a debugger) while a call waits is killed within a second
+or two and replaced, instead of holding its calls to their time limit. One template serves every run slot
+at once; libraries of ``ON_DEMAND`` are imported by a replacement template once a tool imports them. See
 docs/DECISIONS.md "Warm calls".
 """
 

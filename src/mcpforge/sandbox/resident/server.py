@@ -7,9 +7,12 @@ showing ``DIR/shown`` only, and creates ``DIR/sock`` (0600) once the template is
 carries one JSON line: ``{"op": "ping"}`` answers ``{"ok": true, "pid": ...}``; ``{"op": "call", "source",
 "calls", "read", "function_name"}`` answers ``{"result": <the warm child's SandboxResult>}`` or
 ``{"cold": why}`` (run it fresh). A peer of another uid is refused. It exits after ``idle_seconds``
-without a connection, on SIGTERM, when its socket is removed or replaced, or when the code it loaded
-changed on disk (an upgrade, an edit: callers now look for a helper of the new key); it removes its
-socket first, so no caller waits on a helper that is gone. A template that cannot start writes ``DIR/failed``
+without a connection, on SIGTERM, when its socket is removed or replaced, when the code it loaded
+changed on disk (an upgrade, an edit: callers now look for a helper of the new key), or when a call ran
+cold and its template would not see a file just written in ``shown/`` (a ``shown/`` removed and made again:
+the next ask starts a helper that sees it); it removes its socket first, so no caller waits on a helper
+that is gone. Its templates show ``shown/`` whole whatever it holds when they start (``live_roots``), never
+a snapshot of the files of that instant. A template that cannot start writes ``DIR/failed``
 (callers then run fresh and do not start another helper for a while) and the helper exits.
 The helper runs no tool code itself: every call runs in a fresh child of the template, as in ``serve``.
 """
