@@ -304,5 +304,7 @@ def typed_value(
         return float(name_match(measure.group(1), _NAMED_NUMBERS) or 10.0)
     if named is not None:
         return named
-    # The code counts or walks it (the analysis's note) and no rule made it a text: a list.
-    return [1.0, 2.0, 3.0, 4.0] if SEQUENCE_USE in text else BLIND_VALUE
+    # The code counts or walks it (the analysis's note) and no rule made it a text: a list of small
+    # steps, which stays inside a range the library builds from another list (splines: a curve through
+    # 4 vertices is evaluated at t in [0, 3]; ``evaluate(t)`` walks t when it is not a number).
+    return [0.5, 1.0, 1.5, 2.0] if SEQUENCE_USE in text else BLIND_VALUE
