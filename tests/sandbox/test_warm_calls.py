@@ -276,6 +276,17 @@ def test_a_file_rewritten_in_place_between_calls_is_read_as_it_is_now(warm: Warm
     assert _call(warm, SUM_BY_REGION, path) == (True, '{"North":10}')
 
 
+def test_a_data_root_moved_away_and_made_again_is_never_read_as_it_was(warm: WarmCalls, data: Path) -> None:
+    """The template shows the folder it bound at its start: a call for the new folder of that name runs
+    fresh, never against the old rows still shown inside (a served call would answer with stale numbers)."""
+    assert _call(warm, SUM_BY_REGION, data / "rows.csv") == (True, '{"North":4,"South":2}')
+    data.rename(data.with_name("data-before"))
+    data.mkdir(mode=0o755)
+    path = data / "rows.csv"
+    path.write_text("region,amount\nEast,7\n", encoding="utf-8")
+    assert warm.call_tool(SUM_BY_REGION, {"file_path": str(path)}, read_paths=[path]) is None
+
+
 def test_a_file_the_sandbox_uid_may_not_read_is_never_run_warm(warm: WarmCalls, data: Path) -> None:
     if os.geteuid() != 0:
         pytest.skip("as a normal user the sandbox runs as that user, who reads their own files")
