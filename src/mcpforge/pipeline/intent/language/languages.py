@@ -67,6 +67,7 @@ from mcpforge.pipeline.intent.language.survey_years import survey_years
 from mcpforge.pipeline.intent.language.values import translated_value
 from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
 from mcpforge.pipeline.intent.time.written_years import written_years
+from mcpforge.pipeline.intent.time.year_bounds import year_bounds
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, norm
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -584,12 +585,15 @@ def read_language(text: str, schema: DatasetSchema) -> Translation:
     resolver = ColumnResolver(schema=schema)
     text, strict = strict_comparisons(text)  # "strictement supérieure à 1": > 1
     inflected: list[str] = []
-    if detect_language(text, resolver) == "de":  # "des Wechselkurses Britisches Pfund": that column
+    language = detect_language(text, resolver)
+    if language == "de":  # "des Wechselkurses Britisches Pfund": that column
         text, inflected = written_names(text, resolver)
         text, surveyed = survey_years(text)  # "wurden 1994 befragt": surveyed in 1994
         text, compounds = compound_names(text, resolver)  # "Kinderzahl": Anzahl Kinder
         text, ranges = number_ranges(text)  # "1990 bis 2002": between 1990 and 2002
         inflected += surveyed + compounds + ranges
+    text, bounds = year_bounds(text, language)  # "ab 1948", "avant 1750": since 1948, before 1750
+    inflected += bounds
     translated = translate(text, resolver)
     if translated.language != "en":  # "le taux de chômage": the name ``Taux de chômage``, whole
         translated.text = spell_columns(translated.text, resolver)

@@ -40,6 +40,14 @@ _OPEN_YEARS = re.compile(
     r"(?=\s+(?:and|or)\s+(?:later|after|earlier|before)\b|\s+onwards?\b)",
     re.IGNORECASE,
 )
+# "only the years from 1948 on", "years after 1990", "the years before 1750": the bound is the preposition's
+# ("from 1948" alone is that year unless "on" / "onwards" / "and later" follows, as everywhere)
+_YEARS_BOUNDED = re.compile(
+    rf"\b(?:the\s+)?years\s+(?P<prep>from|after|before|since|until|till|through)\s+(?P<year>{_Y})\b"
+    rf"(?!\s*(?:{_RANGE_WORDS})\s*\d)",
+    re.IGNORECASE,
+)
+_FROM_ON = re.compile(r"\s+(?:on|onwards?|and\s+later|or\s+later)\b", re.IGNORECASE)
 # "in 2010-2015", "2010\u20132015"
 _DASH = re.compile(
     rf"\b(?:(?P<prep>{_PREPOSITIONS}|between)\s+)?(?P<low>{_Y})\s*[-\u2013]\s*(?P<high>{_Y})\b", re.IGNORECASE
@@ -76,7 +84,8 @@ def _range(low: str, high: str, word: str | None) -> str | None:
 def year_phrases(text: str, resolver: ColumnResolver) -> str:
     """``text`` with its years written as every reader reads them (see the module), or as it was."""
     if not any(c.isdigit() for c in text) or not any(
-        p.search(text) for p in (_RANGE, _DASH, _SINGLE, _ONLY_AFTER, _ONLY_BEFORE, _RESTRICTED, _OPEN_YEARS)
+        p.search(text)
+        for p in (_RANGE, _DASH, _SINGLE, _ONLY_AFTER, _ONLY_BEFORE, _RESTRICTED, _OPEN_YEARS, _YEARS_BOUNDED)
     ):
         return text  # most requests: no year written in these forms (no column lookups)
     target = year_target(resolver, tokenize(text.lower()))
@@ -105,6 +114,11 @@ def year_phrases(text: str, resolver: ColumnResolver) -> str:
             return f"{m.group('noun')} {found}"  # "per year 2010 to 2015": per year, from 2010 to 2015
         return found
 
+    def bounded(m: re.Match[str]) -> str:
+        if m.group("prep").lower() == "from" and not _FROM_ON.match(m.string, m.end()):
+            return m.group(0)  # "the years from 1948" with no end said: left to refuse, not one year
+        return f"{m.group('prep')} {m.group('year')}"
+
     def dash(m: re.Match[str]) -> str:
         return _range(m.group("low"), m.group("high"), m.group("prep")) or m.group(0)
 
@@ -119,6 +133,7 @@ def year_phrases(text: str, resolver: ColumnResolver) -> str:
     text = _RANGE.sub(year_range, text)
     text = _DASH.sub(dash, text)
     text = _SINGLE.sub(single, text)
+    text = _YEARS_BOUNDED.sub(bounded, text)
     text = _OPEN_YEARS.sub(lambda m: f"{m.group('prep') or 'in'} {m.group('year')}", text)
     text = _ONLY_AFTER.sub(lambda m: f"{m.group('before')}in {m.group('year')} {m.group('word')}", text)
     return _ONLY_BEFORE.sub(lambda m: f"{m.group('before')}only in {m.group('year')}", text)
