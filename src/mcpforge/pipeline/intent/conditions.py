@@ -170,8 +170,23 @@ def _year_range(column: str, year: int, op: str) -> list[Filter]:
 
 
 def year_target(resolver: ColumnResolver, tokens: list[str]) -> str | None:
-    """The column a year in the request filters: the date column, else an integer year column."""
-    return date_column(resolver, tokens) or year_column(resolver)
+    """The column a year in the request filters: a date column the request names, else the file's integer
+    year column, else its first date column.
+
+    A column named for the year (``year``, ``Jahr``, ``année``, ``yr``) is what "the years 2010 through
+    2013" restricts: a file can also carry a date of another event (``Date_Posted_or_Updated``, all in
+    2014), and a window put on that date kept 0 rows of the years asked about.
+    """
+    return named_date_column(resolver, tokens) or year_column(resolver) or date_column(resolver, tokens)
+
+
+def named_date_column(resolver: ColumnResolver, tokens: list[str]) -> str | None:
+    """The datetime column the request names, if it names one."""
+    for i in range(len(tokens)):
+        hit = resolver.match_at(tokens, i)
+        if hit and resolver.kind(hit[0]) == "datetime":
+            return hit[0]
+    return None
 
 
 def _years(column: str, year: int, op: str, resolver: ColumnResolver) -> list[Filter]:
@@ -417,6 +432,7 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
         op, tail = (bound, later) if bound is not None else (op, tail)  # "in 1945 and later"
         found = len(out.filters)
         month = _MONTHS.get(nxt[:3]) if nxt[:3] in _MONTHS and nxt in _MONTH_WORDS else None
+        column = _date_or_year(column, nxt, month=month, resolver=resolver, tokens=tokens)
         if resolver.kind(column) == "numeric":
             _integer_year_words(tokens, i, op, month, column, resolver, out)
         elif month and i + 2 < len(tokens) and _year_like(tokens[i + 2]):
@@ -430,6 +446,18 @@ def _date_words(tokens: list[str], resolver: ColumnResolver, reserved: set[int],
             out.used.update({i, i + 1})
         if len(out.filters) > found:
             out.used.update(tail)
+
+
+def _date_or_year(
+    column: str, word: str, *, month: int | None, resolver: ColumnResolver, tokens: list[str]
+) -> str:
+    """The date column for a full date or a month with no month column ("after 2014-03-01", "in May
+    2014") over a file whose years go to its integer year column; else ``column``."""
+    if resolver.kind(column) == "numeric" and (
+        _DATE.fullmatch(word) or (month and not month_column(resolver))
+    ):
+        return date_column(resolver, tokens) or column
+    return column
 
 
 def _date_filters(column: str, op: str, date: str) -> list[Filter]:

@@ -6,7 +6,8 @@ aggregation ("the highest average salary" ranks by the mean; "the lowest median"
 ``median``). "the median column" says so too, and so does a pair with a column ("between carat and
 table"). Alone, the word keeps its vocabulary meaning: "median sales per city" is the median of sales.
 Values may stand between ("top 3 states by total Pertussis count": the sum of ``count``), and a comparison
-right after the word makes it the column too ("rows with count above 10").
+right after the word makes it the column too ("rows with count above 10"). "number of" (count of, amount
+of) right before a numeric column is part of that column's phrase and names no column of its own.
 
 The word is written as the column's name with a trailing ``_`` ("median_"): the column resolver maps it
 to the column, and no scanner reads it as an aggregation any more.
@@ -60,6 +61,24 @@ def _paired(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
     return False
 
 
+_QUANTITY_NOUNS = frozenset({"number", "count", "amount", "quantity", "total"})
+
+
+def _measure_phrase(tokens: list[str], j: int, resolver: ColumnResolver) -> bool:
+    """``number of individuals affected``: the word opens the phrase of the numeric column after "of".
+
+    "the average number of individuals affected" is the mean of ``Individuals_Affected``; a column
+    named ``Number`` (an index) is not named by it as well.
+    """
+    if tokens[j] not in _QUANTITY_NOUNS or tokens[j + 1 : j + 2] != ["of"]:
+        return False
+    k = j + 2
+    while k < len(tokens) and tokens[k] in _BETWEEN:
+        k += 1
+    hit = resolver.match_at(tokens, k) if k < len(tokens) else None
+    return hit is not None and resolver.kind(hit[0]) == "numeric"
+
+
 def column_words(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
     """``tokens`` with each vocabulary word used as a column's name marked as that name, and a note each."""
     out = list(tokens)
@@ -68,7 +87,7 @@ def column_words(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str]
     moves: list[tuple[int, int]] = []
     for j in range(len(tokens)):
         column = _blocked_name(tokens, j, resolver)
-        if column is None:
+        if column is None or _measure_phrase(tokens, j, resolver):
             continue
         named = j + 1 < len(tokens) and tokens[j + 1] == "column"
         end = _after_aggregation(tokens, j, valued)
