@@ -27,7 +27,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
 )  # fmt: skip
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
-_PLAIN_NUMBER = re.compile(r"^[+-]?\d+(,\d+)?$")
+# "7,22e-05": a decimal-comma number may be written with an exponent (a sparse share column of tiny values)
+_PLAIN_NUMBER = re.compile(r"^[+-]?\d+(,\d+)?([eE][+-]?\d+)?$")
 _SNIFF_ROWS = 200
 
 
