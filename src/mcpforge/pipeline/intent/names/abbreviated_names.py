@@ -4,7 +4,8 @@ per capita" for ``gdpPercap``. (A name given in brackets after its description, 
 
 An abbreviated name is read when its letters are the request's consecutive words cut short: each word
 gives a prefix of at least three letters (or the whole word), in order, and together they spell the
-column's name (case, ``_`` and spaces aside). One word must be cut (the whole words are the resolver's
+column's name (case, ``_`` and spaces aside); a word may also give its usual abbreviation ("qty" for
+quantity, "amt" for amount, ``_USUAL``). One word must be cut (the whole words are the resolver's
 own match), and exactly one column may fit; two columns that fit are asked about. A word that is a
 category value, an analysis term or already names a column keeps that reading. The match is said in the
 reading ("'life expectancy' read as lifeExp (by abbreviation)").
@@ -31,6 +32,14 @@ _STOPS = frozenset({"the", "a", "an", "of", "per", "by", "for", "in", "and", "or
 _SUFFIXES = ("ment", "ments", "ness", "ity", "ities", "ing", "ings", "ed", "er", "ers", "est", "ly", "ful",
              "less", "ous", "ish", "ism", "ist", "ists", "ship", "ward", "wards", "wise", "ar", "al", "ive",
              "ic", "able", "ible", "ary", "ory", "ant", "ent")  # fmt: skip
+# Usual abbreviations that are no prefix of their word ("qty" for quantity, "amt" for amount).
+_USUAL: dict[str, tuple[str, ...]] = {
+    "quantity": ("qty",), "quantities": ("qty", "qtys"), "amount": ("amt",), "amounts": ("amt", "amts"),
+    "percent": ("pct",), "percentage": ("pct",), "year": ("yr",), "years": ("yr", "yrs"),
+    "hour": ("hr",), "hours": ("hr", "hrs"), "weight": ("wt",), "height": ("ht",),
+    "government": ("govt",), "department": ("dept",), "international": ("intl",), "national": ("natl",),
+    "management": ("mgmt",), "account": ("acct",), "building": ("bldg",), "district": ("dist",),
+}  # fmt: skip
 NOTE = "as stated: {words!r} read as {column} ({how})"  # said back in the reading (reading.py)
 
 
@@ -47,6 +56,9 @@ def _spells(words: list[str], target: str) -> bool:
         word = words[k]
         if k > 0 and _initials(words[k:], rest):
             return True  # "packs per capita" → packpc: the last two or more words by their initials
+        for short in _USUAL.get(word, ()):
+            if rest.startswith(short) and fits(k + 1, rest[len(short) :], True):
+                return True  # "order quantity" → order_qty: the word's usual abbreviation
         for size in range(min(len(word), len(rest)), 0, -1):
             if size < min(_MIN_PREFIX, len(word)) or rest[:size] != word[:size]:
                 continue
@@ -96,8 +108,8 @@ def _abbreviated_at(
     tokens: list[str], i: int, compacts: dict[str, str], valued: set[int]
 ) -> tuple[list[str], int]:
     """The columns the words at ``i`` abbreviate (longest phrase first) and the phrase's width."""
-    head = tokens[i][:_MIN_PREFIX]
-    starting = {name: compact for name, compact in compacts.items() if compact.startswith(head)}
+    heads = (tokens[i][:_MIN_PREFIX], *_USUAL.get(tokens[i], ()))
+    starting = {name: compact for name, compact in compacts.items() if compact.startswith(heads)}
     if not starting or i in valued:
         return [], 0
     for width in range(min(_MAX_WORDS, len(tokens) - i), 0, -1):

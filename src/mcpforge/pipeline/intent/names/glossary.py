@@ -3,8 +3,9 @@
 A column header is written in one language and a request often in another: "unemployment rate" for
 ``Tasa de desempleo``, "log hourly wage" for ``Log Stundenlohn``, "tasa de ahorro" for ``savings_rate``.
 ``translated_names`` puts both sides into these concepts before comparing them. The vocabulary is the
-general one of economic, social and business data (rates, wages, prices, places, people, time), not words
-of any one file; it names what a column *measures*, never a value, an analysis or a number.
+general one of economic, social, health and geographic data (rates, wages, prices, public finance, places,
+people, time, causes of death), not words of any one file; it names what a column *measures* or a category
+value a column holds ("Diarrhaea", read by ``translated_values``), never an analysis or a number.
 
 One line a concept (an indented line goes on the one before): ``english; german; spanish; french``, each
 a ``|``-list of forms, lower case, accents folded, singular and plural (a form may hold several words:
@@ -19,7 +20,8 @@ import functools
 from mcpforge.pipeline.intent.words import fold
 
 _TABLE = """
-rate|rates|ratio; quote|rate|quoten|raten; tasa|tasas|indice|razon; taux|ratio
+rate|rates|ratio; quote|rate|quoten|raten; tasa|tasas|razon; taux|ratio
+index|indices|indexes; index|indizes; indice|indices; indice|indices
 share|shares|proportion; anteil|anteile; proporcion|participacion|cuota; part|parts|proportion
 unemployment|unemployed|jobless|joblessness; arbeitslosigkeit|arbeitslos|arbeitslose|arbeitslosen;
     desempleo|paro|desocupacion|desempleados; chomage|chomeurs|chomeur
@@ -220,6 +222,57 @@ status; status; situacion; statut|situation
 identifier|id|code; kennung|nummer|nr|kennziffer; identificador|codigo|id; identifiant|code|id
 name|names; name|namen|bezeichnung; denominacion; nom|noms
 log|logarithm; log|logarithmus; log|logaritmo; log|logarithme
+gdp|gross domestic product; bip|bruttoinlandsprodukt; pib|producto interno bruto|producto interior bruto;
+    pib|produit interieur brut
+gnp|gross national product; bsp|bruttosozialprodukt; pnb|producto nacional bruto; pnb|produit national brut
+deflator; deflator; deflactor; deflateur
+consumer|consumers; verbraucher|konsument|konsumenten; consumidor|consumidores;
+    consommateur|consommateurs
+federal; bund|bundes; federal|federales; federal|federale|federaux
+government|governments; regierung|regierungen; gobierno|gobiernos; gouvernement|gouvernements
+head|chief|leader|leaders; chef|oberhaupt|leiter|fuhrer; jefe|jefes|lider|lideres;
+    chef|chefs|dirigeant|dirigeants
+president|presidents; prasident|prasidenten; presidente|presidentes; president|presidents
+party|parties; partei|parteien; partido|partidos; parti|partis
+election|elections; wahl|wahlen; eleccion|elecciones; election|elections
+vote|votes; stimme|stimmen; voto|votos; vote|votes|voix
+surplus|surpluses; uberschuss|uberschusse; superavit|excedente|excedentes; excedent|excedents
+deficit|deficits; defizit|defizite; deficit|deficits; deficit|deficits
+budget|budgets; budget|haushaltsplan; presupuesto|presupuestos; budget|budgets
+war|wars; krieg|kriege|kriegs; guerra|guerras; guerre|guerres
+battle deaths|war dead|killed in action; gefallene|gefallenen|gefallener; caidos|muertos en combate;
+    morts au combat|tues au combat
+million|millions; million|millionen|mio; millon|millones; million|millions
+thousand|thousands; tausend; mil|miles; mille|milliers
+source|sources; quelle|quellen; fuente|fuentes; source|sources
+cause|causes; ursache|ursachen; causa|causas; cause|causes
+case|cases; fallzahl|fallzahlen; caso|casos; cas
+infection|infections; infektion|infektionen|ansteckung|ansteckungen; infeccion|infecciones|contagio|contagios;
+    infection|infections
+vaccination|vaccinations; impfung|impfungen; vacunacion|vacunaciones; vaccination|vaccinations
+victim|victims; opfer; victima|victimas; victime|victimes
+affected; betroffen|betroffene|betroffenen; afectado|afectados|afectadas; affecte|affectes|touche|touches
+fertility; fruchtbarkeit|fertilitat|geburtenrate; fertilidad|fecundidad; fecondite|fertilite
+literacy; alphabetisierung; alfabetizacion; alphabetisation
+migration; migration|wanderung|abwanderung; migracion; migration
+latitude; breitengrad; latitud; latitude
+longitude; langengrad; longitud geografica; longitude
+elevation|altitude; meereshohe|hohenlage; altitud|elevacion; altitude|elevation
+coordinate|coordinates; koordinate|koordinaten; coordenada|coordenadas; coordonnee|coordonnees
+map|maps; karte|karten|landkarte|landkarten; mapa|mapas; carte|cartes
+humidity; feuchtigkeit|luftfeuchtigkeit|feuchte; humedad; humidite
+pressure; druck|luftdruck; presion; pression
+weekday|weekdays|day of week; wochentag|wochentage; dia laborable|dia de semana; jour ouvrable|jour de semaine
+cholera; cholera; colera; cholera
+diarrhoea|diarrhea|diarrhaea; durchfall|diarrhoe; diarrea; diarrhee
+tuberculosis; tuberkulose; tuberculosis; tuberculose
+malaria; malaria; malaria|paludismo; paludisme
+influenza|flu; grippe|influenza; gripe; grippe
+measles; masern; sarampion; rougeole
+smallpox; pocken; viruela; variole
+typhus|typhoid; typhus|fleckfieber; tifus|tifoidea; typhus|typhoide
+pneumonia; lungenentzundung; neumonia; pneumonie
+cancer; krebs; cancer; cancer
 """
 
 _LANGUAGES = ("en", "de", "es", "fr")

@@ -26,48 +26,55 @@ from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, no
 from mcpforge.pipeline.schema import DatasetSchema
 
 
-class _Word(NamedTuple):
+class Word(NamedTuple):
     start: int
     end: int
 
 
-def _words(text: str, *, digits: bool = False) -> list[_Word]:
+def words_of(text: str, *, digits: bool = False) -> list[Word]:
     """The runs of letters of ``text`` (with ``digits``, of letters and digits: "age80" is one word),
     scanned by hand: the quick path compiles no pattern for this reader."""
-    found: list[_Word] = []
+    found: list[Word] = []
     start = None
     for at, char in enumerate(f"{text} "):
         inside = char.isalpha() or (digits and char.isdigit())
         if inside and start is None:
             start = at
         elif not inside and start is not None:
-            found.append(_Word(start, at))
+            found.append(Word(start, at))
             start = None
     return found
 
 
-def _joined(between: str) -> bool:
+def joined(between: str) -> bool:
     """Only spaces, hyphens and apostrophes between two words of one name ("d'essence", "full-time")."""
     return all(char.isspace() or char in "-'\u2019" for char in between)
 
 
 # Grammar inside a name in the four languages ("Tasa de desempleo", "Log consommation d'essence").
-_GRAMMAR = frozenset({"of", "the", "a", "an", "and", "s", "de", "del", "la", "le", "les", "el", "los", "las",
+GRAMMAR = frozenset({"of", "the", "a", "an", "and", "s", "de", "del", "la", "le", "les", "el", "los", "las",
                       "lo", "du", "des", "d", "l", "y", "e", "et", "und", "der", "die", "das", "dem", "den",
                       "von", "vom"})  # fmt: skip
 # Prepositions and conjunctions after a noun phrase in the other languages ("Sparquote je Region").
-_FOREIGN_LINKS = frozenset({"je", "pro", "nach", "bei", "im", "oder", "zwischen", "por", "para", "en", "o",
-                            "entre", "con", "par", "pour", "ou", "dans", "avec", "selon"})  # fmt: skip
+_FOREIGN_LINKS = frozenset({"je", "pro", "nach", "bei", "im", "oder", "zwischen", "durch", "wegen", "an",
+                            "aus", "mit", "fur", "uber", "seit", "bis", "ab", "vor", "zu", "por", "para",
+                            "en", "o", "entre", "con", "sobre", "desde", "hasta", "par", "pour", "ou", "dans",
+                            "avec", "selon", "sur", "depuis", "avant", "apres", "dus"})  # fmt: skip
 _MAX_WORDS = 6
 _MIN_PART = 3
 _LINKS = ("s", "n", "en", "e", "es")  # German linking letters: "Gesundheit-s-problem", "Stunde-n-lohn"
 _UMLAUTS = frozenset("äöüÄÖÜ")
+_SHORT_UMLAUT_WORD = 6
 # What a row is or belongs to ("per county", "each state"): read by the entity and concept readers.
 _ENTITIES = frozenset({"state", "country", "region", "city", "province", "county", "town", "people",
                        "household", "child", "sibling", "worker", "firm", "customer", "patient", "student",
                        "teacher", "hospital", "store", "order", "mother", "father", "man", "woman",
                        "inhabitant", "identifier", "name", "group", "category", "type"})  # fmt: skip
 _TIME_UNITS = frozenset({"year", "month", "week", "day", "hour"})
+# Events a column counts ("Décès", "Todesfälle", "Gefallene"): the column is the number of them, so one
+# word names it, a plural too, as "how many deaths" sums a column named ``deaths``.
+_EVENTS = frozenset({"death", "birth", "battle deaths", "case", "infection", "victim", "arrest", "murder",
+                     "robbery", "crime"})  # fmt: skip
 NOTE = "{words!r} read as the column {column!r} (the header in other words)"
 
 
@@ -103,7 +110,7 @@ def _compound(word: str) -> tuple[str, ...]:
     return ()
 
 
-def _concept_set(words: tuple[str, ...]) -> tuple[frozenset[str], bool] | None:
+def concept_set(words: tuple[str, ...]) -> tuple[frozenset[str], bool] | None:
     """The concepts of a run of folded words (grammar dropped; a word the glossary lacks is itself), and
     whether a word of it is of another language than English."""
     forms, english = glossary_forms(), english_forms()
@@ -120,7 +127,7 @@ def _concept_set(words: tuple[str, ...]) -> tuple[frozenset[str], bool] | None:
         else:
             word = words[at]
             at += 1
-            if word in _GRAMMAR:
+            if word in GRAMMAR:
                 continue
             concepts = _concepts_of_word(word)
             found.update(concepts or (f"={singular(word)}",))
@@ -135,24 +142,35 @@ def _foreign_word(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _header_keys(names: tuple[str, ...]) -> tuple[tuple[frozenset[str], bool, str], ...]:
+def header_keys(names: tuple[str, ...]) -> tuple[tuple[frozenset[str], bool, str], ...]:
     """(concepts, in another language than English, column) of each header with a glossary word."""
     keys = []
     for name in names:
         words = tuple(norm(name).replace("'", " ").split())
-        read = _concept_set(words)
+        read = concept_set(words)
         if read and any(not concept.startswith("=") for concept in read[0]):
             keys.append((read[0], read[1], name))
     return tuple(keys)
 
 
 def translated_names(text: str, schema: DatasetSchema, given: Answers, request: str) -> tuple[str, list[str]]:
-    """``text`` with each run of words that names a column in other words written as that column."""
+    """``text`` with each run of words that names a column in other words written as that column, then
+    each that names a category value in other words written as that value (``translated_values``)."""
+    from mcpforge.pipeline.intent.names.translated_values import translated_values  # it reads this module
+
+    text, notes = _columns_in_other_words(text, schema, given, request)
+    text, values = translated_values(text, schema)
+    return text, notes + values
+
+
+def _columns_in_other_words(
+    text: str, schema: DatasetSchema, given: Answers, request: str
+) -> tuple[str, list[str]]:
     text, notes = _apposed_descriptions(text, schema)
-    keys = _header_keys(tuple(schema.column_names))
+    keys = header_keys(tuple(schema.column_names))
     if not keys:
         return text, notes
-    matches = _words(text)
+    matches = words_of(text)
     words = [fold(text[match.start : match.end]) for match in matches]
     resolver = ColumnResolver(schema=schema)
     out, at, i = [], 0, 0
@@ -173,7 +191,7 @@ def translated_names(text: str, schema: DatasetSchema, given: Answers, request: 
 
 def _match_at(
     words: list[str],
-    matches: list[_Word],
+    matches: list[Word],
     text: str,
     i: int,
     *,
@@ -181,29 +199,29 @@ def _match_at(
     resolver: ColumnResolver,
 ) -> tuple[int, list[str]] | None:
     """The longest run of words at ``i`` that names columns in other words: (width, the columns)."""
-    if words[i] in _GRAMMAR:
+    if words[i] in GRAMMAR:
         return None
     for width in range(min(_MAX_WORDS, len(words) - i), 0, -1):
         last = i + width - 1
-        if words[last] in _GRAMMAR:
+        if words[last] in GRAMMAR:
             continue
-        if not all(_joined(text[matches[k].end : matches[k + 1].start]) for k in range(i, last)):
+        if not all(joined(text[matches[k].end : matches[k + 1].start]) for k in range(i, last)):
             continue  # a comma, a number or a bracket between: two phrases, not one name
-        read = _concept_set(tuple(words[i : last + 1]))
+        read = concept_set(tuple(words[i : last + 1]))
         if read is None:
             continue
         concepts, foreign = read
         # English words for an English header are the resolver's synonyms, not a translation
         columns = [name for key, native, name in keys if key == concepts and (native or foreign)]
-        if width == 1:  # one word for a one-word concept: crossing.names reads it by its own table
-            columns = [name for name in columns if len(concepts) > 1]
-        said_words = [word for word in words[i : last + 1] if word not in _GRAMMAR]
+        said_words = [word for word in words[i : last + 1] if word not in GRAMMAR]
         columns = [name for name in columns if not _written_as(said_words, name)]
         if not columns or (
             width == 1 and not _may_stand_alone(text[matches[i].start : matches[i].end], concepts)
         ):
             continue
         if width == 1 and not _ends_a_phrase(words, matches, text, i):
+            continue
+        if width == 1 and grammar_here(words[i], text, resolver):
             continue
         if text[matches[last].end :].lstrip().startswith("("):
             return None  # "Ventas totales (sales)": the bracket names the column (bracket_glosses)
@@ -225,16 +243,38 @@ def _may_stand_alone(word: str, concepts: frozenset[str]) -> bool:
     """Whether one word alone may name a column in other words: not a plural ("the counties of Michigan",
     "combien d'enfants": the rows or a count, read elsewhere) and not a unit of time ("30 Jahre", "21
     ans", "revenu annuel": an age, a duration, an adjective, never the year column by itself), nor a
-    German word whose umlaut makes another word ("älter" is older, not "Alter")."""
+    short German word whose umlaut makes another word ("älter" is older, not "Alter"; a long compound's
+    umlaut is its plural: "Todesfälle"). A count of events ("deaths") is a plural that may."""
     folded = fold(word)
     return (
-        singular(folded) == folded
+        (singular(folded) == folded or concepts <= _EVENTS)
         and not concepts & (_TIME_UNITS | _ENTITIES)
-        and not _UMLAUTS.intersection(word)
+        and (not _UMLAUTS.intersection(word) or len(word) > _SHORT_UMLAUT_WORD)
     )
 
 
-def _ends_a_phrase(words: list[str], matches: list[_Word], text: str, i: int) -> bool:
+@functools.cache
+def _grammar_words(language: str) -> frozenset[str]:
+    """Words the French, German or Spanish table reads as grammar (a function word, or nothing)."""
+    from mcpforge.pipeline.intent.language.languages import PHRASE_TABLES  # the big tables, when needed
+
+    table = PHRASE_TABLES.get(language, {})  # type: ignore[call-overload]
+    return frozenset(
+        fold(key[0])
+        for key, english in table.items()
+        if len(key) == 1 and all(word in FUNCTION_WORDS for word in english.lower().split())
+    )
+
+
+def grammar_here(word: str, text: str, resolver: ColumnResolver) -> bool:
+    """Whether one word is grammar of the request's language though an English noun too: "Wie hoch war"
+    (was) names no war; "for each war" does."""
+    from mcpforge.pipeline.intent.language.languages import detect_language
+
+    return fold(word) in _grammar_words(detect_language(text, resolver))
+
+
+def _ends_a_phrase(words: list[str], matches: list[Word], text: str, i: int) -> bool:
     """Whether the word at ``i`` ends its noun phrase: "fuel efficient", "release rate" make one word
     the modifier of another, not a column of its own."""
     if i + 1 >= len(words):
@@ -242,9 +282,9 @@ def _ends_a_phrase(words: list[str], matches: list[_Word], text: str, i: int) ->
     between = text[matches[i].end : matches[i + 1].start]
     following = words[i + 1]
     return (
-        not _joined(between)
+        not joined(between)
         or following in FUNCTION_WORDS
-        or following in _GRAMMAR
+        or following in GRAMMAR
         or following in _FOREIGN_LINKS
     )
 
@@ -281,7 +321,7 @@ def _apposed_descriptions(text: str, schema: DatasetSchema) -> tuple[str, list[s
     }
     if not short:
         return text, []
-    matches = _words(text, digits=True)
+    matches = words_of(text, digits=True)
     resolver: ColumnResolver | None = None
     notes: list[str] = []
     out, at = [], 0
@@ -304,13 +344,13 @@ def _apposed_descriptions(text: str, schema: DatasetSchema) -> tuple[str, list[s
     return "".join(out) + text[at:], notes
 
 
-def _description_starts(matches: list[_Word], text: str, k: int) -> list[int]:
+def _description_starts(matches: list[Word], text: str, k: int) -> list[int]:
     """Where a run of glossary nouns right before the word ``k`` may start, the farthest first."""
     starts: list[int] = []
     j = k - 1
-    while j >= 0 and _joined(text[matches[j].end : matches[j + 1].start]):
+    while j >= 0 and joined(text[matches[j].end : matches[j + 1].start]):
         word = fold(text[matches[j].start : matches[j].end])
-        if word in _GRAMMAR:
+        if word in GRAMMAR:
             j -= 1
             continue
         if word in FUNCTION_WORDS or not _concepts_of_word(word) or "per" in _concepts_of_word(word):
@@ -323,8 +363,8 @@ def _description_starts(matches: list[_Word], text: str, k: int) -> list[int]:
 def _describes(said: str, name: str, resolver: ColumnResolver) -> bool:
     """Whether the nouns ``said`` may describe the column ``name`` (see ``_apposed_descriptions``)."""
     folded = fold(said)
-    words = [folded[w.start : w.end] for w in _words(folded) if folded[w.start : w.end] not in _GRAMMAR]
-    read = _concept_set(tuple(words))
+    words = [folded[w.start : w.end] for w in words_of(folded) if folded[w.start : w.end] not in GRAMMAR]
+    read = concept_set(tuple(words))
     if read is None or read[0] & _COMPUTED or not read[0] - _PLAIN:
         return False
     if any(resolver.resolve(word, fuzzy=False) is not None for word in words):
