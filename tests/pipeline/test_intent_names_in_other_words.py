@@ -178,3 +178,19 @@ def test_a_value_two_columns_hold_in_other_words_is_not_chosen(
     )
     with pytest.raises((UnmappableRequestError, NeedsClarificationError)):
         extract_intent("total deaths from diarrhée", schema)
+
+
+def test_a_header_as_said_wins_over_an_abbreviation(tmp_path_factory: pytest.TempPathFactory) -> None:
+    schema = _schema(
+        tmp_path_factory,
+        "both.csv",
+        {
+            "kind": ["weight", "size", "size"],
+            "amt": [1.0, 2.0, 3.0],
+            "amount": [4.0, 5.0, 9.0],
+            "wt": [1, 2, 4],
+        },
+    )
+    assert [metric.column for metric in extract_intent("average amount", schema).metrics] == ["amount"]
+    weighed = extract_intent("average amt for weight rows", schema)
+    assert [(f.column, f.value) for f in weighed.filters] == [("kind", "weight")]  # the value, not wt
