@@ -69,11 +69,18 @@ def stress_cache_dir() -> Path:
     return base / "mcpforge" / "stress"
 
 
+# Raised when the text the stress rows are written from changes (2: decimal commas with an exponent turned
+# into points): a file cached by older code would keep failing the new tool on cells it no longer writes.
+WRITER_VERSION = 2
+
+
 def fingerprint(path: Path, rows: int, part: str = "") -> str:
     """The cache key of ``rows`` rows resampled from ``path`` (``part``: its sheet / table): changes when the
-    file changes."""
+    file changes, or the way its rows are written (``WRITER_VERSION``)."""
     info = path.stat()
-    key = f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{rows}" + (f"|{part}" if part else "")
+    key = f"v{WRITER_VERSION}|{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{rows}" + (
+        f"|{part}" if part else ""
+    )
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
 
 
