@@ -110,6 +110,7 @@ from mcpforge.pipeline.intent.quantities.row_features import row_features
 from mcpforge.pipeline.intent.restated_scope import all_of_the_entities, restated_scope
 from mcpforge.pipeline.intent.rows.available_values import rows_with_a_value
 from mcpforge.pipeline.intent.rows.count_abbreviations import spell_count_abbreviations, unread_count_word
+from mcpforge.pipeline.intent.rows.counted_measures import counted_keys, counted_measure
 from mcpforge.pipeline.intent.rows.counted_once import counted_once
 from mcpforge.pipeline.intent.rows.extremes import meaning_superlatives, rank_by_the_named_measure
 from mcpforge.pipeline.intent.rows.file_rows import all_of_the_rows, file_row_words
@@ -163,9 +164,16 @@ def extract_intent(
     """Parse ``request`` against ``schema`` into an Intent (see :func:`_read`); a request about to be
     refused for a word that may describe a column ("by model year") is asked about instead."""
     try:
-        read = _read(request, schema, answers=answers, explicit=explicit)
+        resolver = ColumnResolver(schema=schema)
+        counted = counted_keys(request, resolver) if answers else set()
+        read = _read(
+            request, schema, answers=answers, explicit=[k for k in explicit if k.lower() not in counted]
+        )
         intent = check_scope_words(request, read, schema)
-        return transforms_kept(request, intent, ColumnResolver(schema=schema))  # "log(x)" read, or refused
+        intent = counted_measure(
+            request, intent, resolver, Answers(given=dict(answers or {}))
+        )  # "Todesfälle"
+        return transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
     except NeedsClarificationError:
         raise
     except UnmappableRequestError as refused:
