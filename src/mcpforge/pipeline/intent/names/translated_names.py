@@ -66,7 +66,7 @@ _LINKS = ("s", "n", "en", "e", "es")  # German linking letters: "Gesundheit-s-pr
 _UMLAUTS = frozenset("äöüÄÖÜ")
 _SHORT_UMLAUT_WORD = 6
 # What a row is or belongs to ("per county", "each state"): read by the entity and concept readers.
-_ENTITIES = frozenset({"state", "country", "region", "city", "province", "county", "town", "people",
+ENTITIES = frozenset({"state", "country", "region", "city", "province", "county", "town", "people",
                        "household", "child", "sibling", "worker", "firm", "customer", "patient", "student",
                        "teacher", "hospital", "store", "order", "mother", "father", "man", "woman",
                        "inhabitant", "identifier", "name", "group", "category", "type"})  # fmt: skip
@@ -248,7 +248,7 @@ def _may_stand_alone(word: str, concepts: frozenset[str]) -> bool:
     folded = fold(word)
     return (
         (singular(folded) == folded or concepts <= _EVENTS)
-        and not concepts & (_TIME_UNITS | _ENTITIES)
+        and not concepts & (_TIME_UNITS | ENTITIES)
         and (not _UMLAUTS.intersection(word) or len(word) > _SHORT_UMLAUT_WORD)
     )
 

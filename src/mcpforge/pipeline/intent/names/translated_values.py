@@ -11,7 +11,8 @@ A literal value or column wins (the words are left alone), and so does a header 
 leave the words as they are, so the reading still asks or refuses about them. English words for an
 English value are the resolver's synonyms, not a translation, unless they are a spelling of it
 ("diarrhoea" for ``Diarrhaea``). Concepts that qualify or count ("other", "high", "total", a unit of
-time) never become a value: "den anderen", "wie hoch" are the question's grammar, not ``Other``, ``High``.
+time) never become a value: "den anderen", "wie hoch" are the question's grammar, not ``Other``, ``High``;
+nor what a row is ("per city" over a value ``Stadt``, "women" over ``Frau``): rows/ reads those.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import functools
 
 from mcpforge.pipeline.intent.names.translated_names import (
+    ENTITIES,
     GRAMMAR,
     Word,
     concept_set,
@@ -53,7 +55,11 @@ def _value_keys(
         for value in column_values:
             words = tuple(norm(value).replace("'", " ").split())
             read = concept_set(words) if 0 < len(words) <= _MAX_WORDS else None
-            if read is None or any(concept.startswith("=") for concept in read[0]) or read[0] & _NOT_VALUES:
+            if (
+                read is None
+                or any(concept.startswith("=") for concept in read[0])
+                or read[0] & (_NOT_VALUES | ENTITIES)  # "per country" over a value "Land": the rows
+            ):
                 continue
             keys.setdefault(read[0], []).append((column, value, read[1]))
     return keys
