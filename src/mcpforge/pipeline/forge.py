@@ -342,6 +342,13 @@ def _stage_and_run(
         )
         staged = _semantic.settle(registry, staged)  # CodeBLEU that arrived meanwhile, kept past the save
     assert staged.run_artifacts is not None
+    from mcpforge.pipeline.intent.reading import empty_scope
+
+    result = staged.run_artifacts.result
+    if (empty := empty_scope(intent, result if isinstance(result, dict) else None)) is not None:
+        return base.replace(candidate=staged, artifacts=staged.run_artifacts).finish(
+            timer.total(), error=empty
+        )
     with timer.step("present"):
         markdown = present(staged, staged.run_artifacts)
     return base.replace(candidate=staged, artifacts=staged.run_artifacts, result_markdown=markdown).finish(

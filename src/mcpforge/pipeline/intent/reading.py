@@ -576,3 +576,27 @@ def reading_sentence(
     clauses = [clause(context) for clause in _CLAUSES]
     sentence = ", ".join([text, *(c for c in clauses if c)])
     return sentence[:1].upper() + sentence[1:] + "."
+
+
+# Aggregations with no value over no rows: a mean, median, spread or extreme of 0 rows is not a number.
+_UNDEFINED_OVER_NO_ROWS = frozenset({"mean", "median", "min", "max", "std", "pstd", "cv", "var", "pvar"})
+
+
+def empty_scope(intent: Intent, footer: dict[str, Any] | None) -> str | None:
+    """Why a run that kept 0 rows of the person's data is no answer, naming the conditions; else None.
+
+    "the average per year for the years 2010 through 2013" whose window went to another date column kept
+    0 rows and answered an empty table that had passed every check. A count (or a sum) of no rows is 0,
+    an answer; a mean, median, extreme or spread of no rows is not.
+    """
+    rows = (footer or {}).get("rows_matched")
+    if rows != 0 or isinstance(rows, bool) or not intent.filters:
+        return None
+    if not any(m.func in _UNDEFINED_OVER_NO_ROWS for m in intent.metrics):
+        return None
+    conditions = join_words([condition_text(f) for f in intent.filters])
+    return (
+        f"no row of your data meets the conditions ({conditions}): the {intent.metrics[0].func} asked for "
+        "has no value over 0 rows. Check the conditions (the column and the values), or rephrase the "
+        "request naming the column to restrict"
+    )
