@@ -71,3 +71,35 @@ def test_a_share_among_rows_with_a_value_is_of_those_rows(
 def test_a_value_of_no_column_is_not_read_as_available(belts: Path) -> None:
     with pytest.raises(UnmappableRequestError):
         read_intent("mean fatalities, only rows with a discount available", belts / "belts.csv")
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Over the rows that have a seatbelt, give the mean fatalities by state.",
+        "mean fatalities by state for the rows with a seatbelt",
+        "mean fatalities by state among the observations having a seatbelt",
+        "Über die Zeilen mit seatbelt: der Mittelwert von fatalities pro state",
+        "moyenne de fatalities par state sur les lignes avec un seatbelt",
+    ],
+)
+def test_the_rows_that_have_a_column_are_the_rows_with_a_value_of_it(
+    belts: Path, monkeypatch: pytest.MonkeyPatch, request_text: str
+) -> None:
+    monkeypatch.chdir(belts)
+    frame = pd.read_csv(belts / "belts.csv")
+    expected = frame.dropna(subset=["seatbelt"]).groupby("state")["fatalities"].mean()
+    intent = read_intent(request_text, belts / "belts.csv")
+    assert [step.columns for step in intent.preparation] == [["seatbelt"]]
+    assert _per_state(request_text, belts / "belts.csv") == pytest.approx(expected.to_dict())
+
+
+def test_rows_with_a_column_compared_keep_the_comparison(belts: Path) -> None:
+    intent = read_intent("mean fatalities for the rows with a seatbelt above 0.5", belts / "belts.csv")
+    assert intent.preparation == []
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("seatbelt", ">", 0.5)]
+
+
+def test_rows_with_a_bare_column_after_a_verb_are_not_read_as_present(belts: Path) -> None:
+    with pytest.raises(UnmappableRequestError):
+        read_intent("mean fatalities by state, sort the rows with seatbelt", belts / "belts.csv")
