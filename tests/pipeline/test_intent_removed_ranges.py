@@ -152,3 +152,25 @@ def test_words_that_leave_rows_out_keep_the_other_rows(
     frame = pd.read_csv(folder / "gas.csv")
     expected = frame[kept(frame)].groupby("country")["price"].mean()
     assert _per_country(request_text, folder / "gas.csv") == pytest.approx(expected.to_dict())
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Drop every row with a negative price, then compute the mean gas.",
+        "Remove the rows where country is Japan, then give the mean gas.",
+        "Drop rows where country is Turkey, then the mean gas by year",
+        "Delete the rows with a positive price and give the mean gas",
+        "Get rid of the records whose country is Canada; mean gas?",
+    ],
+)
+def test_a_condition_after_a_verb_that_takes_rows_away_is_never_the_rows_kept(
+    folder: Path, request_text: str
+) -> None:
+    with pytest.raises(UnmappableRequestError, match="removes rows by a condition"):
+        read_intent(request_text, folder / "gas.csv")
+
+
+def test_excluding_a_value_still_keeps_the_other_rows(folder: Path) -> None:
+    intent = read_intent("Exclude the Japan rows, then the mean gas", folder / "gas.csv")
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("country", "!=", "Japan")]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mcpforge import _lazy_re as re
+from mcpforge.pipeline.intent.rows.removed_rows import removal_read_later
 
 _VERB = (
     r"(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|exclud(?:e|es|ed|ing)|discard(?:s|ed|ing)?|"
@@ -136,8 +137,23 @@ def keep_the_rest(text: str) -> Kept:
     return Kept(text=written, notes=notes)
 
 
+# Verbs that take rows away by a condition after them ("drop the rows where sex is male", "remove rows with
+# a negative latitude"): no reader turns such a condition round unless it is a comparison with a number
+# (above) or an exclusion ("except", "without", "exclude": rows/exclusions.py), so the filter reader would
+# read it as the rows to keep.
+_TAKING_AWAY = re.compile(
+    r"(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|discard(?:s|ed|ing)?|"
+    r"omit(?:s|ted|ting)?|eliminat(?:e|es|ed|ing)|(?:throw(?:ing|n)?|threw|tak(?:e|ing)|took|"
+    r"filter(?:ing|ed)?)\s+out|get(?:ting)?\s+rid\s+of|supprim\w*|entfern\w*|l[oö]sch\w*|descart\w*|"
+    r"borr(?:a|e|ar|ando))",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(r"\b(?:where|with|whose|which|that|when|if|having|whenever)\b", re.IGNORECASE)
+
+
 def unread_removal(text: str) -> str | None:
-    """The removal verb still standing before a comparison with a number in its clause, if any."""
+    """The removal verb still standing before a condition no reader turns round, if any: a comparison with
+    a number, or any condition ("where", "with", "whose") after a verb that takes rows away."""
     if not _may_remove(text):
         return None
     for match in re.finditer(rf"\b{_VERB}\b", text, re.IGNORECASE):
@@ -145,5 +161,9 @@ def unread_removal(text: str) -> str | None:
         if _HANDLED_ELSEWHERE.search(clause):
             continue
         if re.search(rf"(?:^|[\s(])(?:{_COMPARISON})\s*{_NUMBER}", clause, re.IGNORECASE):
+            return match.group(0)
+        if _TAKING_AWAY.fullmatch(match.group(0)) and _CONDITION.search(clause):
+            if removal_read_later(text, match.start()):
+                continue  # "after removing days with zero precipitation": rows/removed_rows.py
             return match.group(0)
     return None

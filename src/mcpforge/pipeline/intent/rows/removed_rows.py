@@ -41,6 +41,15 @@ _ROW_WORDS = frozenset(
 )
 
 
+def removal_read_later(text: str, start: int) -> bool:
+    """Whether the removal at ``start`` has the form read here ("removing rows where x or y is 0")."""
+    return any(
+        match.start() <= start < match.end()
+        for pattern in (_REMOVED, _REMOVED_ZERO)
+        for match in pattern.finditer(text)
+    )
+
+
 @dataclass
 class Removed:
     """The text with the removal written as conditions kept, and what the reading says."""
