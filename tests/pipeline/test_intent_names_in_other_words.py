@@ -4,8 +4,8 @@
 for ``Verbraucherpreisindex``, "federal spending" for ``Bundesausgaben`` (German compounds taken apart by
 the glossary); "deaths", "morts", "Todesfälle" for ``Décès`` (a column counting events is named by one
 plural word); "diarrhée", "Durchfall", "diarrhoea" for the value ``Diarrhaea``. Each is said back in the
-reading; a literal header or value wins; German grammar that is an English noun ("Wie hoch war") names no
-column.
+reading; a literal header or value wins; one plain word names a one-word header only when the column
+counts events (a false friend: "score" is no French ``note``; German "war" is "was").
 """
 
 from __future__ import annotations
@@ -115,8 +115,8 @@ def test_english_or_french_words_name_a_german_compound(
     assert "(the header in other words)" in _notes(intent)
 
 
-def test_battle_deaths_for_each_war_are_the_fallen_per_krieg(finances: DatasetSchema) -> None:
-    intent = extract_intent("total battle deaths for each war", finances)
+def test_battle_deaths_are_the_fallen(finances: DatasetSchema) -> None:
+    intent = extract_intent("total battle deaths per Krieg", finances)
     assert intent.group_by == ["Krieg"]
     assert [(metric.column, metric.func) for metric in intent.metrics] == [("Gefallene", "sum")]
 

@@ -213,6 +213,8 @@ def _match_at(
         concepts, foreign = read
         # English words for an English header are the resolver's synonyms, not a translation
         columns = [name for key, native, name in keys if key == concepts and (native or foreign)]
+        if width == 1:  # one plain word for a one-word concept: a false friend ("note", "war") too often
+            columns = [name for name in columns if len(concepts) > 1 or concepts <= _EVENTS]
         said_words = [word for word in words[i : last + 1] if word not in GRAMMAR]
         columns = [name for name in columns if not _written_as(said_words, name)]
         if not columns or (
