@@ -194,3 +194,14 @@ def test_a_header_as_said_wins_over_an_abbreviation(tmp_path_factory: pytest.Tem
     assert [metric.column for metric in extract_intent("average amount", schema).metrics] == ["amount"]
     weighed = extract_intent("average amt for weight rows", schema)
     assert [(f.column, f.value) for f in weighed.filters] == [("kind", "weight")]  # the value, not wt
+
+
+@pytest.mark.parametrize("request_text", ["average cholera deaths per day", "Mittlere Todesfälle pro Tag"])
+def test_events_per_unit_of_time_are_not_read_as_a_table_per_date(
+    causes: DatasetSchema, request_text: str
+) -> None:
+    try:
+        intent = extract_intent(request_text, causes)
+    except (NeedsClarificationError, UnmappableRequestError):
+        return  # asked or refused: never a table of one mean per date for a rate over days
+    assert not any(metric.column == "Décès" for metric in intent.metrics)

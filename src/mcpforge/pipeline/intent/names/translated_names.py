@@ -225,6 +225,8 @@ def _match_at(
             continue
         if width == 1 and grammar_here(words[i], text, resolver):
             continue
+        if concepts <= _EVENTS and _per_period(words, i + width):
+            return None  # "deaths per day": a rate over days, left to rows/ to ask, never a per-date table
         if text[matches[last].end :].lstrip().startswith("("):
             return None  # "Ventas totales (sales)": the bracket names the column (bracket_glosses)
         said = text[matches[i].start : matches[last].end]
@@ -274,6 +276,19 @@ def grammar_here(word: str, text: str, resolver: ColumnResolver) -> bool:
     from mcpforge.pipeline.intent.language.languages import detect_language
 
     return fold(word) in _grammar_words(detect_language(text, resolver))
+
+
+_PER = frozenset({"per", "pro", "je", "par", "por", "a", "each", "every"})
+
+
+def _per_period(words: list[str], at: int) -> bool:
+    """Whether the words at ``at`` are "per day", "pro Tag", "par jour": a unit of time after "per"."""
+    following = words[at : at + 2]
+    return (
+        len(following) == 2
+        and following[0] in _PER
+        and bool(set(_concepts_of_word(following[1])) & _TIME_UNITS)
+    )
 
 
 def _ends_a_phrase(words: list[str], matches: list[Word], text: str, i: int) -> bool:
