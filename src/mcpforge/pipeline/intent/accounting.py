@@ -31,6 +31,7 @@ from mcpforge.pipeline.intent.parse import (
 from mcpforge.pipeline.intent.quantities.ratios import id_column, row_noun
 from mcpforge.pipeline.intent.restated_scope import states_the_row_count
 from mcpforge.pipeline.intent.rows.superlatives import measure_word_why, restates_ranking
+from mcpforge.pipeline.intent.time.calendar_names import calendar_word_why
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
@@ -132,6 +133,9 @@ def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful wo
         return f"an aggregation ({func}) the reading does not use"
     if token in MEASURE_WORDS:
         return "a measure word that names no column of the data"
+    calendar = calendar_word_why(tokens, i)  # "in December", "on Mondays": a condition not written
+    if calendar is not None:
+        return calendar
     named = _unread_named_value(tokens, i, intent, resolver)  # "by color D", "colour Q"
     if named is not None:
         return named

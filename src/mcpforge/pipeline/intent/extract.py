@@ -22,6 +22,7 @@ from mcpforge.pipeline.intent.analysis.method_operands import method_operands
 from mcpforge.pipeline.intent.analysis.method_vocabulary import exclusive_equalities
 from mcpforge.pipeline.intent.analysis.paired_by import settle_pairing
 from mcpforge.pipeline.intent.analysis.value_steps import transforms_kept
+from mcpforge.pipeline.intent.time.rows_per_period import mean_over_periods
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
@@ -124,6 +125,7 @@ from mcpforge.pipeline.intent.rows.removed_rows import removed_rows
 from mcpforge.pipeline.intent.rows.superlative_names import superlative_names
 from mcpforge.pipeline.intent.rows.tally import bare_count
 from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
+from mcpforge.pipeline.intent.time.calendar_names import calendar_conditions
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
 from mcpforge.pipeline.intent.time.unit_adjectives import unit_adjectives
@@ -173,7 +175,8 @@ def extract_intent(
         intent = counted_measure(
             request, intent, resolver, Answers(given=dict(answers or {}))
         )  # "Todesfälle"
-        return transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
+        intent = transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
+        return mean_over_periods(request, intent, resolver)  # "average deaths per day" over daily rows
     except NeedsClarificationError:
         raise
     except UnmappableRequestError as refused:
@@ -503,6 +506,12 @@ def _conditions(
     filters.used |= contained.used
     code_equalities(tokens, resolver, used, filters)
     defined_season(tokens, resolver, filters.used, filters.filters)
+    named, taken, said = calendar_conditions(
+        tokens, resolver, used | filters.used
+    )  # "in December", "on Mondays"
+    filters.filters += named
+    filters.used |= taken
+    filters.notes += said
     implicit_comparisons(tokens, resolver, used, filters, given, request=request)
     merge_alternatives(tokens, used, filters)
     join_exclusive_years(tokens, resolver, filters)  # "in 1940 and after 1950": either
