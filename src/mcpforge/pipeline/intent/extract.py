@@ -22,7 +22,6 @@ from mcpforge.pipeline.intent.analysis.method_operands import method_operands
 from mcpforge.pipeline.intent.analysis.method_vocabulary import exclusive_equalities
 from mcpforge.pipeline.intent.analysis.paired_by import settle_pairing
 from mcpforge.pipeline.intent.analysis.value_steps import transforms_kept
-from mcpforge.pipeline.intent.time.rows_per_period import mean_over_periods
 from mcpforge.pipeline.intent.assemble import Parsed, assemble
 from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
@@ -175,8 +174,7 @@ def extract_intent(
         intent = counted_measure(
             request, intent, resolver, Answers(given=dict(answers or {}))
         )  # "Todesfälle"
-        intent = transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
-        return mean_over_periods(request, intent, resolver)  # "average deaths per day" over daily rows
+        return transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
     except NeedsClarificationError:
         raise
     except UnmappableRequestError as refused:
