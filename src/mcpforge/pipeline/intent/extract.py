@@ -127,6 +127,7 @@ from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
 from mcpforge.pipeline.intent.time.calendar_names import calendar_conditions
 from mcpforge.pipeline.intent.time.period_counts import period_words
 from mcpforge.pipeline.intent.time.periods import defined_season
+from mcpforge.pipeline.intent.time.rows_per_period import mean_over_periods
 from mcpforge.pipeline.intent.time.unit_adjectives import unit_adjectives
 from mcpforge.pipeline.intent.time.weekday_column import weekday_tokens
 from mcpforge.pipeline.intent.time.which_month import which_month
@@ -174,7 +175,8 @@ def extract_intent(
         intent = counted_measure(
             request, intent, resolver, Answers(given=dict(answers or {}))
         )  # "Todesfälle"
-        return transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
+        intent = transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
+        return mean_over_periods(request, intent, resolver)  # "average deaths per day" over daily rows
     except NeedsClarificationError:
         raise
     except UnmappableRequestError as refused:
