@@ -88,7 +88,14 @@ def test_a_month_name_over_dates_of_one_year_is_that_month_of_the_dates(folder: 
 
 
 @pytest.mark.parametrize(
-    "request_text", ["total Deaths in December", "average Deaths en juillet", "mean Deaths on Mondays"]
+    "request_text",
+    [
+        "total Deaths in December",
+        "average Deaths en juillet",
+        "mean Deaths on Mondays",
+        "total Deaths in Q4",
+        "mean Deaths in H1",
+    ],
 )
 def test_a_month_or_weekday_the_data_cannot_restrict_to_is_refused_naming_it(
     folder: Path, request_text: str
@@ -153,3 +160,10 @@ def test_mcpforge_ask_totals_the_named_month_as_pandas_does(  # noqa: PLR0917 - 
     assert data["error"] is None and result.exit_code == 0, (data["error"], result.stderr)
     assert data["result"]["result"]["rows"] == [[expected]]
     assert data["result"]["rows_matched"] == 2
+
+
+def test_a_quarter_code_that_is_a_value_of_the_file_stays_that_value(tmp_path: Path) -> None:
+    frame = pd.DataFrame({"Quarter": ["Q1", "Q2", "Q3", "Q4"] * 2, "Sales": [1, 2, 3, 4, 5, 6, 7, 8]})
+    frame.to_csv(tmp_path / "quarters.csv", index=False)
+    intent = extract_intent("total Sales in Q4", DatasetSchema.from_file(tmp_path / "quarters.csv"))
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("Quarter", "==", "Q4")]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.time.periods import month_column
 from mcpforge.pipeline.intent.time.phrases import month_filters
@@ -178,10 +179,16 @@ def calendar_conditions(
     return [*months, *days], taken | on, [*notes, *said]
 
 
+# "Q4", "H1", "1849Q4": a quarter or half-year code (its digits keep it out of the number and word checks).
+_PERIOD_CODE = re.compile(r"(?:(?:19|20)\d{2})?[qh][1-4]")
+
+
 def calendar_word_why(tokens: list[str], i: int) -> str | None:
-    """Why an unused month or weekday name matters: it restricts the rows to that month or day."""
+    """Why an unused month, weekday or quarter matters: it restricts the rows to that period."""
     if _named_month(tokens, i) is not None:
         return "a month the reading does not restrict to"
     if _named_day(tokens[i]) is not None:
         return "a weekday the reading does not restrict to"
+    if _PERIOD_CODE.fullmatch(tokens[i]):
+        return "a quarter or half-year the reading does not restrict to"
     return None
