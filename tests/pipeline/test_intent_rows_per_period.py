@@ -89,8 +89,9 @@ def test_rows_finer_than_the_period_keep_their_reading(tmp_path_factory: pytest.
     days = [d.strftime("%Y-%m-%d") for d in _DAYS[:10] for _ in range(3)]
     frame = pd.DataFrame({"order_date": days, "sales": [float(k % 11) for k in range(30)]})
     intent = extract_intent("average sales per day", _schema(tmp_path_factory, "orders.csv", frame))
-    assert intent.operation != "aggregate"
+    assert intent.operation == "time_resample" and intent.time_grain == "day"
     assert not any("each row is one day" in note for note in intent.notes)
+    assert any("the mean of the rows within each day" in note for note in intent.notes)
 
 
 def test_a_panel_of_cities_and_years_keeps_its_reading(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -4,7 +4,8 @@
 file's rows are already at that grain (the time column's values are distinct, one row each), the per-period
 reading would group by that column and give a table of each day's own value, headed "average per day": a
 wrong shape that looks validated. The mean over the rows is the mean over the periods, so the request reads
-as one number and says so. Rows finer than the period (several per day) keep their reading.
+as one number and says so. Rows finer than the period (several per day) keep their table, which now says
+it holds the mean of each day's rows, not a mean of daily totals.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ def period_asked_per(request: str) -> str | None:
 
 def _grouped_period_column(intent: Intent, resolver: ColumnResolver, period: str) -> str | None:
     """The one column the reading groups by that holds the asked period itself (a date, a year, a month)."""
-    if intent.operation == "time_resample" and intent.time_grain == period == "day" and not intent.group_by:
-        return intent.time_column  # distinct dates are distinct days; distinct dates need not be months
+    if intent.operation == "time_resample" and intent.time_grain == period and not intent.group_by:
+        return intent.time_column
     if intent.operation != "group_aggregate" or len(intent.group_by) != 1:
         return None
     column = intent.group_by[0]
@@ -73,8 +74,13 @@ def mean_over_periods(request: str, intent: Intent, resolver: ColumnResolver) ->
     info = schema.get(column) if column else None
     if info is None or schema.sampled or schema.rows is None or info.null_count:
         return intent
-    if info.distinct_count != schema.rows or not _one_per_period(info.minimum, info.maximum, period):
-        return intent
+    resampled = intent.operation == "time_resample"
+    if (
+        info.distinct_count != schema.rows
+        or not _one_per_period(info.minimum, info.maximum, period)
+        or (resampled and period != "day")  # distinct dates are distinct days, not always distinct months
+    ):
+        return _said_per_period(intent, period) if resampled else intent
     plural, func = _PERIOD_PLURAL[period], intent.metrics[0].func
     return intent.model_copy(
         update={
@@ -85,6 +91,16 @@ def mean_over_periods(request: str, intent: Intent, resolver: ColumnResolver) ->
             "notes": [*intent.notes, f"the {func} over the {plural}: each row is one {period} ({column!r})"],
         }
     )
+
+
+def _said_per_period(intent: Intent, period: str) -> Intent:
+    """Rows finer than the period: the table of each period's mean of rows says so (not a mean of totals)."""
+    func = intent.metrics[0].func
+    note = (
+        f"the {func} of the rows within each {period}, one row per {period}; not the {func} of the"
+        f" {period}s' totals ('total ... per {period}' gives the totals)"
+    )
+    return intent.model_copy(update={"notes": [*intent.notes, note]})
 
 
 def _one_per_period(low: object, high: object, period: str) -> bool:
