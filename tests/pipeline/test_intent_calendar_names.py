@@ -167,3 +167,14 @@ def test_a_quarter_code_that_is_a_value_of_the_file_stays_that_value(tmp_path: P
     frame.to_csv(tmp_path / "quarters.csv", index=False)
     intent = extract_intent("total Sales in Q4", DatasetSchema.from_file(tmp_path / "quarters.csv"))
     assert [(f.column, f.op, f.value) for f in intent.filters] == [("Quarter", "==", "Q4")]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "file", "value"),
+    [("total Deaths in Dec", "french.xlsx", "déc."), ("mean Deaths in Sep", "german.csv", "Sep")],
+)
+def test_an_abbreviated_month_after_a_preposition_is_the_month_column_value(
+    folder: Path, request_text: str, file: str, value: str
+) -> None:
+    intent = extract_intent(request_text, DatasetSchema.from_file(folder / file))
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("Mois", "==", value)]

@@ -72,11 +72,20 @@ def month_of_value(value: object) -> int | None:
     return _ANY_MONTH.get(fold_month(str(value)))
 
 
+# Abbreviations that are also words of their own ("set", "ago", "gen"): never read as a month here.
+_COMMON_WORDS = frozenset({"set", "ago", "gen", "mag", "ene", "mae", "abr", "dic", "lug", "giu", "ott"})
+
+
 def _named_month(tokens: list[str], i: int) -> int | None:
-    """The month the request word at ``i`` names in full (a verb-like name only after a preposition)."""
+    """The month the request word at ``i`` names in full, or abbreviated ("Dec", "Dez.") after a preposition
+    (a verb-like name, "may", "march", only after one too)."""
     word = fold_month(tokens[i])
+    after_preposition = i > 0 and tokens[i - 1] in _BEFORE_MONTH
     month = FULL_MONTH_NAMES.get(word)
-    if month is None or (word in _AMBIGUOUS and (i == 0 or tokens[i - 1] not in _BEFORE_MONTH)):
+    if month is None and after_preposition and word not in _COMMON_WORDS:
+        month = _ANY_MONTH.get(word)
+        return month if month is not None and len(word) >= 3 else None
+    if month is None or (word in _AMBIGUOUS and not after_preposition):
         return None
     return month
 
