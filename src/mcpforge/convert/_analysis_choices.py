@@ -243,3 +243,28 @@ def _follow(callee: Any, call: ast.Call, carried_by: Any, mark: Any, depth: int)
     for name, kind in collection_params(callee, depth - 1).items():
         if name in passed:
             mark(passed[name], kind)
+
+
+def note_collections_by_use(record: dict[str, Any], obj: Any) -> None:
+    """A required parameter with no type that the code uses as a mapping or a sequence (``obj.items()``,
+    ``len(vertices)``, also in the module's functions it is passed to) says so in its description: the
+    sample is then that shape, not a number (blind8 pytoml ``dumps(obj)``, splines
+    ``CatmullRom(vertices)``)."""
+    untyped = [
+        p
+        for p in record["params"]
+        if p["type"].get("kind") == "any"
+        and not p["default"].get("present")
+        and not p["doc_type"]
+        and p["doc"] != ARITHMETIC_NOTE  # a number by the code's own word already
+    ]
+    if not untyped:
+        return
+    used = collection_params(obj)
+    notes = {"mapping": MAPPING_NOTE, "sequence": SEQUENCE_NOTE}
+    for param in untyped:
+        note = notes.get(used.get(param["name"], ""))
+        if note:
+            # The schema stays open: a use in one branch (``for time in t`` when ``t`` is not a scalar)
+            # does not make the other values wrong.
+            param["doc"] = f"{param['doc']} ({note})".strip() if param["doc"] else note

@@ -286,35 +286,10 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
         for param in unfounded:
             if param["name"] in numbers:  # ``(rankine - 491.67) * 11 / 60``: the code's own word
                 param["doc"] = _choices.ARITHMETIC_NOTE
-    _collections_by_use(record, obj)
+    _choices.note_collections_by_use(record, obj)
     ret = hints.get("return", signature.return_annotation)
     record["returns"] = _describe_type(ret)
     return record
-
-
-def _collections_by_use(record: dict[str, Any], obj: Any) -> None:
-    """A required parameter with no type that the code uses as a mapping or a sequence (``obj.items()``,
-    ``len(vertices)``, also in the module's functions it is passed to) says so in its description: the
-    sample is then that shape, not a number (blind8 pytoml ``dumps(obj)``, splines
-    ``CatmullRom(vertices)``)."""
-    untyped = [
-        p
-        for p in record["params"]
-        if p["type"].get("kind") == "any"
-        and not p["default"].get("present")
-        and not p["doc_type"]
-        and p["doc"] != _choices.ARITHMETIC_NOTE  # a number by the code's own word already
-    ]
-    if not untyped:
-        return
-    used = _choices.collection_params(obj)
-    notes = {"mapping": _choices.MAPPING_NOTE, "sequence": _choices.SEQUENCE_NOTE}
-    for param in untyped:
-        note = notes.get(used.get(param["name"], ""))
-        if note:
-            # The schema stays open: a use in one branch (``for time in t`` when ``t`` is not a scalar)
-            # does not make the other values wrong.
-            param["doc"] = f"{param['doc']} ({note})".strip() if param["doc"] else note
 
 
 def _documented_keywords(
