@@ -25,6 +25,7 @@ kind, and every wrong one. Refuses to run if a frozen file changed.
     .venv/bin/python bench/bench_realworld.py --split blind7  # 80 held-out requests (realworld/BLIND7.md)
     .venv/bin/python bench/bench_realworld.py --split blind8  # 80 held-out requests (realworld/BLIND8.md)
     .venv/bin/python bench/bench_realworld.py --split blind9  # 80 held-out requests (realworld/BLIND9.md)
+    .venv/bin/python bench/bench_realworld.py --split blind10  # 80 held-out requests (realworld/BLIND10.md)
 """
 
 from __future__ import annotations
@@ -397,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915
             "blind7",
             "blind8",
             "blind9",
+            "blind10",
         ),
         default="dev",
     )
