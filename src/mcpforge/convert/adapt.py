@@ -284,7 +284,10 @@ def varargs_parameter(
     schema = {
         "type": "array",
         "items": items.schema,
-        "description": f"the positional values (*{name}), in order",
+        "description": (
+            f"a list of the positional values (*{name}): each item is passed as one positional argument, "
+            "in order"
+        ),
     }
     param = {
         "name": name,

@@ -13,7 +13,13 @@ from mcpforge.convert.samples.keyword_pool import keyword_pool
 from mcpforge.convert.samples.param_slots import plain_value, plain_values
 from mcpforge.convert.samples.readme_examples import docstring_examples
 from mcpforge.convert.samples.steps import Sample, Step
-from mcpforge.convert.samples.typed_values import fits, quantity_value, typed_value
+from mcpforge.convert.samples.typed_values import (
+    BLIND_VALUE,
+    SEQUENCE_USE,
+    fits,
+    quantity_value,
+    typed_value,
+)
 from mcpforge.convert.samples.xy_pairs import with_training_set
 from mcpforge.convert.select import ToolPlan
 
@@ -28,6 +34,11 @@ def _required_arguments(
     properties = plan.input_schema.get("properties", {})
     docs = {p.name: (p.doc, p.doc_type) for p in plan.api.params}
     for param in plan.params:
+        if param.get("varargs") and param["adapter"].get("kind") != "handle":
+            spread = _varargs_value(param, properties.get(param["name"], {}), expressions, docs)
+            if spread is not None:
+                arguments[param["name"]] = spread
+            continue
         if not param.get("required"):
             continue
         if param["adapter"].get("kind") == "handle":
@@ -53,6 +64,27 @@ def _required_arguments(
             pool=pool,
         )
     return with_training_set(arguments), handles
+
+
+def _varargs_value(
+    param: dict[str, Any],
+    schema: dict[str, Any],
+    expressions: bool,
+    docs: dict[str, tuple[str, str]],
+) -> list[Any] | None:
+    """One value for a ``*args`` of a stated type (``*amounts: float``) or description: a call with
+    none often proves nothing (``total()`` raises). None when nothing says what goes in: a blind
+    guess inside the list would escape the unfounded-value rule."""
+    doc, doc_type = docs.get(param.get("python_name", param["name"]), ("", ""))
+    # The analysis's note that the code walks ``args`` says nothing of what goes in: every ``*args`` is.
+    doc = doc.replace(SEQUENCE_USE, "").strip()
+    items: dict[str, Any] = schema["items"] if isinstance(schema.get("items"), dict) else {}
+    if not items and not (doc or doc_type).strip():
+        return None
+    value = typed_value(param["name"], items, expressions, doc=doc, doc_type=doc_type)
+    if isinstance(value, float) and value == BLIND_VALUE:
+        return None
+    return [value]
 
 
 def _maker_preludes(

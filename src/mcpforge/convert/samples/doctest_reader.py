@@ -128,14 +128,32 @@ class DoctestReader:
         known = {p["python_name"]: p for p in params} | {p["name"]: p for p in params}
         varkw = next((p for p in params if p.get("varkw")), None)
         for keyword in call.keywords:
-            if keyword.arg is not None and keyword.arg not in known and varkw is not None:
-                # ``md(html, strip=['a'])`` on ``markdownify(html, **options)``: into the options object.
-                arguments.setdefault(varkw["name"], {})[keyword.arg] = self.value(keyword.value, bound)
-                continue
-            if keyword.arg is None or keyword.arg not in known:
-                raise NotUsable
-            self._fill(arguments, known[keyword.arg], keyword.value, bound)
+            self._keyword(arguments, keyword, known, varkw, bound)
         return tool, arguments, before
+
+    def _keyword(
+        self,
+        arguments: dict[str, Any],
+        keyword: ast.keyword,
+        known: dict[str, dict[str, Any]],
+        varkw: dict[str, Any] | None,
+        bound: set[str],
+    ) -> None:
+        """``arguments`` with the value ``keyword`` passes, by the parameter it names or, unnamed in the
+        tool, into its ``**kwargs`` object (``md(html, strip=['a'])`` on ``markdownify(html, **options)``).
+        A value there that is not JSON (``method=hiyapyco.METHOD_MERGE``, a library constant) is left to
+        the library's default, like an optional parameter's (``_fill``)."""
+        if keyword.arg is not None and keyword.arg not in known and varkw is not None:
+            try:
+                given = self.value(keyword.value, bound)
+            except NotUsable:
+                self.defaulted = True
+                return
+            arguments.setdefault(varkw["name"], {})[keyword.arg] = given
+            return
+        if keyword.arg is None or keyword.arg not in known:
+            raise NotUsable
+        self._fill(arguments, known[keyword.arg], keyword.value, bound)
 
     def _fill(
         self, arguments: dict[str, Any], param: dict[str, Any], node: ast.expr, bound: set[str]
