@@ -387,7 +387,10 @@ def _key(key: Any) -> str:
 
 
 def _as_number(value: Any) -> int | float | dict[str, Any] | None:
-    if isinstance(value, Iterable) or not hasattr(value, "__float__"):
+    """``value`` as a JSON number when it is one (a Fraction, an mpmath float). An object with components
+    (indexable: pyquaternion's ``Quaternion``, whose ``float()`` is its scalar part alone) is no number:
+    answering 0.707 for ``Quaternion(axis=[0, 0, 1], angle=pi/2)`` would lose its vector part."""
+    if isinstance(value, Iterable) or hasattr(value, "__getitem__") or not hasattr(value, "__float__"):
         return None
     try:
         as_float = float(value)

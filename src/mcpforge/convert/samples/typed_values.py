@@ -146,6 +146,28 @@ def _tuple_value(doc: str) -> list[Any] | None:
     return [_number_for(m, integer=False) for m in members]
 
 
+# "a 3-vector", "sequence of 3 real numbers", "shape (2,)", "length-4 array": a list of that many numbers.
+_SIZED = re.compile(
+    r"\b([2-9])-(?:vector|element|tuple|sequence|array|list)\b"
+    r"|\b(?:sequence|list|array|vector|tuple|iterable) of (?:length )?([2-9])\b"
+    r"|\blength[- ]?([2-9])\b|\bshape \(([2-9]),?\s*\)"
+    r"|\bof ([2-9]) (?:\w+ ){0,2}(?:numbers|values|elements|floats|components|coordinates)\b",
+    re.IGNORECASE,
+)
+
+
+def _sized_numbers(text: str, schema: dict[str, Any]) -> list[Any] | None:
+    """The numbers ``1.0, 2.0, ...`` an untyped or array parameter documented with its length takes: a
+    rotation's ``vector`` ("a 3-vector") refuses the 4 of a plain array sample."""
+    kind = schema.get("type")
+    untyped_or_array = (kind is None or kind == "array") and "anyOf" not in schema
+    match = _SIZED.search(text) if untyped_or_array else None
+    if match is None:
+        return None
+    size = int(next(group for group in match.groups() if group))
+    return [float(i) for i in range(1, size + 1)]
+
+
 def _array_like(schema: dict[str, Any], doc_type: str) -> bool:
     options = schema.get("anyOf", [schema])
     kinds: set[str] = set()
@@ -228,7 +250,7 @@ def typed_value(
     if pool and name in pool and fits(pool[name], schema):
         return pool[name]
     text = f"{doc_type} {doc}"
-    pair = _tuple_value(text)
+    pair = _tuple_value(text) or _sized_numbers(text, schema)
     if pair is None and not schema and name_match(name, _NAMED_PAIRS):
         pair = [45.0, 4.0]
     if pair is not None:
