@@ -17,7 +17,7 @@ import pytest
 from scipy import stats
 
 from mcpforge.catalogue import RenderedTool, get_operation
-from mcpforge.catalogue._inline_corr import _kendall_tau
+from mcpforge.catalogue.tool_helpers.correlation import _kendall_tau
 from mcpforge.models import Intent
 from mcpforge.sandbox import ToolCallOutcome
 

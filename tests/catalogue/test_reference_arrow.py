@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from mcpforge.catalogue import frame_to_table, get_operation, tables_match
-from mcpforge.catalogue import grouping as grouping_module
+from mcpforge.catalogue.operations import grouping as grouping_module
 from mcpforge.catalogue.reference.arrow import ARROW_ROWS, arrow_groups
 
 FUNCTIONS = ["count", "nunique", "sum", "mean", "min", "max", "std", "pstd"]

@@ -23,7 +23,7 @@ from mcpforge.registry import Registry
 from mcpforge.registry.testing import make_candidate
 
 runner = CliRunner()
-REFERENCE = "mcpforge.catalogue.grouping.GroupCount.compute_reference"
+REFERENCE = "mcpforge.catalogue.operations.grouping.GroupCount.compute_reference"
 
 
 def _invoke(*args: str) -> Any:

@@ -19,7 +19,7 @@ from mcpforge.registry import Registry
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "traffic_accidents.csv"
 REQUEST = "Analyze traffic accidents by severity and location"
-REFERENCE = "mcpforge.catalogue.grouping.GroupCount.compute_reference"
+REFERENCE = "mcpforge.catalogue.operations.grouping.GroupCount.compute_reference"
 # The console script's main(); at exit, what this process held once the command was over (on stderr).
 PROBE = """
 import atexit, json, sys

@@ -14,7 +14,8 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from mcpforge.catalogue import _inline_tests, get_operation
+from mcpforge.catalogue import get_operation
+from mcpforge.catalogue.tool_helpers import hypothesis_tests
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.pipeline.intent.reading import reading_sentence
@@ -67,7 +68,7 @@ def test_yates_correction_follows_the_request(fatality: Path, request_text: str,
     assert (statistic, p_value) == pytest.approx((expected.statistic, expected.pvalue))
     assert ("without Yates' correction" in sentence) is not corrected
     frame = pd.read_csv(fatality)  # the generated tool's own code agrees
-    inline = _inline_tests._run_test(
+    inline = hypothesis_tests._run_test(
         frame, "chi2", ["jaild", "comserd"], group_column=None, groups=[], value=0.0, correction=corrected
     )
     assert inline[:2] == pytest.approx((expected.statistic, expected.pvalue))

@@ -15,8 +15,8 @@ import pandas as pd
 import pytest
 from tests.pipeline.reference_answers import read_intent, reference_table
 
-from mcpforge.catalogue._inline_prepare import _apply_preparation
 from mcpforge.catalogue.reference.prepare import prepare_steps_reference
+from mcpforge.catalogue.tool_helpers.preparation import _apply_preparation
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.pipeline.intent.reading import reading_sentence
 

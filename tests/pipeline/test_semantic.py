@@ -35,7 +35,7 @@ from mcpforge.registry import Registry
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "traffic_accidents.csv"
 REQUEST = "Analyze traffic accidents by severity and location"
-REFERENCE = "mcpforge.catalogue.grouping.GroupCount.compute_reference"
+REFERENCE = "mcpforge.catalogue.operations.grouping.GroupCount.compute_reference"
 MCPFORGE = Path(sys.executable).with_name("mcpforge")
 WAIT = 60.0
 

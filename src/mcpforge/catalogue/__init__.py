@@ -1,23 +1,28 @@
 """The operations the rules engine knows: each renders a parameterized tool and has a reference.
 
 ``CATALOGUE`` maps operation names (``Intent.operation``) to :class:`Operation` instances.
+
+Layout: ``base.py`` is the contract (:class:`Operation`, :class:`RenderedTool`), ``_template.py`` wraps
+an operation's plan into a complete ``tool.py``, ``expressions.py`` checks and evaluates derived columns;
+``operations/`` holds the operations, ``tool_helpers/`` the code copied into generated tools and
+``reference/`` the plain-Python pieces the references share.
 """
 
 from __future__ import annotations
 
 from mcpforge.catalogue._template import READS_ONLY_NEEDED
 from mcpforge.catalogue.base import Operation, RenderedTool, frame_to_table, tables_match
-from mcpforge.catalogue.group_outliers import GroupOutliers
-from mcpforge.catalogue.grouping import GroupAggregate, GroupCount, ValueDistribution
-from mcpforge.catalogue.hypothesis import StatisticalTest
-from mcpforge.catalogue.modeling import DistributionShape, LinearRegression
-from mcpforge.catalogue.period_change import PeriodChange
-from mcpforge.catalogue.ratios import GroupRatio
-from mcpforge.catalogue.reshape import Crosstab, PivotTable
-from mcpforge.catalogue.rows import FilterRows, Outliers, TopNRows
-from mcpforge.catalogue.stats import Correlation, Percentiles, SummaryStats
-from mcpforge.catalogue.timeseries import DatePartGroup, TimeResample
-from mcpforge.catalogue.totals import Aggregate, DistinctCount, MissingValues
+from mcpforge.catalogue.operations.group_outliers import GroupOutliers
+from mcpforge.catalogue.operations.grouping import GroupAggregate, GroupCount, ValueDistribution
+from mcpforge.catalogue.operations.hypothesis import StatisticalTest
+from mcpforge.catalogue.operations.modeling import DistributionShape, LinearRegression
+from mcpforge.catalogue.operations.period_change import PeriodChange
+from mcpforge.catalogue.operations.ratios import GroupRatio
+from mcpforge.catalogue.operations.reshape import Crosstab, PivotTable
+from mcpforge.catalogue.operations.rows import FilterRows, Outliers, TopNRows
+from mcpforge.catalogue.operations.stats import Correlation, Percentiles, SummaryStats
+from mcpforge.catalogue.operations.timeseries import DatePartGroup, TimeResample
+from mcpforge.catalogue.operations.totals import Aggregate, DistinctCount, MissingValues
 from mcpforge.exceptions import UnmappableRequestError
 
 _OPERATIONS: list[Operation] = [

@@ -31,11 +31,12 @@ _RUNTIME_NAMES = [
     "validate_file_and_columns",
 ]  # fmt: skip
 _ERROR_NAMES = ("DataError", "InvalidArgumentError")
-# The helper modules copied into tools, by file: rendering reads their text and never imports them
-# (``_inline_tests`` imports scipy.stats, 0.4 s that no grouping tool needs).
+# The helper modules copied into tools (``tool_helpers/``), by file: rendering reads their text and
+# never imports them (``hypothesis_tests`` imports scipy.stats, 0.4 s that no grouping tool needs).
+_TOOL_HELPERS = Path(__file__).parent / "tool_helpers"
 _INLINE_MODULES = {
-    "metrics": "_inline_metrics", "time": "_inline_time", "corr": "_inline_corr", "tests": "_inline_tests",
-    "change": "_inline_change",
+    "metrics": "metrics", "time": "time_columns", "corr": "correlation", "tests": "hypothesis_tests",
+    "change": "period_change",
 }  # fmt: skip
 # Third-party names a template body may use, and the import each needs (scipy / scikit-learn are allowlisted).
 _SCIENCE_IMPORTS = {
@@ -148,7 +149,7 @@ def code(text: str) -> str:
 
 
 def _inline(module: str) -> str:
-    text = (Path(__file__).parent / f"{module}.py").read_text(encoding="utf-8")
+    text = (_TOOL_HELPERS / f"{module}.py").read_text(encoding="utf-8")
     return text.split(_MARKER, 1)[1].strip() + "\n"
 
 
@@ -213,7 +214,7 @@ def _imports(code: str) -> str:
     blocks.append("from mcpforge.runtime import (\n" + "".join(f"    {name},\n" for name in names) + ")")
     text = "\n\n".join(blocks)
     needs_errors = not errors_exported and any(_uses(code, name) for name in _ERROR_NAMES)
-    return f"{text}\n\n\n{_inline('_inline_errors').strip()}" if needs_errors else text
+    return f"{text}\n\n\n{_inline('errors').strip()}" if needs_errors else text
 
 
 def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None = None) -> RenderedTool:
@@ -274,10 +275,10 @@ def render_tool(operation: Operation, intent: Intent, *, tool_name: str | None =
         f"    return _respond(OPERATION, title, result, (rows_processed, len(df)), notes=notes{extra})",
     ]
     modules = [
-        "_inline_common",
+        "common",
         *(_INLINE_MODULES[key] for key in plan.inline),
-        *(["_inline_exprparse", "_inline_exprlang"] if derived else []),
-        *(["_inline_prepare"] if preparation or digits is not None else []),
+        *(["expression_parser", "expression_evaluator"] if derived else []),
+        *(["preparation"] if preparation or digits is not None else []),
     ]
     helpers = "\n\n\n".join(_inline(module).strip() for module in modules)
     function = "\n".join(

@@ -2,10 +2,10 @@
 
 Two implementations on purpose:
 
-* the tool language: a tokenizer + recursive-descent parser (``_inline_exprparse``) and a vectorized
-  evaluator (``_inline_exprlang``), copied into generated tools; :func:`parse_expression` runs that
-  same parser at render time, so an expression the tool would refuse is refused before any code is
-  written;
+* the tool language: a tokenizer + recursive-descent parser (``tool_helpers/expression_parser``) and a
+  vectorized evaluator (``tool_helpers/expression_evaluator``), copied into generated tools;
+  :func:`parse_expression` runs that same parser at render time, so an expression the tool would refuse
+  is refused before any code is written;
 * the reference evaluator (:func:`evaluate_reference`), used by the operations' reference
   implementations: Python's ``ast`` with a whitelist of node types, evaluated row by row in plain
   Python. Agreement between the two is what functional-correctness validation checks.
@@ -23,8 +23,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from mcpforge.catalogue._inline_exprparse import _derived_map, _expr_columns, _ExprParser
 from mcpforge.catalogue.reference.missing import is_missing
+from mcpforge.catalogue.tool_helpers.expression_parser import _derived_map, _expr_columns, _ExprParser
 from mcpforge.exceptions import InvalidArgumentError
 
 if TYPE_CHECKING:

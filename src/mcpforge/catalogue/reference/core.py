@@ -1,6 +1,6 @@
 """Shared pieces of the reference implementations: derived columns and filters in plain Python.
 
-Written independently of the tool helpers (``_inline_common``): filters are applied row by row with
+Written independently of the tool helpers (``tool_helpers/common``): filters are applied row by row with
 Python comparisons, so a vectorization mistake in a template shows up as a mismatch.
 """
 

@@ -1,7 +1,7 @@
 """Preparation steps and rounding in plain Python: the reference the tools' pandas code is checked against.
 
-Written apart from ``_inline_prepare`` (row loops, ``statistics``), so a mistake in the vectorized tool
-code shows up as a mismatch instead of being repeated here.
+Written apart from ``tool_helpers/preparation`` (row loops, ``statistics``), so a mistake in the vectorized
+tool code shows up as a mismatch instead of being repeated here.
 """
 
 from __future__ import annotations

@@ -277,7 +277,7 @@ _GROUP_TESTS = frozenset({"ttest_ind", "welch_ttest", "mannwhitney"})
 
 
 def _statistical_test(context: _Context) -> str:
-    from mcpforge.catalogue.hypothesis import test_label
+    from mcpforge.catalogue.operations.hypothesis import test_label
 
     test = str(context.arg("test"))
     label = test_label(test)

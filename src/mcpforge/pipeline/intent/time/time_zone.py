@@ -1,10 +1,11 @@
 """A time zone said about times: "using the timestamps exactly as given (UTC)", "per hour (UTC)".
 
 A date column written as ``2017-01-01T06:48:46Z`` holds times in UTC; the tools read a time as the file
-writes it (a zone marker is dropped, the clock time kept: ``catalogue/_inline_time.py``), so the weekday,
-hour and month of each row are those of the UTC clock. A request that says so ("UTC", "in UTC", "the
-timestamps as given", "as recorded") changes no number; its words were left over and the request refused.
-They are taken out of the words to read and said in the reading ("times as the file writes them (UTC)").
+writes it (a zone marker is dropped, the clock time kept: ``catalogue/tool_helpers/time_columns.py``), so
+the weekday, hour and month of each row are those of the UTC clock. A request that says so ("UTC", "in
+UTC", "the timestamps as given", "as recorded") changes no number; its words were left over and the
+request refused. They are taken out of the words to read and said in the reading ("times as the file
+writes them (UTC)").
 
 The statement is kept only when it holds: the reading uses a date column as time, and that column's times
 are UTC or carry no zone (the clock time as written). A column whose times carry another offset

@@ -16,9 +16,9 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from mcpforge.catalogue._params import bool_param, choice_param, number_param
 from mcpforge.catalogue._template import code
 from mcpforge.catalogue.base import Param
+from mcpforge.catalogue.operations._params import bool_param, choice_param, number_param
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
 

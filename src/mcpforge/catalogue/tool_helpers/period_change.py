@@ -4,8 +4,8 @@ from typing import Any
 
 import pandas as pd
 
-from mcpforge.catalogue._inline_common import _is_numeric
-from mcpforge.catalogue._inline_time import _as_datetime
+from mcpforge.catalogue.tool_helpers.common import _is_numeric
+from mcpforge.catalogue.tool_helpers.time_columns import _as_datetime
 from mcpforge.exceptions import InvalidArgumentError
 
 # ---- INLINE ----

@@ -12,9 +12,9 @@ import math
 import statistics
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import choice_param, columns_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import choice_param, columns_param
 from mcpforge.catalogue.reference.core import numbers, quantile
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent

@@ -4,7 +4,7 @@ from typing import Any
 
 import pandas as pd
 
-from mcpforge.catalogue._inline_common import _is_datetime, _is_numeric
+from mcpforge.catalogue.tool_helpers.common import _is_datetime, _is_numeric
 from mcpforge.exceptions import DataError, InvalidArgumentError
 from mcpforge.runtime import require_columns
 

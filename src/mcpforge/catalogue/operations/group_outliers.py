@@ -13,9 +13,9 @@ from __future__ import annotations
 import statistics
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import choice_param, column_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import choice_param, column_param, number_param
 from mcpforge.catalogue.reference.core import quantile, sort_key
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import columns_param, metric_dicts, metrics_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import columns_param, metric_dicts, metrics_param
 from mcpforge.catalogue.reference.core import metric_label, metric_value, records
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent

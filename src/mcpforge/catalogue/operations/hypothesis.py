@@ -20,12 +20,12 @@ import math
 import statistics
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import bool_param, choice_param, columns_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.paired_reference import paired_or_rank_test
+from mcpforge.catalogue.operations._params import bool_param, choice_param, columns_param, number_param
 from mcpforge.catalogue.reference.core import numbers
 from mcpforge.catalogue.reference.missing import is_missing
+from mcpforge.catalogue.reference.paired_tests import paired_or_rank_test
 from mcpforge.models import Intent
 
 if TYPE_CHECKING:

@@ -12,9 +12,15 @@ from __future__ import annotations
 import statistics
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import bool_param, choice_param, column_param, columns_param, number_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import (
+    bool_param,
+    choice_param,
+    column_param,
+    columns_param,
+    number_param,
+)
 from mcpforge.catalogue.reference.core import numbers, quantile, records
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent

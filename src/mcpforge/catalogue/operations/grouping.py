@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import (
+from mcpforge.catalogue._template import code, tool_name_for
+from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import (
     bool_param,
     column_param,
     columns_param,
@@ -20,9 +22,7 @@ from mcpforge.catalogue._params import (
     positive_top_n,
     top_n_param,
 )
-from mcpforge.catalogue._template import code, tool_name_for
-from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
-from mcpforge.catalogue.group_having import (
+from mcpforge.catalogue.operations.group_having import (
     having_arguments,
     having_count_code,
     having_description,

@@ -15,7 +15,9 @@ import datetime as dt
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import (
+from mcpforge.catalogue._template import code, tool_name_for
+from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import (
     bool_param,
     choice_param,
     column_param,
@@ -24,8 +26,6 @@ from mcpforge.catalogue._params import (
     positive_top_n,
     top_n_param,
 )
-from mcpforge.catalogue._template import code, tool_name_for
-from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.reference.core import metric_label, metric_value, order_groups, records
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent

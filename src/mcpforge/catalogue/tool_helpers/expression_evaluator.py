@@ -1,7 +1,7 @@
 """The vectorized evaluator of derived columns, copied into the tools that compute them.
 
 The code below the ``INLINE`` marker is copied verbatim into a tool, after the parser it evaluates
-(``_inline_exprparse``). Nothing is ever passed to ``eval``.
+(``expression_parser``). Nothing is ever passed to ``eval``.
 """
 
 from typing import Any
@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from mcpforge.catalogue._inline_common import _is_numeric
-from mcpforge.catalogue._inline_exprparse import _ExprNode, _ExprParser
+from mcpforge.catalogue.tool_helpers.common import _is_numeric
+from mcpforge.catalogue.tool_helpers.expression_parser import _ExprNode, _ExprParser
 from mcpforge.exceptions import DataError
 from mcpforge.runtime import require_columns
 

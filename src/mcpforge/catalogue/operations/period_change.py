@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import choice_param, column_param, columns_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import choice_param, column_param, columns_param
 from mcpforge.catalogue.reference.core import records
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.exceptions import InvalidArgumentError

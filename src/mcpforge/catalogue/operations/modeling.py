@@ -14,9 +14,9 @@ import math
 import statistics
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcpforge.catalogue._params import STR_LIST, bool_param, column_param, columns_param
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import STR_LIST, bool_param, column_param, columns_param
 from mcpforge.catalogue.reference.core import numbers
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from mcpforge.catalogue._params import (
+from mcpforge.catalogue._template import _FILTER_SCHEMA, code, tool_name_for
+from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
+from mcpforge.catalogue.operations._params import (
     METRICS_SCHEMA,
     bool_param,
     columns_param,
     positive_top_n,
     top_n_param,
 )
-from mcpforge.catalogue._template import _FILTER_SCHEMA, code, tool_name_for
-from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.reference.core import (
     apply_filters_reference,
     metric_label,

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from mcpforge.catalogue._inline_common import _is_datetime
+from mcpforge.catalogue.tool_helpers.common import _is_datetime
 from mcpforge.exceptions import DataError
 
 # ---- INLINE ----

@@ -2,7 +2,7 @@
 
 Used twice: at render time (``expressions.parse_expression`` rejects anything outside the language
 before a tool is written) and inside the tools, where the code below the ``INLINE`` marker is copied
-verbatim, before the evaluator (``_inline_exprlang``). Plain Python: rendering a tool loads neither
+verbatim, before the evaluator (``expression_evaluator``). Plain Python: rendering a tool loads neither
 numpy nor pandas for it (issue 28). Nothing is ever passed to ``eval``.
 
 Grammar (usual precedence, ``**`` binds tighter than unary minus on its left and is right-associative)::
