@@ -10,6 +10,10 @@ and keeps writing ``re.compile(...)``, ``re.IGNORECASE``, ``re.sub(...)``: :func
 pattern that compiles on its first use (its ``pattern`` text is there without compiling), and the
 module-level functions accept such a pattern as ``re``'s accept a compiled one. Behaviour is ``re``'s:
 a bad pattern raises ``re.error`` at its first use instead of at import (the reader's tests use them).
+
+A process that forks a fresh child per request (the warm ask process, ``cli/warm_ask_zygote.py``) wants the
+opposite: every pattern compiled once, before the fork, rather than again in every child. It calls
+:func:`remember_patterns` before its imports and :func:`compile_remembered` after them.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ __all__ = [
 ]
 
 Replacement = str | Callable[[Match[str]], str]
+_remembered: list[_LazyPattern] | None = None  # the patterns made since remember_patterns(), if asked
 
 
 class _LazyPattern:
@@ -102,7 +107,33 @@ class _LazyPattern:
 
 def compile(pattern: str, flags: int = 0) -> Pattern[str]:
     """``re.compile``, compiled at the first use of the result."""
-    return cast("Pattern[str]", _LazyPattern(pattern, int(flags)))
+    made = _LazyPattern(pattern, int(flags))
+    if _remembered is not None:
+        _remembered.append(made)
+    return cast("Pattern[str]", made)
+
+
+def remember_patterns() -> None:
+    """From now on keep every pattern made, for :func:`compile_remembered` (a process that forks)."""
+    global _remembered  # noqa: PLW0603 - one list per process, off unless asked for
+    if _remembered is None:
+        _remembered = []
+
+
+def compile_remembered() -> int:
+    """Compile every pattern made since :func:`remember_patterns` and stop keeping them; how many.
+
+    A pattern that does not compile stays lazy: it raises ``re.error`` at its first use, as before."""
+    global _remembered
+    made, _remembered = _remembered or [], None
+    compiled = 0
+    for pattern in made:
+        try:
+            pattern.compiled()
+        except _re.error:
+            continue
+        compiled += 1
+    return compiled
 
 
 def _real(pattern: str | Pattern[str]) -> str | Pattern[str]:

@@ -282,3 +282,91 @@ def test_the_key_follows_the_code_the_interpreter_and_import_time_variables(
     edited = warm_ask.warm_key(env)
     monkeypatch.setattr(sys, "executable", "/usr/bin/another-python")
     assert warm_ask.warm_key(env) != edited
+
+
+def test_the_zygote_does_each_first_use_step_before_it_is_ready(warm: Warm) -> None:
+    """Its log says it is ready with no first-use step left cold and its heap frozen (a child's garbage
+    collections then never walk, nor copy the pages of, the zygote's objects)."""
+    ready = [line for line in (warm.folder() / "log").read_text().splitlines() if " is ready: " in line]
+    assert ready, "no ready line in the zygote's log"
+    frozen = int(ready[-1].split(" is ready: ")[1].split()[0])
+    assert frozen > 10_000  # pandas, pydantic and the pipeline: hundreds of thousands of objects
+    assert "0 first-use steps left cold []" in ready[-1]
+
+
+@pytest.mark.parametrize("request_text", ["how many orders per category", "monthly count of orders"])
+def test_a_request_in_the_words_of_the_zygotes_warm_up_is_answered_as_in_its_own_process(
+    warm: Warm, request_text: str
+) -> None:
+    """The zygote read these very requests over a made-up frame with columns of these names: nothing of
+    that reading may show in a child's answer about a real file."""
+    hot = warm.ask_warm(request_text, "sales.csv")
+    cold = warm.ask(request_text, "sales.csv", "--json", env=_cold(warm.env))
+    assert hot.returncode == cold.returncode, hot.stderr + cold.stderr
+    hot_json, cold_json = json.loads(hot.stdout), json.loads(cold.stdout)
+    assert hot_json.pop("process") == "warm"
+    if cold.returncode != 0:
+        assert hot_json == cold_json
+        return
+    for key in ("status", "tool_name", "reading", "result", "error"):
+        assert hot_json[key] == cold_json[key], key
+
+
+WARM_UP_TOUCHES_NOTHING = """
+import sys, threading
+from mcpforge.cli import warm_ask_prewarm
+from mcpforge.cli.warm_ask_zygote import WARM_MODULES, _load
+
+seen = []
+prewarm = warm_ask_prewarm.prewarm
+
+
+def watch(event, args):
+    if event == "open" and (args[1] not in (None, "r", "rb") or (args[2] or 0) & 3):
+        seen.append(f"opened for writing: {args[0]}")
+    elif event in ("os.mkdir", "os.remove", "os.rename", "os.fork", "os.posix_spawn", "subprocess.Popen",
+                   "_thread.start_new_thread", "socket.connect", "socket.bind"):
+        seen.append(event)
+
+
+def watched():
+    sys.addaudithook(watch)
+    return prewarm()
+
+
+warm_ask_prewarm.prewarm = watched
+left_cold = []
+_load(WARM_MODULES, left_cold)
+print(left_cold, threading.active_count(), seen)
+"""
+
+
+def test_the_zygotes_warm_up_writes_nothing_and_starts_no_thread_or_process(tmp_path: Path) -> None:
+    """What the zygote does before it is ready stays in its memory: no file written, no folder made, no
+    thread, process or connection started (its forks must copy a process with one thread)."""
+    done = subprocess.run(
+        [sys.executable, "-c", WARM_UP_TOUCHES_NOTHING],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[] 1 []"
+
+
+def test_patterns_made_while_remembered_compile_ahead_and_a_bad_one_stays_lazy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mcpforge import _lazy_re
+
+    monkeypatch.setattr(_lazy_re, "_remembered", None)
+    before = _lazy_re.compile("made before")
+    _lazy_re.remember_patterns()
+    good = _lazy_re.compile(r"\bcount\b", _lazy_re.IGNORECASE)
+    bad = _lazy_re.compile("(unclosed")
+    assert _lazy_re.compile_remembered() == 1
+    after = _lazy_re.compile("made after")
+    patterns = {"before": before, "good": good, "bad": bad, "after": after}
+    compiled = {name: getattr(made, "_compiled", None) is not None for name, made in patterns.items()}
+    assert compiled == {"before": False, "good": True, "bad": False, "after": False}
+    assert good.search("Count the rows") is not None
+    with pytest.raises(_lazy_re.error):  # at its first use, as an unremembered pattern does
+        bad.search("x")

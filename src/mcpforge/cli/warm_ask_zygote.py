@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import fcntl
+import gc
 import importlib
 import io
 import json
@@ -42,6 +43,7 @@ import traceback
 from pathlib import Path
 from typing import Any, NoReturn
 
+from mcpforge import _lazy_re
 from mcpforge.cli.warm_ask import FORWARDED_SIGNALS, RESOURCE_LIMITS, import_time_environment, warm_key
 from mcpforge.residents import FAILED_NAME, LOCK_NAME, SOCKET_NAME, listen_private, peer, socket_identity
 
@@ -75,6 +77,16 @@ WARM_MODULES = (
     "mcpforge.runtime",
     "pandas",
     "rich.console",
+    # loaded by every answered ask after its start (``-X importtime`` in a child)
+    "mcpforge.cli.main",
+    "mcpforge.pipeline.intent.names.translated_values",
+    "pandas.core.methods.to_dict",
+    "pandas.io.formats.csvs",
+    "pyarrow.pandas_compat",
+    "pydantic.type_adapter",
+    "ruff.__main__",
+    "typer._adapters",
+    "typer._click.decorators",
 )
 ACCEPT_SECONDS = 1.0
 CODE_CHECK_SECONDS = 5.0
@@ -89,9 +101,11 @@ def _native_threads() -> int:
     return len(list(Path("/proc/self/task").iterdir()))
 
 
-def _load(modules: tuple[str, ...]) -> set[str]:
-    """Import ``modules`` and build ``ask``'s command, click's form included (``commands.run`` finds it
-    built); the names module-level code read from the environment meanwhile ("*" when one read all of it)."""
+def _load(modules: tuple[str, ...], cold_steps: list[str] | None = None) -> set[str]:
+    """Import ``modules``, build ``ask``'s command, click's form included (``commands.run`` finds it
+    built), and do what an ask does at its first use (``warm_ask_prewarm``); the names module-level code
+    read from the environment meanwhile ("*" when one read all of it). ``cold_steps`` gets the steps of
+    that first-use work that failed (each child does them itself)."""
     environ_type = type(os.environ)
     get, iterate = environ_type.__getitem__, environ_type.__iter__
     names: set[str] = set()
@@ -107,11 +121,17 @@ def _load(modules: tuple[str, ...]) -> set[str]:
     environ_type.__getitem__ = recording_get  # type: ignore[method-assign]
     environ_type.__iter__ = recording_iter  # type: ignore[method-assign]
     try:
+        _lazy_re.remember_patterns()
         for module in modules:
             importlib.import_module(module)
         from mcpforge.cli.commands import app_for, click_command
 
         click_command(app_for(["mcpforge", "ask"]))
+        from mcpforge.cli.warm_ask_prewarm import prewarm
+
+        left_cold = prewarm()
+        if cold_steps is not None:
+            cold_steps[:] = left_cold
     finally:
         environ_type.__getitem__ = get  # type: ignore[method-assign]
         environ_type.__iter__ = iterate  # type: ignore[method-assign]
@@ -127,7 +147,8 @@ class Zygote:
         self.idle_seconds = float(spec["idle_seconds"])
         self.lock_fd = lock_fd
         self.start_env = dict(os.environ)
-        read = _load(WARM_MODULES)
+        self.cold_steps: list[str] = []
+        read = _load(WARM_MODULES, self.cold_steps)
         if "*" in read:
             raise RuntimeError("a module read the whole environment while loading")
         if warm_key(self.start_env) != self.key:
@@ -138,6 +159,9 @@ class Zygote:
         self.checked = sorted(read | set(import_time_environment(self.start_env)))
         self.threads = _native_threads()
         self.stopping, self.stopped_by = False, ""
+        from mcpforge.cli.warm_ask_prewarm import freeze_heap
+
+        freeze_heap()  # last: every object made so far stays out of the children's collections
         self.listener = listen_private(directory)
         self.listener.settimeout(ACCEPT_SECONDS)
         self.identity = socket_identity(directory / SOCKET_NAME)
@@ -433,6 +457,11 @@ def main(argv: list[str]) -> int:
         print(f"the warm ask process did not start: {exc}", file=sys.stderr)
         return 1
     (directory / FAILED_NAME).unlink(missing_ok=True)
+    print(
+        f"{time.time():.0f} the warm ask process {os.getpid()} is ready: {gc.get_freeze_count()} objects "
+        f"frozen, {len(zygote.cold_steps)} first-use steps left cold {zygote.cold_steps}",
+        file=sys.stderr,
+    )
     why = "an error"
     try:
         why = zygote.serve()
