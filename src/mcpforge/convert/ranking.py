@@ -172,9 +172,18 @@ def off_the_public_face(api: ApiCallable, own_roots: frozenset[str], top_level: 
         and not api.module.startswith(namespace + ".")
     ):
         penalty += IMPORTED_PENALTY
-    if api.kind != "method" and len(parts) > 2 and parts[-1] in top_level:
+    if variant_of_top_level(api, top_level):
         penalty += VARIANT_PENALTY
     return penalty
+
+
+def variant_of_top_level(api: ApiCallable, top_level: frozenset[str]) -> bool:
+    """A callable in a submodule under a name the top level exports (``numpy.ma.mean``, ``numpy.char.array``,
+    ``numpy.linalg.trace`` beside ``numpy.mean``, ``numpy.array``, ``numpy.trace``). The calls of that
+    name in the README, docs and tests (counted by name) were written for the top-level one: a variant
+    does not share them."""
+    parts = api.public_path.split(".")
+    return api.kind != "method" and len(parts) > 2 and parts[-1] in top_level
 
 
 def _network_client(api: ApiCallable) -> bool:
@@ -348,4 +357,5 @@ __all__ = [
     "pushed_down",
     "readme_and_usage",
     "short_name",
+    "variant_of_top_level",
 ]

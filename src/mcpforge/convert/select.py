@@ -305,12 +305,18 @@ def _scores(analysis: Analysis, apis: list[ApiCallable]) -> dict[str, float]:
     top_names = frozenset(top_level if isinstance(top_level, list) else [])
     own_roots = frozenset({analysis.package, *(m.split(".")[0] for m in analysis.modules)})
     scores: dict[str, float] = {}
+    # The calls of a name (README, docs, tests, docstring examples) belong to the callable the top level
+    # exports under it (``numpy.mean``), not to its variants in submodules (``numpy.ma.mean``).
+    top_callables = frozenset(
+        ranking.short_name(a) for a in apis if a.kind != "method" and a.public_path.count(".") == 1
+    )
     for api in apis:
         if api.kind != "method":
+            borrowed = ranking.variant_of_top_level(api, top_callables)
             scores[api.public_path] = (
                 ranking.base_score(api)
-                + ranking.readme_and_usage(api, analysis.prominence)
-                + math.log2(1 + popular.get(ranking.short_name(api), 0))
+                + (0.0 if borrowed else ranking.readme_and_usage(api, analysis.prominence))
+                + (0.0 if borrowed else math.log2(1 + popular.get(ranking.short_name(api), 0)))
                 - ranking.off_the_public_face(api, own_roots, top_names)
             )
     signals = ranking.MethodSignals(analysis.callables, analysis.prominence)
