@@ -65,6 +65,8 @@ def _metric_funcs(intent: Intent) -> set[str]:
     funcs: set[str] = {m.func for m in intent.metrics}
     if intent.operation in {"group_count", "value_distribution", "crosstab", "distinct_count"}:
         funcs.add("count")
+    if intent.operation == "distinct_count" and len(intent.columns) == 1:  # "distinct values does X take"
+        funcs.add("nunique")  # of one column: the word is the operation (two may be a synonym's misreading)
     if intent.operation == "summary_stats":
         funcs |= {"count", "mean", "std", "min", "max", "median"}
     if intent.operation == "percentiles":

@@ -132,6 +132,7 @@ from mcpforge.pipeline.intent.time.unit_adjectives import unit_adjectives
 from mcpforge.pipeline.intent.time.weekday_column import weekday_tokens
 from mcpforge.pipeline.intent.time.which_month import which_month
 from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
+from mcpforge.pipeline.intent.vocabulary_slots import vocabulary_word
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -364,6 +365,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
         "time_grain": phrases.grain,
     }
     unknown = without_discourse(phrases.unknown + filters.unknown, tokens)  # "the built-in mean function"
+    unknown = [word for word in unknown if not vocabulary_word(word, request, resolver)]  # "by the median"
     ambiguous = phrases.ambiguous + filters.ambiguous
     _ask_which_column(request, schema, given, phrases, filters, unknown=unknown)  # equal_names.py
     if ambiguous:

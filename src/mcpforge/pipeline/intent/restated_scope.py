@@ -32,9 +32,9 @@ from mcpforge.pipeline.intent.words import ColumnResolver, find_values, singular
 from mcpforge.pipeline.schema import DEFAULT_SAMPLE_ROWS
 
 # "separately" and its forms in the languages the requests come in (accent-folded tokens)
-_SEPARATELY = frozenset({"separately", "individually", "separate", "getrennt", "separat", "einzeln",
-                         "separement", "individuellement", "separadamente", "separado", "separada",
-                         "separados", "separadas", "individualmente"})  # fmt: skip
+SEPARATELY = frozenset({"separately", "individually", "separate", "getrennt", "separat", "einzeln",
+                        "separement", "individuellement", "separadamente", "separado", "separada",
+                        "separados", "separadas", "individualmente"})  # fmt: skip
 _FOR = frozenset({"for", "pour", "para", "fur", "fuer"})
 _EACH = frozenset({"each", "every", "chaque", "cada", "jede", "jedes", "jeden", "jeder", "all"})
 _POR = frozenset({"por", "par"})
@@ -60,7 +60,7 @@ def restated_scope(
     said: list[str] = []
     grouped = bool(intent.group_by or intent.time_grain)
     for i, token in enumerate(tokens):
-        if i in used or token not in _SEPARATELY or not grouped or _restricts_after(tokens, i):
+        if i in used or token not in SEPARATELY or not grouped or _restricts_after(tokens, i):
             continue
         k = i - 1 if i > 0 and tokens[i - 1] in _POR and i - 1 not in used else i  # "por separado"
         spots |= set(range(k, i + 1))
