@@ -124,3 +124,4 @@ def test_a_parameter_documented_with_its_length_gets_that_many_numbers() -> None
     assert len(typed_value("q", {}, False, doc="any sequence of 4 real numbers")) == 4
     assert len(typed_value("point", {}, False, doc_type="array_like, shape (2,)")) == 2
     assert len(typed_value("values", {}, False, doc="array_like of numbers")) == 4  # no length said
+    assert not isinstance(typed_value("code", {}, False, doc="a string of length 3"), list)

@@ -161,7 +161,8 @@ def _sized_numbers(text: str, schema: dict[str, Any]) -> list[Any] | None:
     rotation's ``vector`` ("a 3-vector") refuses the 4 of a plain array sample."""
     kind = schema.get("type")
     untyped_or_array = (kind is None or kind == "array") and "anyOf" not in schema
-    match = _SIZED.search(text) if untyped_or_array else None
+    text_like = re.search(r"\b(str|string|text|word|name)s?\b", text, re.IGNORECASE)  # "a string of length 3"
+    match = _SIZED.search(text) if untyped_or_array and not text_like else None
     if match is None:
         return None
     size = int(next(group for group in match.groups() if group))
