@@ -13,6 +13,8 @@ So the zygote, after its imports and before it listens:
 * reads a few requests of its own over a frame of its own (:data:`SYNTHETIC_REQUESTS`, :func:`_frame`): the
   reader's tables and ``re``'s cache are filled, and nothing of any person's request or data is in them,
   since none has been seen; the results are dropped;
+* writes that frame as CSV and reads it back as the runtime loader reads a file (the sniffer's patterns,
+  pandas' writer, parser and string conversions at their first use);
 * computes the static gate's environment key (installed versions of the checkers, hashed runtime): what
   it depends on is part of the zygote's key (``warm_ask.warm_key``);
 * then (:func:`freeze_heap`) collects garbage and moves every object it has into the collector's
@@ -68,6 +70,7 @@ def prewarm() -> list[str]:
     steps = {
         "patterns": _lazy_re.compile_remembered,
         "reader": _read_synthetic_requests,
+        "data reading": _read_synthetic_text,
         "checker environment": _checker_environment,
     }
     failed: list[str] = []
@@ -78,6 +81,30 @@ def prewarm() -> list[str]:
             logger.debug("warm ask process: %s left cold", name, exc_info=True)
             failed.append(name)
     return failed
+
+
+def _read_synthetic_text() -> None:
+    """The made-up frame written as CSV and read back as the runtime loader reads a file (sniffed, read,
+    its text columns converted), as text and as values: pandas' and the sniffer's first-use work."""
+    import io
+
+    import pandas as pd
+
+    from mcpforge.runtime._text import sniff_text_format
+    from mcpforge.runtime._types import convert_column_types
+
+    text = _frame().to_csv(index=False)
+    fmt = sniff_text_format(text.encode(), shown="<warm-up>", complete=True)
+    for options in ({}, {"dtype": str, "keep_default_na": False}):
+        read = pd.read_csv(
+            io.StringIO(text),
+            sep=fmt.delimiter,
+            index_col=False,
+            low_memory=False,
+            decimal=fmt.decimal,
+            **options,
+        )
+        convert_column_types(read)
 
 
 def _checker_environment() -> None:
