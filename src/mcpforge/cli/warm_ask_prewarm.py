@@ -95,14 +95,15 @@ def _read_synthetic_text() -> None:
 
     text = _frame().to_csv(index=False)
     fmt = sniff_text_format(text.encode(), shown="<warm-up>", complete=True)
-    for options in ({}, {"dtype": str, "keep_default_na": False}):
+    for as_text in (False, True):
         read = pd.read_csv(
             io.StringIO(text),
             sep=fmt.delimiter,
             index_col=False,
             low_memory=False,
             decimal=fmt.decimal,
-            **options,
+            dtype=str if as_text else None,
+            keep_default_na=not as_text,
         )
         convert_column_types(read)
 
