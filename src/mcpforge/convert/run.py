@@ -234,7 +234,7 @@ def run_tools(
     known = {plan.name: plan for plan in (tools or plans)}
     pool = keyword_pool(known)
     outcomes: list[ToolOutcome] = []
-    for index, plan in enumerate(plans, 1):
+    for index, plan in enumerate(_state_changers_last(plans), 1):
         attempts: list[CallAttempt] = []
         passed = False
         chosen = (samples or {}).get(plan.name)
@@ -298,7 +298,27 @@ def run_tools(
             )
         )
         progress(f"  [{index}/{len(plans)}] {plan.name}: {'ok' if passed else 'failed'}")
+    order = {plan.name: position for position, plan in enumerate(plans)}
+    outcomes.sort(key=lambda outcome: order.get(outcome.tool, len(order)))
     return _proven_through_chains(outcomes, plans)
+
+
+# Functions that change the process the service runs in (pint's ``set_application_registry``,
+# ``use_backend``, ``register_unit_format``, ``seed``), not an object a handle holds.
+_CHANGES_PROCESS_STATE = re.compile(
+    r"^(set_|use_|enable_|disable_|register|unregister|activate|deactivate|configure|reset_|seed)"
+)
+
+
+def _state_changers_last(plans: list[ToolPlan]) -> list[ToolPlan]:
+    """``plans`` with the functions that change the process's state validated after every other tool:
+    their samples run in the service process, and pint's ``set_application_registry`` sample (an empty
+    registry) made every ``Quantity`` built after it fail."""
+    return sorted(plans, key=lambda p: p.kind != "method" and bool(_CHANGES_PROCESS_STATE.match(_short(p))))
+
+
+def _short(plan: ToolPlan) -> str:
+    return plan.public_path.rsplit(".", 1)[-1]
 
 
 def _proven_through_chains(outcomes: list[ToolOutcome], plans: list[ToolPlan]) -> list[ToolOutcome]:
