@@ -34,6 +34,7 @@ from mcpforge.pipeline.intent.analysis.method_words import marking_word, relatio
 from mcpforge.pipeline.intent.language.data_predicates import data_predicate
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.language.ranking_verbs import ranking_verb
+from mcpforge.pipeline.intent.language.restating_words import restates_the_reading
 from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
@@ -164,10 +165,13 @@ def discourse(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolve
     data_like = _resembles_data(word, resolver)
     # "le fichier contient-il", "qui vivent dans le Sud", "beim Alter" (word_classes.py)
     foreign = not data_like and _names_no_data_in_its_language(word, intent, resolver)
-    if data_like or (not foreign and _restricting_slot(tokens, i, resolver) and not marks):
+    # "within each year separately", "reported breaches": says again what the reading does (its module)
+    restates = not data_like and restates_the_reading(tokens, i, intent, resolver)
+    if data_like or (not (foreign or restates) and _restricting_slot(tokens, i, resolver) and not marks):
         return False
     if (
         foreign
+        or restates
         or word in _DISCOURSE
         or (word in TOOL_NOUNS and _beside_a_tool(tokens, i))
         or _restated(tokens, i)

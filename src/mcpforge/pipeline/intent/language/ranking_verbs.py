@@ -19,10 +19,15 @@ _VERB = re.compile(r"[a-z]{3,}")
 
 
 def _forms(*bases: str) -> frozenset[str]:
+    """Each base with its inflections, spelling rules included: vary → varies, varied; drop → dropped."""
     found: set[str] = set()
     for base in bases:
         stem = base[:-1] if base.endswith("e") else base
         found |= {base, f"{base}s", f"{stem}ed", f"{stem}ing", f"{base}d"}
+        if base.endswith("y") and base[-2] not in "aeiou":  # vary: varies, varied
+            found |= {f"{base[:-1]}ies", f"{base[:-1]}ied"}
+        if len(base) > 2 and base[-1] not in "aeiouwxy" and base[-2] in "aeiou" and base[-3] not in "aeiou":
+            found |= {f"{base}{base[-1]}ed", f"{base}{base[-1]}ing"}  # drop: dropped, dropping
     return frozenset(found)
 
 
