@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from tests.pipeline.reference_answers import read_intent
+from tests.pipeline.reference_answers import read_intent, reference_table
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.intent.vocabulary_slots import vocabulary_word
@@ -34,11 +34,21 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             "city": [["Lyon", "Graz", "Cork", "Oslo"][k % 4] for k in range(N)],
             "price": [round(10 + (k * 7 % 13) * 1.5 + (k == 5) * 300, 2) for k in range(N)],
             "weight": [round(1 + (k * 5 % 11) * 0.3, 2) for k in range(N)],
+            "year": [2010 + k % 3 for k in range(N)],
         }),
         "leute.csv": pd.DataFrame({
             "Alter": [18 + (k * 11) % 40 for k in range(N)],
             "Geschlecht": ["Frau" if k % 3 else "Mann" for k in range(N)],
             "Einkommen": [1000 + 37 * (k * 5 % 17) for k in range(N)],
+        }),
+        "bevoelkerung.csv": pd.DataFrame({
+            "Land": [["Ost", "West", "Nord"][k % 3] for k in range(N)],
+            "Bevölkerung (Tausend)": [100 + (k * 13) % 29 for k in range(N)],
+            "Einkommen": [1000 + 37 * (k * 5 % 17) for k in range(N)],
+        }),
+        "poblacion.csv": pd.DataFrame({
+            "Estado": [["Norte", "Sur"][k % 2] for k in range(N)],
+            "Población (millones)": [round(1 + (k * 7 % 11) * 0.5, 1) for k in range(N)],
         }),
         "personas.csv": pd.DataFrame({
             "Edad": [18 + (k * 7) % 40 for k in range(N)],
@@ -66,6 +76,8 @@ def _refusal(request: str, path: Path) -> str:
         ("What is the average top speed per city?", "shops.csv"),  # "top": the noun after it is missing
         ("Median des Alters bei Frauen?", "leute.csv"),  # a German article, in a request read as English
         ("Edad media por sexo, por favor.", "personas.csv"),  # politeness after "por"
+        ("Median price over the years", "shops.csv"),  # a span, not a comparison with a missing column
+        ("Median von Einkommen über alle Jahre", "leute.csv"),  # "über alle": the same, in German
     ],
 )
 def test_vocabulary_in_a_column_slot_is_never_claimed_as_missing_data(
@@ -95,6 +107,11 @@ def test_a_noun_the_file_lacks_is_still_refused_as_missing_data(
     refusal = _refusal(request_text, files[file])
     assert MISSING in refusal
     assert repr(word) in refusal
+
+
+def test_over_before_a_number_is_still_a_bound(files: dict[str, Path]) -> None:
+    intent = read_intent("How many rows have price over 20?", files["shops.csv"])
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("price", ">", 20)]
 
 
 def test_distinct_values_of_one_column_count_its_values(files: dict[str, Path]) -> None:
@@ -137,3 +154,40 @@ def test_vocabulary_word_knows_grammar_analysis_and_method_words_but_no_data_nou
 ) -> None:
     resolver = ColumnResolver(schema=DatasetSchema.from_file(files["leute.csv"]))
     assert vocabulary_word(word, f"the {word}", resolver) is known
+
+
+_UNIT_HEADERS = {"bevoelkerung.csv": "Bevölkerung (Tausend)", "poblacion.csv": "Población (millones)"}
+
+
+@pytest.mark.parametrize(
+    ("request_text", "file", "group"),
+    [
+        ("Median der Bevölkerung", "bevoelkerung.csv", None),
+        ("Durchschnittliche Bevölkerung pro Land", "bevoelkerung.csv", "Land"),
+        ("mean population per Land", "bevoelkerung.csv", "Land"),
+        ("Población media por estado", "poblacion.csv", "Estado"),
+        ("¿Cuál es la población media?", "poblacion.csv", None),
+    ],
+)
+def test_a_header_with_a_unit_in_brackets_is_named_by_its_noun_in_any_language(
+    files: dict[str, Path], monkeypatch: pytest.MonkeyPatch, request_text: str, file: str, group: str | None
+) -> None:
+    monkeypatch.chdir(files[file].parent)  # the reference reads the file as the person gave it
+    column = _UNIT_HEADERS[file]
+    intent = read_intent(request_text, Path(file))
+    assert [m.column for m in intent.metrics] == [column]
+    frame = pd.read_csv(files[file])
+    table = reference_table(intent, Path(file))
+    func = intent.metrics[0].func
+    if group is None:
+        assert intent.group_by == []
+        assert float(table["rows"][0][-1]) == pytest.approx(frame[column].agg(func))
+    else:
+        assert intent.group_by == [group]
+        got = {row[0]: float(row[-1]) for row in table["rows"]}
+        assert got == pytest.approx(frame.groupby(group)[column].agg(func).to_dict())
+
+
+def test_a_population_the_file_lacks_is_still_refused(files: dict[str, Path]) -> None:
+    refusal = _refusal("Población media por sexo", files["personas.csv"])
+    assert MISSING in refusal and "'population'" in refusal

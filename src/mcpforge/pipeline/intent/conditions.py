@@ -282,6 +282,12 @@ def _between_at(tokens: list[str], i: int, resolver: ColumnResolver, out: Filter
     return i + 4
 
 
+def _a_span_not_a_bound(tokens: list[str], i: int, j: int) -> bool:
+    """``over the years``, ``über alle Jahre``: "over"/"above" before no number is the span the aggregate
+    covers, no comparison with a missing column; its words are left to the word accounting."""
+    return tokens[i] in {"over", "above"} and not any(char.isdigit() for char in tokens[j])
+
+
 def _comparison_at(
     tokens: list[str], i: int, resolver: ColumnResolver, reserved: set[int], out: FilterResult
 ) -> int:
@@ -310,7 +316,7 @@ def _comparison_at(
     column, start = left
     result = _filter_for(column, op, tokens=tokens, i=i, j=j, resolver=resolver)
     if result is None:
-        if tokens[i] in {"is", "of", "or"}:
+        if tokens[i] in {"is", "of", "or"} or _a_span_not_a_bound(tokens, i, j):
             return i + width
         out.unknown.append(f"{column} {' '.join(tokens[i : j + 1])}")
         return j + 1

@@ -21,6 +21,7 @@ asks. A verb ("qui investissent") is written "that invest", the relative clause 
 
 from __future__ import annotations
 
+from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.language.crossing.column_nouns import concepts_of
 from mcpforge.pipeline.intent.language.crossing.inflections import MIN_STEM, endings, verb_endings
 from mcpforge.pipeline.intent.language.spans import spans
@@ -99,8 +100,16 @@ def _by_concept(word: str, language: str, resolver: ColumnResolver) -> set[str]:
             continue  # a form of another language only ("land" read in an English request)
         same = frozenset().union(*(concept[lang] for lang in own))
         others = frozenset().union(*(forms for lang, forms in concept.items() if lang not in own))
-        columns.update(name for name in resolver.names() if norm(name) in others and norm(name) not in same)
+        for name in resolver.names():
+            spellings = {norm(name), norm(_UNIT.sub(" ", name))}  # "Bevölkerung (Tausend)": "bevolkerung" too
+            if spellings & others and not spellings & same:
+                columns.add(name)
     return columns
+
+
+# A bracket after a header says its unit or scale ("Bevölkerung (Tausend)", "Población (millones)"): the
+# noun before it is the concept the header names.
+_UNIT = re.compile(r"\([^()]*\)")
 
 
 def _by_ending(word: str, language: str, resolver: ColumnResolver) -> set[str]:
