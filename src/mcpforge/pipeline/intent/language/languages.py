@@ -20,6 +20,7 @@ Also here, for every language: a description written right before a bracketed na
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -138,6 +139,8 @@ _FRENCH = {
     "plus de": "more than", "moins de": "less than", "plus que": "more than", "moins que": "less than",
     "au moins": "at least", "au plus": "at most", "egal a": "equal to", "egale a": "equal to",
     "entre": "between", "sans": "without", "pas": "not", "non": "not", "en": "in", "dans": "in",
+    # "during" a period is "in" it (bounds before a year, "depuis 2000", are time/year_bounds.py's)
+    "pendant": "in", "durant": "in", "au cours de": "in", "au cours du": "in the",
     "annee": "year", "annees": "years", "an": "year", "ans": "years", "mois": "month", "jour": "day",
     "jours": "days", "semaine": "week", "quel est": "what is", "quelle est": "what is",
     "quels sont": "what are", "quelles sont": "what are", "quel": "which", "quelle": "which",
@@ -153,7 +156,8 @@ _FRENCH = {
     "employes": "employees", "patients": "patients", "vols": "flights",
 }  # fmt: skip
 _GERMAN = {
-    "wie viele": "how many", "wieviele": "how many", "anzahl der": "number of", "anzahl": "number of",
+    "wie viele": "how many", "wieviele": "how many", "wie vielen": "how many", "anzahl der": "number of",
+    "anzahl": "number of",
     "summe der": "sum of", "summe": "sum", "gesamt": "total", "insgesamt": "in total", "gesamte": "total",
     "gesamten": "total", "durchschnitt": "average", "durchschnittlich": "average",
     "durchschnittliche": "average", "durchschnittlichen": "average", "durchschnittlicher": "average",
@@ -184,6 +188,8 @@ _GERMAN = {
     "vom kleinsten zum grossten": "ascending",
     "hochstens": "at most", "gleich": "equal to", "zwischen": "between", "ohne": "without",
     "nicht": "not", "im jahr": "in", "in": "in", "jahr": "year", "jahre": "years", "monat": "month",
+    # "during" a period is "in" it (bounds before a year, "seit 2000", are time/year_bounds.py's)
+    "wahrend": "in", "wahrend des": "in the", "wahrend der": "in the",
     "tag": "day", "tage": "days", "woche": "week", "was ist": "what is", "wie hoch ist": "what is",
     "welche": "which", "welcher": "which", "welches": "which", "welchen": "which", "der": "the",
     "die": "the", "das": "the", "den": "the", "dem": "the", "des": "of the", "ein": "a", "eine": "a",
@@ -192,6 +198,7 @@ _GERMAN = {
     "es gibt": "there are",
     # nouns for what a row is; the English reading decides whether the file's rows are these
     "autos": "cars", "fahrzeuge": "vehicles", "zeilen": "rows", "datensatze": "records",
+    "datensatzen": "records",
     "flughafen": "airports", "pinguine": "penguins", "diamanten": "diamonds", "landkreise": "counties",
     "kunden": "customers", "bestellungen": "orders", "verkaufe": "sales", "mitarbeiter": "employees",
     "patienten": "patients", "fluge": "flights",
@@ -220,6 +227,8 @@ _SPANISH = {
     "en orden decreciente": "in descending order", "en orden creciente": "in ascending order",
     "orden descendente": "descending order", "orden ascendente": "ascending order",
     "en el ano": "in", "en": "in", "ano": "year", "anos": "years", "mes": "month", "dia": "day",
+    # "during" a period is "in" it (bounds before a year, "desde 2000", are time/year_bounds.py's)
+    "durante": "in",
     "dias": "days", "semana": "week", "cual es": "what is", "cuales son": "what are",
     "cual": "which", "cuales": "which", "el": "the", "la": "the", "los": "the", "las": "the",
     "de": "of", "del": "of the", "un": "a", "una": "a", "es": "is", "son": "are", "y": "and",
@@ -313,7 +322,7 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
     """The request's language, by its function words outside the file's own names and values."""
     spans = _spans(text)
     if not any(s.word in _ANY_MARKER for s in spans) and "\u00bf" not in text:
-        return "en"
+        return _only_words_of(spans, resolver)
     keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
     words = [s.word for i, s in enumerate(spans) if i not in keep]
     scores: dict[Language, int] = {}
@@ -328,12 +337,51 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
     runner_up = max(score for lang, score in scores.items() if lang != best)
     if scores[best] >= 2 and scores[best] > runner_up and scores[best] > english:
         return best
-    return "en"
+    return _only_words_of(spans, resolver)
 
 
-def translate(text: str, resolver: ColumnResolver) -> Translation:
-    """``text`` with a French, German or Spanish request's analysis words in English (else unchanged)."""
-    language = detect_language(text, resolver)
+# Words of a bound written right before a year ("depuis 2000", "seit 2000", "desde 2000"): they tell the
+# language of a short request; time/year_bounds.py puts them in English. Not "bis" / "hasta" alone: whether
+# the year is in is not said ("Durchschnittliches Alter bis 1998" is refused).
+_YEAR_BOUND_WORDS: dict[Language, frozenset[str]] = {
+    "fr": _words("depuis avant apres"),
+    "de": _words("seit ab vor nach"),
+    "es": _words("desde antes despues"),
+}
+
+
+def _only_words_of(spans: list[_Span], resolver: ColumnResolver) -> Language:
+    """The language every word outside the file's names belongs to, when the request is too short for
+    its function words to tell ("Montant moyen", "Importe total en 1999", "Maximaler Umsatz"): every
+    other word is in that language's table and one of them is no English word. Else English."""
+    foreign = [s.word for s in spans if s.word.isalpha() and len(s.word) > 1]
+    if not any(w not in _ENGLISH and any(t.get((w,), w) != w for t in _PHRASES.values()) for w in foreign):
+        return "en"  # the cheap test first: most English requests stop here
+    keep = _protected(spans, resolver)
+    said = [s.word for i, s in enumerate(spans) if i not in keep and s.word.isalpha()]
+    # the evidence is a content word ("moyen", "par", "mínimo") or "en" before a year; articles ("de la")
+    # alone may be the grammar of a name the reading rewrote around ("total de la tasa de ...")
+    dated = {s.word for s, nxt in itertools.pairwise(spans) if nxt.word.isdigit()}
+    fitting: list[Language] = []
+    for language, table in _PHRASES.items():
+        bounds = _YEAR_BOUND_WORDS[language] & dated  # "depuis 2000": put in English by year_bounds.py
+        known = all((w,) in table or w in FOREIGN_FUNCTION_WORDS[language] or w in bounds for w in said)
+        foreign = [w for w in said if w in bounds or (table.get((w,), w) != w and (len(w) > 2 or w in dated))]
+        if said and known and foreign:
+            fitting.append(language)
+    if len(fitting) > 1:  # "Importe total en 1999": French or Spanish words; the headers' language decides
+        headers = [w for name in resolver.names() for w in re.findall(r"[a-z]+", fold(name))]
+        votes = {lang: sum((w,) in _PHRASES[lang] for w in headers) for lang in fitting}
+        fitting = [lang for lang in fitting if votes[lang] == max(votes.values()) > 0]
+    return fitting[0] if len(fitting) == 1 else "en"
+
+
+def translate(text: str, resolver: ColumnResolver, language: Language | None = None) -> Translation:
+    """``text`` with a French, German or Spanish request's analysis words in English (else unchanged).
+
+    ``language`` is the one detected before the text's year bounds were put in English ("depuis 2000" →
+    "since 2000"): a short request may tell its language only by the words rewritten."""
+    language = language or detect_language(text, resolver)
     text, methods = english_method_words(text, language, resolver)  # "arrondi à 3 décimales", "Perzentil"
     if language == "en":
         return Translation(text=text, notes=methods)
@@ -594,7 +642,7 @@ def read_language(text: str, schema: DatasetSchema) -> Translation:
         inflected += surveyed + compounds + ranges
     text, bounds = year_bounds(text, language)  # "ab 1948", "avant 1750": since 1948, before 1750
     inflected += bounds
-    translated = translate(text, resolver)
+    translated = translate(text, resolver, language)
     if translated.language != "en":  # "le taux de chômage": the name ``Taux de chômage``, whole
         translated.text = spell_columns(translated.text, resolver)
     translated.text, idioms = read_idioms(translated.text, resolver)  # "en vigor", "Wert der Spalte X"

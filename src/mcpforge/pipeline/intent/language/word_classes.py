@@ -13,7 +13,8 @@ a word can do to the numbers, never by having seen it in a benchmark:
    "beim") are grammar; nouns that name the file itself ("le fichier", "die Datei") name no condition.
 2. **Verbs that do nothing to the numbers**, known by their lemma and recognised in every inflection by the
    regular conjugation of their language (plus the forms of the irregular ones): being, having,
-   containing, keeping, showing, wanting, recording and measuring. "Le salaire a-t-il progressé" (a
+   containing, consisting of ("se compose", "besteht aus", "consta de"), keeping, showing, wanting and
+   needing ("necesito"), recording and measuring. "Le salaire a-t-il progressé" (a
    change), "exclure les hommes" (an exclusion), "arrondir" (a transformation), "dépasser" (a comparison)
    and every verb not known here stay content: they still block, as an unknown word always did.
 3. **Verbs of where the rows are** ("vivre", "habiter", "travailler", "wohnen", "vivir") pass only with
@@ -44,11 +45,12 @@ _GRAMMAR: dict[str, frozenset[str]] = {
 }
 # Not here: words of time ("depuis", "während"), grouping ("selon", "según") or scope ("innerhalb"), which
 # change which rows count or how they are grouped.
-# Nouns for the file itself: "combien d'individus le fichier contient-il" asks about all its rows.
+# Nouns for the file itself: "combien d'individus le fichier contient-il", "wie viele Zeilen hat die
+# Tabelle" ask about all its rows.
 _FILE_NOUNS: dict[str, frozenset[str]] = {
-    "fr": frozenset({"fichier"}),
-    "de": frozenset({"datei", "datensatz"}),
-    "es": frozenset({"archivo", "fichero"}),
+    "fr": frozenset({"fichier", "table", "tableau"}),
+    "de": frozenset({"datei", "datensatz", "tabelle"}),
+    "es": frozenset({"archivo", "fichero", "tabla"}),
 }
 # Nouns for the file in two or three words: the first word stands for the phrase ("le jeu de données").
 _FILE_PHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -89,10 +91,11 @@ _PLACE_PREPOSITIONS: dict[str, frozenset[str]] = {
 _PLAIN_VERBS: dict[str, tuple[str, ...]] = {
     "fr": ("montrer", "afficher", "donner", "trouver", "garder", "conserver", "enregistrer", "mesurer",
            "observer", "recenser", "figurer", "exister", "utiliser", "souhaiter", "aimer", "comporter",
-           "chercher"),
-    "de": ("zeigen", "erfassen", "registrieren", "beobachten", "verzeichnen", "notieren", "wollen"),
+           "chercher", "composer", "constituer"),
+    "de": ("zeigen", "bestehen", "brauchen", "erfassen", "registrieren", "beobachten", "verzeichnen",
+           "notieren", "wollen"),
     "es": ("mostrar", "registrar", "observar", "encontrar", "guardar", "conservar", "utilizar",
-           "figurar", "existir", "desear"),
+           "figurar", "existir", "desear", "constar", "necesitar"),
 }  # fmt: skip
 # Verbs of where the rows are: they pass only with their place after them.
 _PLACE_VERBS: dict[str, tuple[str, ...]] = {
@@ -116,7 +119,8 @@ _IRREGULAR_PLAIN: dict[str, str] = {
     "es": "es son eran fue fueron sea sean esta estan estaba estaban estuvo tiene tienen tenia tenian"
           " tuvo tuvieron contiene contienen contenia contenian contenido contenida contener muestra"
           " muestran mostro encuentra encuentran quiere quieren quisiera quisieramos puede pueden podria"
-          " debe deben deberia mide miden medido medida saber sabe saben conocer conoce conocen ver",
+          " debe deben deberia mide miden medido medida saber sabe saben conocer conoce conocen ver"
+          " quiero queremos necesito necesitamos",
 }  # fmt: skip
 _IRREGULAR_PLACE: dict[str, str] = {
     "fr": "vit vivent vivait vivaient vecu vecus vecue vivant",
