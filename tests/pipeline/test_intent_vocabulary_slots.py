@@ -78,6 +78,9 @@ def _refusal(request: str, path: Path) -> str:
         ("Edad media por sexo, por favor.", "personas.csv"),  # politeness after "por"
         ("Median price over the years", "shops.csv"),  # a span, not a comparison with a missing column
         ("Median von Einkommen über alle Jahre", "leute.csv"),  # "über alle": the same, in German
+        ("What is the peak of the smoothed series of price?", "shops.csv"),  # a method's word
+        ("Salario medio por sexo, calculado fila por fila", "personas.csv"),  # the rows, in Spanish
+        ("mean price per ligne", "shops.csv"),  # the rows, in French
     ],
 )
 def test_vocabulary_in_a_column_slot_is_never_claimed_as_missing_data(
@@ -146,7 +149,8 @@ def test_separately_after_a_grouping_is_said_back_as_not_used(files: dict[str, P
 @pytest.mark.parametrize(
     ("word", "known"),
     [("did", True), ("those", True), ("median", True), ("minus", True), ("spearman", True), ("des", True),
-     ("million", True), ("elevation", False), ("airport", False), ("oldest", False), ("price", False),
+     ("million", True), ("fila", True), ("smoothed", True),
+     ("elevation", False), ("airport", False), ("oldest", False), ("price", False),
      ("sr above years", False)],
 )  # fmt: skip
 def test_vocabulary_word_knows_grammar_analysis_and_method_words_but_no_data_noun(

@@ -34,7 +34,9 @@ _RANKS = RANK_WORDS - SUPERLATIVE_COLUMNS.keys()  # "oldest" names age: it may b
 # score z", "nach Spearman").
 _METHOD = frozenset({"pearson", "spearman", "kendall", "z-score", "zscore", "z-scores", "iqr", "rule",
                      "rules", "sigma", "threshold", "quartile", "quartiles", "percentile", "percentiles",
-                     "decile", "deciles"})  # fmt: skip
+                     "decile", "deciles", "smoothed", "smoothing"})  # fmt: skip
+# The rows themselves in the other languages ("fila por fila", "ligne par ligne", "Zeile für Zeile").
+_ROWS = frozenset({"fila", "filas", "ligne", "lignes", "zeile", "zeilen"})
 _MAGNITUDES = frozenset({"hundred", "hundreds", "thousand", "thousands", "million", "millions", "billion",
                          "billions"})  # fmt: skip
 
@@ -47,7 +49,9 @@ def vocabulary_word(word: str, request: str, resolver: ColumnResolver) -> bool:
         return False  # "growth gdp": asked about as a figure the file may not hold (described_names.py)
     if word in _GRAMMAR or word in FUNCTION_WORDS or word in _AGGREGATIONS or word in _RANKS:
         return True
-    if word in ARITHMETIC_WORDS or word in _METHOD or word in _MAGNITUDES or detect_operations(word):
+    if word in ARITHMETIC_WORDS or word in _METHOD or word in _MAGNITUDES or word in _ROWS:
+        return True
+    if detect_operations(word):
         return True
     return _foreign_vocabulary(fold(word), request, resolver)
 
