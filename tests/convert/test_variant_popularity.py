@@ -65,30 +65,3 @@ def test_a_submodule_variant_does_not_borrow_the_top_level_name_popularity() -> 
     borrowed = [p for p in chosen if p.split(".")[1] in _SUBMODULES]
     assert borrowed == []
     assert "lib.linalg.trace" not in chosen  # ``lib.trace`` is the face of that name
-
-
-def _estimator_area(k: int) -> list[dict[str, Any]]:
-    """A small area holding one class and the method it is used for (``lib.areaK.Model.predict``)."""
-    owner = f"lib.area{k}.Model{k}"
-    method = {
-        **_function(f"{owner}.predict", f"lib.area{k}.impl"),
-        "kind": "method",
-        "owner": owner,
-        "params": [{"name": "self", "kind": "POSITIONAL_OR_KEYWORD", "default": {"present": False}}],
-    }
-    return [{**_function(owner, f"lib.area{k}.impl"), "kind": "class", "params": [], "methods": [method]}]
-
-
-def test_a_method_whose_class_is_not_chosen_pays_for_the_constructor_place() -> None:
-    # scikit-learn: one ``predict`` per small area, each bringing its class's constructor (two places),
-    # crowded out the ``sklearn.metrics`` functions, a little more prominent but sharing one area.
-    metrics = [_function(f"lib.metrics.score{k}", "lib.metrics._impl") for k in range(8)]
-    callables = [*metrics, *(c for k in range(8) for c in _estimator_area(k))]
-    analysis = Analysis(
-        package="lib",
-        callables=[ApiCallable.model_validate(c) for c in callables],
-        prominence={"usage_calls": {f"score{k}": 30 for k in range(8)} | {f"Model{k}": 8 for k in range(8)}},
-    )
-    chosen = [p.public_path for p in select(analysis, patterns=[], max_tools=12, package="lib").plans]
-    # Each pair is worth its method less the second place: one more metric instead (4 before).
-    assert sum(1 for p in chosen if p.startswith("lib.metrics.")) >= 5

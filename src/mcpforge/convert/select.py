@@ -42,8 +42,6 @@ FULL_COST_PICKS = 4
 # The most spreading over areas and classes takes from a candidate: beyond it, a far more prominent
 # callable (``Chord.isMinorTriad``) is never passed over for a small area's tail (``mainTest``).
 MAX_SPREAD_COST = 4.0
-# What a method pays for the place its class's constructor takes when the class is not chosen yet.
-CONSTRUCTOR_PLACE_COST = 1.5
 _VARIADIC = {"VAR_POSITIONAL", "VAR_KEYWORD"}
 
 
@@ -382,16 +380,12 @@ def _rank(candidates: list[ToolPlan], max_tools: int) -> list[ToolPlan]:
     in_class: Counter[str] = Counter()
     chosen: list[ToolPlan] = []
 
-    constructors = {c.public_path: c for c in candidates if c.kind == "class"}
-
     def effective(key: tuple[str, str]) -> tuple[float, tuple[str, str]]:
         area, owner = key
         cost = AREA_PENALTY * _group_cost(in_area[area]) + METHOD_PENALTY * in_class[owner]
-        # A method whose class is not chosen yet takes two places (its constructor comes with it).
-        brings = sum(1 for c in _handles_required(groups[key][0]) if c in constructors and c not in built)
-        return groups[key][0].score - min(cost, MAX_SPREAD_COST) - CONSTRUCTOR_PLACE_COST * brings, key
+        return groups[key][0].score - min(cost, MAX_SPREAD_COST), key
 
-    built: set[str] = set()
+    constructors = {c.public_path: c for c in candidates if c.kind == "class"}
     while len(chosen) < max_tools and any(groups.values()):
         key = max((k for k, plans in groups.items() if plans), key=effective)
         plan = groups[key].pop(0)
@@ -408,8 +402,6 @@ def _rank(candidates: list[ToolPlan], max_tools: int) -> list[ToolPlan]:
         for one in picked:
             chosen.append(one)
             in_area[one.area] += 1
-            if one.kind == "class":
-                built.add(one.public_path)
         if key[1]:
             in_class[key[1]] += 1
     return chosen
