@@ -22,6 +22,7 @@ import pandas as pd
 import pytest
 from tests.pipeline.reference_answers import read_intent, reference_table
 
+from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.pipeline.intent import DatasetSchema
 from mcpforge.pipeline.intent.language.languages import detect_language
 from mcpforge.pipeline.intent.words import ColumnResolver
@@ -291,16 +292,17 @@ _GRID: list[tuple[str, str, str, str, tuple[str, Expect]]] = [
 ]  # fmt: skip
 
 # Cases the reading does not answer right yet (asked, refused or another shape): strict, so a fix shows.
-# At 977deb4 the grid read 75 of 131 (fr 26/44, de 25/44, es 24/43); what is left: the share of rows of a
-# value named with its column, the most frequent value asked with a verb ("apparaît le plus souvent"), daily
-# figures and the peak month, and German compounds ("Gesamtumsatz").
+# At 977deb4 the grid read 75 of 131 (fr 26/44, de 25/44, es 24/43). Left: the share of rows of a value
+# named with its column ("la part des lignes de la catégorie Livres"), the most frequent value asked with a
+# verb ("revient le plus de fois"), daily figures and the peak month, "insgesamt" after the noun, "Jahres".
 _NOT_YET: set[str] = {
-    "fr-share-1", "fr-share-2", "fr-share-3", "fr-top-3", "fr-mode-1", "fr-mode-2", "fr-mode-3",
-    "fr-daily-1", "fr-daily-2", "fr-daily-3", "de-sum-1", "de-share-1", "de-share-2", "de-share-3",
-    "de-top-1", "de-years-4", "de-per_year-2", "de-distinct-3", "de-mode-1", "de-mode-2", "de-mode-3",
-    "de-daily-1", "de-daily-2", "de-daily-3", "es-share-1", "es-share-2", "es-share-3", "es-per_year-2",
-    "es-mode-1", "es-mode-2", "es-mode-3", "es-daily-1", "es-daily-2", "es-daily-3",
+    "fr-share-1", "fr-share-2", "fr-share-3", "fr-top-3", "fr-mode-3", "fr-daily-1", "fr-daily-2",
+    "fr-daily-3", "de-sum-1", "de-share-1", "de-share-2", "de-share-3", "de-years-4", "de-per_year-2",
+    "de-distinct-3", "de-mode-3", "de-daily-1", "de-daily-2", "de-daily-3", "es-share-1", "es-share-2",
+    "es-share-3", "es-per_year-2", "es-mode-3", "es-daily-1", "es-daily-2", "es-daily-3",
 }  # fmt: skip
+# Read by a change of language/ranking_verbs.py in progress beside this one: not strict until it lands.
+_LANDING: set[str] = {"fr-mode-1", "fr-mode-2", "de-mode-1", "de-mode-2", "es-mode-1", "es-mode-2"}
 
 
 def _case_id(index: int) -> str:
@@ -314,6 +316,8 @@ def _cases() -> list[Any]:
     for index, case in enumerate(_GRID):
         case_id = _case_id(index)
         marks = [pytest.mark.xfail(strict=True, reason="not read yet")] if case_id in _NOT_YET else []
+        if case_id in _LANDING:
+            marks = [pytest.mark.xfail(strict=False, reason="read once ranking_verbs.py lands")]
         cases.append(pytest.param(*case, id=case_id, marks=marks))
     return cases
 
@@ -391,3 +395,15 @@ def test_a_short_request_is_read_in_the_language_all_its_other_words_belong_to(
 ) -> None:
     resolver = ColumnResolver(schema=DatasetSchema.from_file(folder / f"{kind}_{language}.csv"))
     assert detect_language(request_text, resolver) == expected
+
+
+def test_a_german_compound_of_an_aggregation_and_a_column_is_that_aggregation(folder: Path) -> None:
+    path = folder / "sales_de.csv"  # "Gesamtumsatz": gesamt + the column Umsatz (compound_names.py)
+    frame = pd.read_csv(path)
+    intent = read_intent("Die 2 Kategorien mit dem höchsten Gesamtumsatz", path)
+    assert any("'Gesamtumsatz' as the total of 'Umsatz'" in note for note in intent.notes)
+    expected = frame.groupby("Kategorie")["Umsatz"].sum().nlargest(2)
+    rows = reference_table(intent, path)["rows"]
+    assert [(row[0], pytest.approx(row[1])) for row in rows] == list(expected.items())
+    with pytest.raises((UnmappableRequestError, NeedsClarificationError)):  # no column "Wertung"
+        read_intent("Die 2 Kategorien mit der höchsten Gesamtwertung", path)

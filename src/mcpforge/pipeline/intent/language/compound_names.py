@@ -6,6 +6,8 @@ exactly one column of the file fits, and each said in a note:
 * ``<word>zahl`` / ``<word>anzahl`` ("Kinderzahl", "Geschwisteranzahl"): the number of <word>, the one
   numeric column with <word> in its name ("Anzahl Kinder");
 * ``<word>los`` ("kinderlos"): none of <word>, that numeric column equal to 0 ("Anzahl Kinder gleich 0");
+* ``<aggregation><column>`` ("Gesamtumsatz", "Durchschnittsalter"): the total or the average of the
+  column the rest names whole ("gesamt Umsatz", then "total Umsatz" like any German "gesamt");
 * ``<survey word><column>`` ("Erhebungsjahr", "Befragungsjahr"): the survey's own <column> ("Jahr"), when
   the first part only says the rows are a survey. Any other first part changes the meaning
   ("Geburtsjahr" is the year of birth, not the survey year) and is left as written, so it still refuses.
@@ -23,6 +25,8 @@ from mcpforge.pipeline.intent.words import ColumnResolver, fold, norm
 _MIN_PART = 4
 _COUNT_TAILS = ("anzahl", "zahl")
 _NONE_TAIL = "los"
+# the aggregation a compound's first part says → the German word the language layer puts in English
+_AGGREGATION_HEADS = {"gesamt": ("gesamt", "total"), "durchschnitts": ("durchschnittlich", "average")}
 _SURVEY_HEADS = ("erhebungs", "befragungs", "umfrage", "interview", "stichproben")
 _ENDING = r"(?:e|en|es|s|n)?"  # "Erhebungsjahre": the years of the survey
 _WORD = re.compile(r"(?<![\w\-])([^\W\d_]{6,})(?![\w\-])")
@@ -62,6 +66,12 @@ def _reading(word: str, resolver: ColumnResolver) -> tuple[str, str] | None:
         column = _numeric_with_word(part, resolver)
         if column is not None:
             return f"mit {column} gleich 0", f"{column!r} = 0"
+    for head, (german, english) in _AGGREGATION_HEADS.items():
+        rest = folded[len(head) :]
+        if folded.startswith(head) and len(rest) >= _MIN_PART:
+            column = _named_column(rest, resolver)
+            if column is not None:
+                return f"{german} {column}", f"the {english} of {column!r}"
     for head in _SURVEY_HEADS:
         rest = folded[len(head) :]
         if folded.startswith(head) and len(rest) >= _MIN_PART:
