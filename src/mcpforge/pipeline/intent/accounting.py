@@ -18,6 +18,8 @@ from mcpforge.pipeline.intent.analysis.reported_names import unreported_statisti
 from mcpforge.pipeline.intent.filters.units_after_numbers import unit_column
 from mcpforge.pipeline.intent.language.discourse import INSTRUCTION_WORDS, discourse
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS, describes_rows
+from mcpforge.pipeline.intent.language.ranking_verbs import unread_change
+from mcpforge.pipeline.intent.language.restating_words import restates_the_reading
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
 from mcpforge.pipeline.intent.names.name_symbols import symbols_in_read_names
 from mcpforge.pipeline.intent.names.named_values import unread_named_value
@@ -103,6 +105,9 @@ def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful wo
     reported = unreported_statistic(tokens, i, intent)  # "report rho" under a Pearson correlation
     if reported is not None:
         return reported or None
+    change = unread_change(tokens, i, intent)  # "which region's rainfall dropped the most"
+    if change is not None and not restates_the_reading(tokens, i, intent, resolver):  # "varied" beside a std
+        return change
     method = unused_method_name(token, intent)  # "use a t-test" under a count per group
     if method is not None:
         return method

@@ -40,6 +40,7 @@ from mcpforge.pipeline.intent.groups.each_of import group_each_of
 from mcpforge.pipeline.intent.groups.group_counts import group_count_condition
 from mcpforge.pipeline.intent.groups.group_having import group_condition
 from mcpforge.pipeline.intent.groups.groups import find_grain, find_groups
+from mcpforge.pipeline.intent.groups.place_words import ambiguous_place_word
 from mcpforge.pipeline.intent.groups.presence_groups import presence_groups
 from mcpforge.pipeline.intent.groups.self_grouping import grouped_by_its_measure
 from mcpforge.pipeline.intent.guards import (
@@ -452,8 +453,14 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
         reason += "them, ask per that column (e.g. 'mean sr per opec') or 'A vs non-A'"
         _refuse(intent.request, reason, understood, schema, [])
     problem = shape_problem(intent.request, schema.column_names, intent)
+    if problem is None and intent.top_n is not None and len(intent.group_by) > 1:  # "die häufigste X pro Y"
+        english = read_language(intent.request, schema).text
+        problem = shape_problem(english, schema.column_names, intent) if english != intent.request else None
     if problem is not None:
         _refuse(intent.request, f"the catalogue cannot shape this answer: {problem}", understood, schema, [])
+    place = ambiguous_place_word(intent, schema)  # "which location" over Location_of_X and State
+    if place is not None:
+        _refuse(intent.request, place, understood, schema, [])
     self_grouped = grouped_by_its_measure(intent)
     if self_grouped is not None:
         _refuse(intent.request, self_grouped, understood, schema, [])

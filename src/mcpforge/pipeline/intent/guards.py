@@ -33,8 +33,11 @@ _EACH = re.compile(
     r"\b(?:for each|for every|in each|in every|per|by)\s+([a-z][a-z0-9_]*)(\s+and\b)?", re.IGNORECASE
 )
 _WITHIN = re.compile(r"\bwithin each\b", re.IGNORECASE)
+# "which weather ...", "the product with the ...", and the value asked by how often it comes: "the most
+# common kind per district" is one kind per district (its mode), never the top (kind, district) pair
 _WHICH = re.compile(
-    r"\b(?:which|what)\s+([a-z][a-z0-9_]*)|\bthe\s+([a-z][a-z0-9_]*)\s+(?:\w+\s+){0,2}with the\b",
+    r"\b(?:which|what)\s+([a-z][a-z0-9_]*)|\bthe\s+([a-z][a-z0-9_]*)\s+(?:\w+\s+){0,2}with the\b"
+    r"|\b(?:most|least)\s+(?:common|frequent|popular)\s+([a-z][a-z0-9_]*)",
     re.IGNORECASE,
 )
 
@@ -67,7 +70,7 @@ def one_row_per(request: str, columns: Sequence[str]) -> str | None:
 def asked_values_of(request: str, columns: Sequence[str]) -> str | None:
     """The column whose values the request asks for ("which weather ...", "the product with the ...")."""
     for match in _WHICH.finditer(request):
-        column = _column_for(match.group(1) or match.group(2), columns)
+        column = _column_for(match.group(1) or match.group(2) or match.group(3), columns)
         if column is not None:
             return column
     return None

@@ -276,6 +276,9 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
         if subject < len(tokens) and tokens[subject] in _SUPERLATIVES:
             out.top_n, out.descending, out.top_subject = 1, _SUPERLATIVES[tokens[subject]], subject + 1
             out.used.add(subject)
+            if _frequency_word(tokens, subject + 1):  # "what is the most common kind": a count per kind
+                out.used.add(subject + 1)
+                out.top_subject = subject + 2
             out.notes.append(
                 f"'{token} ... {tokens[subject]}' read as the top 1 group{_side(tokens[subject])}"
             )
@@ -287,11 +290,23 @@ def _which_most(tokens: list[str], out: Phrases) -> bool:
                 out.top_n, out.descending = count, _SUPERLATIVES[tokens[k]]
                 out.top_subject = subject
                 out.used.add(k)
+                if _frequency_word(tokens, k + 1):  # "which kind appears most often": a count per kind
+                    out.used.add(k + 1)
                 groups = "top 1 group" if count == 1 else f"top {count} groups"
                 out.notes.append(f"'{token} ... {tokens[k]}' read as the {groups}{_side(tokens[k])}")
                 return True
         return False
     return False
+
+
+# After "most" / "least": how often a value comes, i.e. its number of rows ("most common", "least often").
+# Not "popular": liked or bought, which a measure may say ("the most popular continent" over a pop column).
+_FREQUENCY = frozenset({"common", "frequent", "frequently", "often"})
+
+
+def _frequency_word(tokens: list[str], i: int) -> bool:
+    """Whether ``tokens[i]`` says how often, right after a "most" / "least" before it."""
+    return 0 < i < len(tokens) and tokens[i - 1] in {"most", "least"} and tokens[i] in _FREQUENCY
 
 
 def _side(word: str) -> str:

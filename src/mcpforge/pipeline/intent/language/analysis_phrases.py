@@ -8,7 +8,8 @@ Added to the phrase tables of languages.py (folded words → English the reading
 - fill-then-compute: "Fülle fehlende Werte ... zuerst mit dem Mittelwert und berechne dann ...", "remplir les
   valeurs manquantes ... puis", "rellena los valores faltantes ... luego": the preparation step of English;
 - the period or row of an extreme: "An welchem Datum war X am höchsten" → "on which Datum was X highest";
-- "was waren", "quels étaient": questions in the past tense.
+- "was waren", "quels étaient": questions in the past tense;
+- how often a value comes: "la plus fréquente", "más común", "kommt am häufigsten vor" (its number of rows).
 - statistics named with their method: "coeficiente de correlación de Spearman", "Korrelationskoeffizient nach
   Pearson", "einfaktorielle Varianzanalyse", "significativa" / "signifikant", the outlier rule's "criterio"
   ("con el criterio de 1,5 veces el rango intercuartílico", "selon le critère |z| > 3").
@@ -121,11 +122,36 @@ _SPANISH = {
     "recorrido intercuartilico": "iqr", "veces": "times",
 }  # fmt: skip
 _TABLES = {"fr": _FRENCH, "de": _GERMAN, "es": _SPANISH}
+# How often a value comes (its number of rows): "la espèce la plus fréquente", "el tipo más común", "welche
+# Art kommt am häufigsten vor" are English "the most common kind" / "which kind appears most often".
+_FREQUENCY = {
+    "fr": {f"{article} {side} {word}": f"the {english} common"
+           for article in ("le", "la", "les") for side, english in (("plus", "most"), ("moins", "least"))
+           for word in ("frequent", "frequente", "frequents", "frequentes", "courant", "courante", "courants",
+                        "courantes", "repandu", "repandue", "repandus", "repandues")}
+    | {"le plus souvent": "most often", "le moins souvent": "least often",
+       "le plus frequemment": "most often", "le moins frequemment": "least often"},
+    "es": {f"{side} {word}": f"{english} common"
+           for side, english in (("mas", "most"), ("menos", "least"))
+           for word in ("frecuente", "frecuentes", "comun", "comunes", "habitual", "habituales")}
+    | {"con mas frecuencia": "most often", "con menos frecuencia": "least often",
+       "mas a menudo": "most often", "mas veces": "most often", "menos veces": "least often"},
+    "de": {f"{verb} am {side} {tail}": f"appears {english} often"
+           for verb, tail in (("kommt", "vor"), ("kommen", "vor"), ("tritt", "auf"), ("treten", "auf"),
+                              ("taucht", "auf"), ("tauchen", "auf"))
+           for side, english in (("haufigsten", "most"), ("seltensten", "least"))}
+    # "taucht am häufigsten in den Daten auf": the place is the data itself
+    | {f"{verb} am {side} {place} {tail}": f"appears {english} often"
+       for verb, tail in (("kommt", "vor"), ("kommen", "vor"), ("taucht", "auf"), ("tauchen", "auf"))
+       for side, english in (("haufigsten", "most"), ("seltensten", "least"))
+       for place in ("in den daten", "im datensatz", "in der datei", "in der tabelle")}
+    | {"am haufigsten": "most often", "am seltensten": "least often"},
+}  # fmt: skip
 
 
 def analysis_phrases(language: str) -> dict[str, str]:
     """The added phrases of ``language`` (folded words → English)."""
-    return _TABLES.get(language, {})
+    return {**_TABLES.get(language, {}), **_FREQUENCY.get(language, {})}
 
 
 # Words of one language only (folded), never English: they tell the request's language apart.

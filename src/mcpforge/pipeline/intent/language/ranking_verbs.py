@@ -53,3 +53,33 @@ def ranking_verb(tokens: list[str], i: int, intent: Intent) -> bool:
     # "which 5 states smoked", "which states smoked": the question word two or three places before
     before = tokens[max(0, i - 3) : i - 1]
     return any(w in _WHICH for w in before)
+
+
+# "the biggest drop", "the sharpest rise": a ranking word before the noun of change
+_CHANGE_RANKING = _RANKING | {
+    "greatest", "sharpest", "steepest", "fastest", "strongest", "slowest", "weakest",
+}  # fmt: skip
+# Readings that compute a change between periods themselves: their change word is theirs.
+_CHANGE_OPERATIONS = frozenset({"period_change"})
+
+
+def unread_change(tokens: list[str], i: int, intent: Intent) -> str | None:
+    """Why ``tokens[i]`` ranks by a change the reading does not compute ("rainfall dropped the most").
+
+    "Which region's rainfall dropped the most?" ranks the regions by how much rainfall fell between the
+    first and the last period, not by their mean: read without the verb, the answer is the top mean, a
+    wrong answer that looks right. "drop the rows where ..." is an instruction, never beside a ranking word.
+    """
+    word = tokens[i]
+    if word not in CHANGE_VERBS or intent.operation in _CHANGE_OPERATIONS:
+        return None
+    after = tokens[i + 1 : i + 3]
+    ranked_after = bool(after) and (
+        after[0] in _CHANGE_RANKING
+        or (after[0] in {"the", "by"} and after[1:2] != [] and after[1] in _CHANGE_RANKING)
+    )
+    before = tokens[max(0, i - 2) : i]
+    ranked_before = bool(before) and before[-1] in _CHANGE_RANKING  # "the biggest drop in rainfall"
+    if not (ranked_after or ranked_before):
+        return None
+    return "a change between periods, which the reading does not compute (it would rank the measure itself)"
