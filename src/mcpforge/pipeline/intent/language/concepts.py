@@ -39,7 +39,8 @@ _CONCEPTS: dict[str, tuple[str, str, str]] = {
     "date": ("date", "datum", "fecha"),
     "age": ("age", "alter|lebensalter", "edad"),  # "älter" (older) is read by its umlaut first
     "distinct": ("differents|differentes|distincts|distinctes",
-                 "verschiedene|verschiedenen|unterschiedliche|unterschiedlichen",
+                 "verschiedene|verschiedenen|verschiedener|unterschiedliche|unterschiedlichen"
+                 "|unterschiedlicher",  # "die Anzahl verschiedener Regionen": genitive plural
                  "distintos|distintas|diferentes"),
 }  # fmt: skip
 # Phrases that only place the question in the data: read as the English "in the data".
