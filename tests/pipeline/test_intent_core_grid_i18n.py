@@ -301,8 +301,6 @@ _NOT_YET: set[str] = {
     "de-mode-3", "de-daily-1", "de-daily-2", "de-daily-3", "es-share-1", "es-share-2",
     "es-share-3", "es-per_year-2", "es-mode-3", "es-daily-1", "es-daily-2", "es-daily-3",
 }  # fmt: skip
-# Read by a change of language/ranking_verbs.py in progress beside this one: not strict until it lands.
-_LANDING: set[str] = {"fr-mode-1", "fr-mode-2", "de-mode-1", "de-mode-2", "es-mode-1", "es-mode-2"}
 
 
 def _case_id(index: int) -> str:
@@ -316,8 +314,6 @@ def _cases() -> list[Any]:
     for index, case in enumerate(_GRID):
         case_id = _case_id(index)
         marks = [pytest.mark.xfail(strict=True, reason="not read yet")] if case_id in _NOT_YET else []
-        if case_id in _LANDING:
-            marks = [pytest.mark.xfail(strict=False, reason="read once ranking_verbs.py lands")]
         cases.append(pytest.param(*case, id=case_id, marks=marks))
     return cases
 
