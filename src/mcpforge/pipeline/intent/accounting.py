@@ -21,6 +21,7 @@ from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCT
 from mcpforge.pipeline.intent.language.ranking_verbs import unread_change
 from mcpforge.pipeline.intent.language.restating_words import restates_the_reading
 from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.metrics import distinct_values_noun
 from mcpforge.pipeline.intent.names.name_symbols import symbols_in_read_names
 from mcpforge.pipeline.intent.names.named_values import unread_named_value
 from mcpforge.pipeline.intent.parse import (
@@ -136,7 +137,8 @@ def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful wo
         return "a rate or share the reading does not compute"
     func = _SINGLE_AGG.get(token)
     funcs = _metric_funcs(intent)
-    if func is not None and func not in funcs and not (func in {"sum", "count"} and funcs & {"sum", "count"}):
+    counts_as_sum = func in {"sum", "count"} and funcs & {"sum", "count"} and not _sums_a_quantity(tokens, i)
+    if func is not None and func not in funcs and not counts_as_sum:
         return f"an aggregation ({func}) the reading does not use"
     if token in MEASURE_WORDS:
         return "a measure word that names no column of the data"
@@ -146,10 +148,22 @@ def _why(  # noqa: PLR0911, PLR0912 - one early answer per kind of meaningful wo
     named = _unread_named_value(tokens, i, intent, resolver)  # "by color D", "colour Q"
     if named is not None:
         return named
-    hit = resolver.match_at(tokens, i, fuzzy=len(token) >= 5)
+    hit = None if distinct_values_noun(tokens, i) else resolver.match_at(tokens, i, fuzzy=len(token) >= 5)
     if hit is not None and hit[0] not in _intent_columns(intent):
         return f"it names the column {hit[0]!r}, which the reading does not use"
     return _resembled_value(token, intent, resolver)
+
+
+# "total value", "sum of the amounts": what is summed is a quantity no column was found for, never the rows.
+_QUANTITY_NOUNS = frozenset({"value", "values", "amount", "amounts", "worth", "volume", "volumes"})
+
+
+def _sums_a_quantity(tokens: list[str], i: int) -> bool:
+    """``total`` / ``sum`` before a quantity noun: a row count does not stand for it ("total orders" does)."""
+    j = i + 1
+    while j < len(tokens) and tokens[j] in {"of", "the", "all", "their", "its"}:
+        j += 1
+    return tokens[i] in {"sum", "total", "totals"} and j < len(tokens) and tokens[j] in _QUANTITY_NOUNS
 
 
 def _unread_named_value(tokens: list[str], i: int, intent: Intent, resolver: ColumnResolver) -> str | None:

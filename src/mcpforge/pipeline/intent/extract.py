@@ -71,7 +71,7 @@ from mcpforge.pipeline.intent.language.refusals import refusal
 from mcpforge.pipeline.intent.language.restated import one_per_condition
 from mcpforge.pipeline.intent.language.spelling import fix_spelling
 from mcpforge.pipeline.intent.measures import bind_measures, counted_entities
-from mcpforge.pipeline.intent.metrics import find_metrics
+from mcpforge.pipeline.intent.metrics import distinct_values_noun, find_metrics
 from mcpforge.pipeline.intent.names.abbreviated_names import abbreviated_columns
 from mcpforge.pipeline.intent.names.aggregation_names import column_words
 from mcpforge.pipeline.intent.names.bracket_glosses import bracket_glosses
@@ -618,7 +618,7 @@ def _remaining_columns(tokens: list[str], resolver: ColumnResolver, phrases: Phr
     found: list[str] = []
     i = 0
     while i < len(tokens):
-        if i in phrases.used:
+        if i in phrases.used or distinct_values_noun(tokens, i):
             i += 1
             continue
         hit = resolver.match_at(tokens, i, fuzzy=len(tokens[i]) >= 5)

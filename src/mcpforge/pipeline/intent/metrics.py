@@ -144,6 +144,10 @@ def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
         plain = j
         while j < len(tokens) and tokens[j] in {"of", "the", "a", "an", "in", "all"}:
             j += 1
+        if "nunique" in funcs and j < len(tokens) and distinct_values_noun(tokens, j):
+            j += 1
+            while j < len(tokens) and tokens[j] in {"of", "the", "in", "does", "for"}:
+                j += 1
         columns, end, unresolved = column_list(tokens, j, resolver, out)
         rate_at = end + 1 if unresolved and not columns else end
         if (columns or unresolved) and rate_at < len(tokens) and tokens[rate_at] in _RATE_NOUNS:
@@ -224,6 +228,12 @@ def _count_metric(
         out.notes.append(f"'number of {columns[0]}' read as the sum of {columns[0]!r}")
         return Aggregation(column=columns[0], func="sum")
     return Aggregation(column=None, func="count")
+
+
+def distinct_values_noun(tokens: list[str], i: int) -> bool:
+    """``values`` in "the distinct / unique / different values of city": the count's own noun, never a
+    column (the synonym value → amount had added the amount column to the count)."""
+    return tokens[i] in {"value", "values"} and i > 0 and tokens[i - 1] in {"distinct", "unique", "different"}
 
 
 def _add(out: Phrases, metric: Aggregation) -> None:

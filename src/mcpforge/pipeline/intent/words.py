@@ -34,7 +34,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": ("date", "timestamp", "datetime"),
     "day": ("date",),
     "when": ("date",),
-    "value": ("amount", "price"),
+    "value": ("amount",),  # "avg order value"; never price: a priced row's value may be price times qty
     "amount": ("value", "total"),
     "seriousness": ("severity",),
     "gravity": ("severity",),
