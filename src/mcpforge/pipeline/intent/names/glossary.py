@@ -92,8 +92,13 @@ child|children|kid|kids; kind|kinder|kindern; hijo|hijos|nino|ninos; enfant|enfa
 sibling|siblings; geschwister; hermano|hermanos; frere|freres|fratrie
 age|ages; alter|lebensalter; edad|edades; age|ages
 birth|births|born; geburt|geburten|geboren; nacimiento|nacimientos|nacido|nacidos; naissance|naissances
-death|deaths|fatality|fatalities|mortality; tod|tode|todesfall|todesfalle|sterblichkeit|tote;
-    muerte|muertes|mortalidad|fallecimiento|fallecimientos; deces|mort|morts|mortalite
+death|deaths|fatality|fatalities|mortality|died|dead|deceased;
+    tod|tode|todesfall|todesfalle|sterblichkeit|tote|verstorben|verstorbene|gestorben;
+    muerte|muertes|mortalidad|fallecimiento|fallecimientos|fallecido|fallecidos|fallecida|fallecidas|murio|murieron;
+    deces|mort|morts|mortalite|decede|decedes|decedee|decedees
+hospitalised|hospitalized|hospitalisation|hospitalization; hospitalisiert|hospitalisierte;
+    hospitalizado|hospitalizados|hospitalizada|hospitalizadas|hospitalizacion;
+    hospitalise|hospitalises|hospitalisee|hospitalisees|hospitalisation
 life expectancy; lebenserwartung; esperanza de vida; esperance de vie
 health; gesundheit|gesundheits; salud; sante
 problem|problems; problem|probleme; problema|problemas; probleme|problemes

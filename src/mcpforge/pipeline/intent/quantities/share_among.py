@@ -44,16 +44,23 @@ def _positions(rule: Filter, tokens: list[str]) -> set[int]:
     return at
 
 
-def whole_and_part(tokens: list[str], filters: list[Filter]) -> tuple[list[Filter], list[Filter]] | None:
-    """(the conditions of the "among" clause, the ones after it), each placed once; else None."""
+def among_clause(tokens: list[str]) -> tuple[int, int] | None:
+    """(where the "among" clause opens, where it closes): the words strictly between name the whole."""
     start = next(
         (i for i, token in enumerate(tokens) if token in _AMONG or (i == 0 and token in _OPENING)), None
     )
-    if start is None or len(filters) < 2:  # a part and a whole
+    if start is None:
         return None
     end = next((i for i in range(start + 1, len(tokens)) if tokens[i] in _CLOSING), None)
-    if end is None:
+    return None if end is None else (start, end)
+
+
+def whole_and_part(tokens: list[str], filters: list[Filter]) -> tuple[list[Filter], list[Filter]] | None:
+    """(the conditions of the "among" clause, the ones after it), each placed once; else None."""
+    clause = among_clause(tokens)
+    if clause is None or len(filters) < 2:  # a part and a whole
         return None
+    start, end = clause
     whole: list[Filter] = []
     part: list[Filter] = []
     for rule in filters:
