@@ -35,7 +35,7 @@ from mcpforge.pipeline.intent.quantities.ratios import id_column, row_noun
 from mcpforge.pipeline.intent.restated_scope import states_the_row_count
 from mcpforge.pipeline.intent.rows.superlatives import measure_word_why, restates_ranking
 from mcpforge.pipeline.intent.time.calendar_names import calendar_word_why
-from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, norm, singular
+from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, find_values, fold, norm, singular
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*(?:st|nd|rd|th|%|k)?")
 _COMPARISONS = frozenset({"over", "under", "above", "below", "between", "greater", "less", "fewer",
@@ -260,7 +260,12 @@ def _named_in_full(column: str, tokens: list[str], resolver: ColumnResolver) -> 
     aliases: dict[str, str] = getattr(resolver, "aliases", {})
     if any(aliases.get(token) == column for token in tokens):
         return True
-    return column.lower() in tokens or any(plain[i : i + len(words)] == words for i in range(len(plain)))
+    if column.lower() in tokens or any(plain[i : i + len(words)] == words for i in range(len(plain))):
+        return True
+    # A one-word name written in another form of the same word ("urban" for Urbain, "décédée" for Décédé) is
+    # named whole: a reading without it drops a condition ("how many urban cases" counted every row). A
+    # word that means the column ("young" for age) is reported as itself.
+    return len(words) == 1 and any(_stem_of_column(fold(token), {column}) for token in tokens)
 
 
 def leftovers(

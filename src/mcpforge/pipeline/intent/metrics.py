@@ -171,7 +171,7 @@ def find_metrics(  # noqa: PLR0912 - one scan, each branch a phrase shape
         added = False
         for func in dict.fromkeys(funcs):
             if func == "count":
-                _add(out, _count_metric(columns, resolver, out, tokens[j:end]))
+                end = _add_count(columns, resolver, out, tokens, (j, end))
                 added = True
             elif not columns:
                 if func == "nunique" and unresolved:
@@ -234,6 +234,18 @@ def distinct_values_noun(tokens: list[str], i: int) -> bool:
     """``values`` in "the distinct / unique / different values of city": the count's own noun, never a
     column (the synonym value → amount had added the amount column to the count)."""
     return tokens[i] in {"value", "values"} and i > 0 and tokens[i - 1] in {"distinct", "unique", "different"}
+
+
+def _add_count(
+    columns: list[str], resolver: ColumnResolver, out: Phrases, tokens: list[str], span: tuple[int, int]
+) -> int:
+    """Add the count ``tokens[span]`` asks for; the end of the words it used. A count of rows leaves the
+    column it was written with unused ("how many urban cases" over a yes/no column Urbain), so the word
+    check names that condition instead of the count dropping it."""
+    start, end = span
+    metric = _count_metric(columns, resolver, out, tokens[start:end])
+    _add(out, metric)
+    return start if columns and metric.column is None else end
 
 
 def _add(out: Phrases, metric: Aggregation) -> None:
