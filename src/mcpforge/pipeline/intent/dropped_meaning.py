@@ -11,6 +11,9 @@ Each of these was a wrong answer that looked validated:
 - **the highest value read as the most frequent one**: "¿Cuál es la Tasa de robos más alta en 2002?" ranked
   the values of a numeric column by how often they occur. "what is the highest <numeric column>" is that
   column's maximum; it is answered as such, with a note.
+- **a ranking with nothing to rank**: "Top 3 occupations by number of cases?" over a file with no
+  occupation column counted all rows, "top 3" kept only as a row limit of a one-number answer. A top N
+  (or any ranking) over a reading with no groups and one row of aggregates is refused naming it.
 """
 
 from __future__ import annotations
@@ -34,6 +37,22 @@ _VALUE_SUPERLATIVES = {
 }  # fmt: skip
 _TOP_NOTE = re.compile(r"^'(?:what|which) \.\.\. (\w+)' read as the top 1 group")
 _TIME_NAME = re.compile(r"year|date|jahr|año|ano|année|annee|anno|\byr\b|month|mois|monat|mes\b", re.I)
+
+
+_RANKING = re.compile(r"\b(?:top|bottom|first|last)\s+\d+\b|\b\d+\b", re.I)
+
+
+def unranked_top(intent: Intent) -> str | None:
+    """Why a reading's ranking words have nothing to rank (one row of aggregates over all the rows,
+    no groups): "top 3" there would be silently unused (None: no ranking, or groups or rows to rank)."""
+    if intent.top_n is None or intent.operation != "aggregate" or intent.group_by or intent.time_column:
+        return None
+    said = [m.group(0) for m in _RANKING.finditer(intent.request) if str(intent.top_n) in m.group(0)]
+    ranking = said[0] if said else f"top {intent.top_n}"
+    return (
+        f"{ranking!r} ranks groups, but the reading is one number over the rows, with no groups to rank; "
+        "name the column to rank, e.g. 'top 3 <column> by number of rows'"
+    )
 
 
 def dropped_weights(intent: Intent, schema: DatasetSchema) -> str | None:

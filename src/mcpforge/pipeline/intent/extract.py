@@ -27,7 +27,12 @@ from mcpforge.pipeline.intent.charts import chart_for
 from mcpforge.pipeline.intent.clarify import Answers, unknown_keys
 from mcpforge.pipeline.intent.conditions import FilterResult, find_filters
 from mcpforge.pipeline.intent.corrections import apply_corrections
-from mcpforge.pipeline.intent.dropped_meaning import dropped_flag_values, dropped_weights, value_superlative
+from mcpforge.pipeline.intent.dropped_meaning import (
+    dropped_flag_values,
+    dropped_weights,
+    unranked_top,
+    value_superlative,
+)
 from mcpforge.pipeline.intent.dropped_statistics import dropped_statistic
 from mcpforge.pipeline.intent.filters.age_conditions import age_conditions
 from mcpforge.pipeline.intent.filters.compass import compass_filters, with_compass
@@ -452,7 +457,8 @@ def _settled(intent: Intent, given: Answers, understood: dict[str, Any], schema:
         reason = "two values of one column are asked as conditions together, and no row has both; to compare "
         reason += "them, ask per that column (e.g. 'mean sr per opec') or 'A vs non-A'"
         _refuse(intent.request, reason, understood, schema, [])
-    problem = shape_problem(intent.request, schema.column_names, intent)
+    # "top 3 ..." over one number of all rows has nothing to rank
+    problem = shape_problem(intent.request, schema.column_names, intent) or unranked_top(intent)
     if problem is None and intent.top_n is not None and len(intent.group_by) > 1:  # "die häufigste X pro Y"
         english = read_language(intent.request, schema).text
         problem = shape_problem(english, schema.column_names, intent) if english != intent.request else None

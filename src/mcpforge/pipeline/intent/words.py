@@ -84,6 +84,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "lighting": ("light_conditions",),
     "kind": ("type", "category"),
     "type": ("category",),
+    "occupation": ("profession",),  # one English noun for the other ("Profession" over a French file)
+    "profession": ("occupation",),
 }
 
 

@@ -28,7 +28,7 @@ from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.rows.bracketed_rows import bracketed_row_names
 from mcpforge.pipeline.intent.rows.day_rows import DAY_NOUNS, daily_column
-from mcpforge.pipeline.intent.rows.row_entities import rows_without_question
+from mcpforge.pipeline.intent.rows.row_entities import ranked_by_count, rows_without_question
 from mcpforge.pipeline.intent.rows.shaped_rows import IRREGULAR_PLURALS, counting_choices, plural_base
 from mcpforge.pipeline.intent.rows.tally import phrase_at, tally_columns
 from mcpforge.pipeline.intent.rows.tally_words import counted_by_name, summed_note
@@ -243,6 +243,9 @@ def rows_named(
         return tokens, []  # "how many counties have more cities ...": which of them is the row is not said
     summed: list[str] = []
     for word in unknown:  # "houses" over monthly city totals are not its rows: the person says
+        if ranked_by_count(tokens, tokens.index(word)):  # "top 3 occupations by number of cases": groups
+            del found[word]  # the file does not have under that name: left for the accounting to refuse
+            continue
         plain = rows_without_question(tokens, tokens.index(word), resolver)
         if plain is not None:
             found[word] = plain

@@ -56,6 +56,19 @@ def _plural_counts(resolver: ColumnResolver) -> list[str]:
     return found
 
 
+_RANKS = frozenset({"top", "bottom", "first", "last"})
+
+
+def ranked_by_count(tokens: list[str], i: int) -> bool:
+    """``occupations`` in "top 3 occupations by number of cases", "the 5 hobbies with the most cases",
+    "hobbies by count": a noun ranked (a number or "top" before it) or grouped ("by" after it) by a count
+    said right after it names the groups counted, never the rows: counting all rows answers one number."""
+    before = tokens[max(0, i - 2) : i]
+    ranked = any(w.isdigit() or w in _RANKS for w in before)
+    grouped = tokens[i + 1 : i + 2] == ["by"]
+    return (ranked or grouped) and any(w in _COUNTING for w in tokens[i + 1 : i + 5])  # the count it is by
+
+
 def rows_without_question(tokens: list[str], i: int, resolver: ColumnResolver) -> str | None:
     """Why the noun at ``i`` is the rows with no question, or None when it must be asked."""
     if _said_rows(tokens, i):
