@@ -94,6 +94,8 @@ def _intent_columns(intent: Intent) -> set[str]:
     names |= {str(intent.options.get("pair_by") or ""), *intent.options.get("pair_choices", [])}  # paired
     if intent.time_column:
         names.add(intent.time_column)
+    shares = intent.options.get("numerator_filters") or []  # a share's condition ("return rate": returned)
+    names |= {str(rule.get("column") or "") for rule in shares if isinstance(rule, dict)}
     return {n for n in names if n}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mcpforge.models import Aggregation
+from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
 from mcpforge.pipeline.intent.parse import (
     AggFunc,
     Phrases,
@@ -239,13 +240,16 @@ def distinct_values_noun(tokens: list[str], i: int) -> bool:
 def _add_count(
     columns: list[str], resolver: ColumnResolver, out: Phrases, tokens: list[str], span: tuple[int, int]
 ) -> int:
-    """Add the count ``tokens[span]`` asks for; the end of the words it used. A count of rows leaves the
-    column it was written with unused ("how many urban cases" over a yes/no column Urbain), so the word
-    check names that condition instead of the count dropping it."""
+    """Add the count ``tokens[span]`` asks for; the end of the words it used. A count of rows leaves a
+    column written as a modifier of the counted noun unused ("how many urban cases" over a yes/no column
+    Urbain), so the word check names that condition instead of the count dropping it; the counted noun
+    itself ("how many countries have …") stays the count's."""
     start, end = span
     metric = _count_metric(columns, resolver, out, tokens[start:end])
     _add(out, metric)
-    return start if columns and metric.column is None else end
+    after = tokens[end] if end < len(tokens) else ""
+    modifier = after.isalpha() and after not in FUNCTION_WORDS | FILLER_WORDS
+    return start if columns and metric.column is None and modifier else end
 
 
 def _add(out: Phrases, metric: Aggregation) -> None:
