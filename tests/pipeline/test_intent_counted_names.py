@@ -50,3 +50,11 @@ def test_a_column_named_in_a_counted_phrase_is_never_dropped(
 def test_a_count_of_the_rows_stays_answered(cases: Path, request_text: str) -> None:
     intent = read_intent(request_text, cases)
     assert [(m.column, m.func) for m in intent.metrics] == [(None, "count")]
+
+
+@pytest.mark.parametrize("request_text", ["number of cases in 2010", "the number of cases in 2010"])
+def test_a_number_asked_is_never_answered_with_a_listing(cases: Path, request_text: str) -> None:
+    """ "of cases" restates the rows (the file's name) and is set aside; the bare "number" left behind must
+    still stop a listing of the rows from standing in for the count."""
+    with pytest.raises(UnmappableRequestError, match="'number' asks for a number"):
+        read_intent(request_text, cases)

@@ -26,7 +26,8 @@ _CHEAP = ("nb", "n°", "nº", "no.", "nos.", "#", "anz.", "núm.", "num.", "nro.
 _OF_TWICE = re.compile(r"\bnumber of\s+of\b", re.IGNORECASE)
 # count words as the reading sees them after translation (English), one per language's own
 _COUNT_WORDS = re.compile(
-    r"\b(?:how many|number of|count(?:s|ed|ing)?|tally|nombre|anzahl|número|numero|cantidad)\b", re.IGNORECASE
+    r"\b(?:how many|number(?: of)?|count(?:s|ed|ing)?|tally|nombre|anzahl|número|numero|cantidad)\b",
+    re.IGNORECASE,
 )
 
 
