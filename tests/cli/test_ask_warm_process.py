@@ -239,8 +239,79 @@ def test_killing_the_client_ends_its_child(warm: Warm) -> None:
     process, forked = _running_child(warm)
     process.kill()
     process.communicate(timeout=10)
-    assert _gone(warm.folder(), 15), _forks(warm.folder())
-    assert not [pid for pid in forked if _running(pid)]
+    assert _gone(warm.folder(), 15), [_describe(pid) for pid in _forks(warm.folder())]
+    assert not [pid for pid in forked if _running(pid)], [_describe(pid) for pid in forked]
+
+
+def test_killing_the_client_as_a_sandbox_run_starts_ends_that_run(warm: Warm) -> None:
+    """A sandbox run is a session of its own, outside the child's group. Killed while it is still being
+    set up (forked from the child, not yet the sandbox: nothing makes it die with its parent yet), it
+    used to be handed to PID 1 and run on; the reaper, a subreaper, now ends it."""
+    process, forked = _running_child(warm)
+    child = max(forked, key=lambda pid: _stat(pid).get("start", 0))
+    folder = str(warm.folder()).encode()
+    deadline = time.monotonic() + 120
+    starting: list[int] = []
+    while not starting and time.monotonic() < deadline and process.poll() is None:
+        starting = [pid for pid in _descendants(child) if _own_session(pid) and folder in _command(pid)]
+    if not starting:
+        process.kill()
+        pytest.fail("the warm child started no sandbox run while the client waited")
+    reaper = _stat(child).get("parent")
+    process.kill()
+    adopters: set[int] = set()  # who the run's processes belong to until they end
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        alive = [pid for pid in starting if _running(pid)]
+        if not alive:
+            break
+        adopters.update(_stat(pid).get("parent", child) for pid in alive)
+        time.sleep(0.002)
+    process.communicate(timeout=10)
+    assert not [pid for pid in starting if _running(pid)], [_describe(pid) for pid in starting]
+    assert adopters <= {child, reaper}, f"handed to {adopters - {child, reaper}}, not to the reaper {reaper}"
+
+
+def _own_session(pid: int) -> bool:
+    return _stat(pid).get("session") == pid
+
+
+def _command(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _stat(pid: int) -> dict[str, int]:
+    """``pid``'s parent, session and start time (clock ticks since boot), from /proc; empty once gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return {}
+    return {"parent": int(fields[1]), "session": int(fields[3]), "start": int(fields[19])}
+
+
+def _descendants(root: int) -> list[int]:
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            parents[int(entry.name)] = _stat(int(entry.name)).get("parent", 0)
+    found, frontier = [], [root]
+    while frontier:
+        kids = [pid for pid, parent in parents.items() if parent in frontier]
+        found.extend(kids)
+        frontier = kids
+    return found
+
+
+def _describe(pid: int) -> str:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text()
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return f"{pid}: gone"
+    return f"{state.strip()} :: {command[:300]}"
 
 
 def _running(pid: int) -> bool:

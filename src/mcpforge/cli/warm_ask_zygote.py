@@ -13,7 +13,8 @@ themselves across ``fork``), and forks a *reaper*, then forgets the request.
 The reaper forks the *child*, a process group of its own, tells the client its pid, passes on the
 signals the client forwards (SIGINT to the child's group, as a terminal's Ctrl-C reaches the whole
 foreground group; SIGTERM and SIGHUP to the child), ends the group if the client goes away (SIGTERM, then
-SIGKILL after :data:`END_GRACE_SECONDS`), and sends the child's wait status. The child adopts the
+SIGKILL after :data:`END_GRACE_SECONDS`) and what the child started outside it (the reaper is a subreaper:
+``cli/warm_ask_leftovers.py``), and sends the child's wait status. The child adopts the
 request (:func:`_adopt`: standard streams rebuilt over the new fds as the interpreter builds them, so
 ``isatty``, encoding and buffering are the client's), runs ``main.main_here`` as the command line would,
 and exits; it dies with its reaper (``PR_SET_PDEATHSIG``).
@@ -44,8 +45,17 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mcpforge import _lazy_re
+from mcpforge.cli import warm_ask_leftovers
 from mcpforge.cli.warm_ask import FORWARDED_SIGNALS, RESOURCE_LIMITS, import_time_environment, warm_key
-from mcpforge.residents import FAILED_NAME, LOCK_NAME, SOCKET_NAME, listen_private, peer, socket_identity
+from mcpforge.residents import (
+    FAILED_NAME,
+    LOCK_NAME,
+    SOCKET_NAME,
+    listen_private,
+    peer,
+    resident_root,
+    socket_identity,
+)
 
 # What an answered ``ask`` loads (its steps import the rest of what they need from these).
 WARM_MODULES = (
@@ -280,6 +290,7 @@ def _reaper(
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     decline_r, decline_w = os.pipe()
     reaper = os.getpid()
+    warm_ask_leftovers.become_subreaper()  # what the child leaves running is handed here, not to PID 1
     pid = os.fork()
     if pid == 0:
         conn.close()
@@ -300,8 +311,9 @@ def _reaper(
             chunk = conn.recv(4096)
         except OSError:
             chunk = b""
-        if not chunk:  # the client is gone: so is its answer
+        if not chunk:  # the client is gone: so is its answer, and whatever the child started for it
             _end_group(pid, pidfd)
+            warm_ask_leftovers.end_leftovers(_resident_marks(request))
             os._exit(0)
         buffer += chunk
         while b"\n" in buffer:
@@ -315,6 +327,14 @@ def _reaper(
         declined = b""
     _send(conn, {"cold": declined.decode(errors="replace")} if declined else {"status": status})
     os._exit(0)
+
+
+def _resident_marks(request: dict[str, Any]) -> list[str]:
+    """The resident roots of the zygote and of the request: helpers there outlive an ask on purpose."""
+    marks = [str(resident_root())]
+    with contextlib.suppress(AttributeError, TypeError):
+        marks.append(str(resident_root({str(k): str(v) for k, v in request["env"].items()})))
+    return marks
 
 
 def _forward(pid: int, line: bytes) -> None:
