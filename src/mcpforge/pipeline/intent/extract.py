@@ -129,6 +129,8 @@ from mcpforge.pipeline.intent.rows.removed_ranges import keep_the_rest, unread_r
 from mcpforge.pipeline.intent.rows.removed_rows import removed_rows
 from mcpforge.pipeline.intent.rows.superlative_names import superlative_names
 from mcpforge.pipeline.intent.rows.tally import bare_count
+from mcpforge.pipeline.intent.rows.tally_rows import KEY as TALLY_KEY
+from mcpforge.pipeline.intent.rows.tally_rows import counted_rows
 from mcpforge.pipeline.intent.scope_words import check_scope_words, scope_words
 from mcpforge.pipeline.intent.time.calendar_names import calendar_conditions
 from mcpforge.pipeline.intent.time.period_counts import period_words
@@ -174,14 +176,14 @@ def extract_intent(
     refused for a word that may describe a column ("by model year") is asked about instead."""
     try:
         resolver = ColumnResolver(schema=schema)
-        counted = counted_keys(request, resolver) if answers else set()
+        counted = (counted_keys(request, resolver) | {TALLY_KEY}) if answers else set()
         read = _read(
             request, schema, answers=answers, explicit=[k for k in explicit if k.lower() not in counted]
         )
         intent = check_scope_words(request, read, schema)
-        intent = counted_measure(
-            request, intent, resolver, Answers(given=dict(answers or {}))
-        )  # "Todesfälle"
+        given = Answers(given=dict(answers or {}))
+        intent = counted_measure(request, intent, resolver, given)  # "Todesfälle"
+        intent = counted_rows(request, intent, resolver, given)  # rows of a table of counts: asked
         intent = transforms_kept(request, intent, resolver)  # "log(x)" read, or refused
         return mean_over_periods(request, intent, resolver)  # "average deaths per day" over daily rows
     except NeedsClarificationError:

@@ -348,7 +348,8 @@ def _group_ratio(context: _Context) -> str:
     conditions = [condition_text(Filter.model_validate(f)) for f in context.arg("numerator_filters") or []]
     if conditions and top == bottom:
         what = "Share (%)" if context.arg("as_percentage") else "Share"
-        head = f"{what} of rows where {join_words(conditions)}{per}"
+        of = "rows" if top.get("func") == "count" and not top.get("column") else _ratio_part(top)
+        head = f"{what} of {of} where {join_words(conditions)}{per}"
         return head + _ranked(context, "that share")
     where = f" where {join_words(conditions)}" if conditions else ""
     percent = " in percent" if context.arg("as_percentage") else ""
