@@ -57,6 +57,7 @@ from mcpforge.pipeline.intent.language.inflected_names import written_names
 from mcpforge.pipeline.intent.language.measure_adjectives import measure_adjectives
 from mcpforge.pipeline.intent.language.method_phrases import english_method_words
 from mcpforge.pipeline.intent.language.number_ranges import number_ranges
+from mcpforge.pipeline.intent.language.politeness import politeness
 from mcpforge.pipeline.intent.language.postposed import move_postposed
 from mcpforge.pipeline.intent.language.repeated_groups import repeated_grouping
 from mcpforge.pipeline.intent.language.reporting_verbs import reporting_verbs
@@ -254,6 +255,7 @@ _ADDED = (
     auxiliaries,
     reporting_verbs,
     german_requests,
+    politeness,
     appearing_verbs,
     idiom_phrases,
 )
