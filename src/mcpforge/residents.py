@@ -32,21 +32,19 @@ LOG_NAME = "log"
 FAILED_BACKOFF_SECONDS = 300.0  # a helper that could not start is not tried again before this
 CONNECT_SECONDS = 0.5
 MAX_SOCKET_PATH = 100  # AF_UNIX paths are at most 107 bytes
+RESIDENT_SANDBOX_MODULE = "mcpforge.sandbox.resident.server"  # run with ``python -m`` by its client
 
 
-def resident_root(environ: Mapping[str, str] | None = None) -> Path:
+def resident_root() -> Path:
     """Where the helpers' folders are: ``$MCPFORGE_RESIDENT_DIR``, else ``$MCPFORGE_CACHE_DIR/resident``,
-    else ``$XDG_CACHE_HOME/mcpforge/resident``, else ``~/.cache/mcpforge/resident`` (in ``environ``, by
-    default this process's environment)."""
-    env = os.environ if environ is None else environ
-    explicit = env.get(RESIDENT_DIR_ENV)
+    else ``$XDG_CACHE_HOME/mcpforge/resident``, else ``~/.cache/mcpforge/resident``."""
+    explicit = os.environ.get(RESIDENT_DIR_ENV)
     if explicit:
         return Path(explicit)
-    root = env.get("MCPFORGE_CACHE_DIR")
+    root = os.environ.get("MCPFORGE_CACHE_DIR")
     if root:
         return Path(root) / "resident"
-    home = env.get("HOME") or str(Path.home())
-    return Path(env.get("XDG_CACHE_HOME") or Path(home) / ".cache") / "mcpforge" / "resident"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mcpforge" / "resident"
 
 
 def off_by_environment() -> bool:

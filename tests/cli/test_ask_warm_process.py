@@ -30,6 +30,7 @@ ANSWERED = ("average salary by department", "employees.csv")
 REFUSED = ("write me a poem about cats", "sales.csv")
 QUESTION = ("how many customers per region", "sales.csv")
 
+_PF_EXITING = 0x4  # /proc/PID/stat flags: the process is exiting
 pytestmark = pytest.mark.skipif(not SCRIPT.is_file(), reason="needs the installed console script")
 
 
@@ -257,19 +258,25 @@ def test_killing_the_client_as_a_sandbox_run_starts_ends_that_run(warm: Warm) ->
     if not starting:
         process.kill()
         pytest.fail("the warm child started no sandbox run while the client waited")
-    reaper = _stat(child).get("parent")
+    reaper = _stat(child).get("parent", 0)
+    tree = {reaper, child, *_descendants(child)}  # the run may fork inside itself: its parent is in the tree
     process.kill()
-    adopters: set[int] = set()  # who the run's processes belong to until they end
+    foreign: set[int] = set()  # parents outside the reaper's tree the run's processes were handed to
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         alive = [pid for pid in starting if _running(pid)]
         if not alive:
             break
-        adopters.update(_stat(pid).get("parent", child) for pid in alive)
+        for pid in alive:
+            parent = _stat(pid).get("parent", child)
+            if parent not in tree:
+                tree |= set(_descendants(reaper))
+                if parent not in tree:
+                    foreign.add(parent)
         time.sleep(0.002)
     process.communicate(timeout=10)
     assert not [pid for pid in starting if _running(pid)], [_describe(pid) for pid in starting]
-    assert adopters <= {child, reaper}, f"handed to {adopters - {child, reaper}}, not to the reaper {reaper}"
+    assert not foreign, f"handed to {foreign}, not to the reaper {reaper}"
 
 
 def _own_session(pid: int) -> bool:
@@ -316,12 +323,13 @@ def _describe(pid: int) -> str:
 
 def _running(pid: int) -> bool:
     """``pid`` still runs: a zombie has ended (it holds no memory and runs nothing); one whose parent died
-    waits for PID 1 to collect it, and a container's PID 1 may never do so (a CI failure seen once)."""
+    waits for PID 1 to collect it, and a container's PID 1 may never do so (a CI failure seen once). A
+    process whose exit has begun (``PF_EXITING``: its memory already released) runs no code of its own."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
         return False
-    return state not in {"Z", "X"}
+    return fields[0] not in {"Z", "X"} and not int(fields[6]) & _PF_EXITING
 
 
 def test_a_folder_others_may_enter_is_not_used(warm: Warm) -> None:

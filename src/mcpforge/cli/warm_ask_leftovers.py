@@ -5,9 +5,10 @@ child started in a session of its own (a sandbox run is one: ``start_new_session
 when the child dies it used to be handed to PID 1, and went on running until its own timeout (a container's
 PID 1 may never even collect it). The reaper is therefore a *child subreaper* (``PR_SET_CHILD_SUBREAPER``):
 whatever the child leaves is handed to the reaper instead, which ends it (SIGKILL) and collects it before
-it reports. The per-user resident helpers (``residents.start_detached``) are left alone: they are started
-on purpose to outlive the ask and serve the next ones, and their command line names their folder under
-the resident root.
+it reports. The resident warm sandbox (``residents.RESIDENT_SANDBOX_MODULE``), which a child may start,
+is left alone: it is started on purpose to outlive the ask and serve the next ones. It is known by an
+argument of its command line; a process forked from the child and not yet exec'd (a sandbox run being
+set up) carries the child's command line, which names the warm ask's folder, so a folder is no mark.
 
 Standard library only, as the rest of the warm ask path.
 """
@@ -51,9 +52,9 @@ def children_of(parent: int) -> dict[int, bytes]:
 
 
 def end_leftovers(keep: Iterable[str]) -> list[int]:
-    """SIGKILL and collect this process's children whose command line names none of ``keep``, until none
-    is left (a leftover's own children are handed here when it dies); the pids ended."""
-    marks = [mark.encode() for mark in keep if mark]
+    """SIGKILL and collect this process's children that have none of ``keep`` as a whole argument, until
+    none is left (a leftover's own children are handed here when it dies); the pids ended."""
+    marks = [b"\0" + mark.encode() + b"\0" for mark in keep if mark]
     ended: list[int] = []
     deadline = time.monotonic() + LEFTOVER_SECONDS
     while time.monotonic() < deadline:

@@ -50,10 +50,10 @@ from mcpforge.cli.warm_ask import FORWARDED_SIGNALS, RESOURCE_LIMITS, import_tim
 from mcpforge.residents import (
     FAILED_NAME,
     LOCK_NAME,
+    RESIDENT_SANDBOX_MODULE,
     SOCKET_NAME,
     listen_private,
     peer,
-    resident_root,
     socket_identity,
 )
 
@@ -313,7 +313,7 @@ def _reaper(
             chunk = b""
         if not chunk:  # the client is gone: so is its answer, and whatever the child started for it
             _end_group(pid, pidfd)
-            warm_ask_leftovers.end_leftovers(_resident_marks(request))
+            warm_ask_leftovers.end_leftovers([RESIDENT_SANDBOX_MODULE])
             os._exit(0)
         buffer += chunk
         while b"\n" in buffer:
@@ -327,14 +327,6 @@ def _reaper(
         declined = b""
     _send(conn, {"cold": declined.decode(errors="replace")} if declined else {"status": status})
     os._exit(0)
-
-
-def _resident_marks(request: dict[str, Any]) -> list[str]:
-    """The resident roots of the zygote and of the request: helpers there outlive an ask on purpose."""
-    marks = [str(resident_root())]
-    with contextlib.suppress(AttributeError, TypeError):
-        marks.append(str(resident_root({str(k): str(v) for k, v in request["env"].items()})))
-    return marks
 
 
 def _forward(pid: int, line: bytes) -> None:

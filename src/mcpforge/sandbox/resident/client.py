@@ -50,6 +50,7 @@ from mcpforge.residents import (  # what every resident helper shares (``residen
     MAX_SOCKET_PATH,
     NO_RESIDENT_ENV,
     RESIDENT_DIR_ENV,
+    RESIDENT_SANDBOX_MODULE,
     SOCKET_NAME,
     connect,
     off_by_environment,
@@ -152,7 +153,7 @@ def helper_dir(spec: dict[str, Any]) -> Path:
 
 def start_helper(directory: Path, spec: dict[str, Any]) -> bool:
     """Start the helper for ``spec`` in the background unless one runs or starts, or one failed lately."""
-    argv = [sys.executable, "-m", "mcpforge.sandbox.resident.server", str(directory), json.dumps(spec)]
+    argv = [sys.executable, "-m", RESIDENT_SANDBOX_MODULE, str(directory), json.dumps(spec)]
     return start_detached(directory, argv, "resident warm sandbox")
 
 
