@@ -191,6 +191,23 @@ def _joined_names(names: tuple[str, ...]) -> dict[str, list[str]]:
     return joined
 
 
+_COMPOUND_HEAD = 5  # the shortest word that is looked for as the end of another name's compound word
+_COMPOUND_REST = 3  # ... after at least this many letters ("Familien|einkommen", not "dis|count")
+
+
+def _compound_heads(key: str, by_key: dict[str, str], found: list[str]) -> list[str]:
+    """Other columns with a compound word ending in the one word ``key``: "Einkommen" names
+    `Gesamtes persönliches Einkommen` as a word and `Gesamtes Familieneinkommen` as a compound's head."""
+    if " " in key or len(key) < _COMPOUND_HEAD:
+        return []
+    return [
+        name
+        for k, name in by_key.items()
+        if name not in found
+        and any(part.endswith(key) and len(part) - len(key) >= _COMPOUND_REST for part in k.split())
+    ]
+
+
 @dataclass(kw_only=True)
 class ColumnResolver:
     """Maps words of a request onto the dataset's real column names (and derived columns)."""
@@ -243,7 +260,7 @@ class ColumnResolver:
         plain = {k: name for k, name in by_key.items() if not k.endswith(" id") or "id" in words}
         subset = [name for k, name in plain.items() if set(words) <= set(k.split())]
         if len(subset) == 1 and len(key) >= 3:
-            return subset[0]
+            return None if _compound_heads(key, plain, subset) else subset[0]
         if not fuzzy or len(compact) < 4 or shared_word(compact, list(plain)):
             return None  # "Wechselkurses": a word of several names, inflected, names none of them
         squeezed = {k.replace(" ", ""): name for k, name in plain.items()}
@@ -268,6 +285,10 @@ class ColumnResolver:
         ]
         if not partial and len(words) == 1 and shared_word(key, list(by_key)):  # "Wechselkurses"
             partial = [n for k, n in by_key.items() if any(inflects(key, part) for part in k.split())]
+        if len(partial) == 1:
+            partial += _compound_heads(
+                key, {k: n for k, n in by_key.items() if not k.endswith(" id")}, partial
+            )
         found = list(dict.fromkeys(hits + partial))
         return found if len(found) > 1 else []
 
