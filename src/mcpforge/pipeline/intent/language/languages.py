@@ -98,15 +98,17 @@ _ADJECTIVES: dict[Language, frozenset[str]] = {  # analysis adjectives of one la
     "fr": _words("totale totales totaux moyennes moyens minimale maximale de"),
     "es": _words("minima maxima minimo maximo medios medias de"),  # "de": French or Spanish, never English
 }
-_STRONG: dict[Language, frozenset[str]] = {
-    "fr": _words("combien moyenne quel quelle quels quelles somme ecart-type mediane"),
+_STRONG: dict[Language, frozenset[str]] = {  # with the politeness of each language (politeness.py)
+    "fr": _words("combien moyenne quel quelle quels quelles somme ecart-type mediane merci plait svp"),
     "de": _words("wie welche welcher welches anzahl durchschnittliche durchschnittlichen durchschnitt"
-                    " mittelwert summe anteil hochste hochsten niedrigste gibt"),
-    "es": _words("cuantos cuantas cual cuales numero promedio porcentaje hay"),
+                    " mittelwert summe anteil hochste hochsten niedrigste gibt bitte danke getrennt"),
+    "es": _words("cuantos cuantas cual cuales numero promedio porcentaje hay gracias"),
 }  # fmt: skip
+# German compounds that start with an aggregation ("Durchschnittsalter", "Gesamtumsatz"): German only
+_GERMAN_AGGREGATE_COMPOUND = re.compile(r"(?:durchschnitts|gesamt)[a-z]{4,}")
 _MARKERS = {lang: words | concept_markers(lang) | _ADJECTIVES.get(lang, frozenset()) | analysis_markers(lang)
             for lang, words in _MARKERS.items()}  # fmt: skip
-_ANY_MARKER = frozenset().union(*_MARKERS.values())
+_ANY_MARKER = frozenset().union(*_MARKERS.values(), *_STRONG.values())
 _ENGLISH = _words("the of what how many by per for each with and is are mean average sum count total"
                      " number which in where than more less above below")  # fmt: skip
 
@@ -323,7 +325,8 @@ def _name_with_articles(words: list[str], at: list[int], target: list[str]) -> l
 def detect_language(text: str, resolver: ColumnResolver) -> Language:
     """The request's language, by its function words outside the file's own names and values."""
     spans = _spans(text)
-    if not any(s.word in _ANY_MARKER for s in spans) and "\u00bf" not in text:
+    compound = any(_GERMAN_AGGREGATE_COMPOUND.fullmatch(s.word) for s in spans)
+    if not any(s.word in _ANY_MARKER for s in spans) and "\u00bf" not in text and not compound:
         return _only_words_of(spans, resolver)
     keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
     words = [s.word for i, s in enumerate(spans) if i not in keep]
@@ -332,6 +335,7 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
         own = keep - grammar_as_values(text, spans, keep, lang, resolver)
         said = [s.word for i, s in enumerate(spans) if i not in own]
         scores[lang] = sum(w in markers for w in said) + 2 * sum(w in _STRONG[lang] for w in said)
+    scores["de"] += 2 * sum(bool(_GERMAN_AGGREGATE_COMPOUND.fullmatch(w)) for w in words)
     if "\u00bf" in text or "\u00a1" in text:  # "¿Qué estado ...?": only Spanish opens a question so
         scores["es"] += 2
     english = sum(w in _ENGLISH for w in words)
