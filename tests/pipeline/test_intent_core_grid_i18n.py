@@ -297,7 +297,7 @@ _GRID: list[tuple[str, str, str, str, tuple[str, Expect]]] = [
 # verb ("revient le plus de fois"), daily figures and the peak month, "insgesamt" after the noun, "Jahres".
 _NOT_YET: set[str] = {
     "fr-share-1", "fr-share-2", "fr-share-3", "fr-top-3", "fr-mode-3", "fr-daily-1", "fr-daily-2",
-    "fr-daily-3", "de-sum-1", "de-share-1", "de-share-2", "de-share-3", "de-years-4", "de-per_year-2",
+    "fr-daily-3", "de-sum-1", "de-share-1", "de-share-2", "de-share-3", "de-years-4",
     "de-mode-3", "de-daily-1", "de-daily-2", "de-daily-3", "es-share-1", "es-share-2",
     "es-share-3", "es-per_year-2", "es-mode-3", "es-daily-1", "es-daily-2", "es-daily-3",
 }  # fmt: skip
