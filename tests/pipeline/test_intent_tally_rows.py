@@ -108,8 +108,11 @@ def test_a_share_answered_with_the_count_column_is_a_share_of_people() -> None:
     assert float(rows[0][-1]) == pytest.approx(expected)
 
 
-def test_answered_rows_the_rows_are_counted() -> None:
+def test_answered_rows_the_rows_are_counted_and_the_reading_says_so(folder: Path) -> None:
     assert _table("how many people survived", Path("en.csv"), {"count": "rows"}) == [[6]]
+    schema = DatasetSchema.from_file(folder / "en.csv")
+    intent = extract_intent("how many people survived", schema, answers={"count": "rows"})
+    assert "counted the rows of the file (your answer)" in intent.notes
 
 
 @pytest.mark.parametrize(

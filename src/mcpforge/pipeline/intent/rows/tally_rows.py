@@ -141,8 +141,8 @@ def counted_rows(request: str, intent: Intent, resolver: ColumnResolver, given: 
     """``intent`` as read, or with its count of rows made the sum of the file's count column (as
     answered); asks first when it counts rows of such a file and neither the request nor an answer said
     rows."""
-    if ROWS in {value.strip().lower() for value in given.given.values()}:
-        return intent
+    if any(v.strip().lower() == ROWS for k, v in given.given.items() if k.strip().lower() != KEY):
+        return intent  # the person said "rows" to another question of this request (a counted noun's)
     if not counts_rows(intent):
         return _statistic_over_cells(request, intent, resolver, given)
     if _says_rows(request):
