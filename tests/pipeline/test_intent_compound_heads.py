@@ -23,7 +23,7 @@ FILES = {
     "census.csv": pd.DataFrame({
         "Gesamtes Familieneinkommen": [52000, 61000, 38000, 90500],
         "Gesamtes persönliches Einkommen": [31000, 22000, 38000, 45000],
-        "Geschlecht": ["Mann", "Frau", "Frau", "Mann"],
+        "Geschlecht": ["Mann", "Frau", "Frau", "Mann"], "Alter": [41, 35, 58, 29],
     }),
     "shop.csv": pd.DataFrame({
         "unit price": [3.5, 2.0, 8.25, 1.0], "discount": [0.1, 0.0, 0.2, 0.05],
@@ -76,3 +76,16 @@ def test_either_answer_gives_that_columns_mean() -> None:
 def test_short_heads_are_no_compounds(request_text: str, column: str) -> None:
     """ "rate" (four letters) is no head of ``birthrate`` here: only words of five letters or more."""
     assert _value(request_text, "shop.csv") == pytest.approx(FILES["shop.csv"][column].mean())
+
+
+def test_the_word_beside_it_picks_the_column_in_another_case() -> None:
+    """ "persönlichem Einkommen" names `Gesamtes persönliches Einkommen` (one stem, another case ending)."""
+    frame = FILES["census.csv"]
+    request = "Berechnen Sie die Spearman-Rangkorrelation zwischen Alter und persönlichem Einkommen."
+    expected = frame["Alter"].corr(frame["Gesamtes persönliches Einkommen"], method="spearman")
+    intent = extract_intent(request, DatasetSchema.from_file(Path("census.csv")))
+    assert intent.columns == ["Alter", "Gesamtes persönliches Einkommen"]
+    assert intent.method.correlation_method == "spearman"
+    assert expected < 0  # the two incomes rank the ages differently: the right column matters
+    family = frame["Alter"].corr(frame["Gesamtes Familieneinkommen"], method="spearman")
+    assert family != pytest.approx(expected)
