@@ -105,7 +105,17 @@ _STRONG: dict[Language, frozenset[str]] = {  # with the politeness of each langu
     "es": _words("cuantos cuantas cual cuales numero promedio porcentaje hay gracias"),
 }  # fmt: skip
 # German compounds that start with an aggregation ("Durchschnittsalter", "Gesamtumsatz"): German only
-_GERMAN_AGGREGATE_COMPOUND = re.compile(r"(?:durchschnitts|gesamt)[a-z]{4,}")
+_GERMAN_AGGREGATE_HEADS = ("durchschnitts", "gesamt")
+_GERMAN_COMPOUND_REST = 4
+
+
+def _german_aggregate_compound(word: str) -> bool:
+    """``word`` is an aggregation's head and a noun of four letters or more, in one word (no pattern: this
+    runs on every request's words)."""
+    head = next((h for h in _GERMAN_AGGREGATE_HEADS if word.startswith(h)), None)
+    return head is not None and word.isalpha() and len(word) - len(head) >= _GERMAN_COMPOUND_REST
+
+
 _MARKERS = {lang: words | concept_markers(lang) | _ADJECTIVES.get(lang, frozenset()) | analysis_markers(lang)
             for lang, words in _MARKERS.items()}  # fmt: skip
 _ANY_MARKER = frozenset().union(*_MARKERS.values(), *_STRONG.values())
@@ -325,7 +335,7 @@ def _name_with_articles(words: list[str], at: list[int], target: list[str]) -> l
 def detect_language(text: str, resolver: ColumnResolver) -> Language:
     """The request's language, by its function words outside the file's own names and values."""
     spans = _spans(text)
-    compound = any(_GERMAN_AGGREGATE_COMPOUND.fullmatch(s.word) for s in spans)
+    compound = any(_german_aggregate_compound(s.word) for s in spans)
     if not any(s.word in _ANY_MARKER for s in spans) and "\u00bf" not in text and not compound:
         return _only_words_of(spans, resolver)
     keep = _protected(spans, resolver) - codes_in_small_letters(text, spans, resolver.schema)
@@ -335,7 +345,7 @@ def detect_language(text: str, resolver: ColumnResolver) -> Language:
         own = keep - grammar_as_values(text, spans, keep, lang, resolver)
         said = [s.word for i, s in enumerate(spans) if i not in own]
         scores[lang] = sum(w in markers for w in said) + 2 * sum(w in _STRONG[lang] for w in said)
-    scores["de"] += 2 * sum(bool(_GERMAN_AGGREGATE_COMPOUND.fullmatch(w)) for w in words)
+    scores["de"] += 2 * sum(_german_aggregate_compound(w) for w in words)
     if "\u00bf" in text or "\u00a1" in text:  # "¿Qué estado ...?": only Spanish opens a question so
         scores["es"] += 2
     english = sum(w in _ENGLISH for w in words)
