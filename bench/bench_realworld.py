@@ -27,6 +27,7 @@ kind, and every wrong one. Refuses to run if a frozen file changed.
     .venv/bin/python bench/bench_realworld.py --split blind9  # 80 held-out requests (realworld/BLIND9.md)
     .venv/bin/python bench/bench_realworld.py --split blind10  # 80 held-out requests (realworld/BLIND10.md)
     .venv/bin/python bench/bench_realworld.py --split blind11  # 80 held-out requests (realworld/BLIND11.md)
+    .venv/bin/python bench/bench_realworld.py --split blind12  # 80 held-out requests (realworld/BLIND12.md)
 """
 
 from __future__ import annotations
@@ -401,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915
             "blind9",
             "blind10",
             "blind11",
+            "blind12",
         ),
         default="dev",
     )
