@@ -26,6 +26,17 @@ MEASURE_WORDS = frozenset(MEASURE_STEMS)
 _COUNTED = {("number", "of"), ("how", "many"), ("count", "of"), ("count",), ("count", "the")}
 
 
+# "total" heads a name only at its end ("order total"); first it totals what follows ("total rooms",
+# ``Total.Bsmt.SF``, "Total Population"): a count or an area, never the money "sales" means.
+_TOTAL_FIRST = "total"
+
+
+def _names_the_stem(words: list[str], stem: str) -> bool:
+    if stem == _TOTAL_FIRST:
+        return bool(words) and stem in words[-1]
+    return any(stem in part for part in words)
+
+
 def _candidates(word: str, resolver: ColumnResolver) -> list[str]:
     stems = MEASURE_STEMS[word]
     found = []
@@ -33,9 +44,26 @@ def _candidates(word: str, resolver: ColumnResolver) -> list[str]:
         words = norm(name).split()
         if resolver.kind(name) != "numeric" or "id" in words:
             continue
-        if any(stem in part for part in words for stem in stems):
+        if any(_names_the_stem(words, stem) for stem in stems):
             found.append(name)
     return found
+
+
+_MONEY_COUNTED = frozenset({"many", "number", "count"})
+
+
+def counted_money_word(tokens: list[str], i: int, resolver: ColumnResolver) -> bool:
+    """``sales`` in "how many sales", "the most sales" over a file with no column "sales" could mean: the
+    things sold, a noun for the rows; "total sales" and "highest sales" stay a sum of money."""
+    token = tokens[i]
+    counted = any(w in _MONEY_COUNTED for w in tokens[max(0, i - 3) : i]) or tokens[i - 1 : i] == ["most"]
+    return (
+        token in MEASURE_WORDS
+        and token.endswith("s")
+        and counted
+        and not _candidates(token, resolver)
+        and resolver.resolve(token, fuzzy=False) is None
+    )
 
 
 _QUANTITY = ("quantity", "qty", "units", "unit count", "count")

@@ -11,6 +11,13 @@ question), a measure or quantity word, a word when the file's name says what its
 ``airports`` holds airports, not runways; "airports" there is read as it always was), a number's unit
 ("30 days"), or two different such nouns in one request.
 
+A plural written with a capital inside a sentence ("the Ipsos polls") is a name, a value of a column
+whose values the schema does not list, never the rows: reading it as them would drop the filter it is.
+A money word ("sales", "revenue") is the rows' noun only when counted ("how many sales", "the most
+sales") over a file with no column it could mean; summed ("total sales") it stays a measure.
+When the file's name says its rows are something else ("how many strikes" over ``birds.csv``), the noun
+is asked about (one question), never read as the rows without one.
+
 A file with a numeric column named like a count (``count``, ``cases``, ``total``, ``n``: each row already
 counts something) asks too for a row word ("cases", "orders") counted in a row's place, values between
 or not ("number of Measles cases"): counting its rows would silently answer another question.
@@ -23,7 +30,8 @@ from pathlib import Path
 from mcpforge.pipeline.intent.accounting import RATE_WORDS
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
-from mcpforge.pipeline.intent.measures import MEASURE_WORDS
+from mcpforge.pipeline.intent.language.spans import written_as_name
+from mcpforge.pipeline.intent.measures import MEASURE_WORDS, counted_money_word
 from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.quantities.ratios import row_noun
 from mcpforge.pipeline.intent.rows.bracketed_rows import bracketed_row_names
@@ -222,22 +230,28 @@ def rows_named(
     valued = {k for hit in find_values(tokens, resolver) for k in range(hit.start, hit.start + hit.width)}
     file_rows = _file_rows(resolver)
     found: dict[str, str] = {}
+    asked_only: set[str] = set()  # nouns the file's name contradicts: the rows only when the person says
     for i, token in enumerate(tokens):
         after_number = i > 0 and tokens[i - 1].isdigit()  # "the last 30 days": a span, not the rows
         totalled = _totalled(tokens, i, valued, resolver)
-        if i in valued or not (_in_row_place(tokens, i, valued) or after_number or totalled):
+        placed = _in_row_place(tokens, i, valued) or counted_money_word(tokens, i, resolver)
+        if i in valued or not (placed or after_number or totalled):  # "how many house sales"
             continue
         column = None if after_number else _plural_of_row_column(tokens, i, resolver)
         if column is None and not after_number and token in DAY_NOUNS:
             column = daily_column(resolver)  # "on how many days" over a file with one row per date
-        if not after_number and _counted_row_word(tokens, i, resolver):
+        unnamed = not written_as_name(token, request)
+        if unnamed and not after_number and _counted_row_word(tokens, i, resolver):
             found[token] = "it names no column, and one row of the file is one of them"
         elif column is not None:
             found[token] = f"each row is one {column!r}"
         elif (
-            _unknown_noun(tokens, i, resolver) and file_rows is None and singular(token) != row_noun(resolver)
+            unnamed
+            and (_unknown_noun(tokens, i, resolver) or counted_money_word(tokens, i, resolver))
+            and singular(token) != row_noun(resolver)
         ):
             found[token] = "it names no column, and one row of the file is one of them"
+            asked_only |= {token} if file_rows is not None else set()
     unknown = [word for word, why in found.items() if why.startswith("it names")]
     if len(unknown) > 1:
         return tokens, []  # "how many counties have more cities ...": which of them is the row is not said
@@ -246,7 +260,7 @@ def rows_named(
         if ranked_by_count(tokens, tokens.index(word)):  # "top 3 occupations by number of cases": groups
             del found[word]  # the file does not have under that name: left for the accounting to refuse
             continue
-        plain = rows_without_question(tokens, tokens.index(word), resolver)
+        plain = None if word in asked_only else rows_without_question(tokens, tokens.index(word), resolver)
         if plain is not None:
             found[word] = plain
             continue
