@@ -25,3 +25,6 @@ fi
 # PYTHONDONTWRITEBYTECODE (CI and many containers): every mcpforge process would compile ~340 modules again
 # (about a second of CPU). Compile them as a wheel install would; only changed sources are recompiled.
 .venv/bin/python -m compileall -q src/mcpforge > /dev/null
+# The bilingual lexicon the request reader uses for headers in German, French or Spanish, built once from
+# the FreeDict dictionaries scripts/install-system-deps.sh installs (about 20 s; nothing without them).
+.venv/bin/python -m mcpforge.lexicon

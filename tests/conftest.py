@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ import pytest
 from tests.postgres_server import PostgresServer, start_postgres, unavailable_reason
 
 from mcpforge.config import MCPForgeConfig, SandboxConfig
+from mcpforge.engines.model_store import cache_dir
 from mcpforge.pipeline.validation.stress import STRESS_CACHE_ENV
 
 
@@ -21,6 +23,11 @@ def stress_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     Set in the environment, so ``mcpforge`` subprocesses started by tests use it too.
     """
     with pytest.MonkeyPatch.context() as patch:
+        # The bilingual lexicon stays the user's (read-only, keyed by its dictionaries; setup.sh builds it):
+        # a fresh one per session would make one request of the suite wait ~20 s to build it.
+        patch.setenv(
+            "MCPFORGE_LEXICON_DIR", os.environ.get("MCPFORGE_LEXICON_DIR") or str(cache_dir() / "lexicon")
+        )
         patch.setenv(STRESS_CACHE_ENV, str(tmp_path_factory.mktemp("stress-cache")))
         # The static gate's result cache too (mypy's own stub cache stays shared: it only saves time).
         patch.setenv("MCPFORGE_CACHE_DIR", str(tmp_path_factory.mktemp("mcpforge-cache")))

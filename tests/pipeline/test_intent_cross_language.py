@@ -137,7 +137,8 @@ def test_law_in_force_is_the_yes_value(folder: Path) -> None:
     intent = read_intent("average Tasa de robos per state", path)
     got = {r[0]: r[1] for r in _rows(reference_table(intent, path))}
     assert got == pytest.approx(df.groupby("Estado")["Tasa de robos"].mean().to_dict())
-    assert "read 'state' as the column 'Estado'" in intent.notes
+    # said back by the resolver, or by the dictionary reader when FreeDict's dictionaries are installed
+    assert any("'state'" in note and "the column 'Estado'" in note for note in intent.notes), intent.notes
 
     intent = read_intent(
         "¿Qué porcentaje de las observaciones tiene la ley de portación de armas en vigor?", path

@@ -41,7 +41,7 @@ from mcpforge.pipeline.intent.filters.units_after_numbers import unit_notes
 from mcpforge.pipeline.intent.filters.year_comparisons import non_year_comparison
 from mcpforge.pipeline.intent.filters.year_unions import join_exclusive_years
 from mcpforge.pipeline.intent.groups.contrast_groups import contrast_groups
-from mcpforge.pipeline.intent.groups.each_of import group_each_of
+from mcpforge.pipeline.intent.groups.each_of import group_each_of, group_separately_named
 from mcpforge.pipeline.intent.groups.group_counts import group_count_condition
 from mcpforge.pipeline.intent.groups.group_having import group_condition
 from mcpforge.pipeline.intent.groups.groups import find_grain, find_groups
@@ -361,6 +361,7 @@ def _read(  # noqa: PLR0915 - one pass over the scanners, in order
     reserved |= phrases.used
     find_groups(tokens, resolver, phrases)
     group_each_of(tokens, resolver, phrases, filters)  # "for each of the states CA, TX and FL"
+    group_separately_named(tokens, phrases, filters)  # "for those in CA and for those in TX"
     find_metrics(tokens, resolver, phrases, reserved)
     mentioned = _remaining_columns(tokens, resolver, phrases)
     ops = detect_operations(text)

@@ -4,9 +4,16 @@ The conditions scanner reads the list as ``state in [CA, TX, FL]``; the words "f
 rows split by that column as well. Without this the list was read as one filter and the answer computed
 over the three values together, a wrong number. When the listed values cannot be tied to one condition
 the request is refused, naming the words.
+
+The same holds when each value gets its own phrase: "for people in California and for those in New
+York", "in Lyon and in Nice", "pour Paris et pour Lyon". A preposition said again after "and" asks for one
+answer per value; read as one filter over both it gave one combined number, a wrong answer. (Two years so
+said are asked about, together or each: ``filters/year_unions.py``.)
 """
 
 from __future__ import annotations
+
+import itertools
 
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.intent.conditions import FilterResult
@@ -17,6 +24,11 @@ _TRIGGERS = (("for", "each", "of"), ("for", "every", "of"), ("in", "each", "of")
              ("each", "of"), ("every", "one", "of"))  # fmt: skip
 _ARTICLES = frozenset({"the", "these", "those", "following"})
 _LISTS = frozenset({"in", "==", "=", "is"})
+_AND = frozenset({"and", "und", "et", "y", "e"})
+# A preposition or "those" repeated after "and" opens a phrase of its own for the next value.
+_REPEATED = frozenset({"for", "in", "among", "from", "at", "of", "those", "ones", "fur", "bei", "unter",
+                       "von", "pour", "chez", "dans", "parmi", "en", "para", "entre", "de", "ceux",
+                       "celles", "aquellos", "aquellas", "diejenigen", "jene"})  # fmt: skip
 
 
 def _trigger(tokens: list[str], i: int) -> int:
@@ -65,3 +77,44 @@ def group_each_of(tokens: list[str], resolver: ColumnResolver, phrases: Phrases,
         phrases.used.update(range(i, j + (hit[1] if hit else 0)))
         phrases.notes.append(f"'{' '.join(tokens[i:j])}' read as one row per listed {column!r} value")
         i = j
+
+
+def group_separately_named(tokens: list[str], phrases: Phrases, found: FilterResult) -> None:
+    """Add a listed column as a group key when each of its values has its own phrase ("for those in
+    California and for those in New York"): one answer per value, still only those values."""
+    for item in found.filters:
+        if item.op != "in" or not isinstance(item.value, list) or item.column in phrases.group_by:
+            continue
+        if not all(isinstance(value, str) for value in item.value):
+            continue  # "in 1940 and in 1950": years ask together or each (filters/year_unions.py)
+        places: list[tuple[int, int]] = []
+        for value in item.value:
+            start = _position(tokens, str(value))
+            if start is None:
+                break
+            places.append((start, len(str(value).split())))
+        else:
+            places.sort()
+            gaps = [tokens[a + width : b] for (a, width), (b, _w) in itertools.pairwise(places)]
+            if gaps and all(_own_phrase(gap) for gap in gaps):
+                phrases.group_by.append(item.column)
+                phrases.notes.append(f"each {item.column!r} value is named on its own: one answer for each")
+
+
+def _own_phrase(gap: list[str]) -> bool:
+    """Whether the words between two values say the next one in a phrase of its own: "and for (those in)"."""
+    words = [token.strip(",;:") for token in gap]
+    return any(
+        word in _AND and k + 1 < len(words) and words[k + 1] in _REPEATED for k, word in enumerate(words)
+    )
+
+
+def _position(tokens: list[str], value: str) -> int | None:
+    """Where the (folded) words of ``value`` stand in ``tokens``, first match."""
+    from mcpforge.pipeline.intent.words import fold
+
+    words = fold(value).split()
+    for start in range(len(tokens) - len(words) + 1):
+        if [token.strip(",;:") for token in tokens[start : start + len(words)]] == words:
+            return start
+    return None

@@ -17,13 +17,16 @@ only with that word.
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.names.glossary import MAX_FORM_WORDS, english_forms, glossary_forms
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, norm, singular, tokenize
 from mcpforge.pipeline.schema import DatasetSchema
+
+if TYPE_CHECKING:
+    from mcpforge.pipeline.intent.names.dictionary_names import Reading
 
 
 class Word(NamedTuple):
@@ -79,16 +82,16 @@ NOTE = "{words!r} read as the column {column!r} (the header in other words)"
 
 
 @functools.lru_cache(maxsize=8192)
-def _concepts_of_word(word: str) -> tuple[str, ...]:
+def concepts_of_word(word: str) -> tuple[str, ...]:
     """The glossary concepts of one folded word: itself, a plural cut, or a German compound's parts."""
     forms = glossary_forms()
-    for candidate in _plain_forms(word):
+    for candidate in plain_forms(word):
         if (candidate,) in forms:
             return (forms[(candidate,)],)
     return _compound(word)
 
 
-def _plain_forms(word: str) -> list[str]:
+def plain_forms(word: str) -> list[str]:
     forms = [word, singular(word)]
     if len(word) >= 5:  # "jahren", "homicidios", "voitures": a plural ending
         forms += [word[: -len(end)] for end in ("es", "en", "er", "n", "s", "e") if word.endswith(end)]
@@ -104,7 +107,7 @@ def _compound(word: str) -> tuple[str, ...]:
         first = next((forms[(h,)] for h in heads if len(h) >= _MIN_PART and (h,) in forms), None)
         if first is None:
             continue
-        rest = _concepts_of_word(tail) if len(tail) >= _MIN_PART else ()
+        rest = concepts_of_word(tail) if len(tail) >= _MIN_PART else ()
         if rest:
             return (first, *rest)
     return ()
@@ -129,7 +132,7 @@ def concept_set(words: tuple[str, ...]) -> tuple[frozenset[str], bool] | None:
             at += 1
             if word in GRAMMAR:
                 continue
-            concepts = _concepts_of_word(word)
+            concepts = concepts_of_word(word)
             found.update(concepts or (f"={singular(word)}",))
             foreign = foreign or (bool(concepts) and _foreign_word(word))
     return (frozenset(found), foreign) if found else None
@@ -138,7 +141,7 @@ def concept_set(words: tuple[str, ...]) -> tuple[frozenset[str], bool] | None:
 def _foreign_word(word: str) -> bool:
     """A glossary word none of whose forms is English ("desempleo", "stundenlohn")."""
     english = english_forms()
-    return not any((form,) in english for form in _plain_forms(word))
+    return not any((form,) in english for form in plain_forms(word))
 
 
 @functools.lru_cache(maxsize=64)
@@ -166,16 +169,19 @@ def translated_names(text: str, schema: DatasetSchema, given: Answers, request: 
 def _columns_in_other_words(
     text: str, schema: DatasetSchema, given: Answers, request: str
 ) -> tuple[str, list[str]]:
+    from mcpforge.pipeline.intent.names.dictionary_names import dictionary_keys  # it reads this module
+
     text, notes = _apposed_descriptions(text, schema)
     keys = header_keys(tuple(schema.column_names))
-    if not keys:
+    translated = dictionary_keys(tuple(schema.column_names))
+    if not keys and not translated:
         return text, notes
     matches = words_of(text)
     words = [fold(text[match.start : match.end]) for match in matches]
     resolver = ColumnResolver(schema=schema)
     out, at, i = [], 0, 0
     while i < len(words):
-        found = _match_at(words, matches, text, i, keys=keys, resolver=resolver)
+        found = _match_at(words, matches, text, i, keys=keys, translated=translated, resolver=resolver)
         if found is None:
             i += 1
             continue
@@ -196,9 +202,13 @@ def _match_at(
     i: int,
     *,
     keys: tuple[tuple[frozenset[str], bool, str], ...],
+    translated: tuple[tuple[Reading, str], ...],
     resolver: ColumnResolver,
 ) -> tuple[int, list[str]] | None:
-    """The longest run of words at ``i`` that names columns in other words: (width, the columns)."""
+    """The longest run of words at ``i`` that names columns in other words (the glossary's ``keys``, the
+    dictionary's ``translated`` readings): (width, the columns)."""
+    from mcpforge.pipeline.intent.names.dictionary_names import translated_columns
+
     if words[i] in GRAMMAR:
         return None
     for width in range(min(_MAX_WORDS, len(words) - i), 0, -1):
@@ -213,17 +223,13 @@ def _match_at(
         concepts, foreign = read
         # English words for an English header are the resolver's synonyms, not a translation
         columns = [name for key, native, name in keys if key == concepts and (native or foreign)]
-        if width == 1:  # one plain word for a one-word concept: a false friend ("note", "war") too often
-            columns = [name for name in columns if len(concepts) > 1 or concepts <= _EVENTS]
+        if width == 1:
+            columns = _one_word_columns(words, matches, text, i, concepts, columns, translated, resolver)
+        else:
+            columns += translated_columns(concepts, translated, alone=None, found=columns)
         said_words = [word for word in words[i : last + 1] if word not in GRAMMAR]
         columns = [name for name in columns if not _written_as(said_words, name)]
-        if not columns or (
-            width == 1 and not _may_stand_alone(text[matches[i].start : matches[i].end], concepts)
-        ):
-            continue
-        if width == 1 and not _ends_a_phrase(words, matches, text, i):
-            continue
-        if width == 1 and grammar_here(words[i], text, resolver):
+        if not columns:
             continue
         if concepts <= _EVENTS and _per_period(words, i + width):
             return None  # "deaths per day": a rate over days, left to rows/ to ask, never a per-date table
@@ -236,11 +242,46 @@ def _match_at(
     return None
 
 
+def _one_word_columns(  # noqa: PLR0917 - the scan's position, passed through
+    words: list[str],
+    matches: list[Word],
+    text: str,
+    i: int,
+    concepts: frozenset[str],
+    columns: list[str],
+    translated: tuple[tuple[Reading, str], ...],
+    resolver: ColumnResolver,
+) -> list[str]:
+    """The columns one word names in other words: a glossary concept of several words or an event, or
+    a dictionary's usual sense; none for a plural, a unit of time, a word inside a longer noun phrase or
+    a word of the request's own grammar. A thing rows belong to ("per city" over ``Ville``) may, by the
+    dictionary, when it is named to group by."""
+    from mcpforge.pipeline.intent.names.dictionary_names import translated_columns
+
+    # one plain word for a one-word glossary concept: a false friend ("note", "war") too often
+    columns = [name for name in columns if len(concepts) > 1 or concepts <= _EVENTS]
+    in_dictionary = translated_columns(concepts, translated, alone=words[i], found=columns)
+    columns += in_dictionary
+    if not _may_stand_alone(text[matches[i].start : matches[i].end], concepts):
+        columns = [c for c in columns if c in in_dictionary and _groups_by(words, i, concepts)]
+    if not columns or not _ends_a_phrase(words, matches, text, i) or grammar_here(words[i], text, resolver):
+        return []
+    return columns
+
+
 def _written_as(said: list[str], name: str) -> bool:
     """Whether the words are the header's own, perhaps inflected ("des Wechselkurses Britisches Pfund"):
     a name as written, read by ``inflected_names`` and the resolver, not a translation."""
-    own = {form for word in norm(name).replace("'", " ").split() for form in _plain_forms(word)}
-    return all(own.intersection(_plain_forms(word)) for word in said)
+    own = {form for word in norm(name).replace("'", " ").split() for form in plain_forms(word)}
+    return all(own.intersection(plain_forms(word)) for word in said)
+
+
+_GROUPING = frozenset({"per", "by", "each", "every", "across"})
+
+
+def _groups_by(words: list[str], i: int, concepts: frozenset[str]) -> bool:
+    """Whether the word at ``i`` is one thing rows belong to, right after "per" / "by" / "each"."""
+    return i > 0 and words[i - 1] in _GROUPING and concepts <= ENTITIES and singular(words[i]) == words[i]
 
 
 def _may_stand_alone(word: str, concepts: frozenset[str]) -> bool:
@@ -287,7 +328,7 @@ def _per_period(words: list[str], at: int) -> bool:
     return (
         len(following) == 2
         and following[0] in _PER
-        and bool(set(_concepts_of_word(following[1])) & _TIME_UNITS)
+        and bool(set(concepts_of_word(following[1])) & _TIME_UNITS)
     )
 
 
@@ -334,7 +375,7 @@ def _apposed_descriptions(text: str, schema: DatasetSchema) -> tuple[str, list[s
     short = {
         name.lower(): name
         for name in schema.column_names
-        if name.isalnum() and len(name) <= _MAX_SHORT_NAME and not _concepts_of_word(fold(name))
+        if name.isalnum() and len(name) <= _MAX_SHORT_NAME and not concepts_of_word(fold(name))
     }
     if not short:
         return text, []
@@ -370,7 +411,7 @@ def _description_starts(matches: list[Word], text: str, k: int) -> list[int]:
         if word in GRAMMAR:
             j -= 1
             continue
-        if word in FUNCTION_WORDS or not _concepts_of_word(word) or "per" in _concepts_of_word(word):
+        if word in FUNCTION_WORDS or not concepts_of_word(word) or "per" in concepts_of_word(word):
             break  # "size per species": a relation between words, never a description
         starts.insert(0, j)
         j -= 1

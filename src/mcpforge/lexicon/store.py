@@ -1,0 +1,136 @@
+"""The bilingual lexicon as a small SQLite file, built once from the installed dictionaries.
+
+Parsing FreeDict's German dictionary takes about 15 s, far too long for a request, so the first process
+that needs the lexicon builds ``<cache>/lexicon/freedict-<key>.sqlite`` (under a lock; written to a
+temporary name and renamed, so a reader never sees half a file) and every later one opens it read-only
+in about a millisecond. The key hashes the dictionaries' names, sizes and times and the parser's source:
+an upgraded dictionary or a changed parser makes a new file. The folder is ``$MCPFORGE_LEXICON_DIR``,
+else ``<cache>/lexicon``. ``scripts/setup.sh`` builds it ahead
+(``python -m mcpforge.lexicon``), so the first request does not pay for it.
+
+Each (language, foreign word, English phrase) has a score: 2 for each entry of the foreign-to-English
+dictionary that lists it and 1 for each English-to-foreign entry. The score tells a word's usual sense
+from a rare one: "Geschlecht" is gender in two entries and "house" (a lineage) in one.
+
+No dictionary installed (``apt-get install dict-freedict-deu-eng …``; ``$MCPFORGE_DICT_DIR`` points
+elsewhere): no lexicon, and the reading is what it was without one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import hashlib
+import os
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+from mcpforge.engines.model_store import cache_dir
+from mcpforge.lexicon import freedict
+from mcpforge.lexicon.freedict import DICTIONARY_DIR, entries, installed
+from mcpforge.pipeline.intent.words import fold
+
+BUILD_VERSION = "1"
+_NATIVE_SCORE = 2  # a foreign-to-English entry lists a word's senses as its readers mean them
+_INVERTED_SCORE = 1
+
+
+def dictionary_dir() -> Path:
+    """``$MCPFORGE_DICT_DIR``, else where Debian's dictd packages put their files."""
+    return Path(os.environ.get("MCPFORGE_DICT_DIR") or DICTIONARY_DIR)
+
+
+def lexicon_path() -> Path | None:
+    """Where the lexicon of the installed dictionaries is (or will be) built; None with no dictionary."""
+    found = installed(dictionary_dir())
+    if not found:
+        return None
+    digest = hashlib.sha256(BUILD_VERSION.encode())
+    for source in (Path(__file__), Path(freedict.__file__)):  # a changed parser builds anew
+        digest.update(source.read_bytes())
+    for language, base, english in found:
+        for path in (base.with_suffix(".index"), Path(f"{base}.dict.dz")):
+            stat = path.stat()
+            digest.update(f"{language}|{path}|{english}|{stat.st_size}|{stat.st_mtime_ns}".encode())
+    folder = Path(os.environ.get("MCPFORGE_LEXICON_DIR") or cache_dir() / "lexicon")
+    return folder / f"freedict-{digest.hexdigest()[:16]}.sqlite"
+
+
+def build(path: Path) -> Path:
+    """Build the lexicon at ``path`` unless it exists; concurrent builders wait for the first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with (path.parent / ".build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return path
+        partial = path.with_suffix(f".{os.getpid()}.partial")
+        partial.unlink(missing_ok=True)
+        _write(partial)
+        partial.replace(path)
+    return path
+
+
+def _write(path: Path) -> None:
+    scores: Counter[tuple[str, str, str]] = Counter()
+    english_words: set[str] = set()
+    for language, base, english_headwords in installed(dictionary_dir()):
+        for headword, translations in entries(base):
+            head = headword.strip().lower()
+            if english_headwords:
+                if " " not in head:
+                    english_words.add(head)
+                for foreign in translations:
+                    if " " not in foreign:
+                        scores[(language, fold(foreign), head)] += _INVERTED_SCORE
+            elif " " not in head:
+                for english in translations:
+                    scores[(language, fold(head), english)] += _NATIVE_SCORE
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE glosses (language TEXT, word TEXT, english TEXT, score INTEGER)")
+        db.execute("CREATE TABLE english (word TEXT PRIMARY KEY)")
+        db.executemany("INSERT INTO glosses VALUES (?, ?, ?, ?)", ((*k, v) for k, v in scores.items()))
+        db.executemany("INSERT OR IGNORE INTO english VALUES (?)", ((w,) for w in english_words))
+        db.execute("CREATE INDEX glosses_word ON glosses (word, language)")
+    path.chmod(0o644)
+
+
+@functools.cache
+def _connection() -> sqlite3.Connection | None:
+    path = lexicon_path()
+    if path is None:
+        return None
+    if not path.exists():
+        build(path)
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+
+def available() -> bool:
+    """Whether a lexicon can be used (dictionaries installed; built now if it was not)."""
+    return _connection() is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def glosses(language: str, word: str) -> dict[str, int]:
+    """The English phrases of a folded ``word`` of ``language`` ("de", "fr", "es"), each with its score."""
+    db = _connection()
+    if db is None:
+        return {}
+    rows = db.execute("SELECT english, score FROM glosses WHERE word = ? AND language = ?", (word, language))
+    found: dict[str, int] = {}
+    for english, score in rows:
+        found[english] = found.get(english, 0) + score
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def languages_of(word: str) -> frozenset[str]:
+    """The languages whose dictionary has the folded ``word`` ("en" for an English headword)."""
+    db = _connection()
+    if db is None:
+        return frozenset()
+    rows = db.execute("SELECT DISTINCT language FROM glosses WHERE word = ?", (word,))
+    found = {language for (language,) in rows}
+    if db.execute("SELECT 1 FROM english WHERE word = ?", (word,)).fetchone():
+        found.add("en")
+    return frozenset(found)
