@@ -305,3 +305,16 @@ def test_part_of_two_headers_is_asked_and_a_count_is_never_a_part(lexicon: Path,
     intent = extract_intent("number of rows per city", schema)  # "number" names no header by a part
     assert intent.group_by == ["Ville"]
     assert intent.operation == "group_count" and not intent.columns
+
+
+def test_a_part_must_hold_the_header_head_noun(lexicon: Path, tmp_path: Path) -> None:
+    """ "car" is a part of ``Fahrzeugklasse`` (vehicle + class) but not its head: "for each car" is per
+    row, never per class (it made a right answer of the dev set a refusal before the head rule)."""
+    frame = pd.DataFrame({"Fahrzeugklasse": ["suv", "compact"], "Gewicht": [2.0, 1.2], "Stadt": ["a", "b"]})
+    frame.to_csv(tmp_path / "autos.csv", index=False)
+    schema = DatasetSchema.from_file(tmp_path / "autos.csv")
+    try:
+        intent = extract_intent("mean Gewicht for each car", schema)
+    except (UnmappableRequestError, NeedsClarificationError):
+        return
+    assert "Fahrzeugklasse" not in intent.group_by

@@ -41,6 +41,7 @@ class Slot(NamedTuple):
     concepts: frozenset[str]  # what a request word may be to fill it
     strong: frozenset[str]  # the word's usual senses: one request word alone names it only through these
     optional: bool  # "Gesamtes" (total) in a header: a request may leave it out
+    head: bool = False  # the noun the header is about: the last in German, the first in French or Spanish
 
 
 Reading = tuple[Slot, ...]
@@ -68,8 +69,8 @@ def translated_columns(
     for reading, name in keys:
         if name not in found and name not in columns and fits(concepts, reading, alone=alone is not None):
             columns.append(name)
-    if columns or found or concepts & _NEVER_PART:
-        return columns
+    if columns or found or concepts & _NEVER_PART or any(concept.startswith("=") for concept in concepts):
+        return columns  # a part names a header only by the glossary's nouns of data ("income", "wage")
     for reading, name in keys:  # "income" for ``Revenu personnel``, as "income" names ``personal_income``
         if name not in columns and part_of(concepts, reading):
             columns.append(name)
@@ -95,10 +96,20 @@ def fits(concepts: frozenset[str], reading: Reading, *, alone: bool) -> bool:
 
 def part_of(concepts: frozenset[str], reading: Reading) -> bool:
     """Whether a request run's ``concepts`` name some of ``reading``'s slots, each by a usual sense: a
-    header named by part of its words, as an English header is ("income" for ``personal_income``); when
-    several headers have that part, the person is asked which."""
+    header named by part of its words that hold its head noun, as an English header is ("income" for
+    ``personal_income``; "car" is no ``Fahrzeugklasse``, a class); when several headers have that part,
+    the person is asked which. Only the glossary's nouns of data may be
+    such a part: any English word is some foreign word's sense ("under" of ``Sous le seuil de
+    pauvreté``, "face" of ``Part des délits en face à face``)."""
     required = [slot for slot in reading if not slot.optional]
-    return len(concepts) < len(required) and _assign(sorted(concepts), list(reading), partial=True)
+    if len(concepts) >= len(required):
+        return False
+    head = next(k for k, slot in enumerate(reading) if slot.head)
+    others = list(reading[:head] + reading[head + 1 :])
+    return any(
+        concept in reading[head].strong and _assign(sorted(concepts - {concept}), others, partial=True)
+        for concept in concepts
+    )
 
 
 def _assign(concepts: list[str], slots: list[Slot], *, partial: bool = False) -> bool:
@@ -140,7 +151,12 @@ def _readings(name: str, language: str) -> list[Reading]:
     options = [_word_options(word, language) for word in words]
     readings = []
     for combination in itertools.islice(itertools.product(*options), _MAX_READINGS):
-        readings.append(tuple(slot for part in combination for slot in part))
+        slots = [slot for part in combination for slot in part]
+        required = [k for k, slot in enumerate(slots) if not slot.optional]
+        if required:  # "Fahrzeugklasse" is a class, "Revenu personnel" an income
+            head = required[-1] if language == "de" else required[0]
+            slots[head] = slots[head]._replace(head=True)
+        readings.append(tuple(slots))
     return readings
 
 
