@@ -56,6 +56,12 @@ def names_a_period(column: str) -> bool:
     return bool(words & (_YEAR_NAMES | _MONTH_NAMES)) or any(w.endswith("jahr") for w in words)
 
 
+def names_a_year(column: str) -> bool:
+    """``yr``, ``Baujahr``, ``Année``: a column name that says it holds a year (``Mo.Sold`` does not)."""
+    words = set(_plain(norm(column)).split())
+    return bool(words & _YEAR_NAMES) or any(w.endswith("jahr") for w in words)
+
+
 def year_column(resolver: ColumnResolver) -> str | None:
     """The file's integer year column (``year``, ``Baujahr``, ``Année``), if it has exactly one."""
     return _integer_column_named(resolver, _YEAR_NAMES, _FIRST_YEAR, _LAST_YEAR)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.coded_dates import CodedFormat, century, the_coded_column, year_expression
-from mcpforge.pipeline.intent.time.periods import has_date_column, names_a_period, year_column
+from mcpforge.pipeline.intent.time.periods import has_date_column, names_a_year, year_column
 from mcpforge.pipeline.intent.words import ColumnResolver
 from mcpforge.pipeline.schema import ColumnInfo
 
@@ -61,18 +61,23 @@ class WrittenYears:
 
 
 def two_digit_year_column(resolver: ColumnResolver) -> ColumnInfo | None:
-    """The file's one integer year column of two-digit years (``Année`` = 81 ... 87), if it has one."""
-    found = [
+    """The file's one integer year column of two-digit years (``Année`` = 81 ... 87), if it has one.
+
+    Its name must say year, not month: ``Mo.Sold`` (1 ... 12) beside ``Yr.Sold`` (2006 ...) had been read
+    as two-digit years, so "per year sold" grouped by the month. A file with any column of four-digit
+    years named a year has none (its years are written in full)."""
+    named = [
         info
         for info in resolver.schema.columns
         if info.kind == "numeric"
         and info.is_integer
-        and names_a_period(info.name)
-        and not any(w in info.name.lower() for w in ("mon", "mois", "mes"))
+        and names_a_year(info.name)
         and isinstance(info.minimum, int | float)
         and isinstance(info.maximum, int | float)
-        and 0 <= info.minimum <= info.maximum <= 99
     ]
+    if any(info.minimum >= 1000 for info in named):  # type: ignore[operator]
+        return None
+    found = [info for info in named if 0 <= info.minimum <= info.maximum <= 99]  # type: ignore[operator]
     return found[0] if len(found) == 1 else None
 
 
