@@ -27,6 +27,9 @@ _SELECTING = frozenset({
     "recent", "latest", "earliest", "following", "same", "other", "another", "different", "new", "old",
     "each", "every", "any", "both", "either", "neither", "single", "whole", "entire", "overall", "more",
     "most", "less", "least", "many", "much", "few", "fewer", "versus", "against", "across", "split",
+    # conditions ("rows with a known Altura" are the rows where it is not missing): a filter, never a label
+    "known", "unknown", "missing", "recorded", "reported", "available", "valid", "invalid", "nonzero",
+    "positive", "negative", "empty", "complete",
 })  # fmt: skip
 SELECTING_WORDS = _SELECTING  # shared with described_names ("household income")
 # Where a name starts: after a determiner or a grouping word ("the model Year", "by model Year").
