@@ -119,7 +119,10 @@ def find_groups(  # noqa: PLR0912, PLR0915 - one scan, each branch a phrase shap
             continue
         start = i + width
         counted = _number_of_column(tokens, start, resolver, out)
-        if counted is not None and (sort or out.top_n is not None):
+        ranked = bool(sort) or out.top_n is not None
+        if counted is not None and ranked and "count" in tokens[start : counted[2]]:
+            counted = None  # "top 3 by count of X": a ranking measure, read as before; only a key here
+        if counted is not None and ranked:
             start = counted[2]  # "top 3 cars by number of cylinders": sorted by the column itself
         elif counted is not None:  # "per number of Cylinders": the column holds counts already, a key
             out.group_by.extend(c for c in [counted[0]] if c not in out.group_by)
@@ -207,11 +210,11 @@ def _ratio(tokens: list[str], i: int, column: str, resolver: ColumnResolver) -> 
 def _number_of_column(
     tokens: list[str], start: int, resolver: ColumnResolver, out: Phrases
 ) -> tuple[str, int, int] | None:
-    """``per number of Cylinders`` / ``by number of doors``: "number of" then a numeric column is that
-    column as a key (its values are counts already), never a count or sum of it: (column, end, where
+    """``per number of Cylinders`` / ``for each count of Full.Bath``: "number of" then a numeric column is
+    that column as a key (its values are counts already), never a count or sum of it: (column, end, where
     the column starts)."""
     start += start < len(tokens) and tokens[start] == "the"
-    if tuple(tokens[start : start + 2]) not in {("number", "of"), ("no", "of")}:
+    if tuple(tokens[start : start + 2]) not in {("number", "of"), ("no", "of"), ("count", "of")}:
         return None
     at = start + 2 + (start + 2 < len(tokens) and tokens[start + 2] == "the")
     hit = resolver.match_at(tokens, at)
