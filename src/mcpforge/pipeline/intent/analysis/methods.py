@@ -32,8 +32,8 @@ _ROUND = re.compile(
     rf"(?P<tail>,?\s*\b(?:to|with|in|at)\s+(?:the\s+nearest\s+)?{_PLACES})\)?",
     re.IGNORECASE,
 )
-# ", 3 decimals" / "(2 dp)" with no verb at all.
-_ROUND_BARE = re.compile(rf"(?:[,;]|\()\s*(?:to\s+)?{_PLACES}\s*\)?", re.IGNORECASE)
+# ", 3 decimals" / "(2 dp)" / "with 2 decimals" / "X to 2 decimals" ("con 2 decimales") with no verb at all.
+_ROUND_BARE = re.compile(rf"(?:[,;]|\(|\bwith\s|(?=\bto\s))\s*(?:to\s+)?{_PLACES}\s*\)?", re.IGNORECASE)
 # "... earnings? 2 decimal places.": a sentence that is only the places.
 _ROUND_SENTENCE = re.compile(rf"^\s*(?:to\s+)?{_PLACES}\s*(?=[.!]?\s*$)", re.IGNORECASE)
 
@@ -62,8 +62,9 @@ _ROUND_PLACES = re.compile(
     re.IGNORECASE,
 )
 _ROUND_INTEGER = re.compile(
-    r"[,;]?\s*\b(?:round(?:ed)?|give|report)\b[^.;?!]{0,40}?\bto\s+(?:the\s+nearest\s+(?:integer|whole\s+number)|"
-    r"an?\s+(?:integer|whole\s+number)|(?:integers|whole\s+numbers)\b)",
+    r"[,;]?\s*\b(?:round(?:ed)?|give|report)\b[^.;?!]{0,40}?\bto\s+(?:the\s+nearest\s+(?:integer|whole\s+number|"
+    r"(?:whole\s+)?(?:dollar|euro|pound|unit|cent)\b)|an?\s+(?:integer|whole\s+number)|"
+    r"(?:integers|whole\s+numbers|whole\s+(?:dollars|euros|pounds|units))\b)",  # "Round to whole dollars"
     re.IGNORECASE,
 )
 _ALPHA = re.compile(
@@ -109,18 +110,25 @@ _RULE_LEAD = (
 # "the rule |z| > 3", "the |z| > 3 rule": the word that names it a rule is part of the rule
 _Z_RULE = re.compile(
     _RULE_LEAD + r"(?:(?:rule|criterion)\s+)?"
+    # "the z-score rule (|z| > 3)": the rule named, then written out
+    r"(?:z[- ]?scores?\s+(?:rule|criterion|method)\s*(?:\(\s*|:\s*|,\s*)?)?"
     r"(?:\|\s*z(?:[- ]?scores?)?\s*\||(?:an?\s+)?(?:absolute\s+)?z(?:[- ]?scores?)?)"
     r"\s*(?:>|\bgreater\s+than\b|\bmore\s+than\b|\babove\b|\bover\b|\bexceed(?:s|ing)?\b|\bbeyond\b)"
     r"\s*(?P<z>\d+(?:\.\d+)?)(?:\s+(?:rule|criterion|method))?(?:\s*\))?",
     re.IGNORECASE,
 )
 _IQR_RULE = re.compile(
-    _RULE_LEAD + r"(?:(?P<k>\d+(?:\.\d+)?)\s*(?:\u00d7|\*|x|times)?\s*(?:the\s+)?)?"
+    _RULE_LEAD + r"(?:(?:more|further|farther)\s+than\s+)?"
+    r"(?:(?P<k>\d+(?:\.\d+)?)\s*(?:\u00d7|\*|x|times)?\s*(?:the\s+)?)?"
     r"(?:\biqr\b|\binter-?\s?quartile\s+range\b|\btukey(?:'s)?)"
     r"(?:\s+(?:rule|method|criterion|fences?|test|bounds?))?"
     # "1.5 x IQR beyond the quartiles"
     r"(?:\s+(?:beyond|outside|past|from|below\s+and\s+above|above\s+and\s+below)\s+(?:the\s+)?"
-    r"(?:quartiles|first\s+and\s+third\s+quartiles|q1\s+(?:and|/)\s+q3))?(?:\s*\))?",
+    r"(?:quartiles|first\s+and\s+third\s+quartiles|q1\s+(?:and|/)\s+q3)"
+    # "1.5 x IQR below Q1 or above Q3": the two fences said side by side
+    r"|\s+(?:below|under)\s+(?:the\s+)?(?:q1|first\s+quartile)\s*,?\s*(?:or|and)\s+(?:above|over)\s+(?:the\s+)?"
+    r"(?:q3|third\s+quartile)|\s+(?:above|over)\s+(?:the\s+)?(?:q3|third\s+quartile)\s*,?\s*(?:or|and)\s+"
+    r"(?:below|under)\s+(?:the\s+)?(?:q1|first\s+quartile))?(?:\s*\))?",
     re.IGNORECASE,
 )
 _OUTLIER_WORDS = re.compile(r"\boutlier|\banomal|\bextreme\s+values?|\bunusual", re.IGNORECASE)

@@ -43,12 +43,31 @@ _DROP_WHERE = re.compile(
     rf"(?:the\s+)?{_COLS}\s+(?:is|are)\s+{_MISSING}{_END}",
     re.IGNORECASE,
 )
+# "using only rows where both are present", "keeping only the rows in which all values are known", "complete
+# cases only": the rows with no missing value in a column the analysis reads (scoped by scope_missing).
+_PRESENT = r"(?:present|known|available|non-?missing|not\s+missing|non-?null|not\s+null|recorded|observed)"
+_COMPLETE = re.compile(
+    rf"\b(?:(?:using|use|keeping|keep|considering|over|on)\s+)?(?:only\s+)?(?:the\s+)?{_ROWS}\s+"
+    rf"(?:where|in\s+which|with)\s+(?:both|all|every\s+one)\s+(?:(?:of\s+them|values?|columns?|variables?)\s+)?"
+    rf"(?:are\s+|is\s+)?{_PRESENT}(?:\s+only)?"
+    rf"|\b(?:(?:using|use|keeping|keep|on|over)\s+)?(?:only\s+)?(?:the\s+)?complete\s+(?:cases|{_ROWS})(?:\s+only)?",
+    re.IGNORECASE,
+)
 _FILL = re.compile(
     rf"\b(?:fill(?:ing)?(?:\s+in)?|imput(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|any\s+|all\s+)?(?:{_MISSING}\s+)?"
     rf"(?:values?\s+)?(?:(?:in|of|for)\s+)?(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?(?:\s+values?)?"
+    rf"(?:\s+(?:that\s+(?:are|is)\s+|which\s+(?:are|is)\s+)?{_MISSING})?"  # "the speeds that are missing"
     rf"(?:\s+first)?\s+(?:with|using|by)\s+(?:the\s+|its\s+|their\s+)?(?:column\s+)?"
     rf"(?P<how>mean|average|median|mode|most\s+frequent(?:\s+value)?|zero|-?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\")"
     rf"(?:\s+(?:value|of\s+(?:the\s+)?(?:column|\w+)))?",
+    re.IGNORECASE,
+)
+# "Drop rows without an income", "remove people with no Revenu": the rows missing that column. Only a numeric
+# column: "sales without central air" (Central.Air = N) is a value of its column, not a missing one.
+_DROP_WITHOUT = re.compile(
+    rf"\b(?:ignor(?:e|ing)|exclud(?:e|ing)|drop(?:ping)?|remov(?:e|ing)|skip(?:ping)?|discard(?:ing)?|"
+    rf"omit(?:ting)?)\s+(?:all\s+|any\s+|the\s+)?(?:{_ROWS}|[^\W\d]+)\s+(?:without|with\s+no|lacking)\s+"
+    rf"(?:an?\s+|any\s+)?(?:(?:recorded|known|reported)\s+)?(?:values?\s+(?:for|of|in)\s+)?(?:the\s+)?{_COLS}{_END}",
     re.IGNORECASE,
 )
 _DEDUP = re.compile(
@@ -102,11 +121,25 @@ def _columns(raw: str | None, resolver: ColumnResolver) -> list[str] | None:
         words = re.sub(r"^(?:the|its|their)\s+|\s+(?:columns?|values?|fields?)$", "", part.strip(" '\"`"))
         if words.lower() in {"", "any column", "all columns", "any", "all", "the data", "data", "dataset"}:
             continue
-        column = resolver.resolve(words.strip(" '\"`"), fuzzy=False)
+        column = resolver.resolve(words.strip(" '\"`"), fuzzy=False) or _plural_of_name(words, resolver)
         if column is None:
             return None
         found.append(column)
     return found
+
+
+def _plural_of_name(words: str, resolver: ColumnResolver) -> str | None:
+    """The column a plural names ("velocidades", "revenus", "heights"): its last word without -s / -es.
+
+    A fill step names the values it fills, often in the plural of the column's name; the singular must
+    name one column exactly (no loose match), or the step is not read."""
+    head, _, last = words.strip(" '\"`").rpartition(" ")
+    for cut in ("es", "s"):
+        if last.lower().endswith(cut) and len(last) > len(cut) + 2:
+            column = resolver.resolve(f"{head} {last[: -len(cut)]}".strip(), fuzzy=False)
+            if column is not None:
+                return column
+    return None
 
 
 # "in any column", "in every field", "anywhere in the data": a missing value in ANY column drops the row.
@@ -130,6 +163,13 @@ def _fill_how(raw: str) -> tuple[str, object]:
     if re.fullmatch(r"-?\d+(?:\.\d+)?", low):
         return "value", float(raw) if "." in raw else int(raw)
     return "value", raw.strip("'\"")
+
+
+def _numbers_missing(step: PreparationStep | None, resolver: ColumnResolver) -> PreparationStep | None:
+    """ "rows without an income": dropped when missing, for numeric columns only (see ``_DROP_WITHOUT``)."""
+    if step is None or not step.columns:
+        return None
+    return step if all(resolver.kind(c) == "numeric" for c in step.columns) else None
 
 
 def _step(match: re.Match[str], kind: str, resolver: ColumnResolver) -> PreparationStep | None:
@@ -209,15 +249,26 @@ def read_preparation(
     """
     found: list[tuple[int, int, PreparationStep, str]] = list(changed)
     patterns = (
-        (_FILL, "fill_missing"), (_DROP_WHERE, "drop_missing"), (_DROP_NAMED, "drop_missing"),
+        (_FILL, "fill_missing"), (_COMPLETE, "drop_missing"), (_DROP_WHERE, "drop_missing"),
+        (_DROP_NAMED, "drop_missing"), (_DROP_WITHOUT, "drop_without"),
         (_DROP, "drop_missing"), (_DEDUP, "deduplicate"),
         (_BIN, "bin"), (_NORMALIZE_NOUN, "normalize"), (_NORMALIZE, "normalize"),
     )  # fmt: skip
+    lowered = text.lower()
     for pattern, kind in patterns:
+        if kind == "drop_without" and not any(w in lowered for w in ("without", "with no", "lacking")):
+            continue  # most requests: no pattern compiled for a step they cannot hold
+        if (
+            pattern is _COMPLETE
+            and "complete" not in lowered
+            and not any(w in lowered for w in ("both", " all ", "every one"))
+        ):
+            continue
         for match in pattern.finditer(text):
             if any(start < match.end() and match.start() < end for start, end, _, _ in found):
                 continue
-            step = _step(match, kind, resolver)
+            step = _step(match, "drop_missing" if kind == "drop_without" else kind, resolver)
+            step = _numbers_missing(step, resolver) if kind == "drop_without" else step
             if step is not None:
                 found.append((match.start(), match.end(), step, ""))
     if not found:

@@ -44,7 +44,13 @@ _GERMAN = {
     "fehlende werte der": "missing values of the", "fehlende werte von": "missing values of",
     "fehlenden werte der": "missing values of the", "berechne dann": "then calculate",
     "und berechne dann": "and then calculate", "und dann": "and then",
-    "fullen": "fill", "fullen sie": "fill", "ersetze": "replace", "zuerst": "first", "dann": "then",
+    "fullen": "fill", "fullen sie": "fill", "ersetze": "replace", "ersetzen sie": "replace",
+    # "Schritt 1: behalte nur Zeilen mit ...": the rows kept, as English "keep only"
+    "behalte nur": "keep only", "behalten sie nur": "keep only", "behalte": "keep", "behalten sie": "keep",
+    # "Ersetze fehlende Familieneinkommen durch 0": the values missing, replaced by a value or statistic
+    "fehlende": "missing", "fehlenden": "missing", "durch den median": "with the median",
+    "durch den mittelwert": "with the mean", "durch den durchschnitt": "with the mean",
+    "durch null": "with 0", "durch 0": "with 0", "zuerst": "first", "dann": "then",
     "danach": "then", "anschliessend": "then", "berechne": "calculate", "berechnen sie": "calculate",
     "stichproben-standardabweichung": "sample standard deviation",
     "stichprobenstandardabweichung": "sample standard deviation",
@@ -59,7 +65,9 @@ _GERMAN = {
     "u-test": "u test", "t-test": "t-test", "teststatistik": "test statistic", "p-wert": "p-value",
     "statistik": "statistic", "test": "test", "fuhre einen": "run a", "fuhre": "run",
     # the outlier rule: "nach der 1,5-fachen IQR-Regel", "Interquartilsabstand"
-    "regel": "rule", "iqr-regel": "iqr rule", "interquartilsabstand": "iqr", "interquartilsabstands": "iqr",
+    "nach der z-wert-regel": "by the z-score rule", "z-wert-regel": "z-score rule", "z-wert": "z-score",
+    "z-score-regel": "z-score rule", "regel": "rule", "iqr-regel": "iqr rule", "interquartilsabstand": "iqr",
+    "interquartilsabstands": "iqr",
     "des interquartilsabstands": "iqr", "die spalte": "the column", "spalte": "column", "nach der": "by the",
 }  # fmt: skip
 _FRENCH = {
@@ -73,7 +81,14 @@ _FRENCH = {
     "analyse de la variance": "anova", "analyse de variance": "anova",
     "selon le critere de": "by the", "selon le critere": "by the", "critere": "rule",
     "valeur aberrante": "outlier", "remplir": "fill", "remplissez": "fill", "remplis": "fill",
-    "valeurs manquantes": "missing values", "d'abord": "first", "puis": "then", "ensuite": "then",
+    "valeurs manquantes": "missing values", "d'abord": "first",
+    # "Remplacez les revenus manquants par la médiane": the values missing, replaced by a statistic
+    "ne garder que": "keep only", "ne gardez que": "keep only", "garder": "keep", "gardez": "keep",
+    "conserver": "keep", "conservez": "keep", "remplacez": "replace", "remplacer": "replace",
+    "remplace": "replace", "manquants": "missing", "manquantes": "missing", "manquant": "missing",
+    "manquante": "missing", "par la mediane": "with the median", "par la moyenne": "with the mean",
+    "par le mode": "with the mode", "par zero": "with 0", "par 0": "with 0", "puis": "then",
+    "ensuite": "then",
     "calculer": "calculate", "calculez": "calculate", "calcule": "calculate",
     "quels etaient": "what were", "quelles etaient": "what were", "quel etait": "what was",
     "quelle etait": "what was",
@@ -85,6 +100,8 @@ _FRENCH = {
     "statistique": "statistic", "p-valeur": "p-value", "valeur p": "p-value", "valeur-p": "p-value",
     # the outlier rule: "selon la règle de 1,5 fois l'écart interquartile"
     "selon la regle de": "by the", "suivant la regle de": "by the", "d'apres la regle de": "by the",
+    "selon la regle du score z": "by the z-score rule", "regle du score z": "z-score rule",
+    "score z": "z-score", "score-z": "z-score", "cote z": "z-score",
     "regle": "rule", "ecart interquartile": "iqr", "l'ecart interquartile": "the iqr",
     "intervalle interquartile": "iqr", "fois": "times", "la colonne": "the column", "colonne": "column",
 }  # fmt: skip
@@ -104,7 +121,13 @@ _SPANISH = {
     "segun el criterio del": "by the", "el criterio de": "the", "el criterio del": "the", "criterio": "rule",
     "ric": "iqr",
     "valor atipico": "outlier", "observaciones": "observations", "rellena": "fill", "rellenar": "fill",
-    "valores faltantes": "missing values", "valores perdidos": "missing values", "primero": "first",
+    "valores faltantes": "missing values", "valores perdidos": "missing values",
+    # "Rellena las velocidades que faltan con la mediana": the values missing, filled with a statistic
+    "que faltan": "that are missing", "que falta": "that is missing", "faltantes": "missing",
+    "faltante": "missing", "reemplaza": "replace", "reemplazar": "replace", "sustituye": "replace",
+    "sustituir": "replace", "rellene": "fill", "conserva solo": "keep only", "conservar solo": "keep only",
+    "conserva": "keep", "conservar": "keep", "manten solo": "keep only", "quedate solo con": "keep only",
+    "luego da": "then give", "y da": "and give", "primero": "first",
     "luego": "then", "despues": "then", "calcula": "calculate", "calcular": "calculate",
     "cuales fueron": "what were", "cual fue": "what was",
     # tests by name: "prueba chi-cuadrado de independencia", "prueba de Levene", "estadístico y p-valor"
@@ -116,6 +139,8 @@ _SPANISH = {
     "prueba u de mann-whitney": "mann-whitney u test", "prueba": "test", "estadistico": "statistic",
     "p-valor": "p-value", "valor p": "p-value", "valor-p": "p-value", "haz una": "run a", "usa la": "use the",
     # the outlier rule: "según la regla de 1,5 veces el rango intercuartílico"
+    "segun la regla de la puntuacion z": "by the z-score rule", "regla de la puntuacion z": "z-score rule",
+    "puntuacion z": "z-score", "puntaje z": "z-score", "puntuacion-z": "z-score",
     "segun la regla de": "by the", "con la regla de": "by the", "regla": "rule",
     "rango intercuartilico": "iqr", "el rango intercuartilico": "the iqr", "rango intercuartil": "iqr",
     "el rango intercuartil": "the iqr", "la columna": "the column", "columna": "column",
@@ -160,8 +185,9 @@ _MARKERS = {
                      "standardabweichung", "varianz", "unterscheidet", "unterschied", "von", "perzentil",
                      "quantil", "ausreisser", "beobachtungen", "berechne",
                      "fulle", "werte", "wenn", "dann", "zuerst", "waren", "welchem", "eintrage"}),
-    "fr": frozenset({"puis", "remplir", "valeurs", "aberrantes", "manquantes", "ensuite", "etaient",
-                     "significative", "significatif", "arrondie", "arrondi", "critere"}),
+    "fr": frozenset({"puis", "remplir", "valeurs", "aberrantes", "manquantes", "manquants", "remplacez",
+                     "ensuite", "etaient", "significative", "significatif", "arrondie", "arrondi",
+                     "critere"}),
     "es": frozenset({"observaciones", "luego", "rellena", "valores", "atipicos", "faltantes", "fueron",
                      "coeficiente", "prueba", "significativa", "significativo", "diferencia", "difiere",
                      "criterio", "desviacion", "varianza", "redondeado", "redondeada", "percentil"}),
