@@ -44,7 +44,10 @@ _OPERATOR_WORDS = [
     (re.compile(r"\bminus\b|\u2212|\u2013|\bmoins\b|\bmenos\b", _I), " - "),
     (re.compile(r"\bplus\b|\bm[áa]s\b", _I), " + "),
 ]
-_TOKEN = re.compile(r"\s*(\d+(?:\.\d+)?|[A-Za-z_][\w.]*|[-+*/()])")
+_TOKEN = re.compile(r"\s*(\d+(?:\.\d+)?|[^\W\d](?:[\w.'\u2019]|-(?=[^\W\d]))*|_\w*|[-+*/()])")
+_ARTICLES = frozenset(
+    {"le", "la", "les", "l'", "el", "los", "las", "der", "die", "das", "den", "des", "a", "an"}
+)
 # Words that end a feature's name going backwards: what is computed of it, and the sentence around it.
 _NAME_STOP = frozenset({
     "the", "a", "an", "its", "their", "of", "for", "in", "on", "with", "by", "from", "to", "and", "or",
@@ -71,13 +74,48 @@ class Aliases(Protocol):
     aliases: dict[str, str]
 
 
-def _operand(token: str, resolver: ColumnResolver) -> str | None:
-    if re.fullmatch(r"\d+(?:\.\d+)?", token):
-        return token
-    column = resolver.resolve(token, fuzzy=False)
+def _operand(words: list[str], resolver: ColumnResolver) -> str | None:
+    """A number, or the numeric column ``words`` name: exactly ("Revenu personnel"), without a leading
+    article ("l'Âge"), or cut short as abbreviated_names reads it ("year sold" for ``Yr.Sold``)."""
+    if len(words) == 1 and re.fullmatch(r"\d+(?:\.\d+)?", words[0]):
+        return words[0]
+    phrase = " ".join(words)
+    column = resolver.resolve(phrase, fuzzy=False)
+    if column is None and len(words) > 1 and words[0].lower() in _ARTICLES:
+        column = resolver.resolve(" ".join(words[1:]), fuzzy=False)
+    if column is None and len(words) > 1:
+        column = _abbreviated(phrase, resolver)
     if column is None or resolver.kind(column) not in {"numeric", "boolean"}:
         return None
     return f"`{column}`"
+
+
+def _abbreviated(phrase: str, resolver: ColumnResolver) -> str | None:
+    """The one column ``phrase`` abbreviates as a whole ("year sold": ``Yr.Sold``); None if not one."""
+    from mcpforge.exceptions import NeedsClarificationError
+    from mcpforge.pipeline.intent.clarify import Answers
+    from mcpforge.pipeline.intent.names.abbreviated_names import abbreviated_columns
+    from mcpforge.pipeline.intent.words import tokenize
+
+    try:
+        out, notes = abbreviated_columns(tokenize(phrase), resolver, Answers(), phrase)
+    except NeedsClarificationError:
+        return None  # two columns fit: not a formula this reader can settle
+    if len(notes) != 1:
+        return None
+    return next((name for name in resolver.names() if tokenize(name) == out), None)
+
+
+def _operands(tokens: list[str]) -> list[list[str]]:
+    """``tokens`` with each run of words made one operand (a name of several words), symbols alone."""
+    grouped: list[list[str]] = []
+    for token in tokens:
+        word = re.fullmatch(r"[^\W\d].*", token) is not None
+        if word and grouped and re.fullmatch(r"[^\W\d].*", grouped[-1][-1]):
+            grouped[-1].append(token)
+        else:
+            grouped.append([token])
+    return grouped
 
 
 def _tokens(body: str) -> list[str] | None:
@@ -105,12 +143,13 @@ def _expression(body: str, resolver: ColumnResolver) -> str | None:
         return None
     parts: list[str] = []
     depth, expect_operand = 0, True
-    for token in tokens:
+    for words in _operands(tokens):
+        token = words[0]
         if expect_operand and token in {"(", "-"}:
             depth += token == "("
             parts.append(token)
         elif expect_operand:
-            operand = _operand(token, resolver)
+            operand = _operand(words, resolver)
             if operand is None:
                 return None
             parts.append(operand)

@@ -69,7 +69,7 @@ from mcpforge.pipeline.intent.language.survey_years import survey_years
 from mcpforge.pipeline.intent.language.values import translated_value
 from mcpforge.pipeline.intent.parse import AGG_WORDS, GROUP_TRIGGERS, RANK_WORDS, detect_operations
 from mcpforge.pipeline.intent.time.written_years import written_years
-from mcpforge.pipeline.intent.time.year_bounds import year_bounds
+from mcpforge.pipeline.intent.time.year_bounds import open_year_bounds, year_bounds
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, fold, norm
 from mcpforge.pipeline.schema import DatasetSchema
 
@@ -657,6 +657,8 @@ def read_language(text: str, schema: DatasetSchema) -> Translation:
         text, ranges = number_ranges(text)  # "1990 bis 2002": between 1990 and 2002
         inflected += surveyed + compounds + ranges
     text, bounds = year_bounds(text, language)  # "ab 1948", "avant 1750": since 1948, before 1750
+    text, open_bounds = open_year_bounds(text, resolver)  # "built in 2000 or later": Year.Built >= 2000
+    bounds += open_bounds
     inflected += bounds
     translated = translate(text, resolver, language)
     if translated.language != "en":  # "le taux de chômage": the name ``Taux de chômage``, whole

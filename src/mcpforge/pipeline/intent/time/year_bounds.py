@@ -12,6 +12,7 @@ decision (a year on a file without a year or date column stays unused, and the r
 from __future__ import annotations
 
 from mcpforge import _lazy_re as re
+from mcpforge.pipeline.intent.words import ColumnResolver
 
 _YEAR = r"(?P<year>1\d{3}|20\d{2})"
 # the bound word (folded to lower case, accents as written or dropped) → the English preposition
@@ -70,3 +71,51 @@ def year_bounds(text: str, language: str) -> tuple[str, list[str]]:
 
         text = pattern.sub(bound, text)
     return text, notes
+
+
+# "built in 2000 or later", "Year.Built of 1990 or earlier", "sold 2008 and after": an open bound on the
+# column named right before it, as ">= 2000" / "<= 1990" (the year included, as "or" says)
+_OPEN_BOUND = re.compile(
+    rf"(?P<name>(?:[^\W\d][\w.'-]*\s+){{1,3}}?)(?:(?:is|was|are|were)\s+)?(?:(?:in|of|from)\s+)?(?:the\s+year\s+)?"
+    rf"{_YEAR}\s+(?:or|and)\s+"
+    r"(?P<side>later|after|afterwards|onwards?|more\s+recently|earlier|before)\b",
+    re.IGNORECASE,
+)
+_FIRST_CALENDAR_YEAR, _LAST_CALENDAR_YEAR = 1000, 2999
+_YEAR_WORDS = frozenset({"year", "years", "the", "a"})
+
+
+def open_year_bounds(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
+    """``text`` with "<column words> [in] <year> or later / or earlier" as ``<column words> >= <year>`` /
+    ``<= <year>``, when the words name one integer column of calendar years; a note for each.
+
+    A file with several year columns (built, sold, remodelled) has no one column "in 2000" restricts,
+    so the open bound is bound to the column its words name, and only then.
+    """
+    notes: list[str] = []
+    if not any(c.isdigit() for c in text) or not any(
+        w in text.lower() for w in ("later", "after", "earlier", "before", "onward", "recent")
+    ):
+        return text, notes  # fmt: skip
+
+    def bound(match: re.Match[str]) -> str:
+        words = match.group("name").split()
+        for start in range(len(words)):
+            column = resolver.resolve(" ".join(words[start:]), fuzzy=False)
+            info = resolver.schema.get(column) if column else None
+            if (
+                info is not None
+                and words[start].lower() not in _YEAR_WORDS  # "the years 1980 and later": year_words.py's
+                and info.kind == "numeric"
+                and isinstance(info.minimum, int | float)
+                and isinstance(info.maximum, int | float)
+                and _FIRST_CALENDAR_YEAR <= info.minimum <= info.maximum <= _LAST_CALENDAR_YEAR
+            ):
+                side = match.group("side").lower()
+                op = "<=" if side in ("earlier", "before") else ">="
+                said = f"{' '.join(words[start:])} {match.group(0)[len(match.group('name')) :].strip()}"
+                notes.append(f"read {said!r} as {column} {op} {match.group('year')}")
+                return f"{match.group('name')}{op} {match.group('year')}"
+        return match.group(0)
+
+    return _OPEN_BOUND.sub(bound, text), notes
