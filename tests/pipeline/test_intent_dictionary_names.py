@@ -318,3 +318,17 @@ def test_a_part_must_hold_the_header_head_noun(lexicon: Path, tmp_path: Path) ->
     except (UnmappableRequestError, NeedsClarificationError):
         return
     assert "Fahrzeugklasse" not in intent.group_by
+
+
+def test_a_german_name_said_with_other_endings_and_as_one_compound(lexicon: Path, data: Path) -> None:
+    """ "des persönlichen Gesamteinkommens" names ``Gesamtes persönliches Einkommen``: the adjective with
+    another ending, the total and the income said as one compound word (both words inflected)."""
+    frame = PEOPLE.set_axis(HEADERS["de"], axis=1).rename(
+        columns={"Persönliches Einkommen": "Gesamtes persönliches Einkommen"}
+    )
+    frame.to_csv(data / "de2.csv", index=False)
+    rows, notes = _answer("Median des persönlichen Gesamteinkommens je Stadt", "de2")
+    assert {row[0]: row[-1] for row in rows} == pytest.approx(
+        PEOPLE.groupby("city")["personal"].median().to_dict()
+    )
+    assert any("'persönlichen Gesamteinkommens' read as the column" in note for note in notes)

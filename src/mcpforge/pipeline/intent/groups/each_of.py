@@ -28,7 +28,8 @@ _AND = frozenset({"and", "und", "et", "y", "e"})
 # A preposition or "those" repeated after "and" opens a phrase of its own for the next value.
 _REPEATED = frozenset({"for", "in", "among", "from", "at", "of", "those", "ones", "fur", "bei", "unter",
                        "von", "pour", "chez", "dans", "parmi", "en", "para", "entre", "de", "ceux",
-                       "celles", "aquellos", "aquellas", "diejenigen", "jene"})  # fmt: skip
+                       "celles", "celui", "celle", "aquellos", "aquellas", "aquel", "aquella",
+                       "diejenigen", "jene", "that"})  # fmt: skip
 
 
 def _trigger(tokens: list[str], i: int) -> int:
@@ -98,6 +99,8 @@ def group_separately_named(tokens: list[str], phrases: Phrases, found: FilterRes
             gaps = [tokens[a + width : b] for (a, width), (b, _w) in itertools.pairwise(places)]
             if gaps and all(_own_phrase(gap) for gap in gaps):
                 phrases.group_by.append(item.column)
+                for (a, width), (b, _w) in itertools.pairwise(places):  # "celui des": read, not left over
+                    phrases.used.update(k for k in range(a + width, b) if tokens[k].strip(",;:") in _REPEATED)
                 phrases.notes.append(f"each {item.column!r} value is named on its own: one answer for each")
 
 

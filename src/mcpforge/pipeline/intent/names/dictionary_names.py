@@ -42,6 +42,7 @@ class Slot(NamedTuple):
     strong: frozenset[str]  # the word's usual senses: one request word alone names it only through these
     optional: bool  # "Gesamtes" (total) in a header: a request may leave it out
     head: bool = False  # the noun the header is about: the last in German, the first in French or Spanish
+    stems: frozenset[str] = frozenset()  # the header word's forms: "persönlichen" fills "persönliches"
 
 
 Reading = tuple[Slot, ...]
@@ -118,10 +119,16 @@ def _assign(concepts: list[str], slots: list[Slot], *, partial: bool = False) ->
         return partial or all(slot.optional for slot in slots)
     first, rest = concepts[0], concepts[1:]
     return any(
-        first in (slot.strong if partial else slot.concepts)
-        and _assign(rest, slots[:k] + slots[k + 1 :], partial=partial)
+        _fills(first, slot, partial=partial) and _assign(rest, slots[:k] + slots[k + 1 :], partial=partial)
         for k, slot in enumerate(slots)
     )
+
+
+def _fills(concept: str, slot: Slot, *, partial: bool) -> bool:
+    """Whether a request concept fills a slot: one of its senses, or the header word with another ending."""
+    if concept in (slot.strong if partial else slot.concepts):
+        return True
+    return concept.startswith("=") and not slot.stems.isdisjoint(plain_forms(concept[1:]))
 
 
 @functools.lru_cache(maxsize=64)
@@ -167,15 +174,17 @@ def _word_options(word: str, language: str) -> list[Reading]:
     if concepts:
         return [tuple(Slot(frozenset({c}), frozenset({c}), c in _OPTIONAL) for c in concepts)]
     itself = f"={singular(word)}"
+    stems = frozenset(plain_forms(word))
     translations = _translations(word, language)
     if not translations:
-        return [(Slot(frozenset({itself}), frozenset({itself}), False),)]
+        return [(Slot(frozenset({itself}), frozenset({itself}), False, stems=stems),)]
     usual = max(translations.values())
     single = {english: score for english, score in translations.items() if " " not in english}
     slot = Slot(
         frozenset({itself, *(_concept(english) for english in single)}),
         frozenset({itself, *(_concept(english) for english, score in single.items() if score == usual)}),
         False,
+        stems=stems,
     )
     phrases = [
         tuple(Slot(frozenset({c}), frozenset({c}), False) for c in _phrase_concepts(english))
