@@ -48,6 +48,7 @@ def _rows(request: str) -> dict[str, float]:
         "Median family income for people living in California and for those in New York?",
         "median family income in California and in New York",
         "What is the median family income for California and for New York?",
+        "the median family income of California and that of New York",
     ],
 )
 def test_each_value_in_its_own_phrase_gets_its_own_answer(request_text: str) -> None:
