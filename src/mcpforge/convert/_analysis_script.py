@@ -26,6 +26,7 @@ from typing import Any
 
 if __name__ == "__main__":  # in the sandbox: shipped next to this script (analyse.py)
     import _mcpforge_analysis_choices as _choices  # type: ignore[import-not-found]
+    import _mcpforge_analysis_deprecation as _deprecation  # type: ignore[import-not-found]
     import _mcpforge_analysis_instances as _instances  # type: ignore[import-not-found]
     import _mcpforge_call_forms as _call_forms  # type: ignore[import-not-found]
     import _mcpforge_stub_signatures as _stub_signatures  # type: ignore[import-not-found]
@@ -46,6 +47,7 @@ if __name__ == "__main__":  # in the sandbox: shipped next to this script (analy
     )
 else:
     from mcpforge.convert import _analysis_choices as _choices
+    from mcpforge.convert import _analysis_deprecation as _deprecation
     from mcpforge.convert import _analysis_instances as _instances
     from mcpforge.convert import _call_forms, _stub_signatures
     from mcpforge.convert._analysis_docs import (
@@ -215,6 +217,7 @@ def _callable_record(obj: Any, public_path: str, kind: str, owner: str | None = 
         "examples": _examples(doc),
         "example_outputs": _example_outputs(doc),
         "returns_doc": _returns_doc(doc) if doc else "",
+        "deprecated": _deprecation.deprecation(obj, doc, public_path.rsplit(".", 1)[-1], kind),
         "params": [],
         "returns": {"kind": "any"},
         "error": None,

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from mcpforge.config import SandboxConfig
 from mcpforge.convert import (
     _analysis_choices,
+    _analysis_deprecation,
     _analysis_docs,
     _analysis_instances,
     _analysis_script,
@@ -33,6 +34,7 @@ _SIBLINGS = {
     "_mcpforge_analysis_docs.py": Path(_analysis_docs.__file__).read_bytes(),
     "_mcpforge_analysis_instances.py": Path(_analysis_instances.__file__).read_bytes(),
     "_mcpforge_analysis_choices.py": Path(_analysis_choices.__file__).read_bytes(),
+    "_mcpforge_analysis_deprecation.py": Path(_analysis_deprecation.__file__).read_bytes(),
     "_mcpforge_analysis_usage.py": Path(_analysis_usage.__file__).read_bytes(),
     "_mcpforge_stub_signatures.py": Path(_stub_signatures.__file__).read_bytes(),
 }

@@ -67,6 +67,10 @@ class ApiCallable(_Model):
         description="ready-made instances of a class (``Geodesic.WGS84``): name → ``module:attr`` target",
     )
     returns_doc: str = ""
+    deprecated: str = Field(
+        default="",
+        description="why the callable itself is deprecated: decorator, warning on every call, docstring",
+    )
     params: list[ApiParam] = Field(default_factory=list)
     returns: dict[str, Any] = Field(default_factory=lambda: {"kind": "any"})
     error: str | None = None

@@ -114,11 +114,6 @@ def _library_classes(analysis: Analysis) -> dict[str, str]:
     return classes
 
 
-def _is_deprecated(api: ApiCallable) -> bool:
-    head = (api.summary + " " + api.doc[:400]).lower()
-    return "deprecated" in head or ".. deprecated" in api.doc
-
-
 def _params(
     api: ApiCallable, classes: dict[str, str], parser: str | None
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -226,9 +221,11 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                 SkippedCallable(public_path=api.public_path, reason=api.error, category="api_inference_error")
             )
             continue
-        if _is_deprecated(api):
+        if api.deprecated:  # the analysis's verdict: the callable itself, not an argument it mentions
             skipped.append(
-                SkippedCallable(public_path=api.public_path, reason="deprecated", category="deprecated")
+                SkippedCallable(
+                    public_path=api.public_path, reason=f"deprecated: {api.deprecated}", category="deprecated"
+                )
             )
             continue
         # ``markdownify(html, **options)``: the options its README documents, as keyword parameters.
