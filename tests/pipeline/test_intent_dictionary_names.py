@@ -332,3 +332,13 @@ def test_a_german_name_said_with_other_endings_and_as_one_compound(lexicon: Path
         PEOPLE.groupby("city")["personal"].median().to_dict()
     )
     assert any("'persönlichen Gesamteinkommens' read as the column" in note for note in notes)
+
+
+def test_a_method_in_brackets_after_the_name_does_not_stop_it(lexicon: Path, data: Path) -> None:
+    """A bracket after the words may give the column's own name ("Ventas totales (sales)"); "(Pearson)"
+    names the method, and the words before it still name ``Revenu personnel``."""
+    intent = extract_intent(
+        "Correlate age with personal income (Pearson), 3 decimals.", DatasetSchema.from_file(data / "fr.csv")
+    )
+    assert intent.operation == "correlation"
+    assert set(intent.columns) == {"Âge", "Revenu personnel"}

@@ -41,6 +41,11 @@ _MAGNITUDES = frozenset({"hundred", "hundreds", "thousand", "thousands", "millio
                          "billions"})  # fmt: skip
 
 
+def method_word(word: str) -> bool:
+    """Whether ``word`` names a method or its rule ("pearson", "iqr", "z-score"), never a column."""
+    return word in _METHOD
+
+
 def vocabulary_word(word: str, request: str, resolver: ColumnResolver) -> bool:
     """Whether ``word`` (an unknown column word) is grammar, analysis, method or discourse vocabulary."""
     if " " in word or resolver.resolve(word, fuzzy=False) is not None:

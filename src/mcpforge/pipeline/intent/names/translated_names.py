@@ -233,7 +233,7 @@ def _match_at(
             continue
         if concepts <= _EVENTS and _per_period(words, i + width):
             return None  # "deaths per day": a rate over days, left to rows/ to ask, never a per-date table
-        if text[matches[last].end :].lstrip().startswith("("):
+        if _bracket_names_it(text[matches[last].end :]):
             return None  # "Ventas totales (sales)": the bracket names the column (bracket_glosses)
         said = text[matches[i].start : matches[last].end]
         if resolver.resolve(said, fuzzy=False) is not None or find_values(tokenize(said), resolver):
@@ -267,6 +267,19 @@ def _one_word_columns(  # noqa: PLR0917 - the scan's position, passed through
     if not columns or not _ends_a_phrase(words, matches, text, i) or grammar_here(words[i], text, resolver):
         return []
     return columns
+
+
+def _bracket_names_it(after: str) -> bool:
+    """Whether a bracket follows that may name the column ("Ventas totales (sales)"), not the method of the
+    analysis ("personal income (Pearson)")."""
+    from mcpforge.pipeline.intent.vocabulary_slots import method_word
+
+    after = after.lstrip()
+    if not after.startswith("("):
+        return False
+    inside = fold(after[1:].split(")", 1)[0])
+    words = [inside[w.start : w.end] for w in words_of(inside)]
+    return not words or not all(method_word(word) for word in words)
 
 
 def _written_as(said: list[str], name: str) -> bool:
