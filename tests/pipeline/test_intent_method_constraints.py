@@ -305,3 +305,36 @@ def test_a_z_score_rule_named_then_written_out_is_one_rule(folder: Path, request
     intent, _ = _value(request_text, folder / "impactos.csv")
     assert (intent.method.outlier_rule, intent.method.outlier_threshold) == ("zscore", 3.0)
     assert intent.columns == ["Velocidad"]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "1) elimina las filas sin Revenu personnel; 2) quédate solo con las filas con Âge entre 20 y 60, "
+        "ambos incluidos; 3) calcula la media de Revenu personnel por Ville.",
+        "1) drop the rows without Revenu personnel; 2) keep only rows with Âge between 20 and 60, "
+        "both included; 3) calculate the mean Revenu personnel per Ville.",
+    ],
+)
+def test_steps_with_a_drop_and_an_inclusive_range_in_spanish_and_english(
+    folder: Path, request_text: str
+) -> None:
+    intent = read_intent(request_text, folder / "personnes.csv")
+    assert [(s.kind, s.columns) for s in intent.preparation] == [("drop_missing", ["Revenu personnel"])]
+    frame = pd.read_csv(folder / "personnes.csv").dropna(subset=["Revenu personnel"])
+    kept = frame[(frame["Âge"] >= 20) & (frame["Âge"] <= 60)]
+    table = reference_table(intent, folder / "personnes.csv")
+    expected = kept.groupby("Ville")["Revenu personnel"].mean()
+    assert {row[0]: row[-1] for row in table["rows"]} == pytest.approx(expected.to_dict())
+
+
+def test_the_values_that_are_missing_in_a_column_are_filled_and_the_resulting_mean_given(
+    folder: Path,
+) -> None:
+    request = (
+        "Rellena los valores que faltan en Velocidad con la mediana de esa columna "
+        "y dime la media resultante."
+    )
+    _, value = _value(request, folder / "impactos.csv")
+    speed = pd.read_csv(folder / "impactos.csv")["Velocidad"]
+    assert float(value) == pytest.approx(speed.fillna(speed.median()).mean())

@@ -55,7 +55,7 @@ _COMPLETE = re.compile(
 )
 _FILL = re.compile(
     rf"\b(?:fill(?:ing)?(?:\s+in)?|imput(?:e|ing)|replac(?:e|ing))\s+(?:the\s+|any\s+|all\s+)?(?:{_MISSING}\s+)?"
-    rf"(?:values?\s+)?(?:(?:in|of|for)\s+)?(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?(?:\s+values?)?"
+    rf"(?:values?\s+(?:(?:that|which)\s+(?:are|is)\s+{_MISSING}\s+)?)?(?:(?:in|of|for)\s+)?(?:the\s+)?(?:column\s+)?{_COLS}(?:\s+columns?)?(?:\s+values?)?"
     rf"(?:\s+(?:that\s+(?:are|is)\s+|which\s+(?:are|is)\s+)?{_MISSING})?"  # "the speeds that are missing"
     rf"(?:\s+first)?\s+(?:with|using|by)\s+(?:the\s+|its\s+|their\s+)?(?:column\s+)?"
     rf"(?P<how>mean|average|median|mode|most\s+frequent(?:\s+value)?|zero|-?\d+(?:\.\d+)?|'[^']*'|\"[^\"]*\")"

@@ -127,7 +127,9 @@ _SPANISH = {
     "faltante": "missing", "reemplaza": "replace", "reemplazar": "replace", "sustituye": "replace",
     "sustituir": "replace", "rellene": "fill", "conserva solo": "keep only", "conservar solo": "keep only",
     "conserva": "keep", "conservar": "keep", "manten solo": "keep only", "quedate solo con": "keep only",
-    "luego da": "then give", "y da": "and give", "primero": "first",
+    "luego da": "then give", "y da": "and give", "de esa columna": "of the column", "y dime": "and give",
+    "resultante": "resulting", "resultantes": "resulting", "elimina": "drop", "eliminar": "drop",
+    "elimine": "drop", "descarta": "drop", "descartar": "drop", "primero": "first",
     "luego": "then", "despues": "then", "calcula": "calculate", "calcular": "calculate",
     "cuales fueron": "what were", "cual fue": "what was",
     # tests by name: "prueba chi-cuadrado de independencia", "prueba de Levene", "estadístico y p-valor"

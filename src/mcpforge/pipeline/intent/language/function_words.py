@@ -129,7 +129,7 @@ FILLER_WORDS = frozenset({
     "recorded", "log",
     "logged", "saw", "seen",
     # generic nouns for the rows and what they are about
-    "result", "results", "people", "person", "persons", "customer", "customers", "user", "users",
+    "result", "results", "resulting", "people", "person", "persons", "customer", "customers", "user", "users",
     "student", "students", "patient", "patients", "member", "members", "visitor", "visitors", "client",
     "clients", "item", "items", "product", "products", "staff", "employee", "employees", "worker",
     "workers", "respondent", "respondents", "participant", "participants", "individual", "individuals",

@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 
-_RANGE = re.compile(r"\bbetween\b.+\band\b|\bfrom\b.+\bto\b|\bthrough\b|\bthru\b", re.I)
+_RANGE = re.compile(
+    r"\bbetween\b.+\band\b|\bfrom\b.+\bto\b|\bthrough\b|\bthru\b"
+    # "de 2000 a 2010", "entre 1990 et 2000", "du 1er mai au 30 juin", "von 1990 bis 2000", "desde ... hasta"
+    r"|\b(?:de|desde|entre)\b.+\b(?:a|al|hasta|y)\b|\b(?:de|du|entre)\b.+\b(?:à|a|au|et)\b"
+    r"|\b(?:von|zwischen)\b.+\b(?:bis|und)\b",
+    re.I,
+)
 _INCLUSIVE = re.compile(
     r"[,;]?\s*\(?\s*(?:(?:with\s+)?both\s+(?:years|ends|dates|bounds|limits|values)?\s*(?:included|inclusive)"
-    r"|inclusive(?:\s+of\s+both(?:\s+ends)?)?|ends\s+included)\s*\)?",
+    r"|inclusive(?:\s+of\s+both(?:\s+ends)?)?|ends\s+included"
+    # "ambos incluidos", "les deux inclus", "bornes comprises", "beide eingeschlossen", "jeweils inklusive"
+    r"|(?:ambos|ambas)\s+(?:(?:años|extremos|límites)\s+)?(?:incluidos|incluidas|inclusive)"
+    r"|(?:les\s+)?(?:deux|bornes)\s+(?:(?:années|bornes)\s+)?(?:incluses|inclus|comprises|compris)"
+    r"|(?:beide|jeweils)\s+(?:(?:jahre|grenzen)\s+)?(?:eingeschlossen|einschlie(?:ß|ss)lich|inklusive))\s*\)?",
     re.I,
 )
 
@@ -21,7 +31,9 @@ _INCLUSIVE = re.compile(
 def set_aside_inclusive(text: str) -> tuple[str, list[str]]:
     """``text`` without words that only say its range keeps both ends, and those words."""
     low = text.lower()
-    if "inclu" not in low or not _RANGE.search(text):
+    if not any(w in low for w in ("inclu", "compris", "eingeschl", "einschl", "inklu")) or not _RANGE.search(
+        text
+    ):
         return text, []
     match = _INCLUSIVE.search(text)
     if match is None or "exclu" in low:
