@@ -163,7 +163,18 @@ class Tool:
 
 # -- cases ------------------------------------------------------------------------------------------------
 # bench/convert_cases/<name>.json, one split each
-BLIND_SETS = ("blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
+BLIND_SETS = (
+    "blind2",
+    "blind3",
+    "blind4",
+    "blind5",
+    "blind6",
+    "blind7",
+    "blind8",
+    "blind9",
+    "blind10",
+    "blind12",
+)
 
 
 def load_cases(split: str, only: list[str]) -> list[tuple[str, dict[str, Any]]]:

@@ -10,7 +10,8 @@ blind7_sources.json (the seventh; SELECTION_BLIND7.md; no sorted keys either), o
 blind8.json from blind8_sources.json (the eighth; SELECTION_BLIND8.md; no sorted keys either), or ``--split
 blind9`` blind9.json from blind9_sources.json (the ninth; SELECTION_BLIND9.md; no sorted keys either), or
 ``--split blind10`` blind10.json from blind10_sources.json (the tenth; SELECTION_BLIND10.md; no sorted
-keys either).
+keys either), or ``--split blind12`` blind12.json from blind12_sources.json (the twelfth;
+SELECTION_BLIND12.md; no sorted keys either).
 
 The same machinery as make_expected.py (its venv and runner functions are reused): every expected
 value comes from calling the library itself through _runner.py in a scratch venv of its own,
@@ -32,7 +33,18 @@ from typing import Any
 
 from make_expected import HERE, compute
 
-SPLITS = ("blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
+SPLITS = (
+    "blind2",
+    "blind3",
+    "blind4",
+    "blind5",
+    "blind6",
+    "blind7",
+    "blind8",
+    "blind9",
+    "blind10",
+    "blind12",
+)
 # Frozen before the order defect was found: these keep sorted keys so that they regenerate byte for byte.
 # Later sets keep every dict in the order it was written (a sorted argument dict is not what was called).
 SORTED_KEYS_SPLITS = ("blind2", "blind3", "blind4")
