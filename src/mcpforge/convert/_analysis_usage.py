@@ -158,11 +158,14 @@ def _literal_calls(text: str, names: set[str]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     constants = _constants(text)
     # A lookahead, so that a call inside another (``print(get_description("* 2 3 * *"))``) is seen too.
-    for match in re.finditer(rf"(?=\b([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\))", text):
-        name = match.group(1)
-        if name not in names or len(found.get(name, [])) >= 4 or len(match.group(2)) > 290:
+    # The call keeps the names before it (``hebrew.monthcalendar(5775, 8)``): which module's function it
+    # is, when several modules have one of that name (the sample reader matches the whole dotted name).
+    pattern = rf"(?=(?<![\w.])((?:[A-Za-z_]\w*\.)*)([A-Za-z_][A-Za-z0-9_]*)\(({_LITERAL_ARGS})\))"
+    for match in re.finditer(pattern, text):
+        qualifier, name, arguments = match.groups()
+        if name not in names or len(found.get(name, [])) >= 4 or len(arguments) > 290:
             continue
-        call = f"{name}({match.group(2)})"
+        call = f"{qualifier}{name}({arguments})"
         try:
             node = ast.parse(call, mode="eval").body
         except SyntaxError:

@@ -108,6 +108,8 @@ class DoctestReader:
             # ``countries.get('us')``: a method called on a ready-made instance the library exposes.
             tool = next((t for t in self.tools.values() if receiver.id in _ready_made(t, name)), None)
             extra = {INSTANCE_PARAM: receiver.id} if tool is not None else extra
+        if tool is None and isinstance(func, ast.Attribute):
+            tool = self._qualified(func, bound)
         if tool is None:
             tool = self.by_short.get(name)
         if tool is None:
@@ -130,6 +132,34 @@ class DoctestReader:
         for keyword in call.keywords:
             self._keyword(arguments, keyword, known, varkw, bound)
         return tool, arguments, before
+
+    def _qualified(self, func: ast.Attribute, bound: set[str]) -> ToolPlan | None:
+        """The tool a dotted call names (``hebrew.monthcalendar(5775, 8)`` after ``from convertdate import
+        hebrew``): the one whose public path ends with those names. When the dotted part names one of the
+        library's modules or classes and no tool is that callable (``julian.monthcalendar`` with only
+        ``hebrew.monthcalendar`` served), the call is not usable: a same-named function of another module
+        is not it (convertdate: every calendar module has ``monthcalendar``, and the first one took every
+        example). ``None`` when the names say nothing of the library (``np.sum``, ``pkg.func``)."""
+        names: list[str] = []
+        node: ast.expr = func
+        while isinstance(node, ast.Attribute):
+            names.insert(0, node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name) or node.id in bound:
+            return None
+        names.insert(0, node.id)
+        # ``np.linalg.norm`` after ``import numpy as np``: the names after an alias still say which.
+        for start in range(len(names) - 1):
+            dotted = ".".join(names[start:])
+            for tool in self.tools.values():
+                if tool.kind != "method" and (
+                    tool.public_path == dotted or tool.public_path.endswith("." + dotted)
+                ):
+                    return tool
+        home = names[-2]  # the module or class the call names, inside the library's paths
+        if any(home in t.public_path.split(".")[1:-1] for t in self.tools.values()):
+            raise NotUsable
+        return None
 
     def _keyword(
         self,
