@@ -16,6 +16,7 @@ from __future__ import annotations
 import gzip
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,6 +47,7 @@ DICTIONARIES = {
         ("familial /ipa/ <adj>", "family"),
         ("poids /ipa/ <n, masc>", "weight"),
         ("courir /ipa/ <v>", "to run"),
+        ("sous /ipa/ <prep>", "under, below"),
     ],
     "freedict-deu-eng": [
         ("Geschlecht /ipa/ <neut, n, sg>", " [ling.] gender <n>"),
@@ -73,6 +75,7 @@ DICTIONARIES = {
         ("year /ipa/", "an, année"),
         ("gender /ipa/", "genre"),
         ("size /ipa/", "taille"),
+        ("under /ipa/", "sous"),
     ],
 }
 
@@ -163,7 +166,12 @@ def test_translations_leave_out_tags_numbers_verbs_and_colloquial_senses(lexicon
     assert ("Alter", ()) in every  # "[ugs.] dude" is no sense a header has
     french = dict(freedict.entries(lexicon / "freedict-fra-eng"))
     assert french["sexe"] == ["sex", "penis"]  # "1. sex" / "2. penis"
-    assert "courir" not in french  # a verb names no column
+    assert french["courir"] == [] and french["sous"] == []  # a verb or a preposition names no column
+
+
+def test_a_word_of_grammar_has_no_sense_from_either_side(lexicon: Path) -> None:
+    assert store.glosses("fr", "sous") == {}  # "under" → "sous" of the English side is dropped too
+    assert store.glosses("fr", "taille") == {"height": 2, "size": 3}  # both sides say size
 
 
 def test_the_usual_sense_scores_higher_than_a_rare_one(lexicon: Path) -> None:
@@ -176,15 +184,20 @@ def test_the_usual_sense_scores_higher_than_a_rare_one(lexicon: Path) -> None:
 def test_the_lexicon_is_built_once_and_rebuilt_for_other_dictionaries(lexicon: Path) -> None:
     first = store.lexicon_path()
     assert first is not None and store.available() and first.exists()
-    stamp = first.stat().st_mtime_ns
+    inode = first.stat().st_ino
     _forget()
-    assert store.available() and first.stat().st_mtime_ns == stamp  # opened, not built again
+    assert store.available() and first.stat().st_ino == inode  # opened, not built again
     write_dictionary(lexicon, "freedict-spa-eng", [("altura /ipa/", "height")])
     assert store.lexicon_path() != first
     _forget()
     assert store.glosses("es", "altura") == {"height": 2}
     with sqlite3.connect(first) as db:  # the older one was left whole, never half-rewritten
         assert db.execute("SELECT count(*) FROM glosses").fetchone()[0] > 0
+    week_old = time.time() - 8 * 24 * 3600
+    os.utime(first, (week_old, week_old))
+    write_dictionary(lexicon, "freedict-spa-eng", [("altura /ipa/", "height, altitude")])
+    _forget()
+    assert store.available() and not first.exists()  # unused for a week: removed by the next build
 
 
 def test_no_dictionary_means_no_lexicon(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

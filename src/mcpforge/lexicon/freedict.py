@@ -7,8 +7,8 @@ line) and ``<name>.dict.dz`` (the entries' text, gzip-compressed). An entry is i
 examples and cross-references, which are not translations.
 
 Only what a column header can be is kept: single words and phrases of up to three words, without
-grammar tags, field labels, abbreviations, pronunciations, verbs ("to age") or colloquial senses ("[ugs.]",
-"[slang]": the ones a header never means).
+grammar tags, field labels, abbreviations, pronunciations, verbs ("to age"), words of grammar ("sous <prep>")
+or colloquial senses ("[ugs.]", "[slang]": the ones a header never means).
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def installed(directory: Path = DICTIONARY_DIR) -> list[tuple[str, Path, bool]]:
 
 
 def entries(base: Path) -> Iterator[tuple[str, list[str]]]:
-    """(headword, its translations) of each entry of the dictionary at ``base`` (no suffix)."""
+    """(headword, its translations) of each entry of the dictionary at ``base`` (no suffix); a verb or a
+    word of grammar has none (``grammar_words`` names the latter)."""
     with gzip.open(f"{base}.dict.dz") as packed:
         text = packed.read()
     with base.with_suffix(".index").open(encoding="utf-8") as index:
@@ -57,7 +58,8 @@ def entries(base: Path) -> Iterator[tuple[str, list[str]]]:
                 continue  # the database's own description entries
             start, length = _number(parts[1]), _number(parts[2])
             entry = text[start : start + length].decode("utf-8", "replace").split("\n")
-            if _is_verb(entry[0]):
+            if _is_grammar_or_verb(entry[0]):
+                yield parts[0], []
                 continue
             yield parts[0], [t for line in entry[1:] if _is_translation(line) for t in _translations(line)]
 
@@ -69,8 +71,19 @@ def _number(encoded: str) -> int:
     return value
 
 
-def _is_verb(headword_line: str) -> bool:
-    return "<v" in headword_line
+# Parts of speech that never name a column: verbs, and the grammar words whose senses would make "under"
+# name ``Sous le seuil de pauvreté`` (prepositions, conjunctions, articles, pronouns, adverbs).
+_NOT_NAMES = frozenset({"v", "vi", "vt", "prep", "conj", "art", "pron", "adv", "interj"})
+
+
+def _is_grammar_or_verb(headword_line: str) -> bool:
+    """Whether the headword line's tags ("<prep>", "<v, intr>", "<pron, pers, pl>") say a verb or a word
+    of grammar."""
+    for part in headword_line.split("<")[1:]:
+        tags = {tag.strip() for tag in part.split(">", 1)[0].split(",")}
+        if tags & _NOT_NAMES:
+            return True
+    return False
 
 
 def _is_translation(line: str) -> bool:

@@ -18,11 +18,13 @@ elsewhere): no lexicon, and the reading is what it was without one.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import functools
 import hashlib
 import os
 import sqlite3
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -34,6 +36,7 @@ from mcpforge.pipeline.intent.words import fold
 BUILD_VERSION = "1"
 _NATIVE_SCORE = 2  # a foreign-to-English entry lists a word's senses as its readers mean them
 _INVERTED_SCORE = 1
+_STALE_SECONDS = 7 * 24 * 3600
 
 
 def dictionary_dir() -> Path:
@@ -68,24 +71,42 @@ def build(path: Path) -> Path:
         partial.unlink(missing_ok=True)
         _write(partial)
         partial.replace(path)
+        _remove_stale(path)
     return path
+
+
+def _remove_stale(kept: Path) -> None:
+    """Remove the lexicons of older dictionaries or parsers that no process opened for a week (each open
+    touches its file, so another installation's lexicon in use stays), and builds that died half-way."""
+    now = time.time()
+    for other in kept.parent.glob("freedict-*"):
+        if other != kept and now - other.stat().st_mtime > _STALE_SECONDS:
+            other.unlink(missing_ok=True)
 
 
 def _write(path: Path) -> None:
     scores: Counter[tuple[str, str, str]] = Counter()
+    grammar: set[tuple[str, str]] = set()  # (language, word) of an entry of grammar or a verb ("sous")
+    found = installed(dictionary_dir())
+    for language, base, _english in (item for item in found if not item[2]):
+        for headword, translations in entries(base):
+            head = fold(headword.strip().lower())
+            if " " in head:
+                continue
+            if not translations:
+                grammar.add((language, head))
+            for english in translations:
+                scores[(language, head, english.lower())] += _NATIVE_SCORE
+    grammar -= {(language, word) for language, word, _english in scores}  # "Unter": also a noun
     english_words: set[str] = set()
-    for language, base, english_headwords in installed(dictionary_dir()):
+    for language, base, _english in (item for item in found if item[2]):
         for headword, translations in entries(base):
             head = headword.strip().lower()
-            if english_headwords:
-                if " " not in head:
-                    english_words.add(head)
-                for foreign in translations:
-                    if " " not in foreign:
-                        scores[(language, fold(foreign), head)] += _INVERTED_SCORE
-            elif " " not in head:
-                for english in translations:
-                    scores[(language, fold(head), english)] += _NATIVE_SCORE
+            if " " not in head:
+                english_words.add(head)
+            for foreign in (fold(t) for t in translations if " " not in t):
+                if (language, foreign) not in grammar:  # "under" → "sous" (a preposition): no name
+                    scores[(language, foreign, head)] += _INVERTED_SCORE
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE glosses (language TEXT, word TEXT, english TEXT, score INTEGER)")
         db.execute("CREATE TABLE english (word TEXT PRIMARY KEY)")
@@ -102,6 +123,8 @@ def _connection() -> sqlite3.Connection | None:
         return None
     if not path.exists():
         build(path)
+    with contextlib.suppress(OSError):  # in use: kept by ``_remove_stale`` (a read-only cache is fine)
+        os.utime(path)
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
 
 

@@ -22,6 +22,7 @@ import functools
 import itertools
 from typing import NamedTuple
 
+from mcpforge.pipeline.intent.language.function_words import FUNCTION_WORDS
 from mcpforge.pipeline.intent.names.glossary import english_forms, glossary_forms
 from mcpforge.pipeline.intent.names.translated_names import GRAMMAR, concepts_of_word, plain_forms
 from mcpforge.pipeline.intent.words import norm, singular
@@ -70,8 +71,8 @@ def translated_columns(
     for reading, name in keys:
         if name not in found and name not in columns and fits(concepts, reading, alone=alone is not None):
             columns.append(name)
-    if columns or found or concepts & _NEVER_PART or any(concept.startswith("=") for concept in concepts):
-        return columns  # a part names a header only by the glossary's nouns of data ("income", "wage")
+    if columns or found or concepts & _NEVER_PART or any(c[1:] in FUNCTION_WORDS for c in concepts):
+        return columns  # "under" is a sense of "sous", never part of ``Sous le seuil de pauvreté``
     for reading, name in keys:  # "income" for ``Revenu personnel``, as "income" names ``personal_income``
         if name not in columns and part_of(concepts, reading):
             columns.append(name)
@@ -99,9 +100,8 @@ def part_of(concepts: frozenset[str], reading: Reading) -> bool:
     """Whether a request run's ``concepts`` name some of ``reading``'s slots, each by a usual sense: a
     header named by part of its words that hold its head noun, as an English header is ("income" for
     ``personal_income``; "car" is no ``Fahrzeugklasse``, a class); when several headers have that part,
-    the person is asked which. Only the glossary's nouns of data may be
-    such a part: any English word is some foreign word's sense ("under" of ``Sous le seuil de
-    pauvreté``, "face" of ``Part des délits en face à face``)."""
+    the person is asked which. A word of grammar is never such a part ("under" is a sense of "sous", the
+    head of ``Sous le seuil de pauvreté``)."""
     required = [slot for slot in reading if not slot.optional]
     if len(concepts) >= len(required):
         return False
@@ -176,7 +176,8 @@ def _word_options(word: str, language: str) -> list[Reading]:
     itself = f"={singular(word)}"
     stems = frozenset(plain_forms(word))
     translations = _translations(word, language)
-    if not translations:
+    translations = {english: n for english, n in translations.items() if english not in FUNCTION_WORDS}
+    if not translations:  # none, or a word of grammar (an untagged "bajo": under)
         return [(Slot(frozenset({itself}), frozenset({itself}), False, stems=stems),)]
     usual = max(translations.values())
     single = {english: score for english, score in translations.items() if " " not in english}
