@@ -71,8 +71,8 @@ def translated_columns(
     for reading, name in keys:
         if name not in found and name not in columns and fits(concepts, reading, alone=alone is not None):
             columns.append(name)
-    if columns or found or concepts & _NEVER_PART or any(c[1:] in FUNCTION_WORDS for c in concepts):
-        return columns  # "under" is a sense of "sous", never part of ``Sous le seuil de pauvreté``
+    if columns or found or concepts & _NEVER_PART or any(c.startswith("=") for c in concepts):
+        return columns  # a part names a header only by the glossary's nouns of data ("income", "wage")
     for reading, name in keys:  # "income" for ``Revenu personnel``, as "income" names ``personal_income``
         if name not in columns and part_of(concepts, reading):
             columns.append(name)
@@ -100,8 +100,8 @@ def part_of(concepts: frozenset[str], reading: Reading) -> bool:
     """Whether a request run's ``concepts`` name some of ``reading``'s slots, each by a usual sense: a
     header named by part of its words that hold its head noun, as an English header is ("income" for
     ``personal_income``; "car" is no ``Fahrzeugklasse``, a class); when several headers have that part,
-    the person is asked which. A word of grammar is never such a part ("under" is a sense of "sous", the
-    head of ``Sous le seuil de pauvreté``)."""
+    the person is asked which. Only the glossary's nouns of data may be such a part: nearly any English
+    word is some foreign word's sense ("under" of "sous", the head of ``Sous le seuil de pauvreté``)."""
     required = [slot for slot in reading if not slot.optional]
     if len(concepts) >= len(required):
         return False
