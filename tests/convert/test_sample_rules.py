@@ -349,4 +349,17 @@ def test_an_untyped_parameter_described_as_an_integer_gets_the_whole_number_its_
     """tridentine_calendar's ``computus(year)`` ("year: Integer with the year.") failed on 2020.0."""
     assert typed_value("year", {}, False, doc="Integer with the year.") == 2020
     assert isinstance(typed_value("year", {}, False, doc="Integer with the year."), int)
-    assert isinstance(typed_value("year", {}, False, doc="The year of the event."), float)
+    assert isinstance(typed_value("year", {}, False, doc="Decimal year of the event."), float)
+
+
+def test_an_untyped_parameter_named_for_a_whole_unit_gets_a_whole_number() -> None:
+    """blind7 convertdate: ``monthcalendar(year, month)`` and every ``format(year, month, day)`` index a
+    list with the month; untyped and undescribed, they got 2020.0 and 6.0 and every such tool was dropped
+    ("'float' object cannot be interpreted as an integer"). An int works wherever a float does."""
+    for name, expected in (("year", 2020), ("month", 6), ("day", 15), ("hour", 12)):
+        value = typed_value(name, {}, False)
+        assert value == expected and isinstance(value, int)
+    days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    assert days[typed_value("month", {}, False) - 1] == 30  # what the float refused
+    assert isinstance(typed_value("year", {}, False, doc="The year, a float (2020.5 is mid-year)."), float)
+    assert isinstance(typed_value("latitude", {}, False), float)  # a measure stays a float

@@ -317,9 +317,12 @@ def typed_value(
         return 3
     named_number = name_match(name, _NAMED_NUMBERS)
     if named_number is not None:
-        # "year: Integer with the year." (tridentine_calendar's ``computus``): the whole number it names.
-        whole = isinstance(named_number, int) and re.search(r"\b(int|integer)\b", text, re.IGNORECASE)
-        return named_number if whole else float(named_number)
+        # A name the table gives a whole number (``year``, ``month``, ``day``, ``hour``) keeps it unless
+        # the description says it may be fractional: an int works wherever a float does, a float fails
+        # where the code needs an int (convertdate's ``monthcalendar(year, month)``, ``lengths[month]``,
+        # ``range(year)``: "'float' object cannot be interpreted as an integer" dropped the tools).
+        fractional = re.search(r"\b(float|real|decimal|fractional)\b", text, re.IGNORECASE)
+        return named_number if isinstance(named_number, int) and not fractional else float(named_number)
     named = name_match(name, NAMED_STRINGS)
     measure = _MEASURE_WORDS.search(text)
     if named is not None and measure is not None:
