@@ -338,3 +338,22 @@ def test_the_values_that_are_missing_in_a_column_are_filled_and_the_resulting_me
     _, value = _value(request, folder / "impactos.csv")
     speed = pd.read_csv(folder / "impactos.csv")["Velocidad"]
     assert float(value) == pytest.approx(speed.fillna(speed.median()).mean())
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Correlate Âge with Revenu personnel (Pearson) for people aged 20 to 60 inclusive.",
+        "Pearson correlation of Âge and Revenu personnel for those aged between 20 and 60",
+        "Correlate Âge with Revenu personnel (Pearson) for working-age people only, 20 to 60 inclusive.",
+    ],
+)
+def test_an_age_range_keeps_both_ends(folder: Path, request_text: str) -> None:
+    intent = read_intent(request_text, folder / "personnes.csv")
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("Âge", ">=", 20), ("Âge", "<=", 60)]
+    assert not intent.unused_words
+
+
+def test_an_age_range_written_backwards_is_not_read(folder: Path) -> None:
+    with pytest.raises(UnmappableRequestError):
+        read_intent("median Revenu personnel for those aged 60 to 20", folder / "personnes.csv")

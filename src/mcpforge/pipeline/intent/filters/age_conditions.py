@@ -81,9 +81,61 @@ def _column(
     return (fitting[0], set()) if len(fitting) == 1 else None
 
 
+_RANGE_JOINS = frozenset({"to", "and", "through", "bis", "a", "à", "y", "et", "und"})
+_INCLUSIVE = frozenset({"inclusive", "included", "incl", "inclusively"})
+# Between "working-age" and its range: the people it describes and the restriction ("people only, 18 to 64").
+_BETWEEN_AGE_AND_RANGE = frozenset({"people", "persons", "individuals", "adults", "only", ",", "those"})
+_MOST_SKIPPED = 3
+
+
+def _says_age(token: str) -> bool:
+    """ "aged", "age", or an age named by what it is for ("working-age", "school-age")."""
+    return token in _AGED or (token.endswith("-age") and token[:-4].isalpha())
+
+
+def _number(token: str) -> float | None:
+    return float(token) if token.replace(".", "", 1).isdigit() else None
+
+
+def _age_ranges(tokens: list[str], resolver: ColumnResolver, reserved: set[int], out: FilterResult) -> None:
+    """ "aged 18 to 64 (inclusive)", "aged between 25 and 40": the age column between the two, ends kept."""
+    ages = _age_columns(resolver)
+    for i, token in enumerate(tokens):
+        if not _says_age(token) or len(ages) != 1:
+            continue
+        k = i + 1
+        while k < len(tokens) and k - i <= _MOST_SKIPPED and tokens[k] in _BETWEEN_AGE_AND_RANGE:
+            k += 1  # "working-age people only, 18 to 64"
+        k += k < len(tokens) and tokens[k] == "between"
+        if k + 2 >= len(tokens) or tokens[k + 1] not in _RANGE_JOINS:
+            continue
+        low, high = _number(tokens[k]), _number(tokens[k + 2])
+        if low is None or high is None or low > high:
+            continue
+        end = k + 3
+        end += end < len(tokens) and tokens[end] in _YEARS
+        end += end < len(tokens) and tokens[end] == "old"
+        end += end < len(tokens) and tokens[end] in _INCLUSIVE  # the ends are kept either way
+        span = set(range(i, end))
+        if span & (reserved | out.used):
+            continue
+        for op, value in ((">=", low), ("<=", high)):
+            out.filters.append(
+                Filter(column=ages[0], op=op, value=int(value) if value.is_integer() else value)
+            )
+        out.used |= span
+        said = " ".join(tokens[i:end])
+        out.notes.append(
+            f"{said!r} read as {ages[0]!r} between {tokens[k]} and {tokens[k + 2]}, both included"
+        )
+
+
 def age_conditions(tokens: list[str], resolver: ColumnResolver, reserved: set[int]) -> FilterResult:
-    """Each "N [years] [old] or older/more/..." on a column measured in years, outside ``reserved``."""
+    """Each "N [years] [old] or older/more/..." on a column measured in years, outside ``reserved``; each
+    "aged A to B" on the age column."""
     out = FilterResult()
+    if any(_says_age(token) for token in tokens):
+        _age_ranges(tokens, resolver, reserved, out)
     for i, token in enumerate(tokens):
         if not token.replace(".", "", 1).isdigit() or i in reserved:
             continue
