@@ -205,9 +205,22 @@ def normalise(got: Any, expected: Any) -> tuple[Any, str | None]:
     return got, None
 
 
+def _decimal_items(got: Any, expected: Any) -> bool:
+    """Two lists of one length where some item is a number and its expected one a decimal string."""
+    if not (isinstance(got, list) and isinstance(expected, list) and len(got) == len(expected)):
+        return False
+    pairs = zip(got, expected, strict=True)
+    return any(_is_number(g) and isinstance(e, str) and _decimal(e) is not None for g, e in pairs)
+
+
 def compare(got: Any, expected: Any, rule: str) -> tuple[bool, str | None]:  # noqa: PLR0911 - one per rule
     """Whether ``got`` answers ``expected`` under ``rule`` (exact | approx | contains); the normalisation."""
     value, how = normalise(got, expected)
+    if _decimal_items(value, expected):
+        # ``decimal2dms(121.135)`` -> ``(Decimal('121'), Decimal('8'), Decimal('6.000'))``: a tuple of
+        # Decimals, strings in the case and numbers from the service, compared item by item.
+        pairs = list(zip(value, expected, strict=True))
+        return all(compare(g, e, rule)[0] for g, e in pairs), "items: number vs decimal string"
     if how == "number vs decimal string":
         target = _decimal(expected)
         assert target is not None

@@ -59,6 +59,18 @@ def test_other_json_shapes_of_the_same_information_are_normalised_and_named() ->
     assert compare({"x": 1, "y": 2}, [1, 2], "exact") == (True, "object values as list")
 
 
+def test_a_tuple_of_decimals_is_compared_item_by_item() -> None:
+    """blind9 decimaldegrees: ``decimal2dms(121.135)`` is ``(Decimal('121'), Decimal('8'),
+    Decimal('6.000'))``, written ``["121", "8", "6.000"]`` in the case and served as ``[121, 8, 6]``: the
+    same values, which the comparison of the whole list called wrong."""
+    how = "items: number vs decimal string"
+    assert compare([121, 8, 6], ["121", "8", "6.000"], "exact") == (True, how)
+    assert compare([-121, 8.1], ["-121", "8.100"], "exact") == (True, how)
+    assert compare([121, 8, 7], ["121", "8", "6.000"], "exact") == (False, how)  # a different value
+    assert compare([121, "8", 6], ["121", "8", "6.000"], "exact") == (True, how)
+    assert not compare([121, 8], ["121", "8", "6.000"], "exact")[0]
+
+
 def test_contains_looks_in_strings_and_lists() -> None:
     assert compare("hello world", "world", "contains")[0]
     assert compare([1, 2], 2, "contains")[0]
