@@ -14,8 +14,11 @@ the same format as Debian's packages); one test reads the installed ones when th
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import sqlite3
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -355,3 +358,18 @@ def test_a_method_in_brackets_after_the_name_does_not_stop_it(lexicon: Path, dat
     )
     assert intent.operation == "correlation"
     assert set(intent.columns) == {"Âge", "Revenu personnel"}
+
+
+def test_doctor_says_whether_the_lexicon_is_there(lexicon: Path, tmp_path: Path) -> None:
+    registry = tmp_path / "registry"
+    env = {**os.environ, "MCPFORGE_DICT_DIR": str(lexicon), "MCPFORGE_LEXICON_DIR": str(tmp_path / "lexicon")}
+    mcpforge = [sys.executable, "-m", "mcpforge"]
+    subprocess.run([*mcpforge, "init", "--registry", str(registry)], env=env, check=True, capture_output=True)
+    doctor = [*mcpforge, "doctor", "--registry", str(registry)]
+    said = json.loads(
+        subprocess.run([*doctor, "--json"], env=env, capture_output=True, text=True, check=False).stdout
+    )
+    assert said["lexicon"]["languages"] == ["de", "fr"] and said["lexicon"]["built"] is False
+    env["MCPFORGE_DICT_DIR"] = str(tmp_path / "none")
+    text = subprocess.run(doctor, env=env, capture_output=True, text=True, check=False).stdout
+    assert "lexicon: no FreeDict dictionaries" in text and "apt-get install dict-freedict-deu-eng" in text

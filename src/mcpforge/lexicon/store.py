@@ -27,6 +27,7 @@ import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 from mcpforge.engines.model_store import cache_dir
 from mcpforge.lexicon import freedict
@@ -126,6 +127,19 @@ def _connection() -> sqlite3.Connection | None:
     with contextlib.suppress(OSError):  # in use: kept by ``_remove_stale`` (a read-only cache is fine)
         os.utime(path)
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+
+class Status(NamedTuple):
+    languages: list[str]  # the languages with a dictionary installed
+    path: Path | None  # where the lexicon is (or will be) built
+    built: bool
+
+
+def status() -> Status:
+    """What ``doctor`` says of the lexicon."""
+    path = lexicon_path()
+    languages = sorted({language for language, _base, _english in installed(dictionary_dir())})
+    return Status(languages, path, path is not None and path.exists())
 
 
 def available() -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +18,10 @@ from mcpforge.cli._common import (
 )
 from mcpforge.cli._render import command_hint, echo
 from mcpforge.cli.registry_cmds._access import open_initialized
+from mcpforge.lexicon.freedict import DEBIAN_PACKAGES
+
+if TYPE_CHECKING:
+    from mcpforge.lexicon.store import Status
 
 EXIT_PENDING = 4  # doctor: no damage, but an interrupted act or promotion waits to be finished
 
@@ -69,6 +73,17 @@ def _serving_line(served: dict[str, Any]) -> str:
     )
 
 
+def _lexicon_line(lexicon: Status) -> str:
+    if not lexicon.languages:
+        return (
+            "no FreeDict dictionaries: headers in German, French or Spanish are named in English words only "
+            f"through the glossary (apt-get install {' '.join(DEBIAN_PACKAGES)})"
+        )
+    if not lexicon.built:
+        return f"{', '.join(lexicon.languages)}: not built yet (python -m mcpforge.lexicon builds it)"
+    return f"{', '.join(lexicon.languages)}: {lexicon.path}"
+
+
 def doctor_command(
     registry: RegistryOption = None,
     config: ConfigOption = None,
@@ -84,6 +99,7 @@ def doctor_command(
 
     Example: mcpforge doctor --repair
     """
+    from mcpforge.lexicon.store import status as lexicon_status
     from mcpforge.registry.file.doctor import run_doctor
 
     with cli_errors(as_json=as_json):
@@ -94,11 +110,14 @@ def doctor_command(
             from mcpforge.server.serve_status import serving_status
 
             sandbox["serving"] = serving_status(reg.root)  # what each running `serve` says of its warm calls
+        lexicon = lexicon_status()
         if as_json:
-            print_json({**report.to_dict(), "sandbox": sandbox})
+            said = {**lexicon._asdict(), "path": str(lexicon.path) if lexicon.path else None}
+            print_json({**report.to_dict(), "sandbox": sandbox, "lexicon": said})
         else:
             for item in report.checks:
                 echo(f"[{item.level:^7}] {item.name}: {item.detail}")
+            echo(f"[{'info':^7}] lexicon: {_lexicon_line(lexicon)}")
             for change in report.repaired:
                 echo(f"repaired: {change}")
             _print_sandbox(sandbox)
