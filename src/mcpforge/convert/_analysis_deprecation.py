@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import linecache
 import re
 import textwrap
 from typing import Any
@@ -46,7 +47,7 @@ _WARN_HELPER = re.compile(r"^_?(warn_?deprecat(ed|ion)?|deprecat(ed|ion)_?warn(i
 
 def _says_so(doc: str, name: str) -> str:
     """The docstring's words that say this callable is deprecated, or ``""``."""
-    if not doc:
+    if "deprecated" not in doc.lower():
         return ""
     if _DIRECTIVE.search(doc):
         return "its docstring has a '.. deprecated::' directive"
@@ -112,9 +113,13 @@ def _code_warns(fn: Any) -> bool:
     code = getattr(fn, "__code__", None)
     if code is None:
         return False
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(code)))
-    except (OSError, TypeError, SyntaxError, IndentationError):
+    names = getattr(code, "co_names", ())
+    if not any(n == "warn" or "deprecat" in n.lower() for n in names):
+        return False  # no warning called at all: the source is not read (thousands of callables)
+    try:  # the file's lines from the code's first line (``inspect.getsource`` scans every module)
+        lines = linecache.getlines(code.co_filename)[code.co_firstlineno - 1 :]
+        tree = ast.parse(textwrap.dedent("".join(inspect.getblock(lines))))
+    except (OSError, TypeError, SyntaxError, IndentationError, IndexError):
         return False
     definition = next(
         (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None
