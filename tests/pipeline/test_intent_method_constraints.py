@@ -357,3 +357,15 @@ def test_an_age_range_keeps_both_ends(folder: Path, request_text: str) -> None:
 def test_an_age_range_written_backwards_is_not_read(folder: Path) -> None:
     with pytest.raises(UnmappableRequestError):
         read_intent("median Revenu personnel for those aged 60 to 20", folder / "personnes.csv")
+
+
+def test_german_steps_with_the_verb_last_read_as_the_steps_they_are(folder: Path) -> None:
+    request = (
+        "Schritt 1: nur Zeilen mit Condition = Normal behalten. Schritt 2: nach Yr.Sold gruppieren. "
+        "Schritt 3: den Median von price bilden."
+    )
+    intent = read_intent(request, folder / "sales.csv")
+    assert intent.group_by == ["Yr.Sold"] and [(m.column, m.func) for m in intent.metrics] == [
+        ("price", "median")
+    ]
+    assert [(f.column, f.op, f.value) for f in intent.filters] == [("Condition", "==", "Normal")]

@@ -47,6 +47,8 @@ _GERMAN = {
     "fullen": "fill", "fullen sie": "fill", "ersetze": "replace", "ersetzen sie": "replace",
     # "Schritt 1: behalte nur Zeilen mit ...": the rows kept, as English "keep only"
     "behalte nur": "keep only", "behalten sie nur": "keep only", "behalte": "keep", "behalten sie": "keep",
+    # steps written with the verb last ("nur Jahre ab 1946 behalten", "den Mittelwert bilden", "nennen")
+    "behalten": "keep", "gruppieren": "group", "bilden": "compute", "nennen": "give", "werten": "values",
     # "Ersetze fehlende Familieneinkommen durch 0": the values missing, replaced by a value or statistic
     "fehlende": "missing", "fehlenden": "missing", "durch den median": "with the median",
     "durch den mittelwert": "with the mean", "durch den durchschnitt": "with the mean",
