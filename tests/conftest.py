@@ -12,7 +12,7 @@ import pytest
 from tests.postgres_server import PostgresServer, start_postgres, unavailable_reason
 
 from mcpforge.config import MCPForgeConfig, SandboxConfig
-from mcpforge.engines.model_store import cache_dir
+from mcpforge.paths import cache_dir
 from mcpforge.pipeline.validation.stress import STRESS_CACHE_ENV
 
 

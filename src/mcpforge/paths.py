@@ -1,5 +1,6 @@
 """Resolving a path argument under allowed roots, without pandas: the server checks every call's paths
-with it and should not import pandas for that (``mcpforge.runtime`` re-exports it for tools)."""
+with it and should not import pandas for that (``mcpforge.runtime`` re-exports it for tools). And the
+user's cache folder, which light modules (the request reader's lexicon) need without the engines."""
 
 from __future__ import annotations
 
@@ -45,3 +46,12 @@ def resolve_under_roots(path: str | os.PathLike[str], roots: Sequence[Path], *, 
     elif not resolved.parent.is_dir():
         raise DataError(f"directory of {text!r} does not exist", path=text)
     return resolved
+
+
+def cache_dir() -> Path:
+    """``$MCPFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/mcpforge``, else ``~/.cache/mcpforge``."""
+    explicit = os.environ.get("MCPFORGE_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mcpforge"

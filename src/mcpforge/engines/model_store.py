@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mcpforge.exceptions import EngineError
+from mcpforge.paths import cache_dir
 
 DEFAULT_MODEL_NAME = "Qwen2.5-Coder-1.5B-Instruct (Q4_K_M)"
 DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
@@ -35,15 +36,6 @@ class ModelInfo:
     size_bytes: int
     sha256_expected: str
     verified: bool | None
-
-
-def cache_dir() -> Path:
-    """``$MCPFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/mcpforge``, else ``~/.cache/mcpforge``."""
-    explicit = os.environ.get("MCPFORGE_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "mcpforge"
 
 
 def default_model_path() -> Path:

@@ -29,15 +29,16 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
-from mcpforge.engines.model_store import cache_dir
 from mcpforge.lexicon import freedict
 from mcpforge.lexicon.freedict import DICTIONARY_DIR, entries, installed
+from mcpforge.paths import cache_dir
 from mcpforge.pipeline.intent.words import fold
 
 BUILD_VERSION = "1"
 _NATIVE_SCORE = 2  # a foreign-to-English entry lists a word's senses as its readers mean them
 _INVERTED_SCORE = 1
 _STALE_SECONDS = 7 * 24 * 3600
+_WORDS_A_QUERY = 500  # well under SQLite's limit of bound parameters
 
 
 def dictionary_dir() -> Path:
@@ -163,11 +164,22 @@ def glosses(language: str, word: str) -> dict[str, int]:
 @functools.lru_cache(maxsize=4096)
 def languages_of(word: str) -> frozenset[str]:
     """The languages whose dictionary has the folded ``word`` ("en" for an English headword)."""
+    return languages_of_words((word,)).get(word, frozenset())
+
+
+def languages_of_words(words: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """``languages_of`` for many words at once (a file's headers: a hundred words or more), a few queries."""
     db = _connection()
     if db is None:
-        return frozenset()
-    rows = db.execute("SELECT DISTINCT language FROM glosses WHERE word = ?", (word,))
-    found = {language for (language,) in rows}
-    if db.execute("SELECT 1 FROM english WHERE word = ?", (word,)).fetchone():
-        found.add("en")
-    return frozenset(found)
+        return {}
+    found: dict[str, set[str]] = {}
+    for start in range(0, len(words), _WORDS_A_QUERY):
+        chunk = words[start : start + _WORDS_A_QUERY]
+        marks = ",".join("?" * len(chunk))
+        for word, language in db.execute(
+            f"SELECT word, language FROM glosses WHERE word IN ({marks})", chunk
+        ):
+            found.setdefault(word, set()).add(language)
+        for (word,) in db.execute(f"SELECT word FROM english WHERE word IN ({marks})", chunk):
+            found.setdefault(word, set()).add("en")
+    return {word: frozenset(languages) for word, languages in found.items()}

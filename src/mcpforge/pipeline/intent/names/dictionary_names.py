@@ -135,16 +135,17 @@ def _fills(concept: str, slot: Slot, *, partial: bool) -> bool:
 def header_language(names: tuple[str, ...]) -> str | None:
     """The language of a file's headers when it is German, French or Spanish: the one whose dictionary
     has most of their words, more than English has. None with no dictionary or English headers."""
-    from mcpforge.lexicon.store import available, languages_of
+    from mcpforge.lexicon.store import available, languages_of_words
 
     if not available():
         return None
     words = {w for name in names for w in norm(name).replace("'", " ").split()}
+    words = {w for w in words if len(w) >= _MIN_HEADER_WORD and w not in GRAMMAR and w.isalpha()}
+    forms = {word: plain_forms(word) for word in words}
+    known = languages_of_words(tuple(sorted({form for found in forms.values() for form in found})))
     counts = dict.fromkeys((*_LANGUAGES, "en"), 0)
     for word in words:
-        if len(word) < _MIN_HEADER_WORD or word in GRAMMAR or not word.isalpha():
-            continue
-        found = next((langs for form in plain_forms(word) if (langs := languages_of(form))), frozenset())
+        found = next((known[form] for form in forms[word] if form in known), frozenset())
         for language in found:
             counts[language] += 1
     best = max(_LANGUAGES, key=lambda language: counts[language])
