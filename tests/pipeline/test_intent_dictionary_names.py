@@ -373,3 +373,29 @@ def test_doctor_says_whether_the_lexicon_is_there(lexicon: Path, tmp_path: Path)
     env["MCPFORGE_DICT_DIR"] = str(tmp_path / "none")
     text = subprocess.run(doctor, env=env, capture_output=True, text=True, check=False).stdout
     assert "lexicon: no FreeDict dictionaries" in text and "apt-get install dict-freedict-deu-eng" in text
+
+
+def test_a_damaged_lexicon_or_a_cache_it_cannot_write_reads_as_without_one(
+    lexicon: Path, data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lexicon that cannot be built (a cache folder it may not write) or read (a damaged file) is not
+    used: the request is read as without dictionaries, never failed for it."""
+    schema = DatasetSchema.from_file(data / "fr.csv")
+    request = "What is the standard deviation of personal income?"
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the lexicon's folder should be")
+    monkeypatch.setenv("MCPFORGE_LEXICON_DIR", str(blocked / "lexicon"))
+    _forget()
+    assert not store.available()
+    with pytest.raises(UnmappableRequestError, match="personal"):
+        extract_intent(request, schema)
+    monkeypatch.setenv("MCPFORGE_LEXICON_DIR", str(tmp_path / "damaged"))
+    _forget()
+    path = store.lexicon_path()
+    assert path is not None
+    path.parent.mkdir()
+    path.write_bytes(b"not a database" * 100)
+    assert not store.available()
+    with pytest.raises(UnmappableRequestError, match="personal"):
+        extract_intent(request, schema)
+    assert list(path.parent.glob("*.partial")) == []

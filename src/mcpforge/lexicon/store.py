@@ -22,6 +22,7 @@ import contextlib
 import fcntl
 import functools
 import hashlib
+import logging
 import os
 import sqlite3
 import time
@@ -35,6 +36,7 @@ from mcpforge.paths import cache_dir
 from mcpforge.pipeline.intent.words import fold
 
 BUILD_VERSION = "1"
+_log = logging.getLogger(__name__)
 _NATIVE_SCORE = 2  # a foreign-to-English entry lists a word's senses as its readers mean them
 _INVERTED_SCORE = 1
 _STALE_SECONDS = 7 * 24 * 3600
@@ -70,9 +72,11 @@ def build(path: Path) -> Path:
         if path.exists():
             return path
         partial = path.with_suffix(f".{os.getpid()}.partial")
-        partial.unlink(missing_ok=True)
-        _write(partial)
-        partial.replace(path)
+        try:
+            _write(partial)
+            partial.replace(path)
+        finally:
+            partial.unlink(missing_ok=True)  # a full disk or a kill mid-build leaves no half lexicon
         _remove_stale(path)
     return path
 
@@ -120,14 +124,23 @@ def _write(path: Path) -> None:
 
 @functools.cache
 def _connection() -> sqlite3.Connection | None:
-    path = lexicon_path()
-    if path is None:
+    """The lexicon, opened read-only (built first if needed); None, with one warning, when it cannot be
+    built or read (a full disk, a cache folder it may not write, a damaged file): the reading goes on
+    as it does without dictionaries, never fails for it."""
+    try:
+        path = lexicon_path()
+        if path is None:
+            return None
+        if not path.exists():
+            build(path)
+        with contextlib.suppress(OSError):  # in use: kept by ``_remove_stale`` (a read-only cache is fine)
+            os.utime(path)
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        db.execute("SELECT word FROM english LIMIT 1").fetchall()
+    except (OSError, sqlite3.Error) as error:
+        _log.warning("the bilingual lexicon is not used: %s", error)
         return None
-    if not path.exists():
-        build(path)
-    with contextlib.suppress(OSError):  # in use: kept by ``_remove_stale`` (a read-only cache is fine)
-        os.utime(path)
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    return db
 
 
 class Status(NamedTuple):
@@ -154,10 +167,11 @@ def glosses(language: str, word: str) -> dict[str, int]:
     db = _connection()
     if db is None:
         return {}
-    rows = db.execute("SELECT english, score FROM glosses WHERE word = ? AND language = ?", (word, language))
     found: dict[str, int] = {}
-    for english, score in rows:
-        found[english] = found.get(english, 0) + score
+    with contextlib.suppress(sqlite3.Error):  # damaged after it opened: no senses, never a failed reading
+        query = "SELECT english, score FROM glosses WHERE word = ? AND language = ?"
+        for english, score in db.execute(query, (word, language)):
+            found[english] = found.get(english, 0) + score
     return found
 
 
@@ -173,13 +187,15 @@ def languages_of_words(words: tuple[str, ...]) -> dict[str, frozenset[str]]:
     if db is None:
         return {}
     found: dict[str, set[str]] = {}
-    for start in range(0, len(words), _WORDS_A_QUERY):
-        chunk = words[start : start + _WORDS_A_QUERY]
-        marks = ",".join("?" * len(chunk))
-        for word, language in db.execute(
-            f"SELECT word, language FROM glosses WHERE word IN ({marks})", chunk
-        ):
-            found.setdefault(word, set()).add(language)
-        for (word,) in db.execute(f"SELECT word FROM english WHERE word IN ({marks})", chunk):
-            found.setdefault(word, set()).add("en")
+    try:
+        for start in range(0, len(words), _WORDS_A_QUERY):
+            chunk = words[start : start + _WORDS_A_QUERY]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT word, language FROM glosses WHERE word IN ({marks})"
+            for word, language in db.execute(query, chunk):
+                found.setdefault(word, set()).add(language)
+            for (word,) in db.execute(f"SELECT word FROM english WHERE word IN ({marks})", chunk):
+                found.setdefault(word, set()).add("en")
+    except sqlite3.Error:
+        return {}
     return {word: frozenset(languages) for word, languages in found.items()}
