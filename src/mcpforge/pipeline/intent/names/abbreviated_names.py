@@ -22,6 +22,9 @@ from mcpforge.pipeline.intent.parse import AGG_WORDS, detect_operations
 from mcpforge.pipeline.intent.words import ColumnResolver, find_values, norm, tokenize
 
 _MIN_PREFIX = 3
+_SKELETON_SIZES = (3, 4)
+_VOWELS = frozenset("aeiou")
+_VERB_ENDINGS = frozenset({"ed", "ing", "ings"})
 _MAX_WORDS = 4
 _MIN_INITIALS = 2
 _ANALYSIS = frozenset(word for words in AGG_WORDS for word in words)
@@ -59,21 +62,41 @@ def _spells(words: list[str], target: str) -> bool:
         for short in _USUAL.get(word, ()):
             if rest.startswith(short) and fits(k + 1, rest[len(short) :], True):
                 return True  # "order quantity" → order_qty: the word's usual abbreviation
+        for size in _SKELETON_SIZES:
+            if _skeleton_of(rest[:size], word) and fits(k + 1, rest[size:], True):
+                return True  # "highway mpg" → hwy_mpg, "manufacturer" → mfr: the word's consonants
         for size in range(min(len(word), len(rest)), 0, -1):
             if size < min(_MIN_PREFIX, len(word)) or rest[:size] != word[:size]:
                 continue
             plural = size == len(word) - 1 and word.endswith("s") and not word.endswith("ss")
-            if (
-                size < len(word)
-                and not plural
-                and (len(word) - size < _MIN_PREFIX or word.endswith(_SUFFIXES))
-            ):
+            if size < len(word) and not plural and (len(word) - size < _MIN_PREFIX or _derived(word, size)):
                 continue  # "yearly", "statement", "prices": a word made from the name, not cut short
             if fits(k + 1, rest[size:], cut or (size < len(word) and not plural)):
                 return True
         return False
 
     return fits(0, target, False)
+
+
+def _derived(word: str, size: int) -> bool:
+    """Whether ``word`` is made from a shorter word by a suffix ("yearly", "popular"), so its first
+    ``size`` letters are that word, not ``word`` cut short. A verb's ending cut far before it is a cut:
+    "combined" → comb, "adjusted" → adj (never "comb" + "ined")."""
+    ending = next((end for end in _SUFFIXES if word.endswith(end)), None)
+    if ending is None:
+        return False
+    return ending not in _VERB_ENDINGS or len(word) - size <= len(ending) + 1
+
+
+def _skeleton_of(short: str, word: str) -> bool:
+    """Whether ``short`` is ``word`` written by its consonants: no vowel, the same first letter, its
+    letters in order in ``word``, and the word at least two letters longer ("hwy", "mfr", "bldg")."""
+    if len(short) < _MIN_PREFIX or len(word) < len(short) + 2 or short[0] != word[0]:
+        return False
+    if any(letter in _VOWELS for letter in short) or not short.isalpha():
+        return False
+    letters = iter(word)
+    return all(letter in letters for letter in short)
 
 
 def _initials(words: list[str], rest: str) -> bool:
@@ -109,7 +132,11 @@ def _abbreviated_at(
 ) -> tuple[list[str], int]:
     """The columns the words at ``i`` abbreviate (longest phrase first) and the phrase's width."""
     heads = (tokens[i][:_MIN_PREFIX], *_USUAL.get(tokens[i], ()))
-    starting = {name: compact for name, compact in compacts.items() if compact.startswith(heads)}
+    starting = {
+        name: compact
+        for name, compact in compacts.items()
+        if compact.startswith(heads) or any(_skeleton_of(compact[:n], tokens[i]) for n in _SKELETON_SIZES)
+    }
     if not starting or i in valued:
         return [], 0
     for width in range(min(_MAX_WORDS, len(tokens) - i), 0, -1):
