@@ -11,7 +11,11 @@ Familieneinkommen") may be left unsaid.
 What keeps a rare sense from naming a column (the wrong answer this must never give):
 - the headers must be in that language (most of their words are the dictionary's, more than English's);
 - one request word alone names a one-word header only through a strong sense ("Geschlecht" is gender
-  and sex, and "house" only in a rare sense: "per house" does not become "per Geschlecht");
+  and sex, and "house" only in a rare sense: "per house" does not become "per Geschlecht"), and only
+  when it is an English word;
+- a part of a header names it only through its head noun and only by the glossary's nouns of data
+  ("income" for ``Revenu personnel``; "car" is no ``Fahrzeugklasse``);
+- words of grammar and verbs have no senses (``mcpforge.lexicon.freedict``);
 - everything else ``translated_names`` asks of a match holds too (a literal column or value wins, two
   columns that fit are asked about, and the reading says "'speed' read as the column 'Velocidad'").
 """
