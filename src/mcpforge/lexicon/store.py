@@ -86,8 +86,9 @@ def _remove_stale(kept: Path) -> None:
     touches its file, so another installation's lexicon in use stays), and builds that died half-way."""
     now = time.time()
     for other in kept.parent.glob("freedict-*"):
-        if other != kept and now - other.stat().st_mtime > _STALE_SECONDS:
-            other.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # another builder may remove it first
+            if other != kept and now - other.stat().st_mtime > _STALE_SECONDS:
+                other.unlink()
 
 
 def _write(path: Path) -> None:
@@ -113,7 +114,7 @@ def _write(path: Path) -> None:
             for foreign in (fold(t) for t in translations if " " not in t):
                 if (language, foreign) not in grammar:  # "under" → "sous" (a preposition): no name
                     scores[(language, foreign, head)] += _INVERTED_SCORE
-    with sqlite3.connect(path) as db:
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
         db.execute("CREATE TABLE glosses (language TEXT, word TEXT, english TEXT, score INTEGER)")
         db.execute("CREATE TABLE english (word TEXT PRIMARY KEY)")
         db.executemany("INSERT INTO glosses VALUES (?, ?, ?, ?)", ((*k, v) for k, v in scores.items()))
