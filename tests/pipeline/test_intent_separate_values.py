@@ -16,6 +16,7 @@ import pytest
 
 from mcpforge.catalogue import get_operation
 from mcpforge.catalogue.base import frame_to_table
+from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.runtime import load_csv_data_with_types
 
@@ -61,3 +62,22 @@ def test_values_joined_plainly_stay_one_condition() -> None:
     )
     assert intent.group_by == []
     assert [(f.column, f.op) for f in intent.filters] == [("state", "in")]
+
+
+def test_a_share_of_values_named_each_on_its_own_is_never_taken_over_only_them(tmp_path: Path) -> None:
+    """ "what percentage of sales comes from France and from Germany": each country's share of all sales
+    (61% and 24%); grouped over only the two countries it was each one's share of the two (71% and 29%),
+    a wrong answer, before shares were left out of this reading."""
+    frame = pd.DataFrame(
+        {"country": ["France", "France", "Germany", "Germany", "Italy"], "sales": [10, 20, 5, 7, 7]}
+    )
+    frame.to_csv(tmp_path / "sales.csv", index=False)
+    request = "what percentage of sales comes from France and from Germany"
+    try:
+        intent = extract_intent(request, DatasetSchema.from_file(tmp_path / "sales.csv"))
+    except (UnmappableRequestError, NeedsClarificationError):
+        return
+    operation = get_operation(intent.operation)
+    rows = frame_to_table(operation.reference(frame, operation.render(intent).arguments))["rows"]
+    shares = {str(row[0]): float(row[-1]) for row in rows}
+    assert shares == pytest.approx({"France": 30 / 49 * 100, "Germany": 12 / 49 * 100})

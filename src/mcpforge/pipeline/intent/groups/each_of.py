@@ -25,6 +25,11 @@ _TRIGGERS = (("for", "each", "of"), ("for", "every", "of"), ("in", "each", "of")
 _ARTICLES = frozenset({"the", "these", "those", "following"})
 _LISTS = frozenset({"in", "==", "=", "is"})
 _AND = frozenset({"and", "und", "et", "y", "e"})
+# Words of an answer whose value depends on the rows around it (a share of a total, a rate, a test).
+_BASE_WORDS = frozenset({"percent", "percentage", "percentages", "share", "shares", "proportion", "fraction",
+                         "ratio", "rate", "rates", "%", "pct", "correlation", "correlate", "correlated",
+                         "test", "regression", "anova", "pourcentage", "part", "taux", "anteil", "prozent",
+                         "quote", "porcentaje", "proporcion", "tasa", "cuota"})  # fmt: skip
 # A preposition or "those" repeated after "and" opens a phrase of its own for the next value.
 _REPEATED = frozenset({"for", "in", "among", "from", "at", "of", "those", "ones", "fur", "bei", "unter",
                        "von", "pour", "chez", "dans", "parmi", "en", "para", "entre", "de", "ceux",
@@ -82,7 +87,11 @@ def group_each_of(tokens: list[str], resolver: ColumnResolver, phrases: Phrases,
 
 def group_separately_named(tokens: list[str], phrases: Phrases, found: FilterResult) -> None:
     """Add a listed column as a group key when each of its values has its own phrase ("for those in
-    California and for those in New York"): one answer per value, still only those values."""
+    California and for those in New York"): one answer per value, still only those values. Not when the
+    answer is a share, rate, correlation or test: a share of each value's rows taken over only the listed
+    values is not its share of the whole (a wrong answer), so such readings keep what they were."""
+    if _BASE_WORDS.intersection(token.strip(",;:") for token in tokens):
+        return
     for item in found.filters:
         if item.op != "in" or not isinstance(item.value, list) or item.column in phrases.group_by:
             continue
