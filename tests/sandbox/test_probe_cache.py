@@ -210,3 +210,29 @@ def test_an_entry_others_could_have_written_is_not_trusted(cache: Path) -> None:
     assert remembered("fact", {"k": 1}, probe, keep=lambda _value: True) == 7
     assert len(calls) == 2
     assert entry.stat().st_mode & 0o777 == 0o600  # replaced by a fresh entry of ours
+
+
+def test_a_probe_that_failed_for_a_moment_is_tried_again_and_not_kept(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One clean-clone CI run saw bwrap's probe fail once ("Exception occurred in preexec_fn", under
+    load); the failure was kept in memory and five later tests of that worker found no sandbox."""
+    make_backend("bwrap")  # skips where bwrap does not work
+    bwrap.forget_probes()  # here and in the user's cache: the next question probes
+    _new_process()
+    real = bwrap._probe_now
+    calls: list[str | None] = []
+
+    def once_failing(found: str | None) -> tuple[bool, str]:
+        calls.append(found)
+        return (False, "Exception occurred in preexec_fn.") if len(calls) == 1 else real(found)
+
+    monkeypatch.setattr(bwrap, "_probe_now", once_failing)
+    assert bwrap.BwrapSandbox.available()[0]
+    assert len(calls) == 2
+    monkeypatch.setattr(bwrap, "_probe_now", lambda found: (False, "broken for good"))
+    bwrap.forget_probes()
+    _new_process()
+    assert bwrap.BwrapSandbox.available() == (False, "broken for good")
+    monkeypatch.setattr(bwrap, "_probe_now", real)
+    assert bwrap.BwrapSandbox.available()[0]  # the failure was not kept

@@ -127,7 +127,16 @@ class BwrapSandbox(Sandbox):
 
     @classmethod
     def available(cls) -> tuple[bool, str]:
-        return _probe(shutil.which("bwrap"))
+        """Whether bwrap works here. A failed probe is tried once more at once, and never kept: a start
+        that failed for a moment (a fork refused under load) must not leave a long-running process, or a
+        test worker, without its strongest sandbox for the rest of its life."""
+        found = shutil.which("bwrap")
+        for _attempt in range(2):
+            ok, why = _probe(found)
+            if ok:
+                return ok, why
+            _probe.cache_clear()
+        return ok, why
 
     def _namespaces(
         self,
