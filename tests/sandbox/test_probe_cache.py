@@ -26,7 +26,7 @@ from ._support import FAST_LIMITS, make_backend, run
 
 def _new_process() -> None:
     """What a new mcpforge process starts with: no fact held in memory (the user's cache stays)."""
-    bwrap._probe.cache_clear()
+    bwrap._probe_kept.cache_clear()
     bwrap._binds_fds.cache_clear()
     _layout.python_layout.cache_clear()
     _probe_cache._served.clear()

@@ -127,16 +127,7 @@ class BwrapSandbox(Sandbox):
 
     @classmethod
     def available(cls) -> tuple[bool, str]:
-        """Whether bwrap works here. A failed probe is tried once more at once, and never kept: a start
-        that failed for a moment (a fork refused under load) must not leave a long-running process, or a
-        test worker, without its strongest sandbox for the rest of its life."""
-        found = shutil.which("bwrap")
-        for _attempt in range(2):
-            ok, why = _probe(found)
-            if ok:
-                return ok, why
-            _probe.cache_clear()
-        return ok, why
+        return _probe(shutil.which("bwrap"))
 
     def _namespaces(
         self,
@@ -341,13 +332,25 @@ def _ask_binds_fds(bwrap: str) -> bool:
 def forget_probes() -> None:
     """Forget what the probes found, here and in the user's cache: the next run probes afresh."""
     forget()
-    _probe.cache_clear()
+    _probe_kept.cache_clear()
     _binds_fds.cache_clear()
     python_layout.cache_clear()
 
 
-@functools.cache
 def _probe(bwrap: str | None) -> tuple[bool, str]:
+    """Whether bwrap makes its namespaces here, and the reason. A failed probe is tried once more at
+    once and never kept: a start that failed for a moment (a fork refused under load) must not leave a
+    long-running process, or a test worker, without its strongest sandbox for the rest of its life."""
+    for _attempt in range(2):
+        ok, why = _probe_kept(bwrap)
+        if ok:
+            return ok, why
+        _probe_kept.cache_clear()
+    return ok, why
+
+
+@functools.cache
+def _probe_kept(bwrap: str | None) -> tuple[bool, str]:
     """Whether bwrap makes its namespaces here (a run of ``/usr/bin/true``), and the reason; a yes is
     kept in the user's cache (``_probe_cache.py``) until the kernel, bwrap or the user changes."""
     key = {
