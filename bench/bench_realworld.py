@@ -28,6 +28,7 @@ kind, and every wrong one. Refuses to run if a frozen file changed.
     .venv/bin/python bench/bench_realworld.py --split blind10  # 80 held-out requests (realworld/BLIND10.md)
     .venv/bin/python bench/bench_realworld.py --split blind11  # 80 held-out requests (realworld/BLIND11.md)
     .venv/bin/python bench/bench_realworld.py --split blind12  # 80 held-out requests (realworld/BLIND12.md)
+    .venv/bin/python bench/bench_realworld.py --split blind13  # 80 held-out requests (realworld/BLIND13.md)
 """
 
 from __future__ import annotations
@@ -403,6 +404,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915
             "blind10",
             "blind11",
             "blind12",
+            "blind13",
         ),
         default="dev",
     )
