@@ -11,7 +11,8 @@ blind8.json from blind8_sources.json (the eighth; SELECTION_BLIND8.md; no sorted
 blind9`` blind9.json from blind9_sources.json (the ninth; SELECTION_BLIND9.md; no sorted keys either), or
 ``--split blind10`` blind10.json from blind10_sources.json (the tenth; SELECTION_BLIND10.md; no sorted
 keys either), or ``--split blind12`` blind12.json from blind12_sources.json (the twelfth;
-SELECTION_BLIND12.md; no sorted keys either).
+SELECTION_BLIND12.md; no sorted keys either), or ``--split blind13`` blind13.json from blind13_sources.json
+(the thirteenth; SELECTION_BLIND13.md; no sorted keys either).
 
 The same machinery as make_expected.py (its venv and runner functions are reused): every expected
 value comes from calling the library itself through _runner.py in a scratch venv of its own,
@@ -44,6 +45,7 @@ SPLITS = (
     "blind9",
     "blind10",
     "blind12",
+    "blind13",
 )
 # Frozen before the order defect was found: these keep sorted keys so that they regenerate byte for byte.
 # Later sets keep every dict in the order it was written (a sorted argument dict is not what was called).
