@@ -174,6 +174,7 @@ BLIND_SETS = (
     "blind9",
     "blind10",
     "blind12",
+    "blind13",
 )
 
 
