@@ -31,6 +31,14 @@ from mcpforge.catalogue.operations.group_having import (
     having_params,
     having_reference,
 )
+from mcpforge.catalogue.operations.group_size import (
+    group_size_arguments,
+    group_size_code,
+    group_size_description,
+    group_size_params,
+    group_size_reference,
+    group_size_title,
+)
 from mcpforge.catalogue.reference.arrow import ARROW_ROWS, arrow_groups
 from mcpforge.catalogue.reference.core import metric_label, metric_value, order_groups, records
 from mcpforge.catalogue.reference.missing import is_missing
@@ -73,13 +81,15 @@ class GroupCount(Operation):
             "as_percentage": intent.as_percentage,
             "sort_descending": intent.sort_descending,
             **having_arguments(intent),
+            **group_size_arguments(intent),
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
         require(bool(intent.group_by), "group_count needs at least one group_by column", "group_by")
         args = self.arguments(intent)
         body = (
-            code("""
+            group_size_code(args, "group_by_columns")
+            + code("""
             sizes = df.groupby(group_by_columns, dropna=False, observed=True, sort=False).size()
             result = sizes.reset_index(name="count")
             order = [not sort_descending] + [True] * len(group_by_columns)
@@ -96,6 +106,7 @@ class GroupCount(Operation):
             result = result.reset_index(drop=True)
             title = f"Row count by {', '.join(group_by_columns)}"
         """)
+            + group_size_title(args)
             + having_count_code(args, "group_by_columns")
         )
         keys = " and ".join(intent.group_by)
@@ -108,6 +119,7 @@ class GroupCount(Operation):
                 ),
                 bool_param("sort_descending", args["sort_descending"], "Largest groups first"),
                 *having_params(args),
+                *group_size_params(args),
             ],
             needed="[*group_by_columns]",
             body=body,
@@ -115,7 +127,9 @@ class GroupCount(Operation):
                 args, "[*group_by_columns, 'count', *(['percent'] if as_percentage else [])]"
             ),
             docs=ToolDocs(
-                description=f"Count rows per {keys}." + having_description(args, "row count"),
+                description=f"Count rows per {keys}."
+                + having_description(args, "row count")
+                + group_size_description(args),
                 when_to_use="You need how many rows fall into each combination of values of one or more "
                 "columns (a frequency breakdown), optionally as shares and only the largest groups.",
                 what_it_does="Loads the CSV, applies derived columns and filters, groups by the key columns "
@@ -142,6 +156,7 @@ class GroupCount(Operation):
         import pandas as pd
 
         keys = list(arguments["group_by_columns"])
+        df = group_size_reference(df, keys, arguments)
         rows = arrow_groups(df, keys, []) if len(df) >= ARROW_ROWS else None
         if rows is None:
             counts = Counter(tuple(_key(row[k]) for k in keys) for row in records(df))
@@ -182,6 +197,7 @@ class GroupAggregate(Operation):
             "sort_descending": intent.sort_descending,
             "percent_of_total": intent.as_percentage,
             **having_arguments(intent),
+            **group_size_arguments(intent),
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
@@ -189,7 +205,8 @@ class GroupAggregate(Operation):
         require(bool(intent.metrics), "group_aggregate needs at least one metric", "metrics")
         args = self.arguments(intent)
         body = (
-            code("""
+            group_size_code(args, "group_by_columns")
+            + code("""
             _check_metrics(df, metrics)
             result = _grouped_metrics(df, group_by_columns, metrics)
             first = _metric_name(metrics[0])
@@ -207,6 +224,7 @@ class GroupAggregate(Operation):
             result = result.reset_index(drop=True)
             title = f"{', '.join(_metric_name(m) for m in metrics)} by {', '.join(group_by_columns)}"
         """)
+            + group_size_title(args)
             + having_count_code(args, "group_by_columns")
         )
         labels = [f"{m.func} of {m.column or 'rows'}" for m in intent.metrics]
@@ -223,6 +241,7 @@ class GroupAggregate(Operation):
                     "Add each group's share of the first metric's total, in percent",
                 ),
                 *having_params(args),
+                *group_size_params(args),
             ],
             needed="[*group_by_columns, *(str(m['column']) for m in metrics if m.get('column'))]",
             body=body,
@@ -234,7 +253,8 @@ class GroupAggregate(Operation):
             docs=ToolDocs(
                 description=f"Compute {', '.join(labels)} per {' and '.join(intent.group_by)}"
                 + (" with each group's percent of the total." if args["percent_of_total"] else ".")
-                + having_description(args, labels[0]),
+                + having_description(args, labels[0])
+                + group_size_description(args),
                 when_to_use="You need totals, averages or other aggregations of numeric columns for each "
                 "group of one or more key columns, or the top N groups by such a value.",
                 what_it_does="Loads the CSV, applies derived columns and filters, checks the metric columns "
@@ -261,6 +281,7 @@ class GroupAggregate(Operation):
         import pandas as pd
 
         keys, metrics = list(arguments["group_by_columns"]), list(arguments["metrics"])
+        df = group_size_reference(df, keys, arguments)
         rows = arrow_groups(df, keys, metrics) if len(df) >= ARROW_ROWS and metrics else None
         if rows is None:
             groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
@@ -286,7 +307,8 @@ class GroupAggregate(Operation):
 
 def _having_name(args: dict[str, Any]) -> tuple[str, ...]:
     """Name parts of a tool with a group condition (never the plain tool's name)."""
-    return ("groups_passing",) if "having_op" in args else ()
+    having = ("groups_passing",) if "having_op" in args else ()
+    return (*having, *(("sized_groups",) if "group_size_op" in args else ()))
 
 
 class ValueDistribution(Operation):
