@@ -17,6 +17,7 @@ from mcpforge.runtime._types import date_order_note, parse_dates, parse_numbers,
 CATEGORICAL_MAX_UNIQUE = 50
 CATEGORICAL_MAX_RATIO = 0.5
 MAX_VALUES_KEPT = 100
+LONG_VALUES_KEPT = 5000
 _BOOL_WORDS = {"true", "false", "yes", "no"}
 
 
@@ -87,13 +88,17 @@ def describe_column(name: str, series: pd.Series) -> ColumnInfo:
         len(texts) > 0 and distinct / len(texts) <= CATEGORICAL_MAX_RATIO
     )
     values: tuple[str, ...] = ()
+    long_values: tuple[str, ...] = ()
     if is_categorical and distinct <= MAX_VALUES_KEPT:
         values = tuple(str(v) for v in texts.value_counts().index)
+    elif is_categorical and distinct <= LONG_VALUES_KEPT:
+        long_values = tuple(str(v) for v in texts.value_counts().index)
     return ColumnInfo(
         name=name,
         kind="categorical" if is_categorical else "text",
         null_count=nulls,
         distinct_count=distinct,
         values=values,
+        long_values=long_values,
         unparsed_date=unreadable_date(texts.str.strip()),
     )

@@ -40,6 +40,10 @@ class ColumnInfo:
     distinct_count: int = 0
     values: tuple[str, ...] = ()
     """Distinct values (most frequent first) of low-cardinality categorical columns."""
+    long_values: tuple[str, ...] = ()
+    """Distinct values of a categorical column with too many to list (101 to 5,000: countries, firms,
+    pollsters). A request's reading sees only those it writes as the data writes them
+    (:func:`mcpforge.pipeline.intent.written_values.narrowed_to`)."""
     minimum: float | str | None = None
     maximum: float | str | None = None
     is_integer: bool = False
@@ -258,7 +262,14 @@ def _from_cache(value: dict[str, Any] | None, shown: str) -> DatasetSchema | Non
         return None
     try:
         columns = tuple(
-            ColumnInfo(**{**column, "values": tuple(column.get("values", ()))}) for column in value["columns"]
+            ColumnInfo(
+                **{
+                    **column,
+                    "values": tuple(column.get("values", ())),
+                    "long_values": tuple(column.get("long_values", ())),
+                }
+            )
+            for column in value["columns"]
         )
         rows, notes = value["rows"], tuple(str(note) for note in value["notes"])
     except (KeyError, TypeError, ValueError):

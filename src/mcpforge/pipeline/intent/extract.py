@@ -142,6 +142,7 @@ from mcpforge.pipeline.intent.time.which_month import which_month
 from mcpforge.pipeline.intent.types_fit import date_problem, fit_test, fit_types
 from mcpforge.pipeline.intent.vocabulary_slots import vocabulary_word
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
+from mcpforge.pipeline.intent.written_values import narrowed_to
 from mcpforge.pipeline.schema import DatasetSchema
 
 __all__ = ["DatasetSchema", "apply_corrections", "extract_intent"]
@@ -174,6 +175,7 @@ def extract_intent(
 ) -> Intent:
     """Parse ``request`` against ``schema`` into an Intent (see :func:`_read`); a request about to be
     refused for a word that may describe a column ("by model year") is asked about instead."""
+    schema = narrowed_to(schema, request)  # "Germany's GDP": a country of a long list, as the data writes it
     try:
         resolver = ColumnResolver(schema=schema)
         counted = (counted_keys(request, resolver) | {TALLY_KEY}) if answers else set()

@@ -542,6 +542,8 @@ class ValueHit:
 def _value_forms(value: str) -> set[str]:
     low = value.lower().strip()
     forms = {low}
+    if low[-1:].isalpha():  # "Germany's GDP", "the Smiths' car": the owner, said with a possessive
+        forms.add(low + ("'" if low.endswith("s") else "'s"))
     if re.fullmatch(r"[a-z][a-z\-]*[a-z]", low):
         forms.add(low + "s")  # B-road → b-roads
     if re.fullmatch(r"[a-z]+", low):
@@ -565,7 +567,7 @@ VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
-_STOP_VALUES = frozenset(
+STOP_VALUES = frozenset(
     {"other", "none", "unknown", "n/a", "na", "all", "yes", "no", "true", "false", "-", ""}
 )
 
@@ -579,7 +581,7 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
             continue
         for value in info.values:
             low = value.lower().strip()
-            if low in _STOP_VALUES or len(low) < 2 or _key(low) in column_keys:
+            if low in STOP_VALUES or len(low) < 2 or _key(low) in column_keys:
                 continue
             for form in (
                 _value_forms(value) | set(VALUE_SYNONYMS.get(low, ())) | set(gender_forms(low, info.values))
