@@ -16,7 +16,11 @@ for it. Matching is by identity, so a tool recorded under another public path th
   ``static``);
 - ``pkg.Class(**constructor).method``: method entries named ``method`` whose class is ``Class`` or one
   of its bases (the service calls ``getattr(receiver, method)``, so an inherited method is the same
-  call; ``method``), and class entries that are ``Class`` (``constructor``).
+  call; ``method``), and class entries that are ``Class`` (``constructor``);
+- ``pkg.Class.factory(**constructor).method`` (``Protego.parse(**constructor).can_fetch``, as the
+  benchmark's runner calls it): the object is built by the factory, so the ``constructor`` entries are the
+  ones wrapping that same factory, and the methods are those of the class it builds (a class method's
+  class, else the class its return annotation names).
 """
 
 import importlib
@@ -25,6 +29,7 @@ import json
 import os
 import site
 import sys
+import typing
 import warnings
 from pathlib import Path
 
@@ -71,13 +76,31 @@ def same_call(a, b):
     return same(a, b)
 
 
+def built_class(maker):
+    """The class whose object ``maker`` builds: the class itself, a class method's class
+    (``Protego.parse``), else the class its return annotation names (None when nothing says)."""
+    if isinstance(maker, type):
+        return maker
+    receiver = getattr(maker, "__self__", None)
+    if isinstance(receiver, type):
+        return receiver
+    try:
+        returns = typing.get_type_hints(maker).get("return")
+    except Exception:
+        return None
+    return returns if isinstance(returns, type) else None
+
+
 def match_check(call, resolved):
     found = {"function": [], "static": [], "method": [], "constructor": [], "error": None}
     if CTOR in call:
         class_path, _, method = call.partition(CTOR)
-        cls = resolve_call(class_path)
+        maker = resolve_call(class_path)
+        cls = built_class(maker)
+        if cls is None:
+            raise TypeError(f"{class_path} builds an object of no class the resolver can name")
         for entry, owner in resolved:
-            if entry["kind"] == "class" and owner is cls:
+            if _builds_with(entry, owner, maker, cls):
                 found["constructor"].append(entry["ref"])
             elif entry["kind"] == "method" and entry["method"] == method and _base_of(owner, cls):
                 found["method"].append(entry["ref"])
@@ -93,6 +116,13 @@ def match_check(call, resolved):
         elif entry["kind"] == "method" and same(getattr(owner, entry["method"], None), target):
             found["static"].append(entry["ref"])
     return found
+
+
+def _builds_with(entry, owner, maker, cls):
+    """Whether the entry is the check's way in: the class's constructor, or a tool of its factory."""
+    if maker is cls:
+        return entry["kind"] == "class" and owner is cls
+    return entry["kind"] in {"function", "class"} and same_call(owner, maker)
 
 
 def _base_of(owner, cls):

@@ -8,7 +8,8 @@ For each check, the tool that wraps the check's callable is found from what conv
 served tools (the ``module:attr`` target and method of each plan in the approved package's
 ``tools_*.py``), by object identity in the library's environment (``_cases_resolver.py``, sandboxed); a
 method check ``pkg.Class(**constructor).method`` calls the class's constructor tool, then the method
-tool with the handle. Arguments are adapted and results compared as ``_cases_compare.py`` says.
+tool with the handle (``pkg.Class.factory(**constructor).method``: the factory's tool, then the
+method's). Arguments are adapted and results compared as ``_cases_compare.py`` says.
 
 A check is ``right`` (exact / approx match), ``wrong`` (a value came back and differs: the worst
 outcome), ``missing`` (no served tool wraps the callable; the reason says whether convert dropped it,

@@ -44,8 +44,9 @@ def first_passing(plan: ToolPlan, plans: dict[str, ToolPlan], library: str) -> t
                     for k, v in step.arguments.items()
                 }
                 result = rt.call(plans[step.tool].runtime_plan(), arguments, service)["result"]
-                if step.bind:
-                    handles[step.bind] = result["handle"]
+                if step.bind:  # an object is bound as its handle, a JSON value as itself (as run.py does)
+                    is_object = isinstance(result, dict) and "handle" in result
+                    handles[step.bind] = result["handle"] if is_object else result
         except rt.ToolFailedError:
             continue
         return [{"tool": s.tool, "arguments": s.arguments} for s in sample.steps], result

@@ -44,6 +44,7 @@ if __name__ == "__main__":  # in the sandbox: shipped next to this script (analy
         _readme,
         _usage_text,
         forwarded_calls,
+        received_calls,
     )
 else:
     from mcpforge.convert import _analysis_choices as _choices
@@ -64,6 +65,7 @@ else:
         _readme,
         _usage_text,
         forwarded_calls,
+        received_calls,
     )
 
 _SKIP_PARTS = {"tests", "test", "testing", "conftest", "setup", "compat", "externals", "benchmarks", "conf"}
@@ -782,6 +784,14 @@ def main() -> None:
         usage = analysis["prominence"]["usage_examples"]
         for callee, calls in forwarded_calls(usage, functions).items():
             usage.setdefault(callee, []).extend(calls)
+        # Static methods too (``bankCard.checkCardNumber``), not the methods of module-level objects.
+        callers = {
+            c["public_path"].rsplit(".", 1)[-1]: c["public_path"]
+            for c in reversed(analysis["callables"])
+            if c.get("kind") == "function" and not c.get("bound_to")
+        }
+        for caller, calls in received_calls(usage, callers).items():
+            usage.setdefault(caller, []).extend(calls)
     except Exception as exc:  # a signal for ranking only; never fails the analysis
         analysis["module_errors"]["<prominence>"] = f"{type(exc).__name__}: {exc}"[:300]
     analysis["seconds"] = round(time.perf_counter() - started, 3)

@@ -88,8 +88,8 @@ def _usage_text(top: Any, source_dir: str = "") -> str:
     folders = [root / name for root in roots for name in _USAGE_DIRS if (root / name).is_dir()]
     package_dirs = [Path(entry) for entry in list(getattr(top, "__path__", []) or [])[:2]]
     folders += [f for f in _nested_test_folders(package_dirs) if f not in folders]
-    chunks: list[str] = []
-    size = 0
+    chunks: list[str] = _main_blocks(getattr(top, "__name__", ""))
+    size = sum(len(chunk) for chunk in chunks)
     # Round robin over the folders, so that the budget is not spent on the first of many test suites
     # (``sklearn/metrics/tests`` is as much the library's usage as ``sklearn/cluster/tests``).
     spread = (
@@ -107,6 +107,46 @@ def _usage_text(top: Any, source_dir: str = "") -> str:
         chunks.append(text)
         size += len(text)
     return "\n".join(chunks)
+
+
+_MAX_MAIN_BLOCKS = 60
+
+
+def _main_blocks(package: str) -> list[str]:
+    """The ``if __name__ == "__main__":`` demos of the library's imported modules (bank_card_tools's
+    ``print(bankCard.luhn("4417123456789113"))``): calls its authors wrote and ran, in the module itself."""
+    import sys
+
+    blocks: list[str] = []
+    for name, module in sorted(sys.modules.items()):
+        if len(blocks) >= _MAX_MAIN_BLOCKS:
+            break
+        if not package or (name != package and not name.startswith(package + ".")):
+            continue
+        path = Path(getattr(module, "__file__", "") or "")
+        if path.suffix != ".py":
+            continue
+        try:
+            source = path.read_text(encoding="utf-8", errors="replace")
+        except (OSError, ValueError):
+            continue
+        if "__main__" not in source or len(source) > 400_000:
+            continue
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            continue
+        blocks += [ast.get_source_segment(source, node) or "" for node in tree.body if _is_main_guard(node)]
+    return [block for block in blocks if block]
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    sides = [node.test.left, *node.test.comparators]
+    names = {s.id for s in sides if isinstance(s, ast.Name)}
+    texts = {s.value for s in sides if isinstance(s, ast.Constant)}
+    return names == {"__name__"} and texts == {"__main__"}
 
 
 _NESTED_TEST_DIRS = ("tests", "test", "testsuite")
@@ -226,19 +266,103 @@ def forwarded_calls(usage: dict[str, list[str]], functions: dict[str, str]) -> d
     return found
 
 
+_RECEIVED_SECONDS = 2.0
+
+
+def received_calls(usage: dict[str, list[str]], functions: dict[str, str]) -> dict[str, list[str]]:
+    """Calls of a function no text of the library writes, made with the literals its body passes on
+    unchanged to a function that has a written call: ``checkCardNumber(cardNumber)`` returns
+    ``bankCard.luhn(cardNumber) % 10 == 0`` and the module's demo calls ``luhn("4417123456789113")``, so
+    ``checkCardNumber(cardNumber='4417123456789113')``. Every required parameter must be passed on so;
+    one the body reassigns is not (it may hold something else by then). Samples the call proves or not,
+    never expected values. ``functions``: the library's functions (static methods too) by short name."""
+    import time
+
+    found: dict[str, list[str]] = {}
+    if not any(usage.get(name) for name in functions):
+        return found
+    started = time.perf_counter()
+    for caller, path in functions.items():
+        if usage.get(caller):
+            continue
+        if time.perf_counter() - started > _RECEIVED_SECONDS:
+            break  # reading every function's source of a large library costs more than it gives
+        node = _function_node(path)
+        if node is None:
+            continue
+        required = _required_params(node) - _reassigned(node)
+        if not required or len(_required_params(node)) != len(required):
+            continue
+        values: dict[str, ast.expr] = {}
+        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+            callee = _short_name(call.func)
+            if callee is None or callee == caller or callee not in functions or not usage.get(callee):
+                continue
+            callee_node = _function_node(functions[callee])
+            written = _bound_literals(callee_node, usage[callee][0]) if callee_node is not None else None
+            if written is None:
+                continue
+            assert callee_node is not None
+            slots = _positional_names(callee_node)
+            passed = [(slots[i] if i < len(slots) else None, a) for i, a in enumerate(call.args)]
+            passed += [(k.arg, k.value) for k in call.keywords]
+            for slot, arg in passed:
+                if isinstance(arg, ast.Name) and arg.id in required and slot in written:
+                    values.setdefault(arg.id, written[slot])
+        if required <= set(values):
+            keywords = [ast.keyword(arg=name, value=values[name]) for name in sorted(required)]
+            made = ast.Call(func=ast.Name(id=caller, ctx=ast.Load()), args=[], keywords=keywords)
+            found[caller] = [ast.unparse(made)]
+    return found
+
+
+def _positional_names(function: ast.FunctionDef) -> list[str]:
+    names = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    return names[1:] if names[:1] in (["self"], ["cls"]) else names
+
+
+def _required_params(function: ast.FunctionDef) -> set[str]:
+    spec = function.args
+    positional = _positional_names(function)
+    required = positional[: len(positional) - len(spec.defaults)] if spec.defaults else positional
+    return {*required, *(a.arg for a, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True) if d is None)}
+
+
+def _reassigned(function: ast.FunctionDef) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
 def _function_node(public_path: str) -> ast.FunctionDef | None:
     import importlib
     import inspect
     import textwrap
 
-    module_name, _, name = public_path.rpartition(".")
+    parts = public_path.split(".")
     try:
-        function = getattr(importlib.import_module(module_name), name)
+        # ``pkg.mod.func``, or a class's static method ``bankCard.bankCard.luhn``: the longest module.
+        depth = next(d for d in range(len(parts) - 1, 0, -1) if _importable(".".join(parts[:d])))
+        function: Any = importlib.import_module(".".join(parts[:depth]))
+        for attr in parts[depth:]:
+            function = getattr(function, attr)
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
     except Exception:  # any failure (an alias, C code, a lazy attribute): no forwarded calls from it
         return None
     node = tree.body[0] if tree.body else None
     return node if isinstance(node, ast.FunctionDef) else None
+
+
+def _importable(module_name: str) -> bool:
+    import importlib
+
+    try:
+        importlib.import_module(module_name)
+    except Exception:
+        return False
+    return True
 
 
 def _bound_literals(function: ast.FunctionDef, call: str) -> dict[str, ast.expr] | None:

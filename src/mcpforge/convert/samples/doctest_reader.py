@@ -5,8 +5,10 @@ call of the ``path_graph`` tool whose result is bound to ``G``; ``nx.shortest_pa
 target=4)`` becomes a call of ``shortest_path`` with ``G`` replaced by the handle ``path_graph``
 returned. Non-literal arguments of an expression library (``x**2 - 1``) travel as expression strings.
 ``a = np.array([...])`` binds the list; ``Version.parse("2.0.0").match(">=1.0.0")`` builds the receiver
-first; extra positional values of a ``*args`` signature go to its array parameter. Then literal calls in
-the README, docs, tests and docstring prose; then values from descriptions and types (typed_values.py).
+first; extra positional values of a ``*args`` signature go to its array parameter. A session's ``_`` is
+the value its last expression showed (``parts = urisplit(_)``), and a call of another tool written as an
+argument is made first (``urijoin(uriunsplit(parts), ref)``). Then literal calls in the README, docs,
+tests and docstring prose; then values from descriptions and types (typed_values.py).
 """
 
 # ruff: noqa: PLR0912 - one small interpreter of doctest lines
@@ -45,6 +47,7 @@ class DoctestReader:
         self.made = 0  # receivers built by a call inside the statement
         self.classes: dict[str, str | None] = {}  # example variable → the class of the object bound to it
         self.defaulted = False  # an optional argument of the call being read was left at its default
+        self.nested: list[Step] | None = None  # the calls written as arguments of the call being read
         self.by_short: dict[str, ToolPlan] = {}
         # ``kebab.match(...)``: a method bound to a module-level object, found by that object's name only.
         self.bound: dict[tuple[str, str], ToolPlan] = {}
@@ -60,10 +63,8 @@ class DoctestReader:
             return literal(node, fold=not self.expressions)
         except NotUsable:
             pass
-        if isinstance(node, ast.Name) and node.id in self.literals:
-            return self.literals[node.id]
-        if isinstance(node, ast.Name) and node.id in bound:
-            return {"$ref": node.id}
+        if isinstance(node, ast.Name) and (node.id in self.literals or node.id in bound):
+            return self.literals.get(node.id, {"$ref": node.id})
         quantity = quantity_text(node)
         if quantity is not None:
             return quantity
@@ -71,7 +72,22 @@ class DoctestReader:
             return [self.value(item, bound) for item in node.elts]
         if self.expressions and not any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(node)):
             return ast.unparse(node)
+        if isinstance(node, ast.Call) and self.nested is not None:
+            return self._nested_call(node, bound)
         raise NotUsable
+
+    def _nested_call(self, node: ast.Call, bound: set[str]) -> dict[str, str]:
+        """A call of another tool written as an argument (``urijoin(uriunsplit(parts), ref)``): made
+        before the call that takes it, its result passed as a reference."""
+        assert self.nested is not None
+        resolved = self.tool_for(node, bound)
+        if resolved is None:
+            raise NotUsable
+        tool, arguments, before = resolved
+        self.made += 1
+        ref = f"obj{self.made}"
+        self.nested += [*before, Step(tool=tool.name, arguments=arguments, bind=ref)]
+        return {"$ref": ref}
 
     def tool_for(self, call: ast.Call, bound: set[str]) -> tuple[ToolPlan, dict[str, Any], list[Step]] | None:
         """The tool ``call`` calls, its arguments, and the steps that build its receiver when that is
@@ -117,21 +133,25 @@ class DoctestReader:
         params = [p for p in tool.params if p.get("role") != "self"]
         fixed, varargs = positional_slots(tool)
         arguments = dict(extra)
-        for index, arg in enumerate(call.args):
-            if isinstance(arg, ast.Starred):
-                raise NotUsable
-            if index < len(fixed):
-                self._fill(arguments, fixed[index], arg, bound)
-            elif varargs is not None:
-                arguments.setdefault(varargs["name"], []).append(self.value(arg, bound))
-            else:
-                raise NotUsable
-        # A keyword names the library's parameter; the tool's may differ (``handle`` → ``handle_``).
-        known = {p["python_name"]: p for p in params} | {p["name"]: p for p in params}
-        varkw = next((p for p in params if p.get("varkw")), None)
-        for keyword in call.keywords:
-            self._keyword(arguments, keyword, known, varkw, bound)
-        return tool, arguments, before
+        outer, self.nested = self.nested, []
+        try:
+            for index, arg in enumerate(call.args):
+                if isinstance(arg, ast.Starred):
+                    raise NotUsable
+                if index < len(fixed):
+                    self._fill(arguments, fixed[index], arg, bound)
+                elif varargs is not None:
+                    arguments.setdefault(varargs["name"], []).append(self.value(arg, bound))
+                else:
+                    raise NotUsable
+            # A keyword names the library's parameter; the tool's may differ (``handle`` → ``handle_``).
+            known = {p["python_name"]: p for p in params} | {p["name"]: p for p in params}
+            varkw = next((p for p in params if p.get("varkw")), None)
+            for keyword in call.keywords:
+                self._keyword(arguments, keyword, known, varkw, bound)
+            return tool, arguments, [*before, *self.nested]
+        finally:
+            self.nested = outer
 
     def _qualified(self, func: ast.Attribute, bound: set[str]) -> ToolPlan | None:
         """The tool a dotted call names (``hebrew.monthcalendar(5775, 8)`` after ``from convertdate import
@@ -232,6 +252,7 @@ class DoctestReader:
                         continue
                     except NotUsable:
                         self.literals.pop(target, None)
+                shown = False
                 # The calls of ``value`` are those of the whole statement (an assignment's target has none).
                 for call in calls:
                     self.defaulted = False
@@ -258,8 +279,22 @@ class DoctestReader:
                         steps += [*before, Step(tool=tool.name, arguments=arguments, bind=target)]
                         bound.add(target)
                         self.classes[target] = tool.returns_handle_of
+                    elif _nests_calls(call):
+                        continue  # ``f(g(x))`` for ``g``: its own call is read next
+                    if call is value and isinstance(node, ast.Expr):
+                        # The value a session shows is its ``_`` (``parts = urisplit(_)``).
+                        steps += [*before, Step(tool=tool.name, arguments=arguments, bind="_")]
+                        bound.add("_")
+                        self.classes["_"] = tool.returns_handle_of
+                        shown = True
                     break
+                if isinstance(node, ast.Expr) and not shown:
+                    bound.discard("_")  # ``_`` is now a value this reader did not make
         return found
+
+
+def _nests_calls(call: ast.Call) -> bool:
+    return any(isinstance(node, ast.Call) for arg in [*call.args, *call.keywords] for node in ast.walk(arg))
 
 
 def _refs(value: Any) -> set[str]:
