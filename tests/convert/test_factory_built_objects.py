@@ -17,6 +17,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from readme_packages import first_passing, readme_package
+
+from mcpforge.config import MCPForgeConfig
+from mcpforge.convert.acquire import acquire
+from mcpforge.convert.analyse import analyse
+from mcpforge.convert.select import ToolPlan, select
 
 _RULES = """
 class Rules:
@@ -84,3 +90,149 @@ def test_the_bench_refuses_a_factory_whose_class_nothing_names(rules_module: Mod
 
     with pytest.raises(TypeError, match="no class"):
         match_check("rules_mini.untyped_load(**constructor).allowed", _entries(rules_module))
+
+
+# -- convert: a factory that only its docstring or annotation names is a way in -----------------------------
+_FACTLIB_README = """
+# factlib
+
+```python
+import factlib
+settings = factlib.load("colour=blue\\nsize=3")
+table = factlib.Table.loads("1,2\\n3,4")
+rules = factlib.Rules.compile("deny: /private")
+```
+"""
+
+_FACTLIB = '''
+"""Settings, tables and rules read from text, in miniature."""
+
+__all__ = ["Settings", "Table", "Rules", "load", "looks_like_settings"]
+
+
+class Settings:
+    """Named settings. Read them with :func:`load`."""
+
+    def __init__(self, entries):
+        self._entries = dict(entries.items())
+
+    def names(self):
+        """The names of the settings, sorted."""
+        return sorted(self._entries)
+
+
+def load(text):
+    """Read settings written one per line as ``name=value``.
+
+    Returns:
+        Settings: the settings read.
+    """
+    pairs = (line.split("=", 1) for line in text.splitlines() if "=" in line)
+    return Settings({k.strip(): v.strip() for k, v in pairs})
+
+
+def looks_like_settings(text):
+    """Returns True if ``text`` holds Settings written as ``name=value`` lines."""
+    return all("=" in line for line in text.splitlines() if line.strip())
+
+
+class Table:
+    """Rows of numbers."""
+
+    def __init__(self, rows):
+        self.rows = [list(row) for row in rows]
+
+    @classmethod
+    def loads(cls, text):
+        """Read a table written as lines of comma-separated numbers; returns a new Table."""
+        return cls([float(x) for x in line.split(",")] for line in text.splitlines() if line.strip())
+
+    def column_sum(self, index: int):
+        """The sum of column ``index``."""
+        return sum(row[index] for row in self.rows)
+
+
+class Rules:
+    """Paths that are denied."""
+
+    def __init__(self):
+        self.denied = []
+
+    @staticmethod
+    def compile(text):
+        """Rules from lines ``deny: /path``.
+
+        :rtype: Rules
+        """
+        rules = Rules()
+        lines = [line for line in text.splitlines() if line.startswith("deny:")]
+        rules.denied = [line.split(":", 1)[1].strip() for line in lines]
+        return rules
+
+    def allowed(self, path: str):
+        """Whether ``path`` is allowed: no denied path is a prefix of it."""
+        if not self.denied:
+            raise ValueError("no rules read")
+        return not any(path.startswith(prefix) for prefix in self.denied)
+'''
+
+
+@pytest.fixture
+def factlib(tmp_path: Path) -> Iterator[Path]:
+    with readme_package(tmp_path, "factlib", _FACTLIB, "README.md", _FACTLIB_README) as package:
+        yield package
+
+
+def _plans(package: Path, config: MCPForgeConfig) -> dict[str, ToolPlan]:
+    analysis = analyse(acquire(str(package)), "factlib", config=config.sandbox)
+    return {p.name: p for p in select(analysis, patterns=[], max_tools=30, package="factlib").plans}
+
+
+def test_factories_named_only_by_their_docstring_build_the_objects(
+    factlib: Path, convert_config: MCPForgeConfig
+) -> None:
+    plans = _plans(factlib, convert_config)
+    assert plans["load"].returns_handle_of == "factlib.Settings"  # a module function, "Returns: Settings"
+    assert plans["loads"].returns_handle_of == "factlib.Table"  # "returns a new Table"
+    assert plans["compile"].returns_handle_of == "factlib.Rules"  # ":rtype: Rules"
+    assert plans["looks_like_settings"].returns_handle_of is None  # "Returns True if ... Settings"
+
+
+def test_a_method_is_proven_on_an_object_its_factory_built(
+    factlib: Path, convert_config: MCPForgeConfig
+) -> None:
+    """No text calls ``names``, ``column_sum`` or ``allowed``, and no constructor can be called blind
+    (``Settings(entries)``, ``Table(rows)`` take nothing the library describes; ``Rules()`` holds no rule):
+    the object comes from the factory's own written call."""
+    plans = _plans(factlib, convert_config)
+    steps, value = first_passing(plans["Settings_names"], plans, "factlib")
+    assert [s["tool"] for s in steps] == ["load", "Settings_names"]
+    assert value == ["colour", "size"]
+    steps, value = first_passing(plans["Table_column_sum"], plans, "factlib")
+    assert [s["tool"] for s in steps] == ["loads", "Table_column_sum"]
+    assert value == 6.0
+    steps, value = first_passing(plans["Rules_allowed"], plans, "factlib")
+    assert [s["tool"] for s in steps] == ["compile", "Rules_allowed"]
+    assert value is True
+
+
+def test_a_factory_that_returned_none_built_nothing() -> None:
+    """A docstring's "returns a Settings" may not hold for every input: a ``None`` answer proves no way in."""
+    from mcpforge.convert.models import Analysis, ApiCallable
+    from mcpforge.convert.run import meaningless
+
+    settings = {"public_path": "lib.Settings", "module": "lib", "kind": "class", "doc": "", "params": []}
+    load = {
+        "public_path": "lib.load",
+        "module": "lib",
+        "kind": "function",
+        "doc": "Returns: Settings",
+        "params": [],
+        "factory_of": "lib.Settings",
+    }
+    analysis = Analysis(package="lib", callables=[ApiCallable.model_validate(c) for c in (settings, load)])
+    plans = {p.name: p for p in select(analysis, patterns=[], max_tools=10, package="lib").plans}
+    assert plans["load"].returns_handle_of == "lib.Settings"
+    assert meaningless(plans["load"], None) == "the factory returned None, not an object"
+    assert meaningless(plans["load"], {"handle": "h$Settings$x", "type": "lib.Settings", "text": ""}) is None
+    assert meaningless(plans["Settings"], None) is None  # a constructor always builds its object

@@ -196,3 +196,22 @@ def _returns_doc(doc: str) -> str:
                     body.append(text)
             return " ".join(body)[:400]
     return ""
+
+
+_DOTTED = r"([A-Za-z_]\w*(?:\.\w+)*)"
+_RTYPE = re.compile(rf"^\s*:rtype:\s*(?::\w+:)?`*~?{_DOTTED}`*\s*$", re.M)
+_LEADING_NAME = re.compile(rf"^(?::\w+:)?`*~?{_DOTTED}`*\s*(?::|$|\s)")
+_RETURNS_PROSE = re.compile(
+    r"\b(?i:returns?)\s+(?:(?i:a|an|the|new|one|instance|object|of)\s+)*(?::\w+:)?`*~?((?:[a-z_]\w*\.)*[A-Z]\w*)"
+)
+
+
+def _returned_names(doc: str) -> list[str]:
+    """The names a docstring says its callable returns, most explicit first: ``:rtype: Rules``, the type
+    that opens its Returns section (``Settings: the settings read.``), then prose (``returns a new
+    Table``). Candidates only: the caller keeps a name only when it is a class of the library."""
+    names = [m.group(1) for m in _RTYPE.finditer(doc)]
+    section = _LEADING_NAME.match(_returns_doc(doc))
+    names += [section.group(1)] if section else []
+    names += [m.group(1) for m in _RETURNS_PROSE.finditer(doc)]
+    return list(dict.fromkeys(name.rsplit(".", 1)[-1] for name in names))

@@ -35,6 +35,7 @@ if __name__ == "__main__":  # in the sandbox: shipped next to this script (analy
         _example_outputs,
         _examples,
         _jsonable_default,
+        _returned_names,
         _returns_doc,
     )
     from _mcpforge_analysis_usage import (  # type: ignore[import-not-found]
@@ -56,6 +57,7 @@ else:
         _example_outputs,
         _examples,
         _jsonable_default,
+        _returned_names,
         _returns_doc,
     )
     from mcpforge.convert._analysis_usage import (
@@ -435,9 +437,36 @@ def _factories(cls: type) -> list[tuple[str, Any, bool]]:
             or returns is cls
             or (isinstance(returns, str) and returns.strip("'\"") in {cls.__name__, "Self"})
             or getattr(returns, "__name__", "") == "Self"
+            or (returns is None and cls.__name__ in _returned_names(inspect.getdoc(raw.__func__) or ""))
         )
         found.append((name, bound, builds))
     return found[:20]
+
+
+def _returned_class(fn: Any, package: str) -> type | None:
+    """The library class a module-level function builds (``load(text) -> Settings``, or a docstring's
+    ``Returns: Settings: ...``): a documented way in to that class's methods, like a ``from_*``."""
+    returns = _hints(fn).get("return")
+    candidates: list[Any] = [returns] if returns is not None else []
+    if returns is None:
+        names = getattr(fn, "__globals__", None) or {}  # the names its own module sees
+        candidates = [names.get(name) for name in _returned_names(inspect.getdoc(fn) or "")]
+    for found in candidates:
+        if (
+            inspect.isclass(found)
+            and (getattr(found, "__module__", "") or "").startswith(package)
+            and not issubclass(found, (enum.Enum, BaseException))
+        ):
+            return found
+    return None
+
+
+def _attach_factories(scan: _Scan) -> None:
+    """A module function that builds a class the analysis recorded is one of that class's factories."""
+    for record, cls in scan.factories:
+        built = scan.classes.get(id(cls))
+        if built is not None and not record.get("factory_of"):
+            record["factory_of"] = built["public_path"]
 
 
 def _prominence(
@@ -513,6 +542,7 @@ class _Scan:
         self.objects: dict[tuple[str, str], Any] = {}  # (module, name) → that instance
         self.instance_classes: dict[int, type] = {}  # id → the class of those instances
         self.aliases: dict[str, Any] = {}
+        self.factories: list[tuple[dict[str, Any], type]] = []  # module functions that build a class
 
 
 def _describe(
@@ -570,7 +600,11 @@ def _describe(
         or _wraps_function(obj)
     ):
         seen.add(id(obj))
-        analysis["callables"].append(_callable_record(obj, public_path, "function"))
+        record = _callable_record(obj, public_path, "function")
+        analysis["callables"].append(record)
+        built = _returned_class(obj, package)
+        if built is not None:
+            scan.factories.append((record, built))
 
 
 def _foreign(obj: Any, name: str, package: str) -> bool:
@@ -764,6 +798,7 @@ def main() -> None:
                 analysis["module_errors"][f"{module_name}.{name}"] = f"{type(exc).__name__}: {exc}"[:300]
         queue.extend(_attribute_modules(module, module_name, package, queue, scan))
     _attach_instances(analysis, scan, package)
+    _attach_factories(scan)
     try:
         short_names = {c["public_path"].rsplit(".", 1)[-1] for c in analysis["callables"]}
         short_names |= {

@@ -183,6 +183,8 @@ def documented_mismatch(result: Any, expected: str | None) -> str | None:
 
 def meaningless(plan: ToolPlan, result: Any) -> str | None:
     """Why a successful call's ``result`` does not prove the tool (None: it does)."""
+    if plan.returns_handle_of and plan.kind != "class" and result is None:
+        return "the factory returned None, not an object"  # a docstring's "returns X" may not hold
     if plan.kind == "class" or plan.returns_handle_of:
         return None
     if _all_nan(result):

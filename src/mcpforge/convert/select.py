@@ -238,13 +238,12 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
         kind = api.kind
         method = None
         target = _target(api.public_path)
-        returns_handle_of = None
-        if kind == "class":
-            returns_handle_of = api.public_path
+        # A constructor builds its class's objects, and so does a factory (``Class.parse``, a module's
+        # ``load(text) -> Settings``).
+        returns_handle_of = api.public_path if kind == "class" else api.factory_of
         if kind == "function" and api.owner:
             # ``Class.from_x`` / ``Class.is_valid``: a class or static method, called on the class itself.
             target = f"{_target(api.owner)}.{api.public_path.rsplit('.', 1)[-1]}"
-            returns_handle_of = api.factory_of
         if kind == "method":
             assert api.owner is not None
             method = api.public_path.rsplit(".", 1)[-1]
@@ -329,7 +328,7 @@ def _scores(analysis: Analysis, apis: list[ApiCallable]) -> dict[str, float]:
     for api in apis:
         if api.kind == "class":
             scores[api.public_path] -= CONSTRUCTOR_PENALTY  # a constructor alone answers little
-        elif api.factory_of:
+        elif api.factory_of and api.owner:
             scores[api.public_path] -= 1.0
     return scores
 

@@ -94,12 +94,14 @@ def _maker_preludes(
     pool: dict[str, Any],
     prefix: str,
 ) -> list[list[Step]]:
-    """Ways to build an object of ``handle_class``: the calls of its constructor's (or a ``from_*``
-    factory's) own doctest examples, then the constructor with doc/type-based required arguments; the
-    last step binds ``prefix``."""
+    """Ways to build an object of ``handle_class``: the calls its constructor's or its factories' own
+    examples write (``settings = load(text)``), then the constructor with doc/type-based required
+    arguments; the last step binds ``prefix``. A written call of a factory comes before a guessed one
+    of the constructor: ``Settings({})`` builds an object, but not one the library's authors made."""
     makers = [t for t in tools.values() if t.returns_handle_of == handle_class]
     makers.sort(key=lambda t: (t.kind != "class", t.name))
     preludes: list[list[Step]] = []
+    guessed: list[list[Step]] = []
     for maker in makers[:3]:
         outputs = {**maker.api.example_outputs, **maker.extra.get("owner_outputs", {})}
         reader = DoctestReader(maker, tools, expressions, outputs)
@@ -114,9 +116,9 @@ def _maker_preludes(
         # ``Template(source: str | nodes.Template)``: an object-or-name parameter takes its plain value.
         plain = plain_values(maker, handles, pool, guess=True)
         if plain is not None:
-            preludes.append([Step(tool=maker.name, arguments={**arguments, **plain}, bind=prefix)])
+            guessed.append([Step(tool=maker.name, arguments={**arguments, **plain}, bind=prefix)])
     unique: list[list[Step]] = []
-    for prelude in preludes:
+    for prelude in [*preludes, *guessed]:
         if prelude not in unique:
             unique.append(prelude)
     return unique[:3]
