@@ -3,8 +3,9 @@
 ``period_change`` reads a time column either as it is (``grain="value"``: an integer year column such as
 ``year``) or as dates cut to a calendar period (year, quarter, month, day; labels ``YYYY``, ``YYYY-Qn``,
 ``YYYY-MM``, ``YYYY-MM-DD``), combines the value column's rows of the start and of the end period
-(``sum``, ``mean``, or ``single``: exactly one row per period, several rows are an error naming the
-period), per group or overall, and answers start value, end value, change (end - start) and percent
+(``sum``, ``mean``, ``median``, ``min``, ``max``, ``count`` — the number of non-missing values, of the time
+column itself for a number of rows — or ``single``: exactly one row per period, several rows are an error
+naming the period), per group or overall, and answers start value, end value, change (end - start) and percent
 change ((end - start) / start * 100).
 
 Decisions: a period found in no row at all is an error naming it (a typo or a year outside the data is
@@ -29,7 +30,12 @@ if TYPE_CHECKING:
     import pandas as pd
 
 CHANGE_GRAINS = ("value", "year", "quarter", "month", "day")
-COMBINES = ("sum", "mean", "single")
+COMBINES = ("sum", "mean", "median", "min", "max", "count", "single")
+# How the title and the description name each combination of a period's rows
+COMBINE_WORDS = {
+    "sum": "total", "mean": "average", "median": "median", "min": "minimum", "max": "maximum",
+    "count": "number of values", "single": "value",
+}  # fmt: skip
 RESULT_COLUMNS = ("start_value", "end_value", "change", "percent_change")
 
 
@@ -57,10 +63,15 @@ def _combined(values: list[Any], combine: str, where: str) -> float | None:
         raise InvalidArgumentError(
             f"{where} has {len(values)} rows; say how to combine them (total or average)", argument="combine"
         )
-    present = [float(v) for v in values if not is_missing(v)]
+    if combine == "count":
+        return float(sum(not is_missing(v) for v in values))
+    present = sorted(float(v) for v in values if not is_missing(v))
     if not present:
         return None
-    return sum(present) / len(present) if combine == "mean" else sum(present)
+    middle = len(present) // 2
+    median = present[middle] if len(present) % 2 else (present[middle - 1] + present[middle]) / 2
+    combined = {"mean": sum(present) / len(present), "median": median, "min": present[0], "max": present[-1]}
+    return combined.get(combine, sum(present))
 
 
 class PeriodChange(Operation):
@@ -94,12 +105,13 @@ class PeriodChange(Operation):
         require(bool(args["start"]) and bool(args["end"]), "period_change needs two periods", "options")
         require(args["start"] != args["end"], "the start and end periods are the same", "options")
         body = code("""
-            _require_numeric(df, [value_column])
+            if combine != "count":
+                _require_numeric(df, [value_column])
             labels = _period_labels(df[time_column], grain, time_column)
             wanted = {"start": str(start).strip(), "end": str(end).strip()}
             _require_periods(labels, wanted, time_column)
             keys = list(group_by_columns)
-            frame = pd.DataFrame({"_label": labels, "_value": pd.to_numeric(df[value_column], errors="coerce")})
+            frame = pd.DataFrame({"_label": labels, "_value": _period_cells(df[value_column], combine)})
             for k in keys:
                 frame[k] = df[k]
             frame = frame[frame["_label"].isin(list(wanted.values()))]
@@ -110,11 +122,11 @@ class PeriodChange(Operation):
             zero = int((result["start_value"] == 0).sum())
             if zero:
                 notes.append(f"{zero:,} start values are 0: the percent change is undefined (left empty)")
-            what = {"sum": "total", "mean": "average"}.get(combine, "value")
+            what = _COMBINE_WORDS[combine]
             by = f" by {', '.join(keys)}" if keys else ""
             title = f"Change in the {what} of {value_column} from {wanted['start']} to {wanted['end']}{by}"
-        """)  # noqa: E501 - template code, kept readable as one block
-        what = {"sum": "total", "mean": "average", "single": "value"}[args["combine"]]
+        """)
+        what = COMBINE_WORDS[args["combine"]]
         return ToolPlan(
             params=[
                 column_param("time_column", args["time_column"], "The column naming the period of each row"),

@@ -10,6 +10,10 @@ from mcpforge.exceptions import InvalidArgumentError
 
 # ---- INLINE ----
 _CHANGE_FORMATS = {"year": "%Y", "month": "%Y-%m", "day": "%Y-%m-%d"}
+_COMBINE_WORDS = {
+    "sum": "total", "mean": "average", "median": "median", "min": "minimum", "max": "maximum",
+    "count": "number of values", "single": "value",
+}  # fmt: skip
 
 
 def _value_label(value: Any) -> Any:
@@ -46,9 +50,16 @@ def _require_periods(labels: pd.Series, wanted: dict[str, str], column: str) -> 
             raise InvalidArgumentError(message, argument=which)
 
 
+def _period_cells(raw: pd.Series, combine: str) -> pd.Series:
+    """The cells a period combines: the numbers, or for ``count`` 1 for each value present (0 if missing)."""
+    if combine == "count":
+        return raw.notna().astype("float64")
+    return pd.to_numeric(raw, errors="coerce")
+
+
 def _period_values(frame: pd.DataFrame, keys: list[str], combine: str) -> pd.Series:
-    """The value of each (group, period): the sum, the mean, or the single row (several: an error)."""
-    if combine not in ("sum", "mean", "single"):
+    """The value of each (group, period): its rows combined, or the single row (several: an error)."""
+    if combine not in ("sum", "mean", "median", "min", "max", "count", "single"):
         raise InvalidArgumentError(f"unknown combine {combine!r}", argument="combine")
     grouped = frame.groupby([*keys, "_label"], dropna=False, observed=True, sort=False)["_value"]
     sizes = grouped.size()
@@ -61,7 +72,13 @@ def _period_values(frame: pd.DataFrame, keys: list[str], combine: str) -> pd.Ser
             "say how to combine them (total or average)"
         )
         raise InvalidArgumentError(message, argument="combine")
-    return grouped.mean() if combine == "mean" else grouped.sum(min_count=1)
+    if combine == "mean":
+        return grouped.mean()
+    if combine == "median":
+        return grouped.median()
+    if combine in ("min", "max"):
+        return grouped.min() if combine == "min" else grouped.max()
+    return grouped.sum(min_count=1)
 
 
 def _change_table(values: pd.Series, keys: list[str], wanted: dict[str, str]) -> pd.DataFrame:

@@ -154,17 +154,30 @@ def _having(context: _Context, what: str, reading: str) -> str:
     return f"{reading}, only the groups whose {condition}"
 
 
+_SIZE_WORDS = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "==": "exactly"}
+
+
+def _sized(context: _Context, reading: str) -> str:
+    """A condition on each group's number of rows, applied first: "…, only `town` groups with at least 20
+    rows (after the row filters)"."""
+    op = context.arg("group_size_op")
+    if op is None:
+        return reading
+    size = f"{_SIZE_WORDS.get(str(op), str(op))} {float(context.arg('group_size_value')):g} rows"
+    return f"{reading}, only {columns_text(_keys(context))} groups with {size} (after the row filters)"
+
+
 def _group_count(context: _Context) -> str:
     share = " and share (%)" if context.arg("as_percentage") else ""
     reading = f"Count{share} of rows per {columns_text(_keys(context))}{_ranked(context, 'count')}"
-    return _having(context, "count of rows", reading)
+    return _having(context, "count of rows", _sized(context, reading))
 
 
 def _group_aggregate(context: _Context) -> str:
     metrics = context.arg("metrics") or []
     first = metric_text(str(metrics[0].get("func")), metrics[0].get("column")) if metrics else "count"
     reading = f"{_metrics_text(metrics)} per {columns_text(_keys(context))}{_ranked(context, first)}"
-    return _having(context, first, reading)
+    return _having(context, first, _sized(context, reading))
 
 
 def _aggregate(context: _Context) -> str:
@@ -359,7 +372,10 @@ def _group_ratio(context: _Context) -> str:
 
 def _period_change(context: _Context) -> str:
     combine, grain = str(context.arg("combine", "single")), str(context.arg("grain", "value"))
-    what = {"sum": "the total of ", "mean": "the average of "}.get(combine, "")
+    what = {
+        "sum": "the total of ", "mean": "the average of ", "median": "the median of ",
+        "min": "the minimum of ", "max": "the maximum of ", "count": "the number of values of ",
+    }.get(combine, "")  # fmt: skip
     time = code_span(context.arg("time_column"))
     periods = time if grain == "value" else f"{grain} of {time}"
     single = ", one row per period" if combine == "single" else ""
@@ -386,8 +402,8 @@ _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "correlation": frozenset({"method"}), "outliers": frozenset({"method", "threshold", "count"}),
     "percentiles": frozenset({"percentiles"}), "crosstab": frozenset({"normalize"}),
     "date_part_group": frozenset({"part"}),
-    "group_count": frozenset({"having", "count_groups"}),
-    "group_aggregate": frozenset({"having", "count_groups"}),
+    "group_count": frozenset({"having", "count_groups", "group_size"}),
+    "group_aggregate": frozenset({"having", "count_groups", "group_size"}),
     "statistical_test": frozenset(
         {"test", "groups", "alpha", "value", "group_column", "correction", "pair_by"}
     ),
@@ -482,7 +498,13 @@ def _options_clause(context: _Context) -> str | None:
 def _scope_clause(context: _Context) -> str | None:
     raw = context.arg("filters")
     filters = [Filter.model_validate(f) for f in raw] if isinstance(raw, list) else context.intent.filters
-    return scope_text([condition_text(f) for f in filters], context.rows)
+    conditions = [condition_text(f) for f in filters]
+    if context.arg("group_size_op") is None:
+        return scope_text(conditions, context.rows)
+    count = f" {context.rows:,}" if context.rows is not None else ""  # the rows of the groups kept only
+    return (
+        f"over the{count} rows{' where ' + join_words(conditions) if conditions else ''} of the groups kept"
+    )
 
 
 def _part_clause(context: _Context) -> str | None:

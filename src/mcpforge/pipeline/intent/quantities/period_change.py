@@ -45,7 +45,7 @@ _CHANGE = (
 )
 _PERIOD = r"\d{4}(?:-(?:0[1-9]|1[0-2])|-Q[1-4])?"
 _FROM = r"from|between|entre|de|desde|zwischen|von"
-_TO = r"to|and|until|et|\u00e0|y|a|hasta|und|bis"
+_TO = r"to|and|until|et|\u00e0|y|a|hasta|und|bis|auf"
 _YEAR_WORD = r"the\s+year|l['\u2019]ann\u00e9e|el\s+a\u00f1o|dem\s+jahr"
 _SPAN = re.compile(
     rf"(?i)\b(?:{_FROM})\s+(?:(?:{_YEAR_WORD})\s+)?({_PERIOD})\s+(?:{_TO})\s+(?:(?:{_YEAR_WORD})\s+)?({_PERIOD})\b"
@@ -71,6 +71,33 @@ _POSSESSIVE = re.compile(r"\b([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)['\u2019]s\s+([^\s?
 _NO_AGGREGATION = "no aggregation named for"
 
 
+# "from the first to the last year", "between the first and the last year": the file's own first and last
+_FIRST_LAST = re.compile(
+    r"(?i)\b(from|between)\s+the\s+(?:first|earliest)\s+(?:year\s+)?(to|and)\s+the\s+(?:last|latest)\s+year\b"
+)
+
+
+def _first_last(text: str, schema: DatasetSchema, resolver: ColumnResolver) -> tuple[str, list[str]]:
+    """``text`` with "the first ... the last year" written as the years, and the note saying so.
+
+    The years are the time column's smallest and largest over the whole file; a sampled file's are not
+    known for sure, and its words stay (the request is then not read as a change).
+    """
+    found = _FIRST_LAST.search(text)
+    if found is None or schema.sampled:
+        return text, []
+    column = year_column(resolver)
+    dates = [c for c in resolver.names() if resolver.kind(c) == "datetime"]
+    column = column or (dates[0] if len(dates) == 1 else None)
+    info = next((c for c in schema.columns if c.name == column), None)
+    if info is None or info.minimum is None or info.maximum is None:
+        return text, []
+    first, last = (str(v)[:4] if isinstance(v, str) else str(int(v)) for v in (info.minimum, info.maximum))
+    said = f"{found.group(1)} {first} {found.group(2)} {last}"
+    note = f"the first and the last year read as {first} and {last}, the years of {column!r} in the file"
+    return text[: found.start()] + said + text[found.end() :], [note]
+
+
 def _grain(start: str, end: str) -> str | None:
     kinds = {"Q" if "Q" in p.upper() else ("M" if "-" in p else "Y") for p in (start, end)}
     return {"Y": "year", "M": "month", "Q": "quarter"}.get(kinds.pop()) if len(kinds) == 1 else None
@@ -84,12 +111,23 @@ def _time(resolver: ColumnResolver, grain: str) -> tuple[str, str] | None:
     return (dates[0], grain) if len(dates) == 1 else None
 
 
+# The aggregations a period's rows are combined by (catalogue/operations/period_change.py): the one the
+# rest names, never another; a rest of any other aggregation (a deviation, a distinct count) is not a measure
+_COMBINED = ("sum", "mean", "median", "min", "max", "count")
+
+
 def _measure(sub: Intent) -> tuple[str, str, list[str]] | None:
-    """(value column, combine, group keys) of the rest's reading, when it is one measure."""
+    """(value column, combine, group keys) of the rest's reading, when it is one measure.
+
+    A number of rows ("the number of female cases") has no value column: "" stands for the time column,
+    whose values the tool counts.
+    """
     defaulted = any(_NO_AGGREGATION in note for note in sub.notes)
     if sub.operation in ("aggregate", "group_aggregate") and len(sub.metrics) == 1:
         metric = sub.metrics[0]
-        if metric.column and metric.func in ("sum", "mean"):
+        if metric.func == "count" and not defaulted and not sub.options.get("having"):
+            return metric.column or "", "count", list(sub.group_by)
+        if metric.column and metric.func in _COMBINED:
             combine = "single" if defaulted else metric.func
             return metric.column, combine, list(sub.group_by)
     if sub.operation == "filter_rows" and len(sub.columns) == 1 and not sub.group_by:
@@ -186,10 +224,12 @@ def _rounded(sub: Intent, digits: int | None) -> Any:
 
 def period_change_intent(request: str, schema: DatasetSchema, read: Read, **options: Any) -> Intent | None:
     """The ``period_change`` reading of ``request`` (None: not a change between two periods)."""
-    if not _CHANGE_WORD.search(request) or not re.search(r"\d{4}", request):
+    if not _CHANGE_WORD.search(request) or not (re.search(r"\d{4}", request) or _FIRST_LAST.search(request)):
         return None
     resolver = ColumnResolver(schema=schema)
     dated, dated_notes = year_occasions(request, resolver)  # "entre la encuesta de 1978 y la de 2016"
+    dated, bounds = _first_last(dated, schema, resolver)
+    dated_notes = [*dated_notes, *bounds]
     # "rounded to 1 decimal", "redondeada a 1 decimal" (the Spanish singular put in the plural the
     # rounding words of language/method_phrases.py read)
     spanned = _SPAN.search(dated) is not None
@@ -223,6 +263,7 @@ def period_change_intent(request: str, schema: DatasetSchema, read: Read, **opti
     if any(f.column == time[0] for f in sub.filters) or time[0] in measure[2]:
         return None
     column, combine, keys = measure
+    column = column or time[0]  # a number of rows: the rows of each period that have one
     if combine == "single" and _surely_several_rows(schema, sub, [time[0], *keys]):
         combine = _combine_asked(request, column, answers)
     notes = [*dated_notes, *(n for n in sub.notes if _NO_AGGREGATION not in n)]

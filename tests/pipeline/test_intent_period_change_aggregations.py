@@ -1,0 +1,114 @@
+"""The change of an AGGREGATE between two periods (issue 25): "by how much did the median price change from
+2017 to 2018", "how did the maximum duration change between 2017 and 2019 per region", "from the first to
+the last year", in English, French, Spanish and German, with the year in an integer column or in a date
+column. The aggregation is the one the words name — never another one — and a rest of two aggregations, or
+of a unit that no column is measured in, is asked or refused, never read as one of them.
+The numbers of each aggregation are checked against pandas in tests/catalogue/test_period_change_combines.py.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
+from mcpforge.pipeline.intent import DatasetSchema, extract_intent
+from mcpforge.pipeline.intent.reading import reading_sentence
+
+SHOP = pd.DataFrame({
+    "year": [2017, 2017, 2017, 2018, 2018, 2018, 2019, 2019],
+    "region": ["North", "South", "North", "South", "North", "South", "North", "South"],
+    "price": [10.0, 20.0, 30.0, 40.0, 55.0, 60.0, 70.0, 80.0],
+    "duration (minutes)": [95.5, 101.0, 99.0, 97.25, 103.0, 100.5, 98.0, 96.0],
+})  # fmt: skip
+
+
+@pytest.fixture(scope="module", params=["year", "date"])
+def shop(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> DatasetSchema:
+    """The shop's rows with the year as an integer column, or inside a date column."""
+    frame = SHOP.copy()
+    if request.param == "date":
+        dates = [f"{year}-03-0{i + 1}" for i, year in enumerate(SHOP["year"])]
+        frame = frame.drop(columns=["year"]).assign(sold_on=dates)
+    path = tmp_path_factory.mktemp(request.param) / "shop.csv"
+    frame.to_csv(path, index=False)
+    return DatasetSchema.from_file(path)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "combine", "column", "keys"),
+    [
+        ("By how much did the median price change from 2017 to 2018?", "median", "price", []),
+        ("What is the difference in mean price between 2017 and 2019?", "mean", "price", []),
+        ("How did the maximum duration change between 2017 and 2019 per region?", "max", "duration (minutes)",
+         ["region"]),
+        ("By how many minutes did the median duration change from 2017 to 2018?", "median",
+         "duration (minutes)", []),
+        ("How much did total price grow from 2017 to 2018, in percent?", "sum", "price", []),
+        ("¿Cuánto cambió la mediana del precio entre 2017 y 2018?", "median", "price", []),
+        ("De combien le prix médian a-t-il augmenté entre 2017 et 2018 ?", "median", "price", []),
+        ("Um wie viel ist der mittlere Preis von 2017 auf 2018 gestiegen?", "mean", "price", []),
+    ],
+)  # fmt: skip
+def test_the_change_of_the_named_aggregation_between_two_years(
+    shop: DatasetSchema, request_text: str, combine: str, column: str, keys: list[str]
+) -> None:
+    intent = extract_intent(request_text, shop)
+    assert intent.operation == "period_change"
+    assert intent.columns == [column]
+    assert intent.group_by == keys
+    assert intent.options["combine"] == combine
+    assert intent.time_column in ("year", "sold_on")
+    assert (intent.options["start"], intent.options["end"]) in (("2017", "2018"), ("2017", "2019"))
+
+
+def test_a_filter_of_the_request_restricts_both_periods(shop: DatasetSchema) -> None:
+    intent = extract_intent("By how much did the median price in the North change from 2017 to 2018?", shop)
+    assert intent.operation == "period_change" and intent.options["combine"] == "median"
+    assert [(f.column, f.value) for f in intent.filters] == [("region", "North")]
+
+
+def test_the_number_of_rows_is_counted_in_each_period(shop: DatasetSchema) -> None:
+    intent = extract_intent("How much did the number of rows change from 2017 to 2018?", shop)
+    assert intent.operation == "period_change" and intent.options["combine"] == "count"
+    assert intent.columns == [intent.time_column]
+    assert "the number of values of" in reading_sentence(intent)
+
+
+def test_the_first_and_the_last_year_are_the_files_own(shop: DatasetSchema) -> None:
+    intent = extract_intent("How did the lowest price change from the first to the last year?", shop)
+    assert intent.operation == "period_change" and intent.options["combine"] == "min"
+    assert (intent.options["start"], intent.options["end"]) == ("2017", "2019")
+    assert any("first and the last year read as 2017 and 2019" in note for note in intent.notes)
+
+
+def test_the_reading_says_which_aggregation_is_compared(shop: DatasetSchema) -> None:
+    intent = extract_intent("By how much did the median price change from 2017 to 2018?", shop)
+    assert "the median of" in reading_sentence(intent)
+
+
+def test_two_aggregations_are_never_read_as_one_of_them(shop: DatasetSchema) -> None:
+    # Without the one-measure guard the change of the median alone (or of the mean) would be answered.
+    with pytest.raises(UnmappableRequestError, match="change"):
+        extract_intent("By how much did the median and the mean price change from 2017 to 2018?", shop)
+
+
+def test_no_aggregation_over_several_rows_a_year_is_never_one_chosen(shop: DatasetSchema) -> None:
+    # The integer year surely has several rows a year: asked. A date column's distinct dates do not say:
+    # one row per period is read, and the tool stops naming the period when it has several.
+    try:
+        intent = extract_intent("By how much did the price change from 2017 to 2018?", shop)
+    except NeedsClarificationError as asked:
+        assert "total or the average" in str(asked)
+    else:
+        assert intent.options["combine"] == "single" and intent.time_column == "sold_on"
+
+
+def test_a_unit_no_column_is_measured_in_is_never_dropped(shop: DatasetSchema) -> None:
+    with pytest.raises((NeedsClarificationError, UnmappableRequestError), match="dollars"):
+        extract_intent("By how many dollars did the median duration change from 2017 to 2018?", shop)
+
+
+def test_a_spread_is_not_a_measure_the_change_combines(shop: DatasetSchema) -> None:
+    with pytest.raises((NeedsClarificationError, UnmappableRequestError)):
+        extract_intent("By how much did the standard deviation of price change from 2017 to 2018?", shop)
