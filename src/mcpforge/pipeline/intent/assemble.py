@@ -10,6 +10,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Aggregation, Intent
 from mcpforge.pipeline.intent.conditions import FilterResult, date_column
+from mcpforge.pipeline.intent.groups.group_sizes import apply_group_size
 from mcpforge.pipeline.intent.parse import SHARE_WORDS, SUPERLATIVE_COLUMNS, AggFunc, Phrases, percentiles_in
 from mcpforge.pipeline.intent.quantities.share_among import share_among
 from mcpforge.pipeline.intent.quantities.share_within import share_within
@@ -381,10 +382,21 @@ def _shown_columns(p: Parsed) -> list[str]:
     return p.mentioned
 
 
+def _sized_groups(p: Parsed) -> None:
+    """ "Among islands with more than 60 rows, which has the highest mean mass?": the groups ranked are
+    the ones the size condition names, when nothing else says which groups."""
+    size = p.filters.group_size
+    if size is None or size.key is None or p.phrases.group_by or p.phrases.top_n is None or p.subject:
+        return
+    p.phrases.group_by.append(size.key)
+    p.notes.append(f"the groups ranked read as the {size.key!r} groups of the condition")
+
+
 def assemble(p: Parsed) -> Intent | None:
     """The Intent for the parsed request, or None when the pieces do not make an analysis."""
     _compare_values(p)
     _promote_subject(p)
+    _sized_groups(p)
     operation = choose_operation(p)
     if operation is None:
         return None
@@ -395,4 +407,5 @@ def assemble(p: Parsed) -> Intent | None:
             return None
         base["time_column"] = time_column
     intent = BUILDERS[operation](p, base)
+    intent = apply_group_size(intent, p.filters.group_size, p.phrases.used, p.tokens)  # "with >= 20 rows"
     return known_keys(intent, p.resolver) if intent is not None else None

@@ -10,6 +10,7 @@ from mcpforge import _lazy_re as re
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers
 from mcpforge.pipeline.intent.filters.sign_words import sign_filters
+from mcpforge.pipeline.intent.groups.group_sizes import GroupSize
 from mcpforge.pipeline.intent.names.equal_names import answered_column
 from mcpforge.pipeline.intent.names.name_spans import words_of_named_columns
 from mcpforge.pipeline.intent.names.named_values import (
@@ -105,6 +106,9 @@ class FilterResult:
     request: str = ""
     value_columns: dict[str, list[str]] = field(default_factory=dict)
     """A word that is a value of several columns (none named near it): its message -> those columns."""
+    group_size: GroupSize | None = None
+    """ "neighborhoods with at least 20 rows": a condition on each group's row count, not on the rows; the
+    reading attaches it to its groups once they are known (groups/group_sizes.py)."""
 
 
 def _number(token: str) -> float | int | None:

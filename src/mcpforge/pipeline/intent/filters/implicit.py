@@ -14,6 +14,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
+from mcpforge.pipeline.intent.groups.group_sizes import group_size_at
 from mcpforge.pipeline.intent.time.phrases import open_end
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
@@ -80,6 +81,10 @@ def implicit_comparisons(
         value = _number(tokens[j]) if j < len(tokens) else None
         if value is None or j in out.used:
             continue
+        size = group_size_at(tokens, i, j, op, resolver, answers) if out.group_size is None else None
+        if size is not None:  # "neighborhoods with at least 20 rows": attached to the groups (assemble)
+            out.group_size = size
+            continue
         _refuse_row_count(tokens, i, j, resolver, request)
         _refuse_group_condition(tokens, i, j, resolver, request)
         age = resolver.resolve("age", fuzzy=False)
@@ -119,7 +124,8 @@ def _counts_rows(word: str, resolver: ColumnResolver) -> bool:
 
 def _refuse_row_count(tokens: list[str], i: int, j: int, resolver: ColumnResolver, request: str) -> None:
     """``how many cities have more than 5 airports``: the number counts rows per group (a HAVING on the
-    row count), not a value of some column; the catalogue has no such condition, so refuse, naming it.
+    row count), not a value of some column; a noun the rows are not known to be (group_sizes.py reads
+    those that are) is refused, naming it and how to say rows.
 
     Raises:
         UnmappableRequestError: the word after the number counts rows or entities.
@@ -127,11 +133,13 @@ def _refuse_row_count(tokens: list[str], i: int, j: int, resolver: ColumnResolve
     if j + 1 >= len(tokens) or not _counts_rows(tokens[j + 1], resolver):
         return
     words = " ".join(tokens[i : j + 2])
+    noun, number = tokens[j + 1], " ".join(tokens[i : j + 1])
     raise UnmappableRequestError(
-        f"cannot map the request {request!r}: {words!r} compares a count of {tokens[j + 1]!r} per group "
-        "(groups whose number of rows passes a threshold), not the value of a column; that condition is "
-        "not in the catalogue yet. Ask for the count per group instead (e.g. 'number of rows per city', "
-        "then read the groups over the threshold), or let a model write it (--engine local)",
+        f"cannot map the request {request!r}: {words!r} compares a count of {noun!r} per group (groups "
+        f"whose number of rows passes a threshold), but nothing says each row of the file is one "
+        f"{singular(noun)} (a column could count them, or the file's name says its rows are something "
+        f"else). For groups of that many rows, say rows ('with {number} rows'); for a value, name its "
+        "column",
         understood={"condition": words},
     )
 
