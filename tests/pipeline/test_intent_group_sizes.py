@@ -138,6 +138,9 @@ def test_ask_answers_the_top_group_among_groups_with_enough_rows_like_pandas(fol
     frame = pd.read_csv(folder / "penguins.csv")
     means = frame.groupby("island").filter(lambda g: len(g) > 60).groupby("island")["bill_length_mm"].mean()
     assert answer["result"]["result"]["rows"] == [[means.idxmax(), pytest.approx(means.max())]]
+    tests = answer["validation"]["code_metrics"]["functional_correctness"]["test_results"]
+    split = [test for test in tests if test["test_id"] == "normal_group_size_split"]
+    assert split and split[0]["passed"]  # a threshold keeping some groups, not others: vs the reference
     kept = int(frame.groupby("island").filter(lambda g: len(g) > 60).shape[0])
     assert (
         f"only `island` groups with more than 60 rows (after the row filters), over the {kept} rows of the "

@@ -357,7 +357,13 @@ def plan_suite(
     perturbed_path = _write(fixture_dir, "perturbed.csv", _to_csv(perturbed))
     add("normal_perturbed", "normal", None, perturbed_path, ref=True)
     inline = _to_csv(perturbed.head(INLINE_ROWS))
-    add("normal_sample", "normal", inline, _write(fixture_dir, "sample.csv", inline), ref=True)
+    sample_path = _write(fixture_dir, "sample.csv", inline)
+    add("normal_sample", "normal", inline, sample_path, ref=True)
+    split = _group_size_split(perturbed.head(INLINE_ROWS), keys, arguments)
+    if split is not None and reference is not None:  # some groups kept, some dropped: the condition checked
+        pending.add("normal_group_size_split")
+        quick.append(_case("normal_group_size_split", "normal", sample_path, {**arguments, **split},
+                           file_parameter, fixture=inline))  # fmt: skip
     return SuitePlan(
         quick=quick,
         read_paths=read_paths,
@@ -367,6 +373,20 @@ def plan_suite(
         reference_read=reference_read,
         pending=frozenset(pending),
     )
+
+
+def _group_size_split(
+    sample: pd.DataFrame, keys: list[str], arguments: dict[str, Any]
+) -> dict[str, Any] | None:
+    """A group-size condition (``group_size_op``/``group_size_value``) that keeps some groups of the
+    sample and drops others, so the case compares the tool's choice of groups with the reference's; None
+    when the tool has no such condition or the sample's groups are all one size."""
+    if "group_size_value" not in arguments or not keys or sample.empty:
+        return None
+    sizes = sorted(set(sample.groupby(keys, dropna=False, sort=False).size().tolist()))
+    if len(sizes) < 2:  # one size kept and one dropped at least
+        return None
+    return {"group_size_op": ">=", "group_size_value": float(sizes[len(sizes) // 2])}
 
 
 def _case(
