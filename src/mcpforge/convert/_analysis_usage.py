@@ -282,11 +282,12 @@ def received_calls(usage: dict[str, list[str]], functions: dict[str, str]) -> di
     if not any(usage.get(name) for name in functions):
         return found
     started = time.perf_counter()
+    with_calls = {name for name, calls in usage.items() if calls}
     for caller, path in functions.items():
-        if usage.get(caller):
-            continue
         if time.perf_counter() - started > _RECEIVED_SECONDS:
             break  # reading every function's source of a large library costs more than it gives
+        if caller in with_calls or not _names_used(_function_object(path)) & with_calls:
+            continue  # written itself, or its code names no function with a written call
         node = _function_node(path)
         if node is None:
             continue
@@ -336,10 +337,25 @@ def _reassigned(function: ast.FunctionDef) -> set[str]:
     return names
 
 
-def _function_node(public_path: str) -> ast.FunctionDef | None:
-    import importlib
+def _names_used(function: Any) -> set[str]:
+    """The global and attribute names a function's code (and the code nested in it) uses: a cheap
+    test before its source is read and parsed."""
     import inspect
-    import textwrap
+
+    try:
+        codes = [inspect.unwrap(function).__code__]
+    except Exception:
+        return set()
+    names: set[str] = set()
+    while codes:
+        code = codes.pop()
+        names.update(code.co_names)
+        codes += [c for c in code.co_consts if hasattr(c, "co_names")]
+    return names
+
+
+def _function_object(public_path: str) -> Any:
+    import importlib
 
     parts = public_path.split(".")
     try:
@@ -348,8 +364,19 @@ def _function_node(public_path: str) -> ast.FunctionDef | None:
         function: Any = importlib.import_module(".".join(parts[:depth]))
         for attr in parts[depth:]:
             function = getattr(function, attr)
+    except Exception:  # an alias, a lazy attribute: nothing
+        return None
+    return function
+
+
+def _function_node(public_path: str) -> ast.FunctionDef | None:
+    import inspect
+    import textwrap
+
+    function = _function_object(public_path)
+    try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
-    except Exception:  # any failure (an alias, C code, a lazy attribute): no forwarded calls from it
+    except Exception:  # any failure (C code, no source): no forwarded calls from it
         return None
     node = tree.body[0] if tree.body else None
     return node if isinstance(node, ast.FunctionDef) else None
