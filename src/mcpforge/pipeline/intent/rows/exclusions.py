@@ -6,6 +6,11 @@ the value read as ``== X``, refused only by luck), and an exclusion whose value 
 description of it ("excluding the national polls (U.S.)", read as ``state == U.S.``). Both are rewritten to
 "except X", the form the filter reader negates; the description is said in the reading as not used
 ("not used: 'national polls'"), since the value in brackets is what it describes.
+
+An aggregate row of a table ("World" among countries) is left out in many more ways: "leave out the World
+row", "omitting World", "(World excluded)", "World not counted", "with the World row left out". Each,
+when its word is a value of the data, is written "except World" too; the row noun ("row", "line",
+"entry") goes with it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,49 @@ _DESCRIBED = re.compile(
     r"\s*\(\s*(?P<value>[^()]{1,40}?)\s*\)",
     re.IGNORECASE,
 )
+
+
+_ROW = r"(?:\s+(?:row|rows|line|lines|entry|entries|record|records))?"
+_VALUE = r"(?P<value>[^\W\d][\w.'-]*(?:\s+[^\W\d][\w.'-]*){0,2}?)"
+_LEAVE_OUT = r"(?:leave|leaving|leaves)\s+out|omit|omitting|omits|ignore|ignoring|drop|dropping|skip|skipping"
+# "leave out the World row", "omitting World", "ignore the line World"
+_LEFT_OUT_BEFORE = re.compile(
+    rf"\b(?:{_LEAVE_OUT})\s+(?:the\s+)?(?:(?:row|line|entry)\s+)?{_VALUE}{_ROW}\b", re.IGNORECASE
+)
+# "(World excluded)", "World not counted", "with the World row left out", "leave the World row out"
+_GONE = r"excluded|not\s+counted|not\s+included|left\s+out|omitted|removed|dropped"
+_LEFT_OUT_AFTER = re.compile(
+    rf"(?:\bwith\s+)?(?:\bthe\s+)?\b{_VALUE}{_ROW}\s+(?:(?:is|are|being)\s+)?(?:{_GONE})\b", re.IGNORECASE
+)
+_LEAVE_X_OUT = re.compile(rf"\b(?:leave|leaving)\s+(?:the\s+)?{_VALUE}{_ROW}\s+out\b", re.IGNORECASE)
+_LEFT_OUT_WORDS = (
+    "leav",
+    "omit",
+    "ignor",
+    "drop",
+    "skip",
+    "exclud",
+    "counted",
+    "included",
+    "left",
+    "removed",
+)
+
+
+def _left_out(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
+    """``text`` with a value left out in other words written "except <value>", and a note each."""
+    notes: list[str] = []
+
+    def rewrite(match: re.Match[str]) -> str:
+        value = match.group("value")
+        if not _is_value(value, resolver):
+            return match.group(0)
+        notes.append(f"{match.group(0).strip()!r} read as 'except {value}'")
+        return f"except {value}"
+
+    for pattern in (_LEFT_OUT_BEFORE, _LEAVE_X_OUT, _LEFT_OUT_AFTER):
+        text = pattern.sub(rewrite, text)
+    return text, notes
 
 
 def _is_value(word: str, resolver: ColumnResolver) -> bool:
@@ -41,6 +89,8 @@ def _described_value(match: re.Match[str], resolver: ColumnResolver) -> bool:
 def exclusion_words(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
     """``text`` with its exclusions written as "except X", and the descriptions it set aside."""
     low = text.lower()
+    if any(word in low for word in _LEFT_OUT_WORDS):
+        text, _ = _left_out(text, resolver)
     if "apart" not in low and "aside" not in low and "(" not in low:
         return text, []  # no pattern compiled for most requests (a quick path)
     text = _APART.sub("except", text)

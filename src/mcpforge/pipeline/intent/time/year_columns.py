@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.conditions import year_target
+from mcpforge.pipeline.intent.time.year_labelled_columns import years_as_columns
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _YEAR_PHRASE = re.compile(
@@ -39,10 +40,13 @@ def _carriers(names: list[str], year: str) -> dict[str, list[str]]:
 
 def year_columns(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
     """``text`` with a year naming a wide file's column written as that column (see the module)."""
-    if not any(c.isdigit() for c in text) or (matches := list(_YEAR_PHRASE.finditer(text))) == []:
+    if not any(c.isdigit() for c in text):
         return text, []
     if year_target(resolver, tokenize(text.lower())) is not None:
         return text, []  # the year restricts a time column
+    text, labelled = years_as_columns(text, resolver)  # "GDP in 2020": the column `Jahr 2020`
+    if (matches := list(_YEAR_PHRASE.finditer(text))) == []:
+        return text, labelled
     names = resolver.names()
     notes: list[str] = []
     for match in reversed(matches):
@@ -63,4 +67,5 @@ def year_columns(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
                 column = carriers[base][0]
                 text = re.sub(rf"(?i)(?<![\w-]){re.escape(base)}(?![\w-])", column, text)
                 notes.append(f"'{base} {phrase}' read as the column {column!r}")
-    return text, notes
+    return text, labelled + notes
+
