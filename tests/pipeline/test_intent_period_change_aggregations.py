@@ -8,9 +8,12 @@ The numbers of each aggregation are checked against pandas in tests/catalogue/te
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
+from mcpforge.catalogue import get_operation
 from mcpforge.exceptions import NeedsClarificationError, UnmappableRequestError
 from mcpforge.pipeline.intent import DatasetSchema, extract_intent
 from mcpforge.pipeline.intent.reading import reading_sentence
@@ -112,3 +115,54 @@ def test_a_unit_no_column_is_measured_in_is_never_dropped(shop: DatasetSchema) -
 def test_a_spread_is_not_a_measure_the_change_combines(shop: DatasetSchema) -> None:
     with pytest.raises((NeedsClarificationError, UnmappableRequestError)):
         extract_intent("By how much did the standard deviation of price change from 2017 to 2018?", shop)
+
+
+RUNS = """date,race,finish (minutes),age
+2017-05-01,10k,50.5,30
+2017-06-01,10k,48.0,41
+2017-07-01,10k,55.25,35
+2017-07-02,marathon,250.0,44
+2018-05-01,10k,47.0,29
+2018-06-01,10k,52.0,50
+2018-07-01,marathon,240.5,38
+2018-08-01,marathon,235.0,33
+"""
+
+
+@pytest.mark.parametrize(
+    ("request_text", "race", "func"),
+    [
+        ("By how many minutes did the median 10k time change from 2017 to 2018?", "10k", "median"),
+        ("By how many minutes did the fastest marathon time change from 2017 to 2018?", "marathon", "min"),
+        ("By how many minutes did the average 10k time change between 2017 and 2018?", "10k", "mean"),
+    ],
+)
+def test_the_unit_of_the_change_names_the_measure_its_time_word_restates(
+    tmp_path: Path, request_text: str, race: str, func: str
+) -> None:
+    # "time" alone names the date column that holds the periods; the change counted "in minutes" is of
+    # the one column measured in minutes, and the numbers are pandas'.
+    path = tmp_path / "runs.csv"
+    path.write_text(RUNS, encoding="utf-8")
+    intent = extract_intent(request_text, DatasetSchema.from_file(path))
+    assert intent.operation == "period_change" and intent.columns == ["finish (minutes)"]
+    assert intent.time_column == "date" and intent.options["combine"] == func
+    assert any("'minutes' read as the unit of 'finish (minutes)'" in note for note in intent.notes)
+    operation = get_operation("period_change")
+    arguments = {**operation.render(intent).arguments, "file_path": str(path)}
+    reference = operation.reference(pd.read_csv(path), arguments)
+    frame = pd.read_csv(path)
+    frame = frame[frame["race"] == race]
+    by_year = frame.groupby(frame["date"].str[:4])["finish (minutes)"].agg(func)
+    assert reference["change"].iloc[0] == pytest.approx(by_year["2018"] - by_year["2017"])
+    assert reference["start_value"].iloc[0] == pytest.approx(by_year["2017"])
+
+
+def test_a_unit_that_names_no_column_leaves_the_time_word_unread(tmp_path: Path) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_text(RUNS, encoding="utf-8")
+    with pytest.raises((NeedsClarificationError, UnmappableRequestError), match="years"):
+        extract_intent(
+            "By how many years did the median 10k time change from 2017 to 2018?",
+            DatasetSchema.from_file(path),
+        )

@@ -98,6 +98,38 @@ def _first_last(text: str, schema: DatasetSchema, resolver: ColumnResolver) -> t
     return text[: found.start()] + said + text[found.end() :], [note]
 
 
+# "By how many minutes did ...": the unit the change is counted in
+_UNIT = re.compile(r"(?i)\bby\s+how\s+many\s+([^\W\d_]+)\b")
+_ARTICLES = frozenset({"the", "a", "an", "le", "la", "les", "el", "los", "las", "der", "die", "das"})
+
+
+def _unit_restated(text: str, rest: str, resolver: ColumnResolver, time: str) -> tuple[str, list[str]]:
+    """``rest`` with its word for the time column read as the measure the framing's unit names.
+
+    "By how many minutes did the median half-marathon time change from 2017 to 2018": the change is
+    counted in minutes, so the measure is the one column measured in minutes ("Temps de course
+    (minutes)"), and "time" restates it — it cannot be the date column that holds the periods. Read only
+    when the unit names exactly one numeric column and a word of the rest names the (date) time column;
+    the unit then stands in that word's place, right after the aggregation word ("the median minutes
+    half-marathon"). Anything else is left as written.
+    """
+    unit = _UNIT.search(text)
+    if unit is None or resolver.kind(time) != "datetime":
+        return rest, []
+    column = resolver.resolve(unit.group(1), fuzzy=False)
+    if column is None or column == time or resolver.kind(column) != "numeric":
+        return rest, []
+    words = [w for w in rest.split() if w.lower() != unit.group(1).lower()]
+    named = [i for i, w in enumerate(words) if w.isalpha() and resolver.resolve(w, fuzzy=False) == time]
+    if len(named) != 1:
+        return rest, []
+    del words[named[0]]
+    lead = next((i for i, w in enumerate(words) if w.lower() not in _ARTICLES), len(words))
+    words.insert(min(lead + 1, len(words)), unit.group(1))
+    note = f"{unit.group(1)!r} read as the unit of {column!r}, the measure compared"
+    return " ".join(words), [note]
+
+
 def _grain(start: str, end: str) -> str | None:
     kinds = {"Q" if "Q" in p.upper() else ("M" if "-" in p else "Y") for p in (start, end)}
     return {"Y": "year", "M": "month", "Q": "quarter"}.get(kinds.pop()) if len(kinds) == 1 else None
@@ -248,6 +280,7 @@ def period_change_intent(request: str, schema: DatasetSchema, read: Read, **opti
         return None  # no change word, or it is a column's name ("the average change between ...")
     rest = _POSSESSIVE.sub(r"\2 for \1 ", rest[: changed.start()] + " " + rest[changed.end() :])
     rest = re.sub(r"\s+", " ", _EMPTY_SENTENCE.sub(" ", rest)).strip(" ?.")
+    rest, unit_notes = _unit_restated(text, rest, resolver, time[0])
     bare = re.sub(r"(?i)^(?:the|of|in)\s+", "", rest)
     named = [c for c in resolver.names() if c.lower() == bare.lower() and resolver.kind(c) == "numeric"]
     answers: dict[str, str] | None = options.get("answers")
@@ -266,7 +299,7 @@ def period_change_intent(request: str, schema: DatasetSchema, read: Read, **opti
     column = column or time[0]  # a number of rows: the rows of each period that have one
     if combine == "single" and _surely_several_rows(schema, sub, [time[0], *keys]):
         combine = _combine_asked(request, column, answers)
-    notes = [*dated_notes, *(n for n in sub.notes if _NO_AGGREGATION not in n)]
+    notes = [*dated_notes, *unit_notes, *(n for n in sub.notes if _NO_AGGREGATION not in n)]
     notes.append(f"{word!r} read as the change from {start} to {end} of {time[0]!r}")
     return sub.model_copy(
         update={
