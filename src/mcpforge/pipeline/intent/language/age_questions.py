@@ -52,7 +52,9 @@ _UNBOUNDED = frozenset({
     "joven", "jovenes", "viejo", "viejos", "vieja", "viejas", "ancianos",
 })  # fmt: skip
 # Words right before "old"/"alt" that make it part of a bound or of "how old" ("30 years old", "wie alt").
-_BOUND_BEFORE = frozenset({"how", "wie", "years", "year", "jahre", "jahren", "jahr", "ans", "anos"})
+# "más joven", "le plus jeune": a superlative (rows/extremes.py reads it), no unbounded age.
+_BOUND_BEFORE = frozenset({"how", "wie", "years", "year", "jahre", "jahren", "jahr", "ans", "anos", "mas",
+                           "plus", "menos", "moins"})  # fmt: skip
 _BOUND_AFTER = frozenset({"than", "als", "que", "de"})
 
 
@@ -61,13 +63,18 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def age_column(resolver: ColumnResolver) -> str | None:
-    """The file's one numeric column named age (in English, German, Spanish or French), else None."""
-    found = [
+def age_columns(resolver: ColumnResolver) -> list[str]:
+    """The file's numeric columns named age (in English, German, Spanish or French)."""
+    return [
         info.name
         for info in resolver.schema.columns
         if info.kind == "numeric" and (norm(info.name).split() or [""])[0] in _AGE_NAMES
     ]
+
+
+def age_column(resolver: ColumnResolver) -> str | None:
+    """The file's one numeric column named age, else None."""
+    found = age_columns(resolver)
     return found[0] if len(found) == 1 else None
 
 

@@ -54,7 +54,7 @@ from mcpforge.pipeline.intent.language.function_words import (
 from mcpforge.pipeline.intent.language.german_requests import german_requests
 from mcpforge.pipeline.intent.language.grammar_values import grammar_as_values
 from mcpforge.pipeline.intent.language.inflected_names import written_names
-from mcpforge.pipeline.intent.language.measure_adjectives import measure_adjectives
+from mcpforge.pipeline.intent.language.measure_adjectives import FOREIGN_SUPERLATIVES, measure_adjectives
 from mcpforge.pipeline.intent.language.method_phrases import english_method_words
 from mcpforge.pipeline.intent.language.number_ranges import number_ranges
 from mcpforge.pipeline.intent.language.politeness import politeness
@@ -97,6 +97,7 @@ _MARKERS: dict[Language, frozenset[str]] = {
 _ADJECTIVES: dict[Language, frozenset[str]] = {  # analysis adjectives of one language only
     "fr": _words("totale totales totaux moyennes moyens minimale maximale de"),
     "es": _words("minima maxima minimo maximo medios medias de"),  # "de": French or Spanish, never English
+    "de": frozenset(w[0] for w in FOREIGN_SUPERLATIVES if len(w) == 1),  # "der längste Lauf"
 }
 _STRONG: dict[Language, frozenset[str]] = {  # with the politeness of each language (politeness.py)
     "fr": _words("combien moyenne quel quelle quels quelles somme ecart-type mediane merci plait svp"),

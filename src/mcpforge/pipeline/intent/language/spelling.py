@@ -20,7 +20,8 @@ _CUTOFF = 0.8
 # Real words close to an analysis word ("percent" ~ "percentile", "numbers" ~ "number") stay as they are.
 _KNOWN = frozenset({"percent", "percents", "proportions", "distinctly", "numbers", "numbered", "higher",
                     "lower", "larger", "smaller", "categories", "maximal", "minimal", "averages",
-                    "medians", "highest", "distribute", "distributed", "medium", "meaning"})  # fmt: skip
+                    "medians", "highest", "distribute", "distributed", "medium", "meaning",
+                    "slowest", "slower"})  # fmt: skip  # "slowest" is no "lowest": it ranks the other way
 
 
 def fix_spelling(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str], list[str]]:
@@ -29,6 +30,9 @@ def fix_spelling(tokens: list[str], resolver: ColumnResolver) -> tuple[list[str]
     notes: list[str] = []
     names = {name.lower() for name in resolver.names()}
     for token in tokens:
+        if token == "set" and fixed[-1:] == ["data"]:
+            fixed[-1] = "dataset"  # "in the data set": the dataset, no set of anything
+            continue
         if (
             len(token) < 5
             or not token.isalpha()
