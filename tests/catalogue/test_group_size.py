@@ -127,3 +127,16 @@ def test_without_the_option_the_tool_is_unchanged() -> None:
         plain = Intent(request="t", operation=operation, group_by=["town"], metrics=metrics)
         rendered = get_operation(operation).render(plain)
         assert "group_size" not in rendered.source and "group_size_op" not in rendered.arguments
+
+
+def test_percentiles_per_group_with_enough_rows_match_pandas_quantiles(
+    run_batch: RunBatch, sales: Path, load: Callable[[Path], pd.DataFrame]
+) -> None:
+    intent = Intent(request="t", operation="percentiles", columns=["price"], group_by=["town"],
+                    options={"percentiles": [90], "group_size": {"op": ">=", "value": 25}})  # fmt: skip
+    rendered = get_operation("percentiles").render(intent)
+    (result,) = _run(run_batch, rendered, sales, [{}])
+    expected = _kept(sales, ">=", 25)["price"].quantile(0.9)
+    got = {row[0]: row[2] for row in result["result"]["rows"]}
+    assert got == pytest.approx(expected.to_dict())
+    _check_reference("percentiles", result, rendered.arguments, load(sales))

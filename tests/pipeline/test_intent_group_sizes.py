@@ -71,6 +71,10 @@ def _size(intent: Intent) -> dict[str, object]:
          "<", 5, None),
         ("total delay per airline for airlines that have at most 3 flights", "group_aggregate", ["airline"],
          "<=", 3, None),
+        ("mean delay per airline where the airline has at least 5 rows", "group_aggregate", ["airline"],
+         ">=", 5, None),
+        ("90th percentile of delay per airline, only airlines with at least 5 rows", "percentiles",
+         ["airline"], ">=", 5, None),
     ],
 )  # fmt: skip
 def test_a_group_size_in_english_is_the_option_of_the_group_operation(  # noqa: PLR0917 - the case's fields
@@ -112,6 +116,7 @@ def test_a_group_size_in_other_languages_and_in_the_files_own_noun(
         "mean delay per airline, excluding airlines with fewer than 4 rows",  # turned round: not read
         "average delay of airlines with at least 5 rows",  # one number: no groups to keep
         "mean delay per airline and origin, only airlines with at least 5 rows",  # other groups too
+        "share of flights per airline, only airlines with at least 5 rows",  # of all rows, or of those kept?
     ],
 )
 def test_what_is_not_a_group_size_of_the_reading_is_never_read_as_one(

@@ -265,9 +265,15 @@ def test_an_option_no_head_states_is_still_named() -> None:
 
 
 def test_a_field_the_operation_does_not_use_is_never_claimed() -> None:
-    # percentiles takes no group keys: saying "per department" would describe another answer.
+    # correlation takes no group keys: saying "per department" would describe another answer.
+    intent = _intent("correlation", columns=["cost", "qty"], group_by=["department"])
+    assert reading_sentence(intent) == "Pearson correlation between `cost` and `qty`, over all rows."
+
+
+def test_percentiles_per_group_say_the_groups() -> None:
+    # percentiles group by their keys (group_by_columns): the reading says so
     intent = _intent("percentiles", columns=["cost"], group_by=["department"], options={"percentiles": [90]})
-    assert reading_sentence(intent) == "The 90th percentile of `cost`, over all rows."
+    assert reading_sentence(intent) == "The 90th percentile of `cost` per `department`, over all rows."
 
 
 def test_the_actual_call_wins_over_the_intent() -> None:

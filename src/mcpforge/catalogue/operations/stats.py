@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mcpforge.catalogue._template import code, tool_name_for
 from mcpforge.catalogue.base import Operation, Param, ToolDocs, ToolPlan, require
 from mcpforge.catalogue.operations._params import choice_param, columns_param
+from mcpforge.catalogue.operations.group_size import (
+    group_size_arguments,
+    group_size_code,
+    group_size_description,
+    group_size_params,
+    group_size_reference,
+    group_size_title,
+)
 from mcpforge.catalogue.reference.core import numbers, quantile
 from mcpforge.catalogue.reference.missing import is_missing
 from mcpforge.models import Intent
@@ -121,6 +129,7 @@ class Percentiles(Operation):
             "columns": list(intent.columns),
             "percentiles": [float(p) for p in raw],
             "group_by_columns": list(intent.group_by),
+            **(group_size_arguments(intent) if intent.group_by else {}),
         }
 
     def plan(self, intent: Intent) -> ToolPlan:
@@ -129,7 +138,9 @@ class Percentiles(Operation):
         require(
             all(0 <= p <= 100 for p in args["percentiles"]), "percentiles must lie in [0, 100]", "options"
         )
-        body = code("""
+        body = (
+            group_size_code(args, "group_by_columns")
+            + code("""
             if not percentiles or any(not 0 <= float(p) <= 100 for p in percentiles):
                 raise InvalidArgumentError("percentiles must be numbers in [0, 100]", argument="percentiles")
             _require_numeric(df, columns)
@@ -147,6 +158,8 @@ class Percentiles(Operation):
                 f" per {', '.join(group_by_columns)}" if group_by_columns else ""
             )
         """)
+            + group_size_title(args)
+        )
         return ToolPlan(
             params=[
                 columns_param("columns", args["columns"], "Numeric columns"),
@@ -160,12 +173,13 @@ class Percentiles(Operation):
                 columns_param(
                     "group_by_columns", args["group_by_columns"], "Columns to group by (empty: none)"
                 ),
+                *group_size_params(args),
             ],
             needed="[*columns, *group_by_columns]",
             body=body,
             empty_columns="[*group_by_columns, 'column', *(f'p{float(p):g}' for p in percentiles)]",
             docs=ToolDocs(
-                description=f"Percentiles of {', '.join(args['columns'])}.",
+                description=f"Percentiles of {', '.join(args['columns'])}." + group_size_description(args),
                 when_to_use="You need the value below which a given share of rows falls (median, p90, p99), "
                 "for example for latency or price distributions.",
                 what_it_does="Loads the CSV, applies derived columns and filters, and computes each "
@@ -173,7 +187,11 @@ class Percentiles(Operation):
                 "of each column with linear interpolation, skipping missing values.",
                 returns="A markdown table column | p25 | p50 | ..., notes, and a JSON footer with the table.",
             ),
-            default_name=tool_name_for("percentiles_of", "_and_".join(args["columns"][:3])),
+            default_name=tool_name_for(
+                "percentiles_of",
+                "_and_".join(args["columns"][:3]),
+                *(("sized_groups",) if "group_size_op" in args else ()),
+            ),
         )
 
     def reference_empty_columns(self, arguments: dict[str, Any], df: pd.DataFrame) -> list[str] | None:
@@ -184,6 +202,7 @@ class Percentiles(Operation):
         import pandas as pd
 
         keys = list(arguments.get("group_by_columns") or [])
+        df = group_size_reference(df, keys, arguments) if keys else df
         groups: dict[tuple[Any, ...], list[int]] = {}
         for position, key in enumerate(
             zip(*(df[k].tolist() for k in keys), strict=True) if keys else [()] * len(df)

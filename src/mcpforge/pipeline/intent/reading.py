@@ -219,7 +219,9 @@ def _summary_stats(context: _Context) -> str:
 def _percentiles(context: _Context) -> str:
     points = [ordinal(float(p)) for p in context.arg("percentiles") or []]
     noun = "percentile" if len(points) == 1 else "percentiles"
-    return f"The {join_words(points)} {noun} of {_of_columns(context)}"
+    keys = _keys(context)
+    per = f" per {columns_text(keys)}" if keys else ""
+    return _sized(context, f"The {join_words(points)} {noun} of {_of_columns(context)}{per}")
 
 
 def _correlation(context: _Context) -> str:
@@ -400,7 +402,7 @@ _HEADS: dict[str, Callable[[_Context], str]] = {
 # Option keys each head already states (any other option key is listed generically).
 _STATED_OPTIONS: dict[str, frozenset[str]] = {
     "correlation": frozenset({"method"}), "outliers": frozenset({"method", "threshold", "count"}),
-    "percentiles": frozenset({"percentiles"}), "crosstab": frozenset({"normalize"}),
+    "percentiles": frozenset({"percentiles", "group_size"}), "crosstab": frozenset({"normalize"}),
     "date_part_group": frozenset({"part"}),
     "group_count": frozenset({"having", "count_groups", "group_size"}),
     "group_aggregate": frozenset({"having", "count_groups", "group_size"}),

@@ -14,7 +14,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
-from mcpforge.pipeline.intent.groups.group_sizes import group_size_at
+from mcpforge.pipeline.intent.groups.group_sizes import group_size_at, rows_word
 from mcpforge.pipeline.intent.time.phrases import open_end
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
@@ -134,12 +134,19 @@ def _refuse_row_count(tokens: list[str], i: int, j: int, resolver: ColumnResolve
         return
     words = " ".join(tokens[i : j + 2])
     noun, number = tokens[j + 1], " ".join(tokens[i : j + 1])
+    why = (
+        f"but nothing says each row of the file is one {singular(noun)} (a column could count them, or the "
+        f"file's name says its rows are something else). For groups of that many rows, say rows ('with "
+        f"{number} rows'); for a value, name its column"
+    )
+    if rows_word(noun):  # "where the airline has at least 5 rows" in a shape not read
+        why = (
+            "in a shape this reading does not take; write e.g. '<measure> per <column>, only <column> "
+            f"groups with {number} rows'"
+        )
     raise UnmappableRequestError(
         f"cannot map the request {request!r}: {words!r} compares a count of {noun!r} per group (groups "
-        f"whose number of rows passes a threshold), but nothing says each row of the file is one "
-        f"{singular(noun)} (a column could count them, or the file's name says its rows are something "
-        f"else). For groups of that many rows, say rows ('with {number} rows'); for a value, name its "
-        "column",
+        f"whose number of rows passes a threshold), {why}",
         understood={"condition": words},
     )
 

@@ -39,7 +39,7 @@ _ROW_WORDS = frozenset({  # as tokens are written: lower case, accents and umlau
 _GROUP_WORDS = frozenset({"group", "groups", "gruppen", "gruppe", "groupes", "groupe", "grupos", "grupo",
                           "categories", "category", "ones", "values"})  # fmt: skip
 _JOINERS = (("that", "have"), ("which", "have"), ("that", "has"), ("which", "has"), ("that", "had"),
-            ("who", "have"), ("with",), ("having",))  # fmt: skip
+            ("who", "have"), ("with",), ("having",), ("has",), ("have",), ("had",))  # fmt: skip
 _QUALIFIERS = frozenset({"only", "among", "considering", "just", "keeping", "of", "for", "the", "those",
                          "solo", "nur", "seulement", "uniquement", "parmi", "entre", "unter"})  # fmt: skip
 _TRAILING = (("in", "the", "list"), ("in", "the", "data"), ("in", "the", "dataset"), ("in", "the", "file"),
@@ -50,7 +50,7 @@ _REMOVALS = frozenset({
     "skipping", "skipped", "discard", "discarding", "discarded", "disregard", "disregarding", "not", "no",
     "out", "leave", "leaving", "other", "sauf", "ohne", "außer", "excepto", "sin",
 })  # fmt: skip
-_GROUP_OPS = frozenset({"group_count", "group_aggregate"})
+_GROUP_OPS = frozenset({"group_count", "group_aggregate", "percentiles"})
 _SIZE_WORDS = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "==": "exactly"}
 
 
@@ -132,12 +132,17 @@ def _group_words(tokens: list[str], first: int, keys: list[str]) -> set[int]:
     return set(range(start, first))
 
 
+def rows_word(word: str) -> bool:
+    """``rows``, ``entries``, ``Einträgen``, ``lignes``, ``filas``: a word for the rows themselves."""
+    return word in _ROW_WORDS or singular(word) in _ROW_WORDS
+
+
 def _counts_rows(word: str, resolver: ColumnResolver, given: Answers | None) -> str | None:
     """Why ``word`` counts the file's rows ("" for a word for rows), or None: a column ("seats"), a
     measure ("sales"), a noun the row-noun reader would ask about."""
     from mcpforge.pipeline.intent.rows.nouns import rows_named
 
-    if word in _ROW_WORDS or singular(word) in _ROW_WORDS:
+    if rows_word(word):
         return ""
     if not word.isalpha() or singular(word) == word:
         return None
@@ -167,7 +172,8 @@ def apply_group_size(
         return intent
     keys = list(intent.group_by)
     fits = intent.operation in _GROUP_OPS and keys and (size.key is None or keys == [size.key])
-    if not fits or "group_size" in intent.options:
+    if not fits or "group_size" in intent.options or intent.as_percentage:  # a share of all rows, or of
+        # the rows kept? not said: refused rather than guessed
         raise UnmappableRequestError(
             f"cannot map the request {intent.request!r}: {size.words!r} keeps the groups with that many "
             f"rows, but the reading ({intent.operation} per {keys or 'nothing'}) has no such groups to "
