@@ -373,13 +373,37 @@ def _promote_subject(p: Parsed) -> None:
 
 
 def _shown_columns(p: Parsed) -> list[str]:
-    """Columns a row listing should show: only those named right after show / list / display."""
+    """Columns a row listing should show: those named right after show / list / display, or the value a
+    question asks of the rows it names (:func:`_looked_up`)."""
     match = re.search(
         r"\b(?:show|list|display|select|return|give me)\s+(?:me\s+)?(?:only\s+)?(?:the\s+)?(\w+)", p.low
     )
     if match is None or p.resolver.resolve(match.group(1), fuzzy=False) is None:
-        return []
+        return _looked_up(p)
     return p.mentioned
+
+
+def _looked_up(p: Parsed) -> list[str]:
+    """ "What was Ireland's gdpPercap in 2007?": a question asking the value of a number column in the
+    rows its conditions name (no aggregation, no groups) shows those rows: the columns of its equality
+    conditions, then the number, when a condition names a few rows. Otherwise nothing (the named column
+    is left unused, and refused)."""
+    if not re.match(r"\s*(?:what|which)(?:\s+(?:is|was|were|are)\b|['\u2019]s\b)", p.low):
+        return []
+    keys = list(dict.fromkeys(f.column for f in p.filters.filters if f.op == "=="))
+    asked = [c for c in p.numeric(p.mentioned) if c not in keys]
+    return [*keys, *asked] if asked and any(_names_few_rows(p, key) for key in keys) else []
+
+
+_KEY_VALUES = 50  # a condition on a column of this many values names a few rows (a country), not a class
+
+
+def _names_few_rows(p: Parsed, column: str) -> bool:
+    """Whether ``column == value`` names a few rows: a category of many values ("Ireland" of 142
+    countries), not one of a handful ("Ideal" of 5 cuts, whose rows a question about "the price" would
+    more likely average)."""
+    info = p.resolver.schema.get(column)
+    return info is not None and info.kind == "categorical" and info.distinct_count >= _KEY_VALUES
 
 
 def _sized_groups(p: Parsed) -> None:

@@ -6,9 +6,10 @@ An abbreviated name is read when its letters are the request's consecutive words
 gives a prefix of at least three letters (or the whole word), in order, and together they spell the
 column's name (case, ``_`` and spaces aside); a word may also give its usual abbreviation ("qty" for
 quantity, "amt" for amount, ``_USUAL``). One word must be cut (the whole words are the resolver's
-own match), and exactly one column may fit; two columns that fit are asked about. A word that is a
-category value, an analysis term or already names a column keeps that reading. The match is said in the
-reading ("'life expectancy' read as lifeExp (by abbreviation)").
+own match), and exactly one column may fit; two columns that fit are asked about. One word may also be
+the initials of a name of three words or more ("mpg" for ``Miles_per_Gallon``), when one name has them.
+A word that is a category value, an analysis term or already names a column keeps that reading. The
+match is said in the reading ("'life expectancy' read as lifeExp (by abbreviation)").
 """
 
 from __future__ import annotations
@@ -161,10 +162,21 @@ def abbreviated_columns(
     """``tokens`` with abbreviated column names replaced by the column's own words."""
     notes: list[str] = []
     compacts = {name: _compact(name) for name in resolver.schema.column_names}
+    initialisms = _initialisms(resolver.schema.column_names)
     valued: set[int] | None = None  # the category values' positions, found once a name may fit
     out: list[str] = []
     i = 0
     while i < len(tokens):
+        initialled = initialisms.get(tokens[i], []) if _content(tokens[i]) else []
+        if len(initialled) == 1 and resolver.match_at(tokens, i, fuzzy=False) is None:
+            if valued is None:
+                found = find_values(tokens, resolver)
+                valued = {k for hit in found for k in range(hit.start, hit.start + hit.width)}
+            if i not in valued:  # "mpg" for Miles_per_Gallon, "bmi" for body_mass_index
+                out.extend(tokenize(initialled[0]))
+                notes.append(NOTE.format(words=tokens[i], column=initialled[0], how="by its initials"))
+                i += 1
+                continue
         fits, width = _abbreviated_at(tokens, i, compacts, set())
         if fits:
             if valued is None:
@@ -182,6 +194,18 @@ def abbreviated_columns(
         notes.append(NOTE.format(words=words, column=column, how="by abbreviation"))
         i += width
     return out, notes
+
+
+def _initialisms(names: list[str]) -> dict[str, list[str]]:
+    """Initials (three letters or more) of each name of several words -> the names: ``Miles_per_Gallon``
+    is "mpg", ``body_mass_index`` "bmi". A name whose initials are a word of its own is left out."""
+    found: dict[str, list[str]] = {}
+    for name in names:
+        words = norm(name).split()
+        initials = "".join(word[0] for word in words if word[:1].isalpha())
+        if len(words) >= _MIN_PREFIX and len(initials) == len(words) and initials not in FUNCTION_WORDS:
+            found.setdefault(initials, []).append(name)
+    return found
 
 
 def _which(words: str, fits: list[str], given: Answers, request: str) -> str:
