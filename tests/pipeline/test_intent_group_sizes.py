@@ -73,6 +73,10 @@ def _size(intent: Intent) -> dict[str, object]:
          "<=", 3, None),
         ("mean delay per airline where the airline has at least 5 rows", "group_aggregate", ["airline"],
          ">=", 5, None),
+        ("Among airlines with 5 or more entries, which has the lowest mean delay?", "group_aggregate",
+         ["airline"], ">=", 5, 1),
+        ("median delay per origin, only origins having 4 or fewer rows", "group_aggregate", ["origin"],
+         "<=", 4, None),
         ("90th percentile of delay per airline, only airlines with at least 5 rows", "percentiles",
          ["airline"], ">=", 5, None),
     ],
@@ -113,6 +117,7 @@ def test_a_group_size_in_other_languages_and_in_the_files_own_noun(
     "request_text",
     [
         "mean delay per airline, only airlines with at least 200 seats",  # a column: a value condition
+        "mean delay per airline for airlines with 200 or more seats",
         "mean delay per airline, excluding airlines with fewer than 4 rows",  # turned round: not read
         "average delay of airlines with at least 5 rows",  # one number: no groups to keep
         "mean delay per airline and origin, only airlines with at least 5 rows",  # other groups too

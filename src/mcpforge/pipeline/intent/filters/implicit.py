@@ -14,7 +14,7 @@ from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.models import Filter
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.conditions import COMPARATORS, FilterResult
-from mcpforge.pipeline.intent.groups.group_sizes import group_size_at, rows_word
+from mcpforge.pipeline.intent.groups.group_sizes import group_size_at, group_size_or_more, rows_word
 from mcpforge.pipeline.intent.time.phrases import open_end
 from mcpforge.pipeline.intent.words import ENTITY_WORDS, ColumnResolver, norm, singular
 
@@ -68,8 +68,10 @@ def implicit_comparisons(
     Raises:
         NeedsClarificationError: several numeric columns span the number and no answer says which.
     """
+    if out.group_size is None:  # "with 20 or more rows": attached to the groups (assemble)
+        out.group_size = group_size_or_more(tokens, resolver, answers, reserved | out.used)
     for i in range(len(tokens) - 1):
-        if i in reserved or i in out.used:
+        if i in reserved or i in out.used or (out.group_size is not None and i in out.group_size.positions):
             continue
         matched = _comparator(tokens, i)
         if matched is None:

@@ -71,7 +71,30 @@ def group_size_at(  # noqa: PLR0917 - the comparison scan's position, passed thr
 ) -> GroupSize | None:
     """The group size stated by the comparison at ``i`` and its number at ``j`` ("with at least 20
     rows"), else None (the caller reads or refuses the comparison as before)."""
-    noun = j + 1
+    return _size_phrase(tokens, i, j, j + 1, op, resolver, given)
+
+
+_OR_MORE = {("or", "more"): ">=", ("or", "over"): ">=", ("or", "fewer"): "<=", ("or", "less"): "<="}
+
+
+def group_size_or_more(
+    tokens: list[str], resolver: ColumnResolver, given: Answers | None, taken: set[int]
+) -> GroupSize | None:
+    """ "with 20 or more rows", "having 5 or fewer entries": the number, then the comparison."""
+    for j, token in enumerate(tokens[:-3]):
+        op = _OR_MORE.get((tokens[j + 1], tokens[j + 2]))
+        if op is None or j in taken or not token.replace(",", "").isdigit():
+            continue
+        size = _size_phrase(tokens, j, j, j + 3, op, resolver, given)
+        if size is not None:
+            return size
+    return None
+
+
+def _size_phrase(  # noqa: PLR0917 - the positions of the phrase
+    tokens: list[str], i: int, j: int, noun: int, op: str, resolver: ColumnResolver, given: Answers | None
+) -> GroupSize | None:
+    """The group size of the words ``i`` to ``noun`` (the number at ``j``) after a joiner, else None."""
     if noun >= len(tokens) or op not in _SIZE_WORDS:
         return None
     joined = _joiner_before(tokens, i)
