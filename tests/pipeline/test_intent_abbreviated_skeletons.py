@@ -79,3 +79,14 @@ def test_a_word_made_from_a_shorter_one_is_no_cut(tmp_path: Path) -> None:
     pd.DataFrame({"pop": [1, 2], "year": [2000, 2001]}).to_csv(tmp_path / "pop.csv", index=False)
     with pytest.raises(UnmappableRequestError, match="popular"):
         extract_intent("mean popular", DatasetSchema.from_file(tmp_path / "pop.csv"))
+
+
+def test_the_thing_names_its_name_column_and_two_are_asked_about(tmp_path: Path) -> None:
+    makers = {"mfr_name": ["Ford", "Ford", "Kia"], "mfr_code": ["F", "F", "K"], "mpg": [20, 22, 30]}
+    frame = pd.DataFrame(makers)
+    frame.to_csv(tmp_path / "both.csv", index=False)
+    with pytest.raises(NeedsClarificationError, match=r"mfr_name.*mfr_code"):
+        extract_intent("Which manufacturer is most common?", DatasetSchema.from_file(tmp_path / "both.csv"))
+    frame.drop(columns="mfr_code").to_csv(tmp_path / "name.csv", index=False)
+    intent = extract_intent("mean mpg per manufacturer", DatasetSchema.from_file(tmp_path / "name.csv"))
+    assert intent.group_by == ["mfr_name"]

@@ -8,6 +8,8 @@ column's name (case, ``_`` and spaces aside); a word may also give its usual abb
 quantity, "amt" for amount, ``_USUAL``). One word must be cut (the whole words are the resolver's
 own match), and exactly one column may fit; two columns that fit are asked about. One word may also be
 the initials of a name of three words or more ("mpg" for ``Miles_per_Gallon``), when one name has them.
+A name that adds "name", "code" or "desc" to the thing ("mfr_name", "mfr_code") is named by the thing
+("manufacturer") when no name fits whole; two such names are asked about.
 A word that is a category value, an analysis term or already names a column keeps that reading. The
 match is said in the reading ("'life expectancy' read as lifeExp (by abbreviation)").
 """
@@ -151,9 +153,21 @@ def _abbreviated_at(
         ):
             continue
         fits = [name for name, compact in starting.items() if _spells(words, compact)]
+        if not fits:  # "manufacturer" for mfr_name (and mfr_code: asked): the thing, by its name or code
+            fits = [name for name, compact in starting.items() if _spells(words, _unqualified(compact))]
         if fits:
             return fits, width
     return [], 0
+
+
+# What a name adds to the thing it names ("mfr_name", "mfr_code", "drive_desc"): the thing itself.
+_QUALIFIERS = ("name", "code", "id", "desc", "description", "label", "nm", "cd")
+
+
+def _unqualified(compact: str) -> str:
+    """``compact`` without a qualifier at its end ("mfrname" → "mfr"); "" when it has none."""
+    end = next((q for q in _QUALIFIERS if compact.endswith(q) and len(compact) > len(q)), None)
+    return compact[: -len(end)] if end else ""
 
 
 def abbreviated_columns(
