@@ -7,6 +7,7 @@ Real bwrap and real runs; only the calls to ``subprocess.run`` are counted.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -236,3 +237,30 @@ def test_a_probe_that_failed_for_a_moment_is_tried_again_and_not_kept(
     assert bwrap.BwrapSandbox.available() == (False, "broken for good")
     monkeypatch.setattr(bwrap, "_probe_now", real)
     assert bwrap.BwrapSandbox.available()[0]  # the failure was not kept
+
+
+def test_the_unshare_probe_that_failed_for_a_moment_is_tried_again_and_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fallback backend keeps no failure either: a probe that failed once is run again at once, and a
+    failure that stays is asked afresh by the next question, never served from memory."""
+    from mcpforge.sandbox import unshare
+
+    answers = iter(
+        [(False, "Exception occurred in preexec_fn."), (True, "works"), (False, "no"), (False, "no")]
+    )
+    calls: list[str | None] = []
+
+    def probe_now(found: str | None) -> tuple[bool, str]:
+        calls.append(found)
+        return next(answers)
+
+    unshare._probe_kept.cache_clear()
+    monkeypatch.setattr(unshare, "_probe_kept", functools.cache(probe_now))
+    assert unshare._probe("/usr/bin/unshare") == (True, "works")
+    assert len(calls) == 2
+    assert unshare._probe("/usr/bin/unshare") == (True, "works")  # a yes is kept
+    assert len(calls) == 2
+    unshare._probe_kept.cache_clear()
+    assert unshare._probe("/usr/bin/unshare")[0] is False
+    assert len(calls) == 4  # a no is tried twice and not kept

@@ -145,8 +145,21 @@ class UnshareSandbox(Sandbox):
         )
 
 
-@functools.cache
 def _probe(unshare: str | None) -> tuple[bool, str]:
+    """Whether unshare makes its namespaces here, and the reason. As bwrap's probe (``bwrap._probe``): a
+    failed probe is tried once more at once and never kept, so a start that failed for a moment under
+    load does not leave a long-running process without this sandbox for the rest of its life."""
+    for _attempt in range(2):
+        ok, why = _probe_kept(unshare)
+        if ok:
+            return ok, why
+        _probe_kept.cache_clear()
+    return ok, why
+
+
+@functools.cache
+def _probe_kept(unshare: str | None) -> tuple[bool, str]:
+    """Whether unshare makes its namespaces here (a run of ``/bin/true``); kept in memory when it does."""
     if unshare is None:
         return False, "util-linux unshare is not installed"
     if _kernel.seccomp_arch() is None:
