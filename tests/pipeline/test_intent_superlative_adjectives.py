@@ -31,6 +31,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "Prénom": f"R{k}",
             "Âge": 18 + (k * 7) % 53,
             "Ville": ["Lyon", "Nice", "Metz"][k % 3],
+            "Sexe": "F" if k % 4 else "M",
             "Temps (minutes)": 80.0 + (k * 13) % 97 + (0 if k % 3 else 120),
             "Dossard": 1000 - k,  # a number larger than any age: max(Dossard) is never the answer
         }
@@ -177,3 +178,23 @@ def test_a_comparison_and_arithmetic_are_no_superlative(folder: Path) -> None:
         read_intent("¿Cuántos corredores son más jóvenes que 30?", path)  # a bound, not the extreme
     intent = read_intent("Quel est l'âge moyen ?", path)
     assert [(m.column, m.func) for m in intent.metrics] == [("Âge", "mean")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How old is the youngest woman?",
+        "the oldest man",
+        "How old is the youngest female runner?",
+        "Wie alt ist die jüngste Läuferin?",
+        "Quel est l'âge de la coureuse la plus âgée ?",
+        "¿Qué edad tiene la corredora más joven?",
+    ],
+)
+def test_a_noun_of_one_sex_is_never_read_as_any_row(folder: Path, text: str) -> None:
+    """The youngest woman is not the youngest runner: without a filter on the sex the reading refuses."""
+    try:
+        intent = read_intent(text, folder / "runners.csv")
+    except (UnmappableRequestError, NeedsClarificationError):
+        return
+    assert any(f.column == "Sexe" for f in intent.filters)

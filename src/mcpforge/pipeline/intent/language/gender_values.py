@@ -53,3 +53,15 @@ def gender_forms(value: str, column_values: Iterable[str]) -> tuple[str, ...]:
         if low in side:
             return tuple(sorted(side - {low}))
     return ()
+
+
+# Nouns of a woman by their ending: German "Läuferin(nen)", French "coureuse", "gagnante" is left out
+# (French plurals of both), Spanish "corredora(s)".
+_FEMININE_ENDINGS = ("erin", "erinnen", "euse", "euses", "rice", "rices", "ienne", "iennes", "ora", "oras")
+
+
+def says_a_sex(word: str) -> bool:
+    """``word`` names people of one sex ("women", "Mann", "Läuferin", "coureuse"): a row noun that
+    restricts the rows, never one to read as "any row"."""
+    low = _fold(word)
+    return low in _SIDES[0] or low in _SIDES[1] or (len(low) > 5 and low.endswith(_FEMININE_ENDINGS))

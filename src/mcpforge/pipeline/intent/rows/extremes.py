@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
+from mcpforge.pipeline.intent.language.gender_values import says_a_sex
 from mcpforge.pipeline.intent.language.measure_adjectives import (
     HOW_WORDS,
     MEASURE_NOUNS,
@@ -160,7 +161,7 @@ def _noun_before(out: list[str], words: tuple[str, ...], resolver: ColumnResolve
     if len(words) != 2:
         return 0
     back = 2 if out[-1:] == ["the"] else 1
-    return back if len(out) >= back and _is_noun(out[-back], resolver) else 0
+    return back if len(out) >= back and _is_noun(out[-back], resolver) and not says_a_sex(out[-back]) else 0
 
 
 def _as_value(
@@ -238,6 +239,8 @@ def _superlative(  # noqa: PLR0911, PLR0912 - each return is one shape of the ph
         return None  # "the cheapest cut": the row or the group? left to the word check
     if not at_end and any(h.start <= nxt < h.start + h.width for h in find_values(tokens, resolver)):
         return None  # "the most expensive Ideal diamond": a value, no row noun, stays a filter
+    if not at_end and says_a_sex(noun):
+        return None  # "the youngest woman": the women's rows, not every row
     chosen = _measure(written, meanings, resolver, given, request)
     if chosen is None:
         return None
