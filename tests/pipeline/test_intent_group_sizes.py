@@ -156,3 +156,19 @@ def test_ask_answers_the_top_group_among_groups_with_enough_rows_like_pandas(fol
         f"only `island` groups with more than 60 rows (after the row filters), over the {kept} rows of the "
         "groups kept" in answer["reading"]
     )
+
+
+def test_a_noun_the_rows_may_be_is_asked_and_the_answer_rows_reads_the_group_size(folder: Path) -> None:
+    """ "vehicles" over cars.csv with a count-like column: is each row one vehicle? Asked by the row-noun
+    reader; answered "rows", the condition is the group size; unanswered it is never read silently."""
+    path = folder / "fleet.csv"
+    pd.DataFrame({"maker": ["A", "A", "A", "B", "B", "C"], "mpg": [30, 32, 28, 20, 22, 40],
+                  "units": [3, 1, 2, 5, 1, 7]}).to_csv(path, index=False)  # fmt: skip
+    request = "mean mpg per maker, only makers with at least 2 vehicles"
+    schema = DatasetSchema.from_file(path)
+    with pytest.raises((NeedsClarificationError, UnmappableRequestError)):
+        extract_intent(request, schema)
+    intent = extract_intent(request, schema, answers={"vehicles": "rows"})
+    assert intent.group_by == ["maker"] and _size(intent) == {"op": ">=", "value": 2}
+    with pytest.raises(UnmappableRequestError, match="total of 'units' per group"):  # never units >= 2
+        extract_intent(request, schema, answers={"vehicles": "units"})

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.intent.accounting import RATE_WORDS
 from mcpforge.pipeline.intent.clarify import Answers, ask, exact_column, offered
 from mcpforge.pipeline.intent.language.function_words import FILLER_WORDS, FUNCTION_WORDS
@@ -203,6 +204,26 @@ def _confirmed_rows(word: str, resolver: ColumnResolver, given: Answers, request
     return None if answer == ROWS else answer
 
 
+def _refuse_counted_threshold(tokens: list[str], word: str, column: str, request: str) -> None:
+    """``makers with at least 2 vehicles`` with the vehicles counted by ``units``: the number is a total of
+    ``units`` per group (a HAVING on a sum), never a value of ``units`` on each row, which replacing the
+    noun by the column would read; refused, naming it.
+
+    Raises:
+        UnmappableRequestError: a number right before the noun answered with a column.
+    """
+    i = tokens.index(word)
+    if i == 0 or not tokens[i - 1].replace(",", "").isdigit():
+        return
+    words = f"{tokens[i - 1]} {word}"
+    raise UnmappableRequestError(
+        f"cannot map the request {request!r}: {words!r} counted by {column!r} is a total of {column!r} per "
+        f"group, not a value of {column!r} on each row; ask for the total per group instead (e.g. 'total "
+        f"{column} per <column>') and read the groups over the threshold",
+        understood={"condition": words, "counted_by": column},
+    )
+
+
 def _summed(tokens: list[str], word: str, column: str, *, ranked: bool = False) -> list[str]:
     """``tokens`` with ``word`` replaced by ``column`` and the counting phrase before it by "total":
     "number of Measles cases" answered ``count`` is "total Measles count", the sum of ``count``."""
@@ -267,6 +288,7 @@ def rows_named(
         named = counted_by_name(word, tokens, resolver)  # "number of Measles cases" over one ``count``
         column = named or _confirmed_rows(word, resolver, given, request)
         if column is not None:
+            _refuse_counted_threshold(tokens, word, column, request)
             del found[word]
             ranked = bool(named) and _ranked(tokens, tokens.index(word))
             tokens = _summed(tokens, word, column, ranked=ranked)
