@@ -19,6 +19,7 @@ from readme_packages import first_passing
 from mcpforge.config import MCPForgeConfig
 from mcpforge.convert.acquire import acquire
 from mcpforge.convert.analyse import analyse
+from mcpforge.convert.samples import keyword_pool
 from mcpforge.convert.select import ToolPlan, select
 
 _MODULE = """
@@ -29,8 +30,8 @@ class isbnkit:
         return sum((10 - i) * d for i, d in enumerate(digits))
 
     @staticmethod
-    def is_valid(isbn):
-        return isbnkit.weighted_sum(isbn) % 11 == 0
+    def is_valid(code):
+        return isbnkit.weighted_sum(code) % 11 == 0
 
     @staticmethod
     def reformat(isbn):
@@ -78,7 +79,7 @@ def test_a_parameter_passed_on_unchanged_takes_the_written_value(
 ) -> None:
     plans = _plans(isbnkit, convert_config)
     steps, value = first_passing(plans["is_valid"], plans, "isbnkit")
-    assert steps == [{"tool": "is_valid", "arguments": {"isbn": "0-306-40615-2"}}]
+    assert steps == [{"tool": "is_valid", "arguments": {"code": "0-306-40615-2"}}]
     assert value is True
 
 
@@ -88,5 +89,18 @@ def test_a_parameter_changed_before_it_is_passed_on_takes_nothing_from_the_call(
     """``check_digit`` passes ``str(first_nine) + "0"``, and ``reformat`` passes nothing on: neither gets
     ``weighted_sum``'s value (it is a different thing by then)."""
     plans = _plans(isbnkit, convert_config)
+    assert plans["is_valid"].extra["received_examples"] == ["is_valid(code='0-306-40615-2')"]
     for name in ("check_digit", "reformat"):
         assert not plans[name].extra["usage_examples"]
+        assert not plans[name].extra["received_examples"]
+
+
+def test_a_passed_on_value_is_no_ordinary_value_of_its_parameter(
+    isbnkit: Path, convert_config: MCPForgeConfig
+) -> None:
+    """pathvalidate's README passes an invalid name on purpose (``validate_filename("fi:l*e/p...")`` raises);
+    ``validate_filename_arg(value)`` passes ``value`` on to it, and that value, pooled by the parameter's
+    name, became every validator's ``value`` sample (3 tools dropped). A derived call feeds no pool."""
+    plans = _plans(isbnkit, convert_config)
+    assert keyword_pool(plans).get("isbn") == "0-306-40615-2"  # the demo's own call
+    assert "code" not in keyword_pool(plans)  # only ``is_valid``'s passed-on value

@@ -236,3 +236,55 @@ def test_a_factory_that_returned_none_built_nothing() -> None:
     assert meaningless(plans["load"], None) == "the factory returned None, not an object"
     assert meaningless(plans["load"], {"handle": "h$Settings$x", "type": "lib.Settings", "text": ""}) is None
     assert meaningless(plans["Settings"], None) is None  # a constructor always builds its object
+
+
+def test_written_factory_calls_leave_a_place_for_a_constructor_with_nothing_to_guess() -> None:
+    """blind10 langcodes: ``Language.find("Türkçe")`` and friends are written calls, but they need an
+    optional data package; ``Language()`` (no required argument, nothing guessed) built the object that
+    proved 5 methods. Written calls first, and the constructor keeps a place among the three tried."""
+    from mcpforge.convert.models import Analysis, ApiCallable
+    from mcpforge.convert.samples import samples_for
+
+    name = {
+        "name": "name",
+        "kind": "POSITIONAL_OR_KEYWORD",
+        "type": {"kind": "string"},
+        "default": {"present": False},
+    }
+    lang = {
+        "public_path": "lib.Lang",
+        "module": "lib",
+        "kind": "class",
+        "doc": "",
+        "params": [],
+        "methods": [
+            {
+                "public_path": "lib.Lang.script",
+                "module": "lib",
+                "kind": "method",
+                "owner": "lib.Lang",
+                "params": [],
+            }
+        ],
+    }
+    find = {
+        "public_path": "lib.Lang.find",
+        "module": "lib",
+        "kind": "function",
+        "owner": "lib.Lang",
+        "factory_of": "lib.Lang",
+        "doc": "",
+        "params": [name],
+        "examples": ["Lang.find('Türkçe')", "Lang.find('français')", "Lang.find('brazilian portuguese')"],
+    }
+    analysis = Analysis(
+        package="lib",
+        callables=[ApiCallable.model_validate(c) for c in (lang, find)],
+        prominence={"usage_examples": {"find": ["Lang.find('english')", "Lang.find('deutsch')"]}},
+    )
+    plans = {p.name: p for p in select(analysis, patterns=[], max_tools=10, package="lib").plans}
+    preludes = [
+        [s.tool for s in sample.steps[:-1]]
+        for sample in samples_for(plans["Lang_script"], plans, expressions=False)
+    ]
+    assert preludes[:3] == [["find"], ["find"], ["Lang"]]

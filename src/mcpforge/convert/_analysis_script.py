@@ -825,8 +825,8 @@ def main() -> None:
             for c in reversed(analysis["callables"])
             if c.get("kind") == "function" and not c.get("bound_to")
         }
-        for caller, calls in received_calls(usage, callers).items():
-            usage.setdefault(caller, []).extend(calls)
+        # Kept apart: derived values, never a library's ordinary value of that parameter (keyword_pool.py).
+        analysis["prominence"]["received_examples"] = received_calls(usage, callers)
     except Exception as exc:  # a signal for ranking only; never fails the analysis
         analysis["module_errors"]["<prominence>"] = f"{type(exc).__name__}: {exc}"[:300]
     analysis["seconds"] = round(time.perf_counter() - started, 3)

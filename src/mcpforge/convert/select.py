@@ -283,6 +283,11 @@ def select(analysis: Analysis, *, patterns: list[str], max_tools: int, package: 
                     else analysis.prominence.get("usage_examples", {}).get(
                         api.public_path.rsplit(".", 1)[-1], []
                     ),
+                    "received_examples": analysis.prominence.get("received_examples", {}).get(
+                        api.public_path.rsplit(".", 1)[-1], []
+                    )
+                    if kind == "function"
+                    else [],
                     "owner_examples": owner_examples.get(api.owner or "", []),
                     "owner_outputs": owner_outputs.get(api.owner or "", {}),
                     "readme_examples": readme_examples,  # one list shared by every plan

@@ -121,6 +121,10 @@ def _maker_preludes(
     for prelude in [*preludes, *guessed]:
         if prelude not in unique:
             unique.append(prelude)
+    if guessed and guessed[0] not in unique[:3]:
+        # Written calls that all fail (langcodes's ``Language.find`` needs an optional data package)
+        # must not push out the constructor with nothing to guess (``Language()``).
+        unique[2:3] = [guessed[0]]
     return unique[:3]
 
 
@@ -191,7 +195,9 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
     outputs = {**plan.extra.get("owner_outputs", {}), **plan.api.example_outputs}
     found = DoctestReader(plan, tools, expressions, outputs).samples(examples)
     # Then literal calls of it in the README, docs, examples and tests of the library.
-    usage = DoctestReader(plan, tools, expressions).samples(plan.extra.get("usage_examples", []))
+    usage = DoctestReader(plan, tools, expressions).samples(
+        [*plan.extra.get("usage_examples", []), *plan.extra.get("received_examples", [])]
+    )
     found += [s for s in usage if s not in found][:MAX_EXAMPLE_SAMPLES]
     found += [s for s in _readme_samples(plan, tools, expressions) if s not in found]
     pool = keyword_pool(tools)
