@@ -198,3 +198,15 @@ def test_a_noun_of_one_sex_is_never_read_as_any_row(folder: Path, text: str) -> 
     except (UnmappableRequestError, NeedsClarificationError):
         return
     assert any(f.column == "Sexe" for f in intent.filters)
+
+
+def test_a_number_of_rows_ranks_rows_and_per_group_it_refuses(folder: Path) -> None:
+    path = folder / "rides.csv"
+    frame = pd.read_csv(path)
+    intent = read_intent("the 3 heaviest rides", path)
+    assert (intent.operation, intent.top_n, intent.sort_descending) == ("top_n_rows", 3, True)
+    table = reference_table(intent, path)
+    got = sorted(float(row[table["columns"].index("bike_weight_kg")]) for row in table["rows"])
+    assert got == sorted(frame["bike_weight_kg"].nlargest(3).tolist())
+    with pytest.raises(UnmappableRequestError, match="first rows of every group"):
+        read_intent("the 5 cheapest rides per city", path)  # never the 5 cities ranked by a mean

@@ -22,6 +22,7 @@ left to the word check: ranking the groups instead would answer another question
 from __future__ import annotations
 
 from mcpforge import _lazy_re as re
+from mcpforge.exceptions import UnmappableRequestError
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.language.gender_values import says_a_sex
 from mcpforge.pipeline.intent.language.measure_adjectives import (
@@ -106,7 +107,7 @@ def _named_value(
         if (
             hit is not None
             or tokens[start] in _NOT_SKIPPED
-            or not re.fullmatch(r"[a-z0-9][a-z0-9'-]*", tokens[start])
+            or not re.fullmatch(r"[a-z][a-z0-9'-]*", tokens[start])
         ):
             return None
     return None
@@ -147,6 +148,28 @@ def _how_at(tokens: list[str], column: str, resolver: ColumnResolver) -> int | N
         if column in measure_candidates((meaning,), resolver):
             return k
     return None
+
+
+_COUNTS = frozenset({"top", "first", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+
+
+def _counted(tokens: list[str], span: tuple[int, int], written: str, request: str) -> bool:
+    """A number of rows beside the word ("the 3 heaviest", "the fastest 5"): the rows ranked.
+
+    Raises:
+        UnmappableRequestError: the number is of rows of each group ("the 5 cheapest per cut").
+    """
+    (start, after) = span
+    before = tokens[start - 1] if start > 0 else ""
+    counted = before.isdigit() or before in _COUNTS or (after < len(tokens) and tokens[after].isdigit())
+    if counted and _EACH & set(tokens):  # the N first rows of each group: no shape of the catalogue
+        raise UnmappableRequestError(
+            f"cannot map the request {request!r}: {written!r} with a number of rows for each group asks "
+            "for the first rows of every group, which the catalogue cannot rank yet; ask for the extreme "
+            "value per group, or for one group at a time",
+            understood={"words": written},
+        )
+    return counted
 
 
 def _is_noun(token: str, resolver: ColumnResolver) -> bool:
@@ -202,9 +225,15 @@ def _superlative(  # noqa: PLR0911, PLR0912 - each return is one shape of the ph
     if measured is not None:  # "the longest average flipper_length_mm": the column says the measure
         out.append("highest" if largest == candidates[measured] else "lowest")
         return nxt, [f"as stated: {written!r} ranks by {measured!r}"]
-    value = _named_value(tokens, nxt, meanings, candidates, resolver)
+    counted = _counted(tokens, (i, nxt), written, request)  # "the 3 heaviest": rows ranked, no value
+    value = None if counted else _named_value(tokens, nxt, meanings, candidates, resolver)
     before = _noun_before(out, words, resolver)
-    if value is None and before and out[-before] in frozenset().union(*(MEASURE_NOUNS[m] for m in meanings)):
+    if (
+        value is None
+        and not counted
+        and before
+        and out[-before] in frozenset().union(*(MEASURE_NOUNS[m] for m in meanings))
+    ):
         value = (nxt, nxt, None)  # "el tiempo más rápido": the noun before says the measure
     if value is not None:  # "the heaviest weight", "the fastest half-marathon time": its extreme
         column_named = value[2]
@@ -247,7 +276,9 @@ def _superlative(  # noqa: PLR0911, PLR0912 - each return is one shape of the ph
     column, more = chosen
     up = largest == more
     end = nxt if at_end else nxt + 1
-    if _asks_value(tokens, (i, end), column, resolver):  # "how old is the oldest participant": the maximum
+    if not counted and _asks_value(
+        tokens, (i, end), column, resolver
+    ):  # "how old is the oldest participant": the maximum
         return end, [*notes, _as_value(tokens, (i, nxt, nxt), (column, up), out, resolver)]
     if _EACH & set(tokens):
         return None  # "in each office, who is the youngest": a row per group, not the group ranked first
