@@ -379,12 +379,22 @@ def _period_change(context: _Context) -> str:
         "min": "the minimum of ", "max": "the maximum of ", "count": "the number of values of ",
     }.get(combine, "")  # fmt: skip
     time = code_span(context.arg("time_column"))
+    if combine == "count" and context.arg("value_column") == context.arg("time_column"):
+        what = "the number of rows"  # the time column's own values counted: the rows of each period
     periods = time if grain == "value" else f"{grain} of {time}"
     single = ", one row per period" if combine == "single" else ""
     keys = _keys(context)
     per = f" per {columns_text(keys)}" if keys else ""
+    start, end = str(context.arg("start")), str(context.arg("end"))
+    if grain == "value" and not (start.isdigit() and end.isdigit()):  # two groups (group_change.py)
+        measure = what if what == "the number of rows" else f"{what}{code_span(context.arg('value_column'))}"
+        return (
+            f"Difference in {measure} between {time} = {start} and "
+            f"{end}{per}: the value of each, the difference ({end} minus {start}) and the percent difference"
+        )
+    measure = what if what == "the number of rows" else f"{what}{code_span(context.arg('value_column'))}"
     return (
-        f"Change in {what}{code_span(context.arg('value_column'))} from {context.arg('start')} to "
+        f"Change in {measure} from {context.arg('start')} to "
         f"{context.arg('end')} ({periods}{single}){per}: start value, end value, change and percent change"
     )
 

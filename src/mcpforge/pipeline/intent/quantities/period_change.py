@@ -28,6 +28,7 @@ from mcpforge.models import Intent
 from mcpforge.pipeline.intent.analysis.methods import read_methods
 from mcpforge.pipeline.intent.clarify import Answers, ask, offered
 from mcpforge.pipeline.intent.language.method_phrases import english_methods
+from mcpforge.pipeline.intent.quantities.group_change import group_change_intent, tested
 from mcpforge.pipeline.intent.time.periods import year_column
 from mcpforge.pipeline.intent.time.year_occasions import year_occasions
 from mcpforge.pipeline.intent.words import ColumnResolver
@@ -37,11 +38,13 @@ Read = Callable[..., Intent]
 
 _CHANGE = (
     r"grow|grew|grown|growth|change[ds]?|increase[ds]?|decrease[ds]?|rise|rose|risen|fall|fell|fallen|"
-    r"drop(?:ped)?|decline[ds]?|difference"
+    r"drop(?:ped)?|decline[ds]?|difference|differ(?:s|ed)?"
     # French, Spanish, German: the verbs in every written form, the nouns of change
     r"|augment\w*|progress\w*|diminu\w*|baiss\w*|hauss\w*|recul\w*|chang\w*|\u00e9volu\w*|variation"
     r"|cambi\w*|aument\w*|crec\w*|creci\w*|disminu\w*|variaci[o\u00f3]n"
     r"|ver\u00e4nder\w*|gestiegen|gesunken|zugenommen|abgenommen|anstieg|zuwachs|r\u00fcckgang"
+    # the difference between two groups (group_change.py)
+    r"|diff\u00e9rence|diferencia|unterschied"
 )
 _PERIOD = r"\d{4}(?:-(?:0[1-9]|1[0-2])|-Q[1-4])?"
 _FROM = r"from|between|entre|de|desde|zwischen|von"
@@ -146,6 +149,11 @@ def _time(resolver: ColumnResolver, grain: str) -> tuple[str, str] | None:
 # The aggregations a period's rows are combined by (catalogue/operations/period_change.py): the one the
 # rest names, never another; a rest of any other aggregation (a deviation, a distinct count) is not a measure
 _COMBINED = ("sum", "mean", "median", "min", "max", "count")
+# A number of rows is compared only when the words count ("the number of cases", "count them"): "which 5
+# countries grew the most" reads as a count per country, and is no count at all
+_COUNT_SAID = re.compile(
+    r"(?i)\b(?:count\w*|number|how\s+many|nombre|anzahl|n[u\u00fa]mero|cantidad|compt\w*|z[a\u00e4]hl\w*)\b"
+)
 
 
 def _measure(sub: Intent) -> tuple[str, str, list[str]] | None:
@@ -154,14 +162,20 @@ def _measure(sub: Intent) -> tuple[str, str, list[str]] | None:
     A number of rows ("the number of female cases") has no value column: "" stands for the time column,
     whose values the tool counts.
     """
+    if sub.top_n is not None:
+        return None  # "the 5 countries that grew the most": a ranking of the changes, not computed here
     defaulted = any(_NO_AGGREGATION in note for note in sub.notes)
+    said_count = _COUNT_SAID.search(sub.request) is not None
     if sub.operation in ("aggregate", "group_aggregate") and len(sub.metrics) == 1:
         metric = sub.metrics[0]
-        if metric.func == "count" and not defaulted and not sub.options.get("having"):
+        if metric.func == "count" and not defaulted and not sub.options.get("having") and said_count:
             return metric.column or "", "count", list(sub.group_by)
         if metric.column and metric.func in _COMBINED:
             combine = "single" if defaulted else metric.func
             return metric.column, combine, list(sub.group_by)
+    counted = sub.operation == "group_count" and not sub.as_percentage and said_count and sub.top_n is None
+    if counted and not (sub.options.get("having") or sub.options.get("count_groups")):
+        return "", "count", list(sub.group_by)  # "count them per year"
     if sub.operation == "filter_rows" and len(sub.columns) == 1 and not sub.group_by:
         return sub.columns[0], "single", []
     return None
@@ -217,10 +231,13 @@ def _read_rest(rest: str, schema: DatasetSchema, read: Read, **options: Any) -> 
 
     Last, each form is read as a total ("total log du revenu réel par habitant"), which names the measure
     in the forms "show" does not read; no aggregation was said, so the reading compares one row per
-    period (and the tool stops, naming the period, when a period has several).
+    period (and the tool stops, naming the period, when a period has several). At the very last, the rest
+    as written, which may be numbered steps of its own ("Step 1: keep the female cases. Step 2: count
+    them per year. Step 3: that count").
     """
     forms = _rest_forms(rest)
-    for i, text in enumerate([*(f"show {form}" for form in forms), *(f"total {form}" for form in forms)]):
+    texts = [*(f"show {form}" for form in forms), *(f"total {form}" for form in forms), rest]
+    for i, text in enumerate(texts):
         try:
             sub = read(text, schema, **options)
         except UnmappableRequestError:
@@ -229,7 +246,7 @@ def _read_rest(rest: str, schema: DatasetSchema, read: Read, **options: Any) -> 
             if i == 0:
                 raise  # a question about the rest as written is the person's to answer
             continue
-        if i >= len(forms):
+        if len(forms) <= i < 2 * len(forms):
             if sub.operation not in ("aggregate", "group_aggregate") or len(sub.metrics) != 1:
                 continue
             sub = sub.model_copy(update={"notes": [*sub.notes, f"{_NO_AGGREGATION} the measure"]})
@@ -254,10 +271,16 @@ def _rounded(sub: Intent, digits: int | None) -> Any:
     return sub.method if digits is None else sub.method.model_copy(update={"round_digits": digits})
 
 
-def period_change_intent(request: str, schema: DatasetSchema, read: Read, **options: Any) -> Intent | None:
+def period_change_intent(  # noqa: PLR0911 - one early way out per thing that is not a change of periods
+    request: str, schema: DatasetSchema, read: Read, **options: Any
+) -> Intent | None:
     """The ``period_change`` reading of ``request`` (None: not a change between two periods)."""
-    if not _CHANGE_WORD.search(request) or not (re.search(r"\d{4}", request) or _FIRST_LAST.search(request)):
+    if not _CHANGE_WORD.search(request):
         return None
+    if not (re.search(r"\d{4}", request) or _FIRST_LAST.search(request)):
+        return group_change_intent(request, schema, read, **options)  # "between North and South"
+    if tested(request, schema):
+        return None  # no change word, or a change a test judges ("is the change ... significant?")
     resolver = ColumnResolver(schema=schema)
     dated, dated_notes = year_occasions(request, resolver)  # "entre la encuesta de 1978 y la de 2016"
     dated, bounds = _first_last(dated, schema, resolver)
@@ -272,7 +295,7 @@ def period_change_intent(request: str, schema: DatasetSchema, read: Read, **opti
     grain = _grain(start, end) if span is not None else None
     time = _time(resolver, grain) if grain is not None and start != end else None
     if span is None or time is None:
-        return None
+        return group_change_intent(request, schema, read, **options) if span is None else None
     rest = _FRAMING.sub(" ", text[: span.start()] + " " + text[span.end() :])
     changed = _CHANGE_WORD.search(rest)
     word = re.sub(r"(?i)^the\s+|\s+(?:in|of)$", "", changed.group(0).strip()) if changed else ""
@@ -293,6 +316,8 @@ def period_change_intent(request: str, schema: DatasetSchema, read: Read, **opti
     measure = _measure(sub) if sub is not None else None
     if sub is None or measure is None:
         return None  # the rest is not one measure: the ordinary reading refuses the whole request
+    if time[1] == "value" and measure[2] == [time[0]]:  # "count them per year": the periods themselves
+        measure = (measure[0], measure[1], [])
     if any(f.column == time[0] for f in sub.filters) or time[0] in measure[2]:
         return None
     column, combine, keys = measure
