@@ -264,7 +264,14 @@ def test_written_factory_calls_leave_a_place_for_a_constructor_with_nothing_to_g
                 "kind": "method",
                 "owner": "lib.Lang",
                 "params": [],
-            }
+            },
+            {
+                "public_path": "lib.Lang.distance",
+                "module": "lib",
+                "kind": "method",
+                "owner": "lib.Lang",
+                "params": [{**name, "name": "other", "type": {"kind": "class", "name": "lib.Lang"}}],
+            },
         ],
     }
     find = {
@@ -288,3 +295,10 @@ def test_written_factory_calls_leave_a_place_for_a_constructor_with_nothing_to_g
         for sample in samples_for(plans["Lang_script"], plans, expressions=False)
     ]
     assert preludes[:3] == [["find"], ["find"], ["Lang"]]
+    # Two objects: each way of building used for both before any mix (a failing way fails the sample).
+    samples = samples_for(plans["Lang_distance"], plans, expressions=False)
+    assert [[s.tool for s in sample.steps[:-1]] for sample in samples][:3] == [
+        ["find", "find"],
+        ["find", "find"],
+        ["Lang", "Lang"],
+    ]

@@ -211,6 +211,7 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
         # What the library documents for the object (a formula, a name) before an object built blind.
         found.append(Sample(source="types", steps=[Step(tool=plan.name, arguments={**arguments, **plain})]))
     preludes: list[list[Step]] = [[]]
+    built_with: list[int | None] = [None]  # which way the last object of each prelude was built
     for param in handles:
         many = bool(param["adapter"].get("many"))
         refs = [f"_{param['name']}{i}" for i in range(2 if many else 1)]
@@ -223,15 +224,18 @@ def samples_for(plan: ToolPlan, tools: dict[str, ToolPlan], *, expressions: bool
                 return found
             arguments[param["name"]] = value  # "Wavelet object or name": the name, as its authors write it
             continue
-        extended: list[list[Step]] = []
-        for prelude in preludes:
-            for option in options:
+        extended: list[tuple[bool, list[Step], int]] = []
+        for prelude, before in zip(preludes, built_with, strict=True):
+            for index, option in enumerate(options):
                 steps = [*prelude, *option]
                 for ref in refs[1:]:
                     last = option[-1]
                     steps += [*option[:-1], Step(tool=last.tool, arguments=last.arguments, bind=ref)]
-                extended.append(steps)
-        preludes = extended[:3]
+                extended.append((before not in (None, index), steps, index))
+        # Every object built the same way first (``distance(a, b)``: both by the written call, or both by
+        # the constructor), then the mixes: a way that fails for one object fails the whole sample.
+        extended.sort(key=lambda item: item[0])
+        preludes, built_with = [e[1] for e in extended[:3]], [e[2] for e in extended[:3]]
         arguments[param["name"]] = [{"$ref": ref} for ref in refs] if many else {"$ref": refs[0]}
     for prelude in preludes:
         found.append(Sample(source="types", steps=[*prelude, Step(tool=plan.name, arguments=arguments)]))
