@@ -581,11 +581,17 @@ def find_values(tokens: list[str], resolver: ColumnResolver) -> list[ValueHit]:
             continue
         for value in info.values:
             low = value.lower().strip()
-            if low in STOP_VALUES or len(low) < 2 or _key(low) in column_keys:
+            if len(low) < 2:  # "M" / "F" of a sex column: only its words ("men", "Frauen"), never the letter
+                forms = set(gender_forms(low, info.values, info.name))
+            elif low in STOP_VALUES or _key(low) in column_keys:
                 continue
-            for form in (
-                _value_forms(value) | set(VALUE_SYNONYMS.get(low, ())) | set(gender_forms(low, info.values))
-            ):
+            else:
+                forms = (
+                    _value_forms(value)
+                    | set(VALUE_SYNONYMS.get(low, ()))
+                    | set(gender_forms(low, info.values, info.name))
+                )
+            for form in forms:
                 table.setdefault(tuple(tokenize(form)), []).append((info.name, value))
     hits: list[ValueHit] = []
     apart = squashed_table(table)  # "high-school" for ``highschool`` (value_spelling.py)

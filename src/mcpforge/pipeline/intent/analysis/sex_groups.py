@@ -23,9 +23,12 @@ def _fold(text: str) -> str:
     )
 
 
-def sex_group_spot(text: str, value: str, column_values: Sequence[str]) -> int | None:
-    """Where ``text`` first names the sex ``value`` by another word ("women" for ``female``), or None."""
-    forms = gender_forms(value, column_values)
+def sex_group_spot(
+    text: str, value: str, column_values: Sequence[str], column: str | None = None
+) -> int | None:
+    """Where ``text`` first names the sex ``value`` by another word ("women" for ``female``, or for ``F``
+    of a column named ``column`` for a sex), or None."""
+    forms = gender_forms(value, column_values, column)
     if not forms:
         return None
     folded = _fold(text)

@@ -104,7 +104,7 @@ def _group_values(text: str, resolver: ColumnResolver, column: str) -> list[str]
         match = next((m for m in matches if flags or named_as_a_group(text, m.start(), m.end())), None)
         if match is not None:
             spots.append((match.start(), value))
-        elif (spot := sex_group_spot(text, value, info.values)) is not None:  # "men vs women"
+        elif (spot := sex_group_spot(text, value, info.values, info.name)) is not None:  # "men vs women"
             spots.append((spot, value))
     return [value for _, value in sorted(spots)]
 

@@ -40,11 +40,26 @@ _OTHER = frozenset(
 )
 
 
-def gender_forms(value: str, column_values: Iterable[str]) -> tuple[str, ...]:
+# One letter per sex, by the pair a column holds (0 female, 1 male): English/French/German M/F, French H/F,
+# German M/W, Spanish H/M. Only where the column is named a sex: "H"/"M" is also High/Medium.
+_LETTER_PAIRS: dict[frozenset[str], dict[str, int]] = {
+    frozenset("mf"): {"f": 0, "m": 1},
+    frozenset("hf"): {"f": 0, "h": 1},
+    frozenset("mw"): {"w": 0, "m": 1},
+    frozenset("hm"): {"m": 0, "h": 1},
+}
+_SEX_COLUMNS = frozenset({"sex", "gender", "sexe", "genre", "geschlecht", "sexo", "genero"})
+
+
+def gender_forms(value: str, column_values: Iterable[str], column: str | None = None) -> tuple[str, ...]:
     """Every word the sex ``value`` stands for; () for other values and for a column that is not a sex
     column (each of its values one of the two sexes or "other"/"unknown": a clothing ``department`` with
-    ``Women``, ``Men`` and ``Kids`` is not one, and "female customers" there must not pick ``Women``)."""
+    ``Women``, ``Men`` and ``Kids`` is not one, and "female customers" there must not pick ``Women``).
+    A one-letter value ("M", "F") stands for a sex only in a column named for it (``column``: "Sexe")
+    whose letters are one of the usual pairs."""
     low = _fold(value.strip())
+    if len(low) == 1:
+        return _letter_forms(low, column_values, column)
     if low not in _SIDES[0] and low not in _SIDES[1]:
         return ()  # the common case: not a word of either sex
     if not all(_fold(str(other).strip()) in _SIDES[0] | _SIDES[1] | _OTHER for other in column_values):
@@ -53,6 +68,27 @@ def gender_forms(value: str, column_values: Iterable[str]) -> tuple[str, ...]:
         if low in side:
             return tuple(sorted(side - {low}))
     return ()
+
+
+def _letter_forms(letter: str, column_values: Iterable[str], column: str | None) -> tuple[str, ...]:
+    named = column is not None and any(
+        word in _SEX_COLUMNS for word in _fold(column).replace("_", " ").split()
+    )
+    letters = frozenset(_fold(str(v).strip()) for v in column_values) - _OTHER
+    pair = _LETTER_PAIRS.get(letters) if named else None
+    return tuple(sorted(_SIDES[pair[letter]])) if pair is not None and letter in pair else ()
+
+
+def has_sex_column(columns: Iterable[tuple[str, Iterable[str]]]) -> bool:
+    """Whether one of the (name, values) ``columns`` holds a sex: named for it, or all its values the two
+    sexes' words. A file of men only (no such column) may call its rows "men"; a file with one may not."""
+    for name, values in columns:
+        listed = list(values)
+        if any(word in _SEX_COLUMNS for word in _fold(name).replace("_", " ").split()):
+            return True
+        if listed and all(gender_forms(str(v), listed) or _fold(str(v).strip()) in _OTHER for v in listed):
+            return True
+    return False
 
 
 # Nouns of a woman by their ending: German "Läuferin(nen)", French "coureuse", "gagnante" is left out

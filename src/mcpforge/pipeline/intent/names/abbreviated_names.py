@@ -131,9 +131,10 @@ def _statistic(word: str) -> bool:
 
 
 def _abbreviated_at(
-    tokens: list[str], i: int, compacts: dict[str, str], valued: set[int]
+    tokens: list[str], i: int, compacts: dict[str, str], valued: set[int], numeric: frozenset[str]
 ) -> tuple[list[str], int]:
-    """The columns the words at ``i`` abbreviate (longest phrase first) and the phrase's width."""
+    """The columns the words at ``i`` abbreviate (longest phrase first) and the phrase's width
+    (``numeric``: the number columns, never named by the thing they qualify)."""
     heads = (tokens[i][:_MIN_PREFIX], *_USUAL.get(tokens[i], ()))
     starting = {
         name: compact
@@ -154,14 +155,19 @@ def _abbreviated_at(
             continue
         fits = [name for name, compact in starting.items() if _spells(words, compact)]
         if not fits:  # "manufacturer" for mfr_name (and mfr_code: asked): the thing, by its name or code
-            fits = [name for name, compact in starting.items() if _spells(words, _unqualified(compact))]
+            fits = [
+                name
+                for name, compact in starting.items()
+                if _spells(words, _unqualified(compact)) and name not in numeric
+            ]
         if fits:
             return fits, width
     return [], 0
 
 
-# What a name adds to the thing it names ("mfr_name", "mfr_code", "drive_desc"): the thing itself.
-_QUALIFIERS = ("name", "code", "id", "desc", "description", "label", "nm", "cd")
+# What a name adds to the thing it names ("mfr_name", "mfr_code", "drive_desc"): the thing itself. Not an
+# id, nor any number column: "Combien de personnes" is no sum of ``person_id``.
+_QUALIFIERS = ("name", "code", "desc", "description", "label")
 
 
 def _unqualified(compact: str) -> str:
@@ -177,6 +183,7 @@ def abbreviated_columns(
     notes: list[str] = []
     compacts = {name: _compact(name) for name in resolver.schema.column_names}
     initialisms = _initialisms(resolver.schema.column_names)
+    numeric = frozenset(resolver.schema.names_of_kind("numeric"))
     valued: set[int] | None = None  # the category values' positions, found once a name may fit
     out: list[str] = []
     i = 0
@@ -191,12 +198,12 @@ def abbreviated_columns(
                 notes.append(NOTE.format(words=tokens[i], column=initialled[0], how="by its initials"))
                 i += 1
                 continue
-        fits, width = _abbreviated_at(tokens, i, compacts, set())
+        fits, width = _abbreviated_at(tokens, i, compacts, set(), numeric)
         if fits:
             if valued is None:
                 found = find_values(tokens, resolver)
                 valued = {k for hit in found for k in range(hit.start, hit.start + hit.width)}
-            fits, width = _abbreviated_at(tokens, i, compacts, valued)
+            fits, width = _abbreviated_at(tokens, i, compacts, valued, numeric)
         hit = resolver.match_at(tokens, i, fuzzy=False) if fits else None  # a name read at least as long
         if not fits or (hit is not None and hit[1] >= width):
             out.append(tokens[i])

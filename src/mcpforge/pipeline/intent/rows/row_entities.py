@@ -21,6 +21,7 @@ The note says which case applied ("read as rows (counties): ...").
 from __future__ import annotations
 
 from mcpforge.pipeline.intent.accounting import RATE_WORDS
+from mcpforge.pipeline.intent.language.gender_values import has_sex_column, says_a_sex
 from mcpforge.pipeline.intent.rows.counting_columns import rows_by_elimination
 from mcpforge.pipeline.intent.rows.name_column import name_column
 from mcpforge.pipeline.intent.rows.shaped_rows import rows_by_shape
@@ -70,7 +71,12 @@ def ranked_by_count(tokens: list[str], i: int) -> bool:
 
 
 def rows_without_question(tokens: list[str], i: int, resolver: ColumnResolver) -> str | None:
-    """Why the noun at ``i`` is the rows with no question, or None when it must be asked."""
+    """Why the noun at ``i`` is the rows with no question, or None when it must be asked. A noun of one
+    sex ("men", "Frauen") on a file with a sex column restricts the rows and is never any row: read as all
+    rows, "the mean age of men" over ``Sexe`` = M/F averaged everyone. (A file of men only has no such
+    column, and its rows may be "the men".)"""
+    if says_a_sex(tokens[i]) and has_sex_column((c.name, c.values) for c in resolver.schema.columns):
+        return None
     if _said_rows(tokens, i):
         return "the request says they are the rows"
     if not _counted(tokens, i):
