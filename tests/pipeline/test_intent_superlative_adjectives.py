@@ -210,3 +210,12 @@ def test_a_number_of_rows_ranks_rows_and_per_group_it_refuses(folder: Path) -> N
     assert got == sorted(frame["bike_weight_kg"].nlargest(3).tolist())
     with pytest.raises(UnmappableRequestError, match="first rows of every group"):
         read_intent("the 5 cheapest rides per city", path)  # never the 5 cities ranked by a mean
+
+
+def test_which_period_had_the_fastest_time_is_not_a_period_ranked_by_a_mean(folder: Path) -> None:
+    path = folder / "runners.csv"
+    try:
+        intent = read_intent("Which year had the fastest time?", path)
+    except (UnmappableRequestError, NeedsClarificationError):
+        return
+    assert all(m.func != "mean" for m in intent.metrics)

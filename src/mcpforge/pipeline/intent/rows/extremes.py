@@ -113,7 +113,9 @@ def _named_value(
     return None
 
 
-def _asks_value(tokens: list[str], span: tuple[int, int], column: str, resolver: ColumnResolver) -> bool:
+def _asks_value(
+    tokens: list[str], span: tuple[int, int], column: str, resolver: ColumnResolver, *, named: bool = False
+) -> bool:
     """The request asks for the measure's value, not the row or group that has it: "how old is the oldest
     X", "the age of the oldest X", "the cheapest flight per airline"; never with "which" / "who" (the
     row or group asked), unless "which" asks the measure itself ("welches Alter")."""
@@ -122,12 +124,12 @@ def _asks_value(tokens: list[str], span: tuple[int, int], column: str, resolver:
             hit = resolver.match_at(tokens, k + 1, fuzzy=False) if k + 1 < len(tokens) else None
             if hit is None or hit[0] != column:
                 return False
-    if _EACH & set(tokens) or _how_at(tokens, column, resolver) is not None:
-        return True
-    named = _columns_named(tokens, span, resolver)
-    if named - {column}:
+    if named or _EACH & set(tokens) or _how_at(tokens, column, resolver) is not None:
+        return True  # ``named``: the measure itself follows the word ("the fastest time")
+    said = _columns_named(tokens, span, resolver)
+    if said - {column}:
         return False  # "the Name of the heaviest car": the row's Name is asked
-    return column in named
+    return column in said
 
 
 def _columns_named(tokens: list[str], span: tuple[int, int], resolver: ColumnResolver) -> set[str]:
@@ -141,7 +143,7 @@ def _columns_named(tokens: list[str], span: tuple[int, int], resolver: ColumnRes
 
 def _how_at(tokens: list[str], column: str, resolver: ColumnResolver) -> int | None:
     """Where "how old" / "wie alt" (its adjective) stands when it asks the superlative's own measure."""
-    for k, token in enumerate(tokens[:4]):
+    for k, token in enumerate(tokens[:6]):
         meaning = HOW_WORDS.get(token)
         if meaning is None or not (k == 0 or tokens[k - 1] == "how"):
             continue
@@ -208,7 +210,7 @@ def _as_value(
     return f"{' '.join(words)!r} read as the {extreme} of {column!r}"
 
 
-def _superlative(  # noqa: PLR0911, PLR0912 - each return is one shape of the phrase
+def _superlative(  # noqa: PLR0911, PLR0912, PLR0915 - each return is one shape of the phrase
     tokens: list[str], i: int, out: list[str], resolver: ColumnResolver, asked: tuple[Answers, str]
 ) -> tuple[int, list[str]] | None:
     """Read the superlative at ``i`` into ``out``: the next index and notes, or None (left as written)."""
@@ -245,7 +247,10 @@ def _superlative(  # noqa: PLR0911, PLR0912 - each return is one shape of the ph
         if chosen is None:
             return None
         column, more = chosen
-        if not _EACH & set(tokens) and _columns_named(tokens, (i, value[1]), resolver) - {column}:
+        others = _columns_named(tokens, (i, value[1]), resolver) - {column}
+        if not others and not _asks_value(tokens, (i, value[1]), column, resolver, named=True):
+            return None  # "which year had the fastest time": the year of one row, or ranked by a mean?
+        if not _EACH & set(tokens) and others:
             up = largest == more  # "the Name of the heaviest car (Weight_in_lbs)": the row's Name
             out += [
                 "row",
