@@ -59,3 +59,25 @@ def test_a_count_written_in_words_before_a_hyphenated_noun(cars: Path, words: st
 def test_a_number_word_before_a_noun_that_is_no_column_is_no_count(cars: Path) -> None:
     intent = extract_intent("one-way ANOVA of Miles_per_Gallon across Origin", DatasetSchema.from_file(cars))
     assert intent.filters == []
+
+
+@pytest.mark.parametrize(
+    ("request_text", "column"),
+    [
+        ("mean human freedom score", "hf_score"),
+        ("median economic freedom score per region", "ef_score"),
+        ("top 3 regions by personal freedom rank", "pf_rank"),
+    ],
+)
+def test_leading_words_by_their_initials_then_a_word(tmp_path: Path, request_text: str, column: str) -> None:
+    path = tmp_path / "freedom.csv"
+    pd.DataFrame(
+        {
+            "region": ["East", "West", "East", "West"],
+            "hf_score": [6.1, 7.2, 5.9, 8.0],
+            "ef_score": [6.5, 7.0, 6.0, 7.7],
+            "pf_rank": [40, 10, 55, 3],
+        }
+    ).to_csv(path, index=False)
+    intent = extract_intent(request_text, DatasetSchema.from_file(path))
+    assert [m.column for m in intent.metrics] == [column]

@@ -7,7 +7,9 @@ gives a prefix of at least three letters (or the whole word), in order, and toge
 column's name (case, ``_`` and spaces aside); a word may also give its usual abbreviation ("qty" for
 quantity, "amt" for amount, ``_USUAL``). One word must be cut (the whole words are the resolver's
 own match), and exactly one column may fit; two columns that fit are asked about. One word may also be
-the initials of a name of three words or more ("mpg" for ``Miles_per_Gallon``), when one name has them.
+the initials of a name of three words or more ("mpg" for ``Miles_per_Gallon``), when one name has them;
+two words or more may give their initials before the words that follow ("human freedom score" for
+``hf_score``).
 A name that adds "name", "code" or "desc" to the thing ("mfr_name", "mfr_code") is named by the thing
 ("manufacturer") when no name fits whole; two such names are asked about.
 A word that is a category value, an analysis term or already names a column keeps that reading. The
@@ -60,8 +62,13 @@ def _spells(words: list[str], target: str) -> bool:
         if k == len(words):
             return not rest and cut
         word = words[k]
-        if k > 0 and _initials(words[k:], rest):
-            return True  # "packs per capita" → packpc: the last two or more words by their initials
+        # "packs per capita" → packpc: the last two or more words by their initials; "human freedom
+        # score" → hf_score: two words or more by their initials, then words
+        leading = (("".join(w[0] for w in words[k:j]), j) for j in range(k + _MIN_INITIALS, len(words)))
+        if (k > 0 and _initials(words[k:], rest)) or any(
+            rest.startswith(two) and fits(j, rest[len(two) :], True) for two, j in leading
+        ):
+            return True
         for short in _USUAL.get(word, ()):
             if rest.startswith(short) and fits(k + 1, rest[len(short) :], True):
                 return True  # "order quantity" → order_qty: the word's usual abbreviation
@@ -131,11 +138,20 @@ def _statistic(word: str) -> bool:
 
 
 def _abbreviated_at(
-    tokens: list[str], i: int, compacts: dict[str, str], valued: set[int], numeric: frozenset[str]
+    tokens: list[str],
+    i: int,
+    compacts: dict[str, str],
+    valued: set[int],
+    *,
+    numeric: frozenset[str],
+    leads: frozenset[str],
 ) -> tuple[list[str], int]:
     """The columns the words at ``i`` abbreviate (longest phrase first) and the phrase's width
     (``numeric``: the number columns, never named by the thing they qualify)."""
     heads = (tokens[i][:_MIN_PREFIX], *_USUAL.get(tokens[i], ()))
+    two = tokens[i][:1] + tokens[i + 1][:1] if i + 1 < len(tokens) else ""
+    if two in leads:
+        heads = (*heads, two)  # "human freedom …" → hf_score: a name whose first word is two letters
     starting = {
         name: compact
         for name, compact in compacts.items()
@@ -184,6 +200,8 @@ def abbreviated_columns(
     compacts = {name: _compact(name) for name in resolver.schema.column_names}
     initialisms = _initialisms(resolver.schema.column_names)
     numeric = frozenset(resolver.schema.names_of_kind("numeric"))
+    named = [norm(name).split() for name in compacts]
+    leads = frozenset(parts[0] for parts in named if len(parts) > 1 and len(parts[0]) == 2)  # hf_score
     valued: set[int] | None = None  # the category values' positions, found once a name may fit
     out: list[str] = []
     i = 0
@@ -198,12 +216,12 @@ def abbreviated_columns(
                 notes.append(NOTE.format(words=tokens[i], column=initialled[0], how="by its initials"))
                 i += 1
                 continue
-        fits, width = _abbreviated_at(tokens, i, compacts, set(), numeric)
+        fits, width = _abbreviated_at(tokens, i, compacts, set(), numeric=numeric, leads=leads)
         if fits:
             if valued is None:
                 found = find_values(tokens, resolver)
                 valued = {k for hit in found for k in range(hit.start, hit.start + hit.width)}
-            fits, width = _abbreviated_at(tokens, i, compacts, valued, numeric)
+            fits, width = _abbreviated_at(tokens, i, compacts, valued, numeric=numeric, leads=leads)
         hit = resolver.match_at(tokens, i, fuzzy=False) if fits else None  # a name read at least as long
         if not fits or (hit is not None and hit[1] >= width):
             out.append(tokens[i])

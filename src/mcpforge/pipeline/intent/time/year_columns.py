@@ -68,4 +68,3 @@ def year_columns(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
                 text = re.sub(rf"(?i)(?<![\w-]){re.escape(base)}(?![\w-])", column, text)
                 notes.append(f"'{base} {phrase}' read as the column {column!r}")
     return text, labelled + notes
-
