@@ -234,3 +234,17 @@ def forget() -> None:
     with contextlib.suppress(OSError):
         for entry in directory.glob("*.json"):
             entry.unlink(missing_ok=True)
+
+
+def probed_twice(kept: Any, target: str | None) -> tuple[bool, str]:
+    """What the memoised probe ``kept`` (a ``functools.cache`` of one argument) finds for ``target``. A
+    failed probe is tried once more at once and never kept: a start that failed for a moment (a fork refused
+    under load) must not leave a long-running process, or a test worker, without that sandbox for the rest
+    of its life."""
+    ok, why = False, "not probed"
+    for _attempt in range(2):
+        ok, why = kept(target)
+        if ok:
+            return ok, why
+        kept.cache_clear()
+    return ok, why

@@ -42,6 +42,7 @@ from mcpforge.sandbox._probe_cache import (
     forget,
     identity_key,
     kernel_key,
+    probed_twice,
     remembered,
     served_from_cache,
 )
@@ -338,15 +339,9 @@ def forget_probes() -> None:
 
 
 def _probe(bwrap: str | None) -> tuple[bool, str]:
-    """Whether bwrap makes its namespaces here, and the reason. A failed probe is tried once more at
-    once and never kept: a start that failed for a moment (a fork refused under load) must not leave a
-    long-running process, or a test worker, without its strongest sandbox for the rest of its life."""
-    for _attempt in range(2):
-        ok, why = _probe_kept(bwrap)
-        if ok:
-            return ok, why
-        _probe_kept.cache_clear()
-    return ok, why
+    """Whether bwrap makes its namespaces here, and the reason; a failure is never kept
+    (:func:`~mcpforge.sandbox._probe_cache.probed_twice`)."""
+    return probed_twice(_probe_kept, bwrap)
 
 
 @functools.cache

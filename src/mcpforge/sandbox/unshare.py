@@ -41,6 +41,7 @@ from mcpforge.sandbox._layout import (
     python_layout,
     sandbox_env,
 )
+from mcpforge.sandbox._probe_cache import probed_twice
 from mcpforge.sandbox._process import ProcessRun
 from mcpforge.sandbox.base import RunningSandbox, Sandbox, SandboxRequest
 
@@ -146,15 +147,9 @@ class UnshareSandbox(Sandbox):
 
 
 def _probe(unshare: str | None) -> tuple[bool, str]:
-    """Whether unshare makes its namespaces here, and the reason. As bwrap's probe (``bwrap._probe``): a
-    failed probe is tried once more at once and never kept, so a start that failed for a moment under
-    load does not leave a long-running process without this sandbox for the rest of its life."""
-    for _attempt in range(2):
-        ok, why = _probe_kept(unshare)
-        if ok:
-            return ok, why
-        _probe_kept.cache_clear()
-    return ok, why
+    """Whether unshare makes its namespaces here, and the reason; a failure is never kept
+    (:func:`~mcpforge.sandbox._probe_cache.probed_twice`)."""
+    return probed_twice(_probe_kept, unshare)
 
 
 @functools.cache
