@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from mcpforge import _lazy_re as re
 from mcpforge.pipeline.intent.conditions import year_target
-from mcpforge.pipeline.intent.time.year_labelled_columns import years_as_columns
+from mcpforge.pipeline.intent.time.year_labelled_columns import mentions_a_year, years_as_columns
 from mcpforge.pipeline.intent.words import ColumnResolver, tokenize
 
 _YEAR_PHRASE = re.compile(
@@ -40,8 +40,8 @@ def _carriers(names: list[str], year: str) -> dict[str, list[str]]:
 
 def year_columns(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
     """``text`` with a year naming a wide file's column written as that column (see the module)."""
-    if not any(c.isdigit() for c in text):
-        return text, []
+    if not any(c.isdigit() for c in text) or not (mentions_a_year(text) or _YEAR_PHRASE.search(text)):
+        return text, []  # no year to read: no time column looked up (a quick path)
     if year_target(resolver, tokenize(text.lower())) is not None:
         return text, []  # the year restricts a time column
     text, labelled = years_as_columns(text, resolver)  # "GDP in 2020": the column `Jahr 2020`

@@ -40,10 +40,15 @@ _COMPARISONS = frozenset((
 ))  # fmt: skip
 
 
+def mentions_a_year(text: str) -> bool:
+    """Whether ``text`` writes a year (1900-2099) standing alone: the cheap test before any column look-up."""
+    return _YEAR.search(text) is not None
+
+
 def years_as_columns(text: str, resolver: ColumnResolver) -> tuple[str, list[str]]:
     """``text`` with each year that names a wide file's column written as that column (see the module),
     and a note each."""
-    labelled = _year_labelled(resolver) if _YEAR.search(text) else {}
+    labelled = _year_labelled(resolver) if mentions_a_year(text) else {}
     if not labelled:
         return text, []
     values = _category_values(resolver)
